@@ -1,0 +1,54 @@
+/**
+ * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
+ * React root with the same identifierPrefix and providers the server used.
+ * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view).
+ */
+import { createElement, startTransition, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { IslandProviders } from './lib/IslandProviders';
+import { getBrowserQueryClient } from './lib/queryClient';
+import { mountToaster } from './lib/toaster';
+
+const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<string, string>;
+
+async function hydrate(el: HTMLElement): Promise<void> {
+  const name = el.dataset.island!;
+  const id = el.dataset.islandId!;
+  const propsEl = document.querySelector(`script[data-island-props="${id}"]`);
+  const props = JSON.parse(propsEl?.textContent ?? '{}') as object;
+  const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
+  startTransition(() => {
+    hydrateRoot(
+      el,
+      createElement(IslandProviders, { queryClient: getBrowserQueryClient() }, createElement(mod.default, props)),
+      { identifierPrefix: `${id}-` },
+    );
+  });
+  el.dataset.hydrated = 'true';
+}
+
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
+
+function whenVisible(el: HTMLElement, run: () => void): void {
+  const target = (el.firstElementChild as HTMLElement | null) ?? el;
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) {
+      observer.disconnect();
+      run();
+    }
+  });
+  observer.observe(target);
+}
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const run = () => void hydrate(el).catch((error: unknown) => console.error(`Island ${el.dataset.island} failed`, error));
+  const policy = el.dataset.hydrate;
+  if (policy === 'idle') whenIdle(run);
+  else if (policy === 'visible') whenVisible(el, run);
+  else run();
+}
+
+mountToaster();

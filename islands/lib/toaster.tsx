@@ -1,0 +1,145 @@
+/** The toast viewport: bottom-right, F8 focuses it, swipe right (50 px) or × dismisses. */
+import { useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { styled, ThemeProvider } from 'styled-components';
+import { theme } from '../ui/theme';
+import { sc } from '../ui/sc';
+import {
+  dismiss,
+  subscribe,
+  takePendingToast,
+  toast,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  type ToastItem,
+} from './toast';
+
+const Viewport = styled.ol.withConfig(sc('ToastViewport'))`
+  position: fixed;
+  right: 0;
+  bottom: 0;
+  z-index: 100;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[2]};
+  width: 100%;
+  max-width: 420px;
+  margin: 0;
+  padding: ${(p) => p.theme.space[4]};
+  list-style: none;
+  outline: none;
+`;
+
+const Card = styled.li.withConfig(sc('ToastCard'))<{ $destructive: boolean }>`
+  position: relative;
+  padding: ${(p) => `${p.theme.space[4]} ${p.theme.space[6]} ${p.theme.space[4]} ${p.theme.space[4]}`};
+  border-radius: ${(p) => p.theme.radius.card};
+  border: 1px solid ${(p) => (p.$destructive ? p.theme.color.danger : p.theme.color.line)};
+  background: ${(p) => (p.$destructive ? p.theme.color.danger : p.theme.color.surface)};
+  color: ${(p) => (p.$destructive ? p.theme.color.white : p.theme.color.ink)};
+  box-shadow: 0 6px 24px rgba(31, 35, 40, 0.12);
+  font-family: ${(p) => p.theme.font.family};
+  touch-action: pan-y;
+  transition: transform 120ms ease-out;
+`;
+
+const Title = styled.div.withConfig(sc('ToastTitle'))`
+  font-weight: 600;
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
+
+const Description = styled.div.withConfig(sc('ToastDescription'))`
+  font-size: ${(p) => p.theme.font.size.sm};
+  opacity: 0.9;
+  margin-top: 2px;
+`;
+
+const Close = styled.button.withConfig(sc('ToastClose'))`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  border: 0;
+  background: transparent;
+  color: inherit;
+  font-size: 18px;
+  line-height: 1;
+  cursor: pointer;
+  padding: 4px;
+`;
+
+function Toast({ item }: { item: ToastItem }) {
+  const start = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(item.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item.id]);
+
+  return (
+    <Card
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-variant={item.variant ?? 'default'}
+      $destructive={item.variant === 'destructive'}
+      style={{ transform: `translateX(${offset}px)` }}
+      onPointerDown={(e) => {
+        start.current = e.clientX;
+      }}
+      onPointerMove={(e) => {
+        if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
+      }}
+      onPointerUp={() => {
+        if (offset > TOAST_SWIPE_THRESHOLD_PX) dismiss(item.id);
+        start.current = null;
+        setOffset(0);
+      }}
+    >
+      <Title>{item.title}</Title>
+      {item.description ? <Description>{item.description}</Description> : null}
+      <Close type="button" aria-label="Close" onClick={() => dismiss(item.id)}>
+        ×
+      </Close>
+    </Card>
+  );
+}
+
+function Toaster() {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const viewport = useRef<HTMLOListElement>(null);
+
+  useEffect(() => subscribe(setItems), []);
+  useEffect(() => {
+    const pending = takePendingToast();
+    if (pending) toast(pending);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') viewport.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section aria-label="Notifications (F8)">
+      <Viewport ref={viewport} tabIndex={-1} data-testid="toasts">
+        {items
+          .filter((t) => t.open)
+          .map((t) => (
+            <Toast key={t.id} item={t} />
+          ))}
+      </Viewport>
+    </section>
+  );
+}
+
+export function mountToaster(): void {
+  const host = document.createElement('div');
+  host.id = 'toaster';
+  document.body.appendChild(host);
+  createRoot(host).render(
+    <ThemeProvider theme={theme}>
+      <Toaster />
+    </ThemeProvider>,
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Every migration, in order. A static list (rather than a directory scan) keeps migrations inside the
+ * bundled production server. Add each new migration file here.
+ */
+import type { Knex } from 'knex';
+import * as createUsersAndInvites from './20261122000100_create_users_and_invites';
+import * as createSessionsAndResetTokens from './20261122000200_create_sessions_and_reset_tokens';
+
+export const migrations: Record<string, Knex.Migration> = {
+  '20261122000100_create_users_and_invites': createUsersAndInvites,
+  '20261122000200_create_sessions_and_reset_tokens': createSessionsAndResetTokens,
+};

@@ -1,0 +1,105 @@
+/**
+ * Builds the browser islands (one ESM entry per islands/*.tsx plus the client runtime, code-split,
+ * minified, content-hashed, with a manifest) and, unless --islands-only, the production server bundle.
+ * --watch rebuilds islands on change (used by `npm run dev`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const ROOT = process.cwd();
+const ASSETS_DIR = path.join(ROOT, 'dist/public/assets');
+const ISLANDS_DIR = path.join(ROOT, 'islands');
+const NOT_ISLANDS = new Set(['client.ts', 'registry.ts']);
+
+export function islandEntries(): Record<string, string> {
+  const entries: Record<string, string> = { client: path.join(ISLANDS_DIR, 'client.ts') };
+  for (const file of fs.readdirSync(ISLANDS_DIR)) {
+    if (NOT_ISLANDS.has(file) || !/\.tsx?$/.test(file)) continue;
+    entries[file.replace(/\.tsx?$/, '')] = path.join(ISLANDS_DIR, file);
+  }
+  return entries;
+}
+
+function writeManifest(metafile: esbuild.Metafile): void {
+  const manifest = { client: '', islands: {} as Record<string, { src: string; imports: string[] }> };
+  for (const [outFile, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint || !outFile.endsWith('.js')) continue;
+    const url = `/assets/${path.basename(outFile)}`;
+    const name = path.basename(output.entryPoint).replace(/\.tsx?$/, '');
+    const imports = output.imports
+      .filter((imp) => imp.kind === 'import-statement' && !imp.external)
+      .map((imp) => `/assets/${path.basename(imp.path)}`);
+    if (output.entryPoint.endsWith('islands/client.ts')) manifest.client = url;
+    else manifest.islands[name] = { src: url, imports };
+  }
+  fs.writeFileSync(path.join(ASSETS_DIR, 'manifest.json'), JSON.stringify(manifest, null, 2));
+}
+
+const manifestPlugin: esbuild.Plugin = {
+  name: 'manifest',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.metafile && result.errors.length === 0) writeManifest(result.metafile);
+    });
+  },
+};
+
+function islandOptions(): esbuild.BuildOptions {
+  return {
+    entryPoints: islandEntries(),
+    outdir: ASSETS_DIR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    sourcemap: 'linked',
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    metafile: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [manifestPlugin],
+  };
+}
+
+export async function buildIslands(): Promise<void> {
+  fs.rmSync(ASSETS_DIR, { recursive: true, force: true });
+  fs.mkdirSync(ASSETS_DIR, { recursive: true });
+  await esbuild.build(islandOptions());
+}
+
+export async function watchIslands(): Promise<esbuild.BuildContext> {
+  fs.mkdirSync(ASSETS_DIR, { recursive: true });
+  const ctx = await esbuild.context({ ...islandOptions(), minify: false });
+  await ctx.watch();
+  return ctx;
+}
+
+export async function buildServer(): Promise<void> {
+  await esbuild.build({
+    entryPoints: { server: path.join(ROOT, 'src/server.ts'), cli: path.join(ROOT, 'src/db/cli.ts') },
+    outdir: path.join(ROOT, 'dist'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: ['node20'],
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/build.ts');
+if (isMain) {
+  const started = Date.now();
+  await buildIslands();
+  if (!process.argv.includes('--islands-only')) await buildServer();
+  console.log(`built ${process.argv.includes('--islands-only') ? 'islands' : 'islands and server'} in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,57 @@
+/**
+ * Builds the Koa application. Middleware runs in this order: request log → compression → errors →
+ * static assets and health (no session needed) → body parsing → session and user → CSRF → API → pages → 404.
+ */
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { koaBody } from 'koa-body';
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import type { Logger } from './log';
+import { requestLog } from './http/requestLog';
+import { errorHandler } from './http/errorHandler';
+import { staticAssets, favicon } from './http/staticAssets';
+import { sessionMiddleware, loadUser } from './http/session';
+import { csrfProtection } from './http/csrf';
+import { NotFoundError } from './http/errors';
+import { healthRoutes, type Lifecycle } from './api/health';
+import { apiRouters } from './api';
+import { pageRouters } from './pages';
+import { renderErrorPage, renderNotFound } from './pages/render';
+import type { Mailer } from './services/mail';
+
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+  mailer: Mailer;
+  lifecycle?: Lifecycle;
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { config, db, logger } = deps;
+  const lifecycle = deps.lifecycle ?? { shuttingDown: false };
+  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  app.silent = true; // errors are logged by errorHandler, not printed by Koa
+
+  app.use(requestLog(logger));
+  app.use(compress({ threshold: 1024, br: false }));
+  app.use(errorHandler(renderErrorPage(config)));
+  app.use(staticAssets());
+  app.use(favicon());
+  const health = healthRoutes(db, lifecycle);
+  app.use(health.routes());
+
+  app.use(koaBody({ json: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false, jsonStrict: true }));
+  app.use(sessionMiddleware(app, config));
+  app.use(loadUser());
+  app.use(csrfProtection(config.baseUrl));
+
+  for (const router of [...apiRouters(deps), ...pageRouters(deps)]) app.use(router.routes());
+
+  app.use(async (ctx) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError();
+    await renderNotFound(ctx, config);
+  });
+  return app;
+}

@@ -1,0 +1,93 @@
+/**
+ * The only module that reads process.env. Everything else receives a typed Config.
+ * Defaults are chosen so `npm start` works on a fresh machine with no settings at all.
+ */
+import path from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** Public origin used in e-mailed links and the CSRF origin check. */
+  baseUrl: string;
+  /** Postgres connection string; when undefined the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  /** Session lifetime in milliseconds. */
+  sessionMaxAgeMs: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  adminName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  productName: string;
+  feedbackUrl: string | undefined;
+  logLevel: string;
+  /** Run migrations and seeds at start (on by default; tests turn it off when they migrate themselves). */
+  migrateOnStart: boolean;
+  /** Milliseconds to wait for in-flight requests at shutdown before closing anyway. */
+  shutdownGraceMs: number;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Disable rate limits (never in production; used by load benchmarks). */
+  rateLimitsEnabled: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = str(env, key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = str(env, key);
+  if (raw === undefined) return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+const DEV_SESSION_SECRET = 'turnout-development-secret-change-me';
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnvRaw = str(env, 'NODE_ENV') ?? 'development';
+  const nodeEnv: NodeEnv = nodeEnvRaw === 'production' || nodeEnvRaw === 'test' ? nodeEnvRaw : 'development';
+  const port = int(env, 'PORT', 3000);
+  const sessionSecret = str(env, 'SESSION_SECRET');
+  if (nodeEnv === 'production' && (!sessionSecret || sessionSecret.length < 16)) {
+    throw new Error('SESSION_SECRET must be set (16 characters or more) in production');
+  }
+  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? 'data');
+  return {
+    nodeEnv,
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    baseUrl: (str(env, 'BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    dataDir,
+    sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
+    sessionMaxAgeMs: int(env, 'SESSION_MAX_AGE_DAYS', 30) * 24 * 60 * 60 * 1000,
+    adminEmail: str(env, 'ADMIN_EMAIL')?.toLowerCase(),
+    adminPassword: str(env, 'ADMIN_PASSWORD'),
+    adminName: str(env, 'ADMIN_NAME') ?? 'Administrator',
+    smtpUrl: str(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Turnout <no-reply@turnout.local>',
+    productName: str(env, 'PRODUCT_NAME') ?? 'Turnout',
+    feedbackUrl: str(env, 'FEEDBACK_URL'),
+    logLevel: str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    rateLimitsEnabled: bool(env, 'RATE_LIMITS', true),
+  };
+}

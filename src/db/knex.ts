@@ -1,0 +1,55 @@
+/**
+ * Builds the knex instance: a Postgres server when DATABASE_URL is set, otherwise an embedded
+ * PGlite database stored on disk so `npm start` needs no database server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import knexModule, { type Knex } from 'knex';
+import { knexSnakeCaseMappers, Model } from 'objection';
+
+const { knex } = knexModule;
+const require = createRequire(import.meta.url);
+
+export interface DbOptions {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; used only without databaseUrl. */
+  embeddedDir?: string;
+  poolMax?: number;
+}
+
+export type Db = Knex;
+
+export function isEmbedded(db: Knex): boolean {
+  return (db.client as { config?: { client?: unknown } }).config?.client !== 'pg';
+}
+
+export async function createDb(options: DbOptions): Promise<Knex> {
+  const mappers = knexSnakeCaseMappers();
+  if (options.databaseUrl) {
+    return knex({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      ...mappers,
+    });
+  }
+  if (!options.embeddedDir) throw new Error('Either a database URL or an embedded directory is required');
+  fs.mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // In CommonJS the package *is* the client class; importing it wrongly makes knex fall back to `pg`.
+  const ClientPgLite = require('knex-pglite') as typeof knexModule.Client;
+  const pglite = new PGlite(options.embeddedDir, { extensions: { pg_trgm } });
+  await pglite.waitReady;
+  return knex({
+    client: ClientPgLite,
+    connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+    ...mappers,
+  });
+}
+
+/** Binds Objection models to this database. */
+export function bindModels(db: Knex): void {
+  Model.knex(db);
+}

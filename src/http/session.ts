@@ -1,0 +1,86 @@
+/**
+ * koa-session over the sessions table. The client's key is either the session cookie or a bearer token
+ * (`Authorization: Bearer …`), so the same session works for the browser and for API clients.
+ * After the session is read, the signed-in user (if any, and only if still active) is put on ctx.state.user.
+ */
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Config } from '../config';
+import { User } from '../models/User';
+import { destroySession, findSessionData, saveSession } from '../services/sessions';
+import { randomToken } from '../services/tokens';
+
+export const SESSION_COOKIE = 'turnout.sid';
+
+export function bearerToken(ctx: Koa.Context): string | undefined {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
+  const secure = config.baseUrl.startsWith('https://');
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: config.sessionMaxAgeMs,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: true,
+      renew: true,
+      // Sign-in sets ctx.state.newSessionToken first so the response can return the same token it stores.
+      genid: (ctx: Koa.Context) => (ctx.state.newSessionToken as string | undefined) ?? randomToken(),
+      externalKey: {
+        get: (ctx: Koa.Context) => bearerToken(ctx) ?? ctx.cookies.get(SESSION_COOKIE, { signed: true }),
+        set: (ctx: Koa.Context, value: string) => {
+          if (bearerToken(ctx)) return; // bearer clients keep their token; no cookie for them
+          ctx.cookies.set(SESSION_COOKIE, value, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure,
+            signed: true,
+            maxAge: config.sessionMaxAgeMs,
+            overwrite: true,
+          });
+        },
+      },
+      store: {
+        get: (key: string) => findSessionData(key),
+        set: (key: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) =>
+          saveSession(key, data, typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs),
+        destroy: (key: string) => destroySession(key),
+      },
+    },
+    app,
+  );
+}
+
+/** Puts the signed-in, active user on ctx.state.user (or null). */
+export function loadUser(): Koa.Middleware {
+  return async (ctx, next) => {
+    ctx.state.user = null;
+    const userId = ctx.session?.userId as number | undefined;
+    if (typeof userId === 'number') {
+      const user = await User.query().findById(userId);
+      if (user?.isActive) ctx.state.user = user;
+      else ctx.session = null; // deleted or deactivated: the session ends
+    }
+    await next();
+  };
+}
+
+/** Signs a user in on this request: a fresh session id (no fixation) whose token is returned. */
+export async function startSession(ctx: Koa.Context, userId: number): Promise<string> {
+  const token = randomToken();
+  ctx.state.newSessionToken = token;
+  ctx.session!.userId = userId;
+  await ctx.session!.regenerate();
+  ctx.state.user = await User.query().findById(userId);
+  return token;
+}
+
+export function endSession(ctx: Koa.Context): void {
+  ctx.session = null;
+  ctx.state.user = null;
+}

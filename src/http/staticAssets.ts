@@ -1,0 +1,31 @@
+/** Built island bundles under /assets: content-hashed names, so cached for a year and immutable. */
+import path from 'node:path';
+import type Koa from 'koa';
+import mount from 'koa-mount';
+import serve from 'koa-static';
+import { PUBLIC_DIR } from '../render/manifest';
+
+export function staticAssets(): Koa.Middleware {
+  return mount(
+    '/assets',
+    serve(path.join(PUBLIC_DIR, 'assets'), {
+      index: false,
+      gzip: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.endsWith('manifest.json')) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+}
+
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#8B1A1A"/><path d="M6 21c0-5.5 4.5-10 10-10s10 4.5 10 10v1H6zm-1 2h22v3H5zM14.5 7h3v4h-3z" fill="#fff"/><rect x="10" y="18" width="12" height="2" rx="1" fill="#D4E157"/></svg>`;
+
+export function favicon(): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/favicon.svg' && ctx.path !== '/favicon.ico') return next();
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = FAVICON;
+  };
+}

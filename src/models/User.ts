@@ -1,0 +1,23 @@
+import { BaseModel } from './BaseModel';
+
+export type Role = 'user' | 'admin' | 'super_admin';
+export const ROLES: readonly Role[] = ['user', 'admin', 'super_admin'];
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+  static override hasUpdatedAt = true;
+
+  id!: number;
+  name!: string;
+  email!: string;
+  passwordHash!: string;
+  role!: Role;
+  isActive!: boolean;
+  username!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  get isAdmin(): boolean {
+    return this.role === 'admin' || this.role === 'super_admin';
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * <Island name="UserMenu" props={...} hydrate="load" /> marks an interactive part of a server-rendered view.
+ * The island is rendered later as its own React root (own identifierPrefix, so useId matches in the
+ * browser); here we only leave a marker, record its props and emit them as JSON.
+ */
+import { createContext, useContext, type ComponentProps } from 'react';
+import type { islands } from '../../islands/registry';
+import { serializeProps } from './serialize';
+
+export type IslandName = keyof typeof islands;
+export type HydratePolicy = 'load' | 'idle' | 'visible';
+
+export interface PlacedIsland {
+  id: string;
+  name: IslandName;
+  props: object;
+}
+
+/** Collects the islands of one page render. */
+export class IslandCollector {
+  readonly placed: PlacedIsland[] = [];
+  add(name: IslandName, props: object): string {
+    const id = `i${this.placed.length + 1}`;
+    this.placed.push({ id, name, props });
+    return id;
+  }
+}
+
+export const IslandCollectorContext = createContext<IslandCollector | null>(null);
+
+export const islandMarker = (id: string) => `<!--island:${id}-->`;
+
+type IslandProps<N extends IslandName> = {
+  name: N;
+  props: ComponentProps<(typeof islands)[N]>;
+  hydrate?: HydratePolicy;
+  /** Extra attributes for the wrapper element (layout only). */
+  className?: string;
+};
+
+export function Island<N extends IslandName>({ name, props, hydrate = 'load', className }: IslandProps<N>) {
+  const collector = useContext(IslandCollectorContext);
+  if (!collector) throw new Error('<Island> must be rendered through renderPage');
+  const serialized = serializeProps(props);
+  const id = collector.add(name, props as object);
+  return (
+    <>
+      <div
+        data-island={name}
+        data-island-id={id}
+        data-hydrate={hydrate}
+        className={className}
+        dangerouslySetInnerHTML={{ __html: islandMarker(id) }}
+      />
+      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serialized }} />
+    </>
+  );
+}

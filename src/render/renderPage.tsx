@@ -1,0 +1,91 @@
+/**
+ * Server rendering of a whole page: the view to HTML, then each island as its own React root,
+ * styles collected into <head>, and script tags only for the islands the page actually has.
+ */
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { islands } from '../../islands/registry';
+import { IslandProviders } from '../../islands/lib/IslandProviders';
+import { createQueryClient } from '../../islands/lib/queryClient';
+import { theme } from '../../islands/ui/theme';
+import { IslandCollector, IslandCollectorContext, islandMarker } from './Island';
+import { getManifest } from './manifest';
+
+export interface DocumentOptions {
+  title: string;
+  description?: string;
+  /** Keep private pages (settings, admin) out of search engines. */
+  noindex?: boolean;
+}
+
+export interface RenderedDocument {
+  html: string;
+  islandCount: number;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+export function renderDocument(element: ReactElement, options: DocumentOptions): RenderedDocument {
+  const sheet = new ServerStyleSheet();
+  try {
+    const collector = new IslandCollector();
+    let body = renderToString(
+      sheet.collectStyles(
+        <IslandCollectorContext.Provider value={collector}>
+          <ThemeProvider theme={theme}>{element}</ThemeProvider>
+        </IslandCollectorContext.Provider>,
+      ),
+    );
+
+    // Each island is a separate root; a per-request QueryClient never leaks data between requests.
+    const queryClient = createQueryClient();
+    for (const island of collector.placed) {
+      const Component = islands[island.name] as (props: object) => ReactElement;
+      const islandHtml = renderToString(
+        sheet.collectStyles(
+          <IslandProviders queryClient={queryClient}>
+            <Component {...island.props} />
+          </IslandProviders>,
+        ),
+        { identifierPrefix: `${island.id}-` },
+      );
+      body = body.replace(islandMarker(island.id), () => islandHtml);
+    }
+
+    const head: string[] = [
+      '<meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(options.title)}</title>`,
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ];
+    if (options.description) head.push(`<meta name="description" content="${escapeHtml(options.description)}">`);
+    if (options.noindex) head.push('<meta name="robots" content="noindex">');
+
+    let scripts = '';
+    if (collector.placed.length > 0) {
+      const manifest = getManifest();
+      const preloads = new Set<string>();
+      for (const island of collector.placed) {
+        const entry = manifest.islands[island.name];
+        if (!entry) throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
+        preloads.add(entry.src);
+        entry.imports.forEach((file) => preloads.add(file));
+      }
+      for (const file of preloads) head.push(`<link rel="modulepreload" href="${file}">`);
+      const sources = Object.fromEntries(
+        collector.placed.map((island) => [island.name, manifest.islands[island.name]!.src]),
+      );
+      scripts =
+        `<script type="application/json" id="island-sources">${JSON.stringify(sources)}</script>` +
+        `<script type="module" src="${manifest.client}"></script>`;
+    }
+    head.push(sheet.getStyleTags());
+
+    const html = `<!doctype html><html lang="en"><head>${head.join('')}</head><body>${body}${scripts}</body></html>`;
+    return { html, islandCount: collector.placed.length };
+  } finally {
+    sheet.seal();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message (with its links)
+ * is written to the log, so someone running the app locally can still follow a password-reset link.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../log';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
+  const { smtpUrl, from, logger } = options;
+  if (!smtpUrl) {
+    return {
+      async send(message) {
+        logger.info({ mail: { to: message.to, subject: message.subject } }, `e-mail (SMTP_URL unset, not sent):\n${message.text}`);
+      },
+      close() {},
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+      logger.info({ mail: { to: message.to, subject: message.subject } }, 'e-mail sent');
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

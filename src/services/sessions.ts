@@ -1,0 +1,45 @@
+/**
+ * Sessions live in the `sessions` table, keyed by a SHA-256 of the random token the client holds
+ * (in the cookie, or as a bearer token). Reading a session hits the table, so deleting rows revokes at once.
+ */
+import type { Knex } from 'knex';
+import { Session } from '../models/Session';
+import { hashToken } from './tokens';
+
+export interface SessionData {
+  userId?: number;
+  [key: string]: unknown;
+}
+
+export async function findSessionData(token: string): Promise<SessionData | undefined> {
+  const row = await Session.query()
+    .where('tokenHash', hashToken(token))
+    .where('expiresAt', '>', new Date())
+    .first();
+  return row ? { ...row.data, userId: row.userId } : undefined;
+}
+
+export async function saveSession(token: string, data: SessionData, maxAgeMs: number): Promise<void> {
+  if (typeof data.userId !== 'number') return; // only signed-in sessions are stored
+  const { userId, ...rest } = data;
+  const expiresAt = new Date(Date.now() + maxAgeMs);
+  await Session.query()
+    .insert({ tokenHash: hashToken(token), userId, data: rest, expiresAt })
+    .onConflict('tokenHash')
+    .merge(['data', 'expiresAt']);
+}
+
+export async function destroySession(token: string): Promise<void> {
+  await Session.query().where('tokenHash', hashToken(token)).delete();
+}
+
+/** Ends every session of a user (password change or reset, deactivation, deletion). */
+export async function revokeUserSessions(userId: number, trx?: Knex.Transaction, exceptToken?: string): Promise<number> {
+  const query = Session.query(trx).where('userId', userId);
+  if (exceptToken) query.whereNot('tokenHash', hashToken(exceptToken));
+  return query.delete();
+}
+
+export async function deleteExpiredSessions(): Promise<number> {
+  return Session.query().where('expiresAt', '<=', new Date()).delete();
+}

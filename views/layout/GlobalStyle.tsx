@@ -1,0 +1,33 @@
+import { createGlobalStyle } from 'styled-components';
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; }
+  body {
+    margin: 0;
+    min-height: 100vh;
+    display: flex;
+    flex-direction: column;
+    background: ${(p) => p.theme.color.canvas};
+    color: ${(p) => p.theme.color.ink};
+    font-family: ${(p) => p.theme.font.family};
+    font-size: ${(p) => p.theme.font.size.md};
+    line-height: 1.5;
+  }
+  a { color: ${(p) => p.theme.color.brand}; }
+  a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible {
+    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline-offset: 2px;
+  }
+  h1, h2, h3 { line-height: 1.25; }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px; height: 1px;
+    padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0, 0, 0, 0);
+    white-space: nowrap; border: 0;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation-duration: 0.01ms !important; animation-iteration-count: 1 !important; transition-duration: 0.01ms !important; }
+  }
+`;

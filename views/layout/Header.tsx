@@ -1,0 +1,138 @@
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { media } from '../../islands/ui/theme';
+import { ButtonLink } from '../../islands/ui/Button';
+import { Island } from '../../src/render/Island';
+import { WIDGET_FILTERS, type Shell } from './shell';
+
+const Bar = styled.header.withConfig(sc('HeaderBar'))`
+  background: ${(p) => p.theme.color.brand};
+  color: ${(p) => p.theme.color.white};
+  border-bottom: 3px solid ${(p) => p.theme.color.reflective};
+`;
+
+const Inner = styled.div.withConfig(sc('HeaderInner'))`
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
+  display: flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[4]};
+  ${media.tablet} {
+    padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[5]}`};
+  }
+`;
+
+const Logo = styled.a.withConfig(sc('HeaderLogo'))`
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+  color: ${(p) => p.theme.color.white};
+  text-decoration: none;
+  font-size: ${(p) => p.theme.font.size.xl};
+  font-weight: 800;
+  letter-spacing: 0.02em;
+  &:focus-visible {
+    outline-color: ${(p) => p.theme.color.white};
+  }
+`;
+
+const Actions = styled.nav.withConfig(sc('HeaderActions'))`
+  margin-left: auto;
+  display: flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+`;
+
+const FilterBar = styled.nav.withConfig(sc('WidgetFilter'))`
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: 0 ${(p) => p.theme.space[4]} ${(p) => p.theme.space[2]};
+  display: flex;
+  gap: ${(p) => p.theme.space[1]};
+  overflow-x: auto;
+  scrollbar-width: thin;
+  ${media.tablet} {
+    padding: 0 ${(p) => p.theme.space[5]} ${(p) => p.theme.space[2]};
+  }
+`;
+
+const FilterLink = styled.a.withConfig(sc('WidgetFilterLink'))<{ $active: boolean }>`
+  flex: none;
+  padding: 6px 12px;
+  border-radius: ${(p) => p.theme.radius.pill};
+  color: ${(p) => p.theme.color.white};
+  background: ${(p) => (p.$active ? 'rgba(255,255,255,0.22)' : 'transparent')};
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: ${(p) => (p.$active ? 700 : 500)};
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover {
+    background: rgba(255, 255, 255, 0.14);
+  }
+  &:focus-visible {
+    outline-color: ${(p) => p.theme.color.white};
+  }
+`;
+
+export function HelmetMark() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <path
+        d="M4 21c0-7 5.4-12 12-12s12 5 12 12v1H4v-1zm-2 3h28v3H2v-3zM14 5h4v5h-4z"
+        fill="currentColor"
+      />
+      <rect x="9" y="17" width="14" height="2" rx="1" fill="#D4E157" />
+    </svg>
+  );
+}
+
+export function Header({ shell }: { shell: Shell }) {
+  const showFilter = shell.path.startsWith('/profiles/');
+  return (
+    <Bar>
+      <Inner>
+        <Logo href="/" aria-label={`${shell.productName} home`}>
+          <HelmetMark />
+          <span>{shell.productName}</span>
+        </Logo>
+        <Actions aria-label="Account">
+          {shell.user ? (
+            <Island
+              name="UserMenu"
+              props={{
+                name: shell.user.name,
+                email: shell.user.email,
+                role: shell.user.role,
+                ownProfileId: shell.user.ownProfileId,
+              }}
+            />
+          ) : shell.isPublicPage ? null : (
+            <>
+              <ButtonLink href="/login" $variant="onBrand">
+                Login
+              </ButtonLink>
+              <ButtonLink href="/register" $variant="secondary">
+                Join Beta
+              </ButtonLink>
+            </>
+          )}
+        </Actions>
+      </Inner>
+      {showFilter ? (
+        <FilterBar aria-label="Widget filter">
+          {WIDGET_FILTERS.map((filter) => (
+            <FilterLink
+              key={filter.value}
+              href={filter.value === 'all' ? shell.path : `${shell.path}?widget=${filter.value}`}
+              $active={shell.activeWidget === filter.value}
+              aria-current={shell.activeWidget === filter.value ? 'page' : undefined}
+            >
+              {filter.label}
+            </FilterLink>
+          ))}
+        </FilterBar>
+      ) : null}
+    </Bar>
+  );
+}

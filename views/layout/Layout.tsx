@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { GlobalStyle } from './GlobalStyle';
+import { Header } from './Header';
+import type { Shell } from './shell';
+
+const Main = styled.main.withConfig(sc('LayoutMain'))`
+  flex: 1;
+  width: 100%;
+`;
+
+const Footer = styled.footer.withConfig(sc('LayoutFooter'))`
+  border-top: 1px solid ${(p) => p.theme.color.line};
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+  text-align: center;
+  padding: ${(p) => p.theme.space[5]} ${(p) => p.theme.space[4]};
+`;
+
+const Feedback = styled.a.withConfig(sc('FeedbackButton'))`
+  position: fixed;
+  right: ${(p) => p.theme.space[4]};
+  bottom: ${(p) => p.theme.space[4]};
+  z-index: 50;
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+  min-height: ${(p) => p.theme.controlHeight};
+  padding: 0 ${(p) => p.theme.space[4]};
+  border-radius: ${(p) => p.theme.radius.pill};
+  background: ${(p) => p.theme.color.brand};
+  color: ${(p) => p.theme.color.white};
+  font-weight: 600;
+  font-size: ${(p) => p.theme.font.size.sm};
+  text-decoration: none;
+  box-shadow: 0 4px 16px rgba(31, 35, 40, 0.2);
+  &:hover {
+    background: ${(p) => p.theme.color.brandDark};
+  }
+`;
+
+export function Layout({ shell, children }: { shell: Shell; children: ReactNode }) {
+  return (
+    <>
+      <GlobalStyle />
+      <a className="visually-hidden" href="#main">
+        Skip to content
+      </a>
+      <Header shell={shell} />
+      <Main id="main">{children}</Main>
+      <Footer>
+        {shell.productName} · built by firefighters for firefighters
+      </Footer>
+      {shell.user && shell.feedbackUrl ? (
+        <Feedback href={shell.feedbackUrl} target="_blank" rel="noopener noreferrer">
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+          </svg>
+          Feedback
+        </Feedback>
+      ) : null}
+    </>
+  );
+}
