@@ -1,5 +1,5 @@
 /**
- * Seeds run at every start and are idempotent:
+ * Seeds run at every start (after migrations) and are idempotent:
  * - the super admin from ADMIN_EMAIL / ADMIN_PASSWORD (created, or its password and role brought up to date);
  * - on a new database, a first invite code, printed to the log (again at each start while it has uses left).
  * Other features add their seeds (official departments, the sample profile) to SEEDS below.
@@ -10,16 +10,29 @@ import type { Logger } from '../src/log';
 import { seedSuperAdmin } from './superAdmin';
 import { seedFirstInviteCode } from './firstInviteCode';
 
-export interface SeedContext {
+export interface ReferenceSeedContext {
   db: Knex;
-  config: Config;
   logger: Logger;
 }
 
+export interface SeedContext extends ReferenceSeedContext {
+  config: Config;
+}
+
+export type ReferenceSeed = (context: ReferenceSeedContext) => Promise<void>;
 export type Seed = (context: SeedContext) => Promise<void>;
 
+/** Reference data every database has (no configuration needed); test templates include it. */
+export const REFERENCE_SEEDS: ReferenceSeed[] = [];
+
+/** Seeds that depend on configuration or are per installation. */
 export const SEEDS: Seed[] = [seedSuperAdmin, seedFirstInviteCode];
 
+export async function runReferenceSeeds(context: ReferenceSeedContext): Promise<void> {
+  for (const seed of REFERENCE_SEEDS) await seed(context);
+}
+
 export async function runSeeds(context: SeedContext): Promise<void> {
+  await runReferenceSeeds(context);
   for (const seed of SEEDS) await seed(context);
 }

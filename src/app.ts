@@ -13,7 +13,7 @@ import { errorHandler } from './http/errorHandler';
 import { staticAssets, favicon } from './http/staticAssets';
 import { sessionMiddleware, loadUser } from './http/session';
 import { csrfProtection } from './http/csrf';
-import { NotFoundError } from './http/errors';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from './http/errors';
 import { healthRoutes, type Lifecycle } from './api/health';
 import { apiRouters } from './api';
 import { pageRouters } from './pages';
@@ -42,7 +42,20 @@ export function createApp(deps: AppDeps): Koa {
   const health = healthRoutes(db, lifecycle);
   app.use(health.routes());
 
-  app.use(koaBody({ json: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false, jsonStrict: true }));
+  app.use(
+    koaBody({
+      json: true,
+      jsonLimit: '1mb',
+      text: false,
+      urlencoded: false,
+      multipart: false,
+      jsonStrict: true,
+      onError: (error) => {
+        if ((error as { status?: number }).status === 413) throw new PayloadTooLargeError();
+        throw new ValidationError('Request body is not valid JSON');
+      },
+    }),
+  );
   app.use(sessionMiddleware(app, config));
   app.use(loadUser());
   app.use(csrfProtection(config.baseUrl));

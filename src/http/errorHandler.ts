@@ -1,6 +1,6 @@
 /**
- * The one place errors become responses. Known HttpErrors keep their status and message; body-parser
- * errors (bad JSON, too large) become 400/413; anything else is a 500 with a generic message and a log line.
+ * The one place errors become responses. Known HttpErrors keep their status and message; client errors raised by Koa keep
+ * their status; anything else is a 500 with a generic message and a log line.
  * Under /api the answer is JSON `{error, fields?}`; elsewhere an HTML error page.
  */
 import type Koa from 'koa';
@@ -11,12 +11,10 @@ export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: stri
 
 function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
-  const e = error as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
-  const status = e?.status ?? e?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (status === 413) return new HttpError(413, 'Request body is too large');
-    if (e.type === 'entity.parse.failed') return new HttpError(400, 'Request body is not valid JSON');
-    return new HttpError(status, e.expose && e.message ? e.message : 'Bad request');
+  // Errors thrown by Koa or its middleware with an explicit client status (e.g. ctx.throw(400)).
+  const e = error as { status?: number; expose?: boolean; message?: string };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new HttpError(e.status, e.expose && e.message ? e.message : 'Bad request');
   }
   return undefined;
 }

@@ -1,0 +1,52 @@
+/**
+ * Database commands: `npm run migrate`, `npm run seed`, `npm run departments:import -- FILE`.
+ * They use the same configuration as the server (DATABASE_URL, or the embedded database).
+ */
+import { loadConfig } from '../config';
+import { createLogger } from '../log';
+import { openDatabase } from './index';
+import { migrateLatest } from './migrate';
+import { runSeeds } from '../../seeds/index';
+import type { Knex } from 'knex';
+import type { Logger } from '../log';
+
+export type CliCommand = (args: string[], context: { db: Knex; logger: Logger }) => Promise<void>;
+
+const config = loadConfig();
+const logger = createLogger({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' });
+
+const commands: Record<string, CliCommand> = {
+  async migrate(_args, { db }) {
+    const applied = await migrateLatest(db);
+    logger.info({ migrations: applied }, applied.length ? 'migrations applied' : 'already up to date');
+  },
+  async seed(_args, { db }) {
+    await migrateLatest(db);
+    await runSeeds({ db, config, logger });
+    logger.info('seeds done');
+  },
+};
+
+export async function registerCliCommands(extra: Record<string, CliCommand>): Promise<void> {
+  Object.assign(commands, extra);
+}
+
+async function main(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(`Usage: tsx src/db/cli.ts <${Object.keys(commands).join('|')}> [args]`);
+    process.exit(2);
+  }
+  const db = await openDatabase(config);
+  try {
+    await command(args, { db, logger });
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'command failed');
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+/**
+ * Starts the real app on a random port over a fresh test database, with a mailer that records messages.
+ * `client()` returns an HTTP client with its own cookie jar that behaves like a browser for CSRF purposes
+ * (it sends our Origin on writes unless told otherwise).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '../../src/config';
+import { createApp } from '../../src/app';
+import { createLogger } from '../../src/log';
+import type { MailMessage, Mailer } from '../../src/services/mail';
+import { createTestDatabase, type TestDatabase } from './database';
+import type { Knex } from 'knex';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Send no Origin header (as a non-browser client would). */
+  noOrigin?: boolean;
+  origin?: string;
+  bearer?: string;
+}
+
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+  /** Sent as `Authorization: Bearer …` on every request when set. */
+  bearer: string | undefined;
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (!['GET', 'HEAD'].includes(method) && !options.noOrigin) headers.Origin = options.origin ?? this.baseUrl;
+    const bearer = options.bearer ?? this.bearer;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a));
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, options);
+  }
+  post<T = any>(path: string, body: unknown = {}, options?: RequestOptions) {
+    return this.request<T>('POST', path, body, options);
+  }
+  patch<T = any>(path: string, body: unknown = {}, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, body, options);
+  }
+  delete<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, undefined, options);
+  }
+}
+
+export interface TestApp {
+  baseUrl: string;
+  db: Knex;
+  database: TestDatabase;
+  config: Config;
+  mails: MailMessage[];
+  client(): HttpClient;
+  /** Stops the HTTP server and starts a new app instance on the same database (a "restart"). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-session-secret-0123456789' }),
+    ...overrides,
+  };
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, existing?: TestDatabase): Promise<TestApp> {
+  const database = existing ?? (await createTestDatabase());
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+    close() {},
+  };
+  const logger = createLogger({ logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', nodeEnv: 'test' });
+  let server: http.Server;
+  let config = testConfig(overrides);
+
+  const listen = async (port = 0) => {
+    const app = createApp({ config, db: database.db, logger, mailer });
+    server = http.createServer(app.callback());
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  const port = await listen();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  config = { ...config, baseUrl };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  // Re-create with the final baseUrl so e-mailed links point at this server.
+  await stop();
+  await listen(port);
+
+  return {
+    baseUrl,
+    db: database.db,
+    database,
+    config,
+    mails,
+    client: () => new HttpClient(baseUrl),
+    async restart() {
+      await stop();
+      await listen(port);
+    },
+    async close() {
+      await stop();
+      if (!existing) await database.destroy();
+    },
+  };
+}

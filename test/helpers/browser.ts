@@ -1,0 +1,67 @@
+/**
+ * Playwright over the system Chromium (never a downloaded browser). Each page records console errors,
+ * page errors and React hydration warnings; `assertNoBrowserErrors` fails a test that produced any.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ExecutionContext } from 'ava';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface RecordedPage {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+const HYDRATION_PATTERN = /hydrat|did not match|server rendered HTML|Minified React error #4(18|19|23|25)/i;
+
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<RecordedPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || (message.type() === 'warning' && HYDRATION_PATTERN.test(text))) {
+      errors.push(`console.${message.type()}: ${text}`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, context, errors };
+}
+
+/** Fails the test when the page logged errors; allowed patterns cover expected failures (e.g. a 401 fetch). */
+export function assertNoBrowserErrors(t: ExecutionContext, recorded: RecordedPage, allowed: RegExp[] = []): void {
+  const unexpected = recorded.errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+  t.deepEqual(unexpected, [], 'browser console errors');
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Waits until every island on the page has hydrated. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'),
+  );
+}
