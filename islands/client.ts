@@ -20,7 +20,7 @@ async function hydrate(el: HTMLElement): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       el,
-      createElement(IslandProviders, { queryClient: getBrowserQueryClient() }, createElement(mod.default, props)),
+      createElement(IslandProviders, { queryClient: getBrowserQueryClient(), children: createElement(mod.default, props) }),
       { identifierPrefix: `${id}-` },
     );
   });

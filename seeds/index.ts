@@ -9,6 +9,7 @@ import type { Config } from '../src/config';
 import type { Logger } from '../src/log';
 import { seedSuperAdmin } from './superAdmin';
 import { seedFirstInviteCode } from './firstInviteCode';
+import { seedOfficialDepartments } from './officialDepartments';
 
 export interface ReferenceSeedContext {
   db: Knex;
@@ -23,7 +24,7 @@ export type ReferenceSeed = (context: ReferenceSeedContext) => Promise<void>;
 export type Seed = (context: SeedContext) => Promise<void>;
 
 /** Reference data every database has (no configuration needed); test templates include it. */
-export const REFERENCE_SEEDS: ReferenceSeed[] = [];
+export const REFERENCE_SEEDS: ReferenceSeed[] = [seedOfficialDepartments];
 
 /** Seeds that depend on configuration or are per installation. */
 export const SEEDS: Seed[] = [seedSuperAdmin, seedFirstInviteCode];

@@ -19,6 +19,7 @@ import { apiRouters } from './api';
 import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './pages/render';
 import type { Mailer } from './services/mail';
+import { RateLimits } from './http/rateLimit';
 
 export interface AppDeps {
   config: Config;
@@ -28,10 +29,19 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
 }
 
+/** What routers receive: the deps plus per-app services. */
+export interface AppContext extends AppDeps {
+  rateLimits: RateLimits;
+}
+
 export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  const context: AppContext = {
+    ...deps,
+    rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
+  };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 
   app.use(requestLog(logger));
@@ -60,7 +70,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(loadUser());
   app.use(csrfProtection(config.baseUrl));
 
-  for (const router of [...apiRouters(deps), ...pageRouters(deps)]) app.use(router.routes());
+  for (const router of [...apiRouters(context), ...pageRouters(context)]) app.use(router.routes());
 
   app.use(async (ctx) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError();

@@ -32,8 +32,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
-  /** Disable rate limits (never in production; used by load benchmarks). */
+  /** Disable rate limits (never in production; used by load benchmarks and most tests). */
   rateLimitsEnabled: boolean;
+  /** Where rate-limit counters live: memory (one node) or postgres (shared by several nodes). */
+  rateLimitStore: 'memory' | 'postgres';
+  /** Address shown on the registration page for requesting an invite. */
+  accessRequestEmail: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,5 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     rateLimitsEnabled: bool(env, 'RATE_LIMITS', true),
+    rateLimitStore: str(env, 'RATE_LIMIT_STORE') === 'postgres' ? 'postgres' : 'memory',
+    accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
   };
 }

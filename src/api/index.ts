@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
-import type { AppDeps } from '../app';
+import type { AppContext } from '../app';
+import { authRoutes } from './auth';
 
-/** Every JSON API router, mounted under /api by its own paths. */
-export function apiRouters(_deps: AppDeps): Router[] {
-  return [];
+/** Every JSON API router; each carries its own /api/... prefix. */
+export function apiRouters(context: AppContext): Router[] {
+  return [authRoutes(context)];
 }

@@ -7,6 +7,7 @@ import { createLogger } from '../log';
 import { openDatabase } from './index';
 import { migrateLatest } from './migrate';
 import { runSeeds } from '../../seeds/index';
+import { importDepartmentsFile } from '../services/departmentImport';
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
 
@@ -24,6 +25,17 @@ const commands: Record<string, CliCommand> = {
     await migrateLatest(db);
     await runSeeds({ db, config, logger });
     logger.info('seeds done');
+  },
+  /** `npm run departments:import -- FILE`: the USFA registry CSV (shipped extract or the full download). */
+  async 'departments:import'(args, { db }) {
+    const file = args[0];
+    if (!file) throw new Error('Usage: npm run departments:import -- FILE.csv');
+    await migrateLatest(db);
+    const result = await importDepartmentsFile(db, file);
+    console.log(
+      `Departments imported from ${file}: ${result.added} added, ${result.updated} updated, ` +
+        `${result.unchanged} unchanged, ${result.skipped} skipped`,
+    );
   },
 };
 

@@ -23,7 +23,9 @@ export function csrfProtection(baseUrl: string): Koa.Middleware {
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method) || bearerToken(ctx) || !ctx.cookies.get(SESSION_COOKIE)) return next();
     const origin = originOf(ctx.get('origin') || undefined) ?? originOf(ctx.get('referer') || undefined);
-    if (!origin || (origin !== ctx.origin && origin !== configured)) {
+    // Not ctx.origin: Koa 3 derives that from the Origin header itself.
+    const own = `${ctx.protocol}://${ctx.host}`;
+    if (!origin || (origin !== own && origin !== configured)) {
       throw new ForbiddenError('Cross-site request rejected');
     }
     return next();

@@ -18,6 +18,11 @@ export function bearerToken(ctx: Koa.Context): string | undefined {
   return match?.[1];
 }
 
+/** The token this request authenticates with: the bearer token, else the (signed) session cookie. */
+export function currentSessionToken(ctx: Koa.Context): string | undefined {
+  return bearerToken(ctx) ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
+}
+
 export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
   const secure = config.baseUrl.startsWith('https://');
   return session(
@@ -32,7 +37,7 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
       // Sign-in sets ctx.state.newSessionToken first so the response can return the same token it stores.
       genid: (ctx: Koa.Context) => (ctx.state.newSessionToken as string | undefined) ?? randomToken(),
       externalKey: {
-        get: (ctx: Koa.Context) => bearerToken(ctx) ?? ctx.cookies.get(SESSION_COOKIE, { signed: true }),
+        get: (ctx: Koa.Context) => currentSessionToken(ctx) ?? '',
         set: (ctx: Koa.Context, value: string) => {
           if (bearerToken(ctx)) return; // bearer clients keep their token; no cookie for them
           ctx.cookies.set(SESSION_COOKIE, value, {

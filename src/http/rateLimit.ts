@@ -1,0 +1,59 @@
+/**
+ * Rate limits (rate-limiter-flexible) for sign-in, registration and password-reset requests.
+ * Memory store by default (one app node); RATE_LIMIT_STORE=postgres shares counters between nodes.
+ * Exceeding a limit answers 429 with Retry-After.
+ */
+import type { Knex } from 'knex';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { TooManyRequestsError } from './errors';
+
+export interface LimitRule {
+  points: number;
+  durationSeconds: number;
+}
+
+/** Attempts per window. Generous enough for a person, tight enough to stop guessing. */
+export const LIMITS = {
+  loginPerAddress: { points: 30, durationSeconds: 15 * 60 },
+  loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  registerPerAddress: { points: 10, durationSeconds: 60 * 60 },
+  forgotPerAddress: { points: 10, durationSeconds: 60 * 60 },
+  forgotPerAccount: { points: 3, durationSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMITS;
+
+export class RateLimits {
+  private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
+
+  constructor(
+    private readonly options: { enabled: boolean; store: 'memory' | 'postgres'; db?: Knex },
+  ) {
+    for (const [name, rule] of Object.entries(LIMITS) as Array<[LimitName, LimitRule]>) {
+      const common = { keyPrefix: `rl_${name}`, points: rule.points, duration: rule.durationSeconds };
+      this.limiters.set(
+        name,
+        options.store === 'postgres' && options.db
+          ? new RateLimiterPostgres({ ...common, storeClient: options.db, storeType: 'knex', tableName: 'rate_limits' })
+          : new RateLimiterMemory(common),
+      );
+    }
+  }
+
+  /** Counts one attempt; throws 429 when the limit is spent. */
+  async consume(name: LimitName, key: string): Promise<void> {
+    if (!this.options.enabled) return;
+    try {
+      await this.limiters.get(name)!.consume(key.toLowerCase());
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new TooManyRequestsError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw error;
+    }
+  }
+
+  /** Forgets the attempts for a key (after a successful sign-in). */
+  async reset(name: LimitName, key: string): Promise<void> {
+    if (!this.options.enabled) return;
+    await this.limiters.get(name)!.delete(key.toLowerCase());
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Imports official departments from the U.S. Fire Administration's National Fire Department Registry.
+ * Accepts both the file shipped in seeds/data (fdid,name,address,address2,city,county,state,zip,…) and the
+ * full registry CSV a self-hoster downloads (FDID, Fire Dept Name, HQ Addr1, HQ Addr2, HQ City, County,
+ * HQ State, HQ Zip, …). Header names are matched without regard to case, stray spaces or underscores.
+ *
+ * Idempotent: a row is keyed by (FDID, state) — FDIDs are unique only within a state — and upserted; rows
+ * the registry lists without an FDID are matched by state, name and city among official departments.
+ * An existing department's verification status is never changed by an import (an administrator's decision stands).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
+import { parse } from 'csv-parse/sync';
+
+export interface RegistryRow {
+  fdid: string | null;
+  name: string;
+  address: string | null;
+  address2: string | null;
+  city: string;
+  county: string | null;
+  state: string;
+  zipCode: string | null;
+}
+
+export interface ImportResult {
+  /** New departments. */
+  added: number;
+  /** Existing departments whose registry data changed. */
+  updated: number;
+  /** Existing departments already up to date. */
+  unchanged: number;
+  /** Rows without a name, city or state, and repeated (FDID, state) rows after the first. */
+  skipped: number;
+}
+
+export interface ParsedRegistry {
+  rows: RegistryRow[];
+  skipped: number;
+}
+
+type Field = keyof RegistryRow;
+
+/** Accepted header names per field, in normalized form (lower case, single spaces). */
+const HEADER_ALIASES: Record<Field, string[]> = {
+  fdid: ['fdid', 'fd id'],
+  name: ['name', 'fire dept name', 'fire department name', 'department name', 'dept name'],
+  address: ['address', 'address1', 'address 1', 'hq addr1', 'hq addr 1', 'hq address', 'hq address1', 'hq address 1'],
+  address2: ['address2', 'address 2', 'hq addr2', 'hq addr 2', 'hq address2', 'hq address 2'],
+  city: ['city', 'hq city'],
+  county: ['county', 'hq county'],
+  state: ['state', 'hq state'],
+  zipCode: ['zip', 'zip code', 'zipcode', 'hq zip', 'hq zip code', 'hq zipcode', 'postal code'],
+};
+const REQUIRED_FIELDS: Field[] = ['name', 'city', 'state'];
+
+export function normalizeHeader(header: string): string {
+  return header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_]+/g, ' ');
+}
+
+const clean = (value: string | undefined): string | null => {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  return text ? text : null;
+};
+
+/** Parses registry CSV text. Throws when a required column (name, city, state) is missing. */
+export function parseRegistryCsv(input: string | Buffer): ParsedRegistry {
+  const records = parse(input, {
+    columns: (headers: string[]) => headers.map(normalizeHeader),
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    trim: true,
+  }) as Record<string, string>[];
+
+  const headers = new Set(records.length ? Object.keys(records[0]!) : []);
+  if (records.length === 0) {
+    // Read the header line alone to report missing columns even for an empty file.
+    const [first] = parse(input, { bom: true, to_line: 1, relax_column_count: true }) as string[][];
+    first?.forEach((h) => headers.add(normalizeHeader(h)));
+  }
+  const columnOf = {} as Record<Field, string | undefined>;
+  for (const field of Object.keys(HEADER_ALIASES) as Field[]) {
+    columnOf[field] = HEADER_ALIASES[field].find((alias) => headers.has(alias));
+  }
+  const missing = REQUIRED_FIELDS.filter((field) => !columnOf[field]);
+  if (missing.length) {
+    throw new Error(`The CSV has no ${missing.join(', ')} column (found: ${[...headers].join(', ') || 'no header'})`);
+  }
+
+  const rows: RegistryRow[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  for (const record of records) {
+    const get = (field: Field) => (columnOf[field] ? clean(record[columnOf[field]!]) : null);
+    const name = get('name');
+    const city = get('city');
+    const state = get('state')?.toUpperCase() ?? null;
+    if (!name || !city || !state) {
+      skipped += 1;
+      continue;
+    }
+    const fdid = get('fdid');
+    const key = fdid ? `${fdid}|${state}` : `|${state}|${name.toLowerCase()}|${city.toLowerCase()}`;
+    if (seen.has(key)) {
+      skipped += 1;
+      continue;
+    }
+    seen.add(key);
+    rows.push({
+      fdid,
+      name,
+      address: get('address'),
+      address2: get('address2'),
+      city,
+      county: get('county'),
+      state,
+      zipCode: get('zipCode'),
+    });
+  }
+  return { rows, skipped };
+}
+
+const CHUNK = 1000;
+const DATA_COLUMNS = ['name', 'address', 'address2', 'city', 'county', 'zip_code'] as const;
+
+/** Upserts registry rows as official, verified departments. Run inside one transaction. */
+export async function importDepartments(trx: Knex.Transaction, parsed: ParsedRegistry): Promise<ImportResult> {
+  const result: ImportResult = { added: 0, updated: 0, unchanged: 0, skipped: parsed.skipped };
+  const withFdid = parsed.rows.filter((row) => row.fdid);
+  const withoutFdid = parsed.rows.filter((row) => !row.fdid);
+
+  for (let i = 0; i < withFdid.length; i += CHUNK) {
+    const chunk = withFdid.slice(i, i + CHUNK);
+    const json = JSON.stringify(
+      chunk.map((r) => ({ fdid: r.fdid, name: r.name, address: r.address, address2: r.address2, city: r.city, county: r.county, state: r.state, zip_code: r.zipCode })),
+    );
+    const { rows } = (await trx.raw(
+      `insert into departments (fdid, name, address, address2, city, county, state, zip_code, country, source, verification_status)
+       select r.fdid, r.name, r.address, r.address2, r.city, r.county, r.state, r.zip_code, 'US', 'official', 'verified'
+         from json_to_recordset(?::json) as r(fdid text, name text, address text, address2 text, city text, county text, state text, zip_code text)
+       on conflict (fdid, state) where fdid is not null do update
+         set ${DATA_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
+         where (${DATA_COLUMNS.map((c) => `departments.${c}`).join(', ')}) is distinct from (${DATA_COLUMNS.map((c) => `excluded.${c}`).join(', ')})
+       returning (xmax = 0) as inserted`,
+      [json],
+    )) as { rows: { inserted: boolean }[] };
+    const added = rows.filter((r) => r.inserted).length;
+    result.added += added;
+    result.updated += rows.length - added;
+    result.unchanged += chunk.length - rows.length;
+  }
+
+  for (const row of withoutFdid) {
+    const values = { name: row.name, address: row.address, address2: row.address2, city: row.city, county: row.county, zip_code: row.zipCode };
+    const existing = (await trx('departments')
+      .whereNull('fdid')
+      .where('source', 'official')
+      .where('state', row.state)
+      .whereRaw('lower(name) = lower(?) and lower(city) = lower(?)', [row.name, row.city])
+      .first()) as Record<string, unknown> | undefined;
+    if (!existing) {
+      await trx('departments').insert({ ...values, state: row.state, country: 'US', source: 'official', verification_status: 'verified' });
+      result.added += 1;
+    } else if (DATA_COLUMNS.some((c) => (existing[c.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase())] ?? null) !== values[c])) {
+      await trx('departments').where('id', existing.id as number).update({ ...values, updated_at: trx.fn.now() });
+      result.updated += 1;
+    } else {
+      result.unchanged += 1;
+    }
+  }
+  return result;
+}
+
+/** Reads and imports a registry CSV file in one transaction. */
+export async function importDepartmentsFile(db: Knex, file: string): Promise<ImportResult> {
+  const parsed = parseRegistryCsv(fs.readFileSync(file));
+  return db.transaction((trx) => importDepartments(trx, parsed));
+}
+
+/**
+ * The registry extract shipped with the app (seeds/data/usfa-departments.csv): next to the seeds when run
+ * from source, or under the working directory when run from the bundled server.
+ */
+export function shippedRegistryFile(): string | undefined {
+  const candidates = [
+    fileURLToPath(new URL('../../seeds/data/usfa-departments.csv', import.meta.url)),
+    path.resolve('seeds/data/usfa-departments.csv'),
+  ];
+  return candidates.find((file) => fs.existsSync(file));
+}

@@ -1,0 +1,97 @@
+/**
+ * Account schemas with the spec's messages (spec 01 §5), shared by the server and the form islands.
+ */
+import { object, string } from 'yup';
+
+export const MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  nameMin: 'Name must be at least 2 characters',
+  inviteRequired: 'Beta invite code is required',
+  passwordsDontMatch: "Passwords don't match",
+  resetPasswordMin: 'Password must be at least 6 characters long',
+  invalidResetLink: 'Invalid reset link. Please request a new password reset.',
+  validEmail: 'Please enter a valid email address',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordMin: 'New password must be at least 6 characters',
+  confirmPasswordRequired: 'Please confirm your new password',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 30 characters',
+  usernameChars: 'Username can only contain letters, numbers, underscores, and hyphens',
+  usernameReserved: 'This username is reserved',
+} as const;
+
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+/** Words that cannot be a public profile address ({host}/{username}). */
+export const RESERVED_USERNAMES = ['login', 'register', 'admin', 'profile', 'profiles', 'account-settings', 'health'];
+
+// yup's email() accepts some odd forms; this is the pragmatic shape (something@domain.tld).
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = (message: string) =>
+  string()
+    .trim()
+    .lowercase()
+    .required(message)
+    .matches(EMAIL_PATTERN, { message, excludeEmptyString: false })
+    .max(254, message);
+
+export const loginSchema = object({
+  email: email(MESSAGES.invalidEmail),
+  password: string().required(MESSAGES.passwordMin).min(PASSWORD_MIN, MESSAGES.passwordMin).max(1024),
+});
+
+export const registerSchema = object({
+  name: string().trim().required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
+  email: email(MESSAGES.invalidEmail),
+  password: string().required(MESSAGES.passwordMin).min(PASSWORD_MIN, MESSAGES.passwordMin).max(1024),
+  inviteCode: string().trim().uppercase().required(MESSAGES.inviteRequired).min(1, MESSAGES.inviteRequired).max(64),
+});
+
+export const forgotPasswordSchema = object({
+  email: email(MESSAGES.invalidEmail),
+});
+
+/** The reset form (two fields); the API takes the token and one password. */
+export const resetPasswordFormSchema = object({
+  password: string().required(MESSAGES.resetPasswordMin).min(PASSWORD_MIN, MESSAGES.resetPasswordMin).max(1024),
+  confirmPassword: string()
+    .required(MESSAGES.passwordsDontMatch)
+    .test('match', MESSAGES.passwordsDontMatch, function (value) {
+      return !value || value === this.parent.password;
+    }),
+});
+
+export const resetPasswordSchema = object({
+  token: string().trim().required(MESSAGES.invalidResetLink),
+  password: string().required(MESSAGES.resetPasswordMin).min(PASSWORD_MIN, MESSAGES.resetPasswordMin).max(1024),
+});
+
+export const profileUpdateSchema = object({
+  name: string().trim().required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
+  email: email(MESSAGES.validEmail),
+});
+
+export const changePasswordSchema = object({
+  currentPassword: string().required(MESSAGES.currentPasswordRequired),
+  newPassword: string().required(MESSAGES.newPasswordMin).min(PASSWORD_MIN, MESSAGES.newPasswordMin).max(1024),
+  confirmPassword: string()
+    .required(MESSAGES.confirmPasswordRequired)
+    .test('match', MESSAGES.passwordsDontMatch, function (value) {
+      return !value || value === this.parent.newPassword;
+    }),
+});
+
+/** Username is optional: an empty value clears it. */
+export const usernameSchema = object({
+  username: string()
+    .trim()
+    .defined()
+    .test('length-min', MESSAGES.usernameMin, (v) => !v || v.length >= USERNAME_MIN)
+    .test('length-max', MESSAGES.usernameMax, (v) => !v || v.length <= USERNAME_MAX)
+    .test('chars', MESSAGES.usernameChars, (v) => !v || /^[A-Za-z0-9_-]+$/.test(v))
+    .test('reserved', MESSAGES.usernameReserved, (v) => !v || !RESERVED_USERNAMES.includes(v.toLowerCase())),
+});

@@ -1,0 +1,126 @@
+/**
+ * Departments: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8),
+ * and the request schemas. Shared by the server and the islands (no server imports here).
+ */
+import { boolean, number, object, string } from 'yup';
+
+export type DepartmentSource = 'official' | 'user_added';
+export type VerificationStatus = 'pending' | 'verified' | 'rejected';
+
+/** A department as the API returns it (spec 01 §3). */
+export interface DepartmentJson {
+  id: number;
+  name: string;
+  city: string;
+  state: string;
+  county: string | null;
+  country: string;
+  address: string | null;
+  address2: string | null;
+  zipCode: string | null;
+  source: DepartmentSource;
+  verificationStatus: VerificationStatus;
+}
+
+/** One of a user's departments (spec 01 §3 "User-department link"). */
+export interface UserDepartmentJson {
+  id: number;
+  department: DepartmentJson;
+  isPrimary: boolean;
+  /** ISO 8601. */
+  addedAt: string;
+}
+
+export interface CreateDepartmentResponse {
+  department: DepartmentJson;
+  userDepartment: UserDepartmentJson;
+}
+
+export const DEPARTMENT_SEARCH_MIN_CHARS = 2;
+export const DEPARTMENT_SEARCH_MAX_RESULTS = 10;
+/** Longer queries are cut to this length (nobody types more; it bounds the trigram work). */
+export const DEPARTMENT_SEARCH_MAX_CHARS = 100;
+export const DEFAULT_COUNTRY = 'US';
+export const DEPARTMENT_FIELD_MAX = { name: 200, city: 100, state: 100, county: 100, country: 100 } as const;
+
+export const DEPARTMENT_MESSAGES = {
+  missingTitle: 'Missing Information',
+  missingFields: 'Please fill in department name, city, state, and country.',
+  addedTitle: 'Department Added',
+  addedPending: 'New department added and is pending verification.',
+  addedToProfile: 'Department added to your profile.',
+  removedTitle: 'Department Removed',
+  removed: 'Department removed from your profile.',
+  primaryTitle: 'Primary Department Updated',
+  primaryUpdated: 'Your primary department has been updated.',
+  errorTitle: 'Error',
+  addFailed: 'Failed to add department. Please try again.',
+  removeFailed: 'Failed to remove department. Please try again.',
+  primaryFailed: 'Failed to update primary department. Please try again.',
+  createFailed: 'Failed to create department',
+  searchFailed: 'Failed to search departments',
+  fetchFailed: 'Failed to fetch user departments',
+  noResults: 'No departments found matching the query.',
+  pendingBadge: 'Pending Verification',
+  primaryBadge: 'Primary',
+  // Server answers (not in the spec's catalogue; the islands show their own texts above).
+  departmentNotFound: 'Department not found',
+  linkNotFound: 'Department link not found',
+  alreadyLinked: 'This department is already one of your departments.',
+  departmentIdRequired: 'departmentId must be a department id',
+  isPrimaryRequired: 'isPrimary must be true or false',
+} as const;
+
+const missing = DEPARTMENT_MESSAGES.missingFields;
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+const requiredText = (label: string, max: number) =>
+  string().typeError(missing).trim().required(missing).max(max, tooLong(label, max));
+
+/** POST /api/departments/create: name, city, state and country required and non-blank after trimming. */
+export const departmentCreateSchema = object({
+  name: requiredText('Department name', DEPARTMENT_FIELD_MAX.name),
+  city: requiredText('City', DEPARTMENT_FIELD_MAX.city),
+  state: requiredText('State', DEPARTMENT_FIELD_MAX.state),
+  county: string()
+    .typeError(tooLong('County', DEPARTMENT_FIELD_MAX.county))
+    .trim()
+    .max(DEPARTMENT_FIELD_MAX.county, tooLong('County', DEPARTMENT_FIELD_MAX.county))
+    .nullable()
+    .optional()
+    .transform((value: string | null | undefined) => (value ? value : null)),
+  country: requiredText('Country', DEPARTMENT_FIELD_MAX.country),
+});
+
+export interface DepartmentCreateInput {
+  name: string;
+  city: string;
+  state: string;
+  county?: string | null;
+  country: string;
+}
+
+/** The client-side check before calling the server (the same rule as the schema's required fields). */
+export function hasMissingDepartmentFields(input: { name?: string; city?: string; state?: string; country?: string }): boolean {
+  return [input.name, input.city, input.state, input.country].some((value) => !value || value.trim() === '');
+}
+
+/** POST /api/departments/user. A user's first department becomes primary whatever isPrimary says. */
+export const userDepartmentAddSchema = object({
+  departmentId: number()
+    .typeError(DEPARTMENT_MESSAGES.departmentIdRequired)
+    .integer(DEPARTMENT_MESSAGES.departmentIdRequired)
+    .positive(DEPARTMENT_MESSAGES.departmentIdRequired)
+    .required(DEPARTMENT_MESSAGES.departmentIdRequired),
+  isPrimary: boolean().typeError(DEPARTMENT_MESSAGES.isPrimaryRequired).default(false),
+});
+
+/** PATCH /api/departments/user/{id}. */
+export const userDepartmentUpdateSchema = object({
+  isPrimary: boolean().typeError(DEPARTMENT_MESSAGES.isPrimaryRequired).required(DEPARTMENT_MESSAGES.isPrimaryRequired),
+});
+
+/** "City, ST" as the picker and the lists show it. */
+export function departmentPlace(department: Pick<DepartmentJson, 'city' | 'state'>): string {
+  return [department.city, department.state].filter(Boolean).join(', ');
+}
