@@ -2,8 +2,22 @@
  * Every island, by name (the name is the file name). The server renders them from here; the build makes
  * one browser entry per top-level islands/*.tsx file. Add each new island here.
  */
+import ChangePasswordForm from './ChangePasswordForm';
+import ForgotPasswordForm from './ForgotPasswordForm';
+import LoginForm from './LoginForm';
+import ProfileInfoForm from './ProfileInfoForm';
+import RegisterForm from './RegisterForm';
+import ResetPasswordForm from './ResetPasswordForm';
 import UserMenu from './UserMenu';
+import UsernameForm from './UsernameForm';
 
 export const islands = {
+  ChangePasswordForm,
+  ForgotPasswordForm,
+  LoginForm,
+  ProfileInfoForm,
+  RegisterForm,
+  ResetPasswordForm,
   UserMenu,
+  UsernameForm,
 };

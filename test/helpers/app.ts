@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/config';
 import { createApp } from '../../src/app';
 import { createLogger } from '../../src/log';
-import type { MailMessage, Mailer } from '../../src/services/mail';
+import { createMailer, type MailMessage, type Mailer } from '../../src/services/mail';
 import { createTestDatabase, type TestDatabase } from './database';
 import type { Knex } from 'knex';
 
@@ -94,16 +94,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * Without smtpUrl, mails are recorded in `mails`; with it, they go through the real nodemailer SMTP transport.
+ */
 export async function startTestApp(overrides: Partial<Config> = {}, existing?: TestDatabase): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      mails.push(message);
-    },
-    close() {},
-  };
   const logger = createLogger({ logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', nodeEnv: 'test' });
+  const mailer: Mailer = overrides.smtpUrl
+    ? createMailer({ smtpUrl: overrides.smtpUrl, from: 'Turnout <test@turnout.local>', logger })
+    : {
+        async send(message) {
+          mails.push(message);
+        },
+        close() {},
+      };
   let server: http.Server;
   let config = testConfig(overrides);
 
@@ -138,6 +143,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, existing?: T
     },
     async close() {
       await stop();
+      mailer.close();
       if (!existing) await database.destroy();
     },
   };

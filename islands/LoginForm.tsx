@@ -1,0 +1,39 @@
+/** Sign in (spec 01 §2 Login). Admins land on /admin, everyone else on /. */
+import { useMutation } from '@tanstack/react-query';
+import { loginSchema } from '../src/validation/auth';
+import { api, ApiError } from './lib/api';
+import { toast, toastAfterNavigation } from './lib/toast';
+import { useForm } from './lib/useForm';
+import { Button } from './ui/Button';
+import { Form, TextField } from './ui/Field';
+
+interface AuthAnswer {
+  user: { name: string; role: 'user' | 'admin' | 'super_admin' };
+  token: string;
+}
+
+export default function LoginForm() {
+  const form = useForm(loginSchema, { email: '', password: '' });
+  const login = useMutation({
+    mutationFn: (values: { email: string; password: string }) => api.post<AuthAnswer>('/api/auth/login', values),
+    onSuccess: ({ user }) => {
+      toastAfterNavigation({ title: 'Login successful', description: `Welcome back, ${user.name}!` });
+      window.location.assign(user.role === 'admin' || user.role === 'super_admin' ? '/admin' : '/');
+    },
+    onError: (error) => {
+      const description =
+        error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : 'Invalid email or password';
+      toast({ title: 'Login failed', description, variant: 'destructive' });
+    },
+  });
+
+  return (
+    <Form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...form.field('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <Button type="submit" $block disabled={login.isPending}>
+        {login.isPending ? 'Signing in…' : 'Sign In'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,163 @@
+/** GET /api/departments/search over the full seeded registry extract (3,216 official departments). */
+import test from 'ava';
+import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import type { DepartmentJson } from '../../src/validation/departments';
+
+let app: TestApp;
+let alice: CreatedUser;
+let bob: CreatedUser;
+
+test.before(async () => {
+  app = await startTestApp();
+  alice = await createUser({ name: 'Alice Search' });
+  bob = await createUser({ name: 'Bob Search' });
+  const base = { city: 'Quorvale', state: 'ZZ', country: 'US' };
+  await app.db('departments').insert([
+    { ...base, name: 'Zyxquor Rejected Fire Department', source: 'official', verification_status: 'rejected', fdid: 'ZZ001' },
+    { ...base, name: 'Zyxquor Verified Volunteers', source: 'user_added', verification_status: 'verified', created_by: bob.user.id },
+    { ...base, name: 'Zyxquor Pending of Alice', source: 'user_added', verification_status: 'pending', created_by: alice.user.id },
+    { ...base, name: 'Zyxquor Pending of Bob', source: 'user_added', verification_status: 'pending', created_by: bob.user.id },
+    { ...base, name: 'Zyxquor Rejected of Alice', source: 'user_added', verification_status: 'rejected', created_by: alice.user.id },
+  ]);
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+function as(user: CreatedUser): HttpClient {
+  const client = app.client();
+  client.bearer = user.token;
+  return client;
+}
+
+async function search(user: CreatedUser, q: string): Promise<DepartmentJson[]> {
+  const res = await as(user).get<DepartmentJson[]>(`/api/departments/search?q=${encodeURIComponent(q)}`);
+  if (res.status !== 200) throw new Error(`search ${q}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** 0 exact name, 1 name prefix, 2 anything else (case-insensitive). */
+const category = (name: string, q: string) => {
+  const n = name.toLowerCase();
+  const query = q.toLowerCase().trim();
+  return n === query ? 0 : n.startsWith(query) ? 1 : 2;
+};
+
+test('the seed loads all 3,216 official departments, verified', async (t) => {
+  const count = async (where: Record<string, string>) =>
+    Number(((await app.db('departments').where(where).whereNot('state', 'ZZ').count('* as count')) as { count: string }[])[0]!.count);
+  t.is(await count({ source: 'official' }), 3216);
+  t.is(await count({ source: 'official', verification_status: 'verified' }), 3216);
+});
+
+test('ranking: exact name matches first, then name prefixes, then fuzzy matches', async (t) => {
+  const results = await search(alice, 'Troy Fire Department');
+  t.is(results.length, 10);
+  t.deepEqual(
+    results.slice(0, 3).map((d) => d.name),
+    ['Troy Fire Department', 'Troy Fire Department', 'Troy Fire Department Station 12'],
+  );
+  t.deepEqual(
+    results.map((d) => category(d.name, 'Troy Fire Department')),
+    [0, 0, 1, 2, 2, 2, 2, 2, 2, 2],
+  );
+  // The exact matches are the Troy departments of two states; fuzzy ones follow.
+  t.deepEqual(results.slice(0, 2).map((d) => d.state).sort(), ['MI', 'MT']);
+});
+
+test('ranking never puts a weaker category above a stronger one', async (t) => {
+  for (const q of ['West End Fire Company', 'Hamilton Fire Department', 'Batavia Fire Department', 'hamilton', 'spring', 'marion fire department', 'aurora']) {
+    const categories = (await search(alice, q)).map((d) => category(d.name, q));
+    t.deepEqual(categories, [...categories].sort((a, b) => a - b), q);
+  }
+});
+
+test('matching ignores letter case and surrounding spaces', async (t) => {
+  const upper = await search(alice, 'TROY FIRE DEPARTMENT');
+  const spaced = await search(alice, '   troy   fire department  ');
+  const plain = await search(alice, 'Troy Fire Department');
+  t.deepEqual(upper.map((d) => d.id), plain.map((d) => d.id));
+  t.deepEqual(spaced.map((d) => d.id), plain.map((d) => d.id));
+});
+
+test('fuzzy (trigram) matches over name and city: typos and a city name find departments', async (t) => {
+  t.is((await search(alice, 'bristle bay'))[0]?.name, 'Bristol Bay Borough Fire Department');
+  t.is((await search(alice, 'sprngfield')).filter((d) => d.name.includes('Springfield')).length > 3, true);
+  const byCity = await search(alice, 'Naknek');
+  t.deepEqual(byCity.map((d) => d.name), ['Bristol Bay Borough Fire Department']);
+  t.is(byCity[0]!.city, 'Naknek');
+});
+
+test('a query under 2 characters (after trimming) answers 200 []', async (t) => {
+  for (const q of ['', 'a', ' a ', '     ', '\t']) {
+    const res = await as(alice).get(`/api/departments/search?q=${encodeURIComponent(q)}`);
+    t.is(res.status, 200, JSON.stringify(q));
+    t.deepEqual(res.body, [], JSON.stringify(q));
+  }
+  const none = await as(alice).get('/api/departments/search');
+  t.is(none.status, 200);
+  t.deepEqual(none.body, []);
+  t.true((await search(alice, ' ma ')).length > 0, 'two characters are enough');
+});
+
+test('never more than 10 results', async (t) => {
+  for (const q of ['ma', 'fire', 'fire department', 'co', 'volunteer', 'township', 'de']) {
+    const results = await search(alice, q);
+    t.is(results.length, 10, q);
+  }
+  // Many values of q: the first is used.
+  const res = await as(alice).get('/api/departments/search?q=fire&q=zz');
+  t.is(res.status, 200);
+  t.is(res.body.length, 10);
+});
+
+test('LIKE wildcards in the query are literal characters', async (t) => {
+  t.deepEqual(await search(alice, '%%'), []);
+  t.deepEqual(await search(alice, '__'), []);
+  t.deepEqual(await search(alice, '%_%_'), []);
+});
+
+test('rejected departments and other users\u2019 pending ones are never offered; one\u2019s own pending ones are', async (t) => {
+  const forAlice = (await search(alice, 'Zyxquor')).map((d) => d.name).sort();
+  t.deepEqual(forAlice, ['Zyxquor Pending of Alice', 'Zyxquor Verified Volunteers']);
+  const forBob = (await search(bob, 'Zyxquor')).map((d) => d.name).sort();
+  t.deepEqual(forBob, ['Zyxquor Pending of Bob', 'Zyxquor Verified Volunteers']);
+  // Exact-name search does not reveal them either.
+  t.deepEqual(await search(alice, 'Zyxquor Pending of Bob').then((r) => r.filter((d) => d.name === 'Zyxquor Pending of Bob')), []);
+  t.deepEqual(await search(alice, 'Zyxquor Rejected Fire Department').then((r) => r.filter((d) => d.verificationStatus === 'rejected')), []);
+});
+
+test('results have the department JSON shape', async (t) => {
+  const [first] = await search(alice, 'Bristol Bay Borough Fire Department');
+  t.deepEqual(Object.keys(first!).sort(), [
+    'address',
+    'address2',
+    'city',
+    'country',
+    'county',
+    'id',
+    'name',
+    'source',
+    'state',
+    'verificationStatus',
+    'zipCode',
+  ]);
+  t.like(first, {
+    name: 'Bristol Bay Borough Fire Department',
+    address: '2 Main ST',
+    address2: null,
+    city: 'Naknek',
+    county: 'Bristol Bay',
+    state: 'AK',
+    zipCode: '99633',
+    country: 'US',
+    source: 'official',
+    verificationStatus: 'verified',
+  });
+});
+
+test('search needs sign-in', async (t) => {
+  const res = await app.client().get('/api/departments/search?q=troy');
+  t.is(res.status, 401);
+});

@@ -1,0 +1,80 @@
+import test from 'ava';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/users';
+import { PasswordResetToken } from '../../src/models/PasswordResetToken';
+import { hashToken } from '../../src/services/tokens';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+function tokenFromMail(to: string): string {
+  const mail = [...app.mails].reverse().find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const match = /reset-password\?token=([\w%-]+)/.exec(mail.text);
+  return decodeURIComponent(match![1]!);
+}
+
+test('forgot-password answers the same for a known and an unknown address; only the known one gets mail', async (t) => {
+  const { user } = await createUser();
+  const client = app.client();
+  const known = await client.post('/api/auth/forgot-password', { email: user.email });
+  const unknown = await client.post('/api/auth/forgot-password', { email: 'nobody-here@example.com' });
+  t.is(known.status, 200);
+  t.deepEqual(known.body, unknown.body);
+  t.true(app.mails.some((m) => m.to === user.email));
+  t.false(app.mails.some((m) => m.to === 'nobody-here@example.com'));
+});
+
+test('the token is long, stored only hashed, works once and ends every session', async (t) => {
+  const { user, token: sessionToken } = await createUser();
+  const client = app.client();
+  await client.post('/api/auth/forgot-password', { email: user.email });
+  const token = tokenFromMail(user.email);
+  t.true(Buffer.from(token, 'base64url').length >= 16, 'at least 128 bits');
+  const stored = await PasswordResetToken.query().where('userId', user.id);
+  t.is(stored.length, 1);
+  t.is(stored[0]!.tokenHash, hashToken(token));
+  t.false(JSON.stringify(stored).includes(token));
+
+  const ok = await client.post('/api/auth/reset-password', { token, password: 'brand-new-1' });
+  t.is(ok.status, 200);
+  const again = await client.post('/api/auth/reset-password', { token, password: 'another-one-2' });
+  t.is(again.status, 400);
+  t.is(again.body.error, 'This reset link is invalid or has expired. Please request a new password reset.');
+
+  const old = app.client();
+  old.bearer = sessionToken;
+  t.is((await old.get('/api/auth/me')).status, 401, 'old sessions ended');
+  t.is((await client.post('/api/auth/login', { email: user.email, password: 'brand-new-1' })).status, 200);
+});
+
+test('an expired token is refused and the password stays', async (t) => {
+  const { user, password } = await createUser();
+  await app.client().post('/api/auth/forgot-password', { email: user.email });
+  const token = tokenFromMail(user.email);
+  await PasswordResetToken.query().where('userId', user.id).patch({ expiresAt: new Date(Date.now() - 1000) });
+  const res = await app.client().post('/api/auth/reset-password', { token, password: 'never-set-1' });
+  t.is(res.status, 400);
+  t.is((await app.client().post('/api/auth/login', { email: user.email, password })).status, 200);
+});
+
+test('reset-password validation: short password and missing token use the spec messages', async (t) => {
+  const res = await app.client().post('/api/auth/reset-password', { token: '', password: '123' });
+  t.is(res.status, 400);
+  t.deepEqual(res.body.fields, {
+    token: 'Invalid reset link. Please request a new password reset.',
+    password: 'Password must be at least 6 characters long',
+  });
+});
+
+test('the reset page without a token shows the invalid-link message and no form', async (t) => {
+  const res = await app.client().get('/reset-password', { headers: { Accept: 'text/html' } });
+  t.is(res.status, 200);
+  t.true(res.text.includes('Invalid reset link. Please request a new password reset.'));
+  t.false(res.text.includes('data-island="ResetPasswordForm"'));
+});

@@ -1,0 +1,116 @@
+/** /account-settings (spec 01 §2): summary cards, then the forms; each form is its own island. */
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { media } from '../../islands/ui/theme';
+import { Badge } from '../../islands/ui/Badge';
+import { Card, CardDescription, CardTitle } from '../../islands/ui/Card';
+import { Island } from '../../src/render/Island';
+
+export const ROLE_LABELS = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' } as const;
+
+const Page = styled.div.withConfig(sc('SettingsPage'))`
+  max-width: 1080px;
+  margin: 0 auto;
+  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  ${media.tablet} {
+    padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[5]}`};
+  }
+`;
+
+const Heading = styled.h1.withConfig(sc('SettingsHeading'))`
+  margin: 0 0 ${(p) => p.theme.space[1]};
+  font-size: ${(p) => p.theme.font.size.xxl};
+`;
+
+const Sub = styled.p.withConfig(sc('SettingsSub'))`
+  margin: 0 0 ${(p) => p.theme.space[5]};
+  color: ${(p) => p.theme.color.muted};
+`;
+
+const Summary = styled.div.withConfig(sc('SettingsSummary'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[3]};
+  margin-bottom: ${(p) => p.theme.space[5]};
+  ${media.tablet} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const SummaryCard = styled.div.withConfig(sc('SettingsSummaryCard'))`
+  background: ${(p) => p.theme.color.surface};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  padding: ${(p) => p.theme.space[4]};
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${(p) => p.theme.space[3]};
+  span:first-child {
+    color: ${(p) => p.theme.color.muted};
+    font-size: ${(p) => p.theme.font.size.sm};
+  }
+`;
+
+const Grid = styled.div.withConfig(sc('SettingsGrid'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[4]};
+  ${media.laptop} {
+    grid-template-columns: 1fr 1fr;
+    align-items: start;
+  }
+`;
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card aria-label={title}>
+      <CardTitle>{title}</CardTitle>
+      <CardDescription>{description}</CardDescription>
+      {children}
+    </Card>
+  );
+}
+
+export interface AccountSettingsProps {
+  user: { name: string; email: string; role: keyof typeof ROLE_LABELS; username: string | null };
+  baseUrl: string;
+  /** The My Departments card (an island of the departments feature). */
+  departments: ReactNode;
+}
+
+export function AccountSettingsPage({ user, baseUrl, departments }: AccountSettingsProps) {
+  return (
+    <Page>
+      <Heading>Account Settings</Heading>
+      <Sub>Manage your account, sign-in and public address.</Sub>
+      <Summary>
+        <SummaryCard>
+          <span>Role</span>
+          <Badge $tone={user.role === 'user' ? 'neutral' : 'brand'}>{ROLE_LABELS[user.role]}</Badge>
+        </SummaryCard>
+        <SummaryCard>
+          <span>Status</span>
+          <Badge $tone="ok">Active</Badge>
+        </SummaryCard>
+        <SummaryCard>
+          <span>Email</span>
+          <Badge $tone="ok">Verified</Badge>
+        </SummaryCard>
+      </Summary>
+      <Grid>
+        <Section title="Profile Information" description="Your name appears on your profile. It can only be changed here.">
+          <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email }} />
+        </Section>
+        <Section title="Security Settings" description="Change your password. Your other devices will be signed out.">
+          <Island name="ChangePasswordForm" props={{}} />
+        </Section>
+        <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
+          <Island name="UsernameForm" props={{ username: user.username, baseUrl }} />
+        </Section>
+        <Section title="My Departments" description="The fire departments you serve or have served with.">
+          {departments}
+        </Section>
+      </Grid>
+    </Page>
+  );
+}
