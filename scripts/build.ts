@@ -21,7 +21,7 @@ export function islandEntries(): Record<string, string> {
   return entries;
 }
 
-function writeManifest(metafile: esbuild.Metafile): void {
+function writeManifest(metafile: esbuild.Metafile, dir = ASSETS_DIR): void {
   const manifest = { client: '', islands: {} as Record<string, { src: string; imports: string[] }> };
   for (const [outFile, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !outFile.endsWith('.js')) continue;
@@ -33,7 +33,7 @@ function writeManifest(metafile: esbuild.Metafile): void {
     if (output.entryPoint.endsWith('islands/client.ts')) manifest.client = url;
     else manifest.islands[name] = { src: url, imports };
   }
-  fs.writeFileSync(path.join(ASSETS_DIR, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 }
 
 const manifestPlugin: esbuild.Plugin = {
@@ -67,10 +67,17 @@ function islandOptions(): esbuild.BuildOptions {
   };
 }
 
+/** Builds into a fresh directory, then swaps it in, so a running server never sees a half-written build. */
 export async function buildIslands(): Promise<void> {
-  fs.rmSync(ASSETS_DIR, { recursive: true, force: true });
-  fs.mkdirSync(ASSETS_DIR, { recursive: true });
-  await esbuild.build(islandOptions());
+  const staging = `${ASSETS_DIR}.staging-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true });
+  const result = await esbuild.build({ ...islandOptions(), outdir: staging, plugins: [] });
+  writeManifest(result.metafile!, staging);
+  const retired = `${ASSETS_DIR}.old-${process.pid}`;
+  if (fs.existsSync(ASSETS_DIR)) fs.renameSync(ASSETS_DIR, retired);
+  fs.renameSync(staging, ASSETS_DIR);
+  fs.rmSync(retired, { recursive: true, force: true });
 }
 
 export async function watchIslands(): Promise<esbuild.BuildContext> {
