@@ -14,10 +14,10 @@ const Bar = styled.header.withConfig(sc('HeaderBar'))`
 const Inner = styled.div.withConfig(sc('HeaderInner'))`
   max-width: 1280px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
+  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[3]}`};
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${(p) => p.theme.space[2]};
   ${media.tablet} {
     padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[5]}`};
   }
@@ -29,9 +29,12 @@ const Logo = styled.a.withConfig(sc('HeaderLogo'))`
   gap: ${(p) => p.theme.space[2]};
   color: ${(p) => p.theme.color.white};
   text-decoration: none;
-  font-size: ${(p) => p.theme.font.size.xl};
+  font-size: ${(p) => p.theme.font.size.lg};
   font-weight: 800;
   letter-spacing: 0.02em;
+  ${media.tablet} {
+    font-size: ${(p) => p.theme.font.size.xl};
+  }
   &:focus-visible {
     outline-color: ${(p) => p.theme.color.white};
   }
@@ -42,6 +45,13 @@ const Actions = styled.nav.withConfig(sc('HeaderActions'))`
   display: flex;
   align-items: center;
   gap: ${(p) => p.theme.space[2]};
+  @media (max-width: 480px) {
+    gap: ${(p) => p.theme.space[1]};
+    & > a {
+      padding: 0 ${(p) => p.theme.space[3]};
+      font-size: ${(p) => p.theme.font.size.sm};
+    }
+  }
 `;
 
 const FilterBar = styled.nav.withConfig(sc('WidgetFilter'))`
