@@ -1,0 +1,109 @@
+import test from 'ava';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/users';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false, accessRequestEmail: 'beta@turnout.test' });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+const html = { headers: { Accept: 'text/html' } };
+
+test('signed-out visitors get the sign-in and Join Beta pages with their links and islands', async (t) => {
+  const client = app.client();
+  const login = await client.get('/login', html);
+  t.is(login.status, 200);
+  t.true(login.text.includes('href="/forgot-password"'));
+  t.true(login.text.includes('Forgot your password'));
+  t.regex(login.text, /<a href="\/register">Create one here<\/a>/);
+  t.regex(login.text, /<a href="\/">Back to Profiles<\/a>/);
+  t.true(login.text.includes('data-island="LoginForm"'));
+  t.true(login.text.includes('<script type="module"'));
+
+  const register = await client.get('/register', html);
+  t.is(register.status, 200);
+  t.true(register.text.includes('<h1 id="auth-title"'));
+  for (const label of ['Full Name', 'Email', 'Password', 'Beta Invite Code']) t.true(register.text.includes(`>${label}</label>`), label);
+  t.true(register.text.includes('mailto:beta@turnout.test'));
+});
+
+test('signed-in users are sent away from the sign-in pages: admins to /admin, others to /', async (t) => {
+  const user = await createUser();
+  const admin = await createUser({ role: 'admin' });
+  const client = app.client();
+  client.bearer = user.token;
+  for (const path of ['/login', '/register']) {
+    const res = await client.get(path, html);
+    t.is(res.status, 302);
+    t.is(res.headers.get('location'), '/');
+  }
+  client.bearer = admin.token;
+  t.is((await client.get('/login', html)).headers.get('location'), '/admin');
+  t.is((await client.get('/', html)).headers.get('location'), '/admin');
+  client.bearer = user.token;
+  t.is((await client.get('/', html)).headers.get('location'), '/create-profile', 'no profile yet');
+});
+
+test('account settings needs sign-in and shows the cards and forms', async (t) => {
+  const anonymous = await app.client().get('/account-settings', html);
+  t.is(anonymous.status, 302);
+  t.is(anonymous.headers.get('location'), '/login');
+
+  const { token, user } = await createUser({ role: 'super_admin', username: `chief${Date.now() % 10000}` });
+  const client = app.client();
+  client.bearer = token;
+  const res = await client.get('/account-settings', html);
+  t.is(res.status, 200);
+  for (const text of ['Profile Information', 'Security Settings', 'Custom Profile URL', 'My Departments', 'Active', 'Verified', 'Super Admin']) {
+    t.true(res.text.includes(text), text);
+  }
+  t.true(res.text.includes(`value="${user.username}"`));
+  t.false(res.text.includes('passwordHash'));
+  t.is(res.headers.get('cache-control'), 'private, no-cache');
+});
+
+test('the header shows Login and Join Beta to visitors and the user menu island to a signed-in user', async (t) => {
+  const visitor = await app.client().get('/forgot-password', html);
+  t.regex(visitor.text, />Login<\/a>/);
+  t.regex(visitor.text, />Join Beta<\/a>/);
+  t.false(visitor.text.includes('data-island="UserMenu"'));
+
+  const { token } = await createUser({ name: 'Casey Nguyen' });
+  const client = app.client();
+  client.bearer = token;
+  const signedIn = await client.get('/forgot-password', html);
+  t.true(signedIn.text.includes('data-island="UserMenu"'));
+  t.true(signedIn.text.includes('Casey Nguyen'));
+  t.false(/>Join Beta<\/a>/.test(signedIn.text));
+});
+
+test('the Feedback button appears only for signed-in users, and only when FEEDBACK_URL is set', async (t) => {
+  const withFeedback = await startTestApp({ feedbackUrl: 'https://forms.example.com/turnout' }, app.database);
+  try {
+    const { token } = await createUser();
+    const visitor = await withFeedback.client().get('/login', html);
+    t.false(visitor.text.includes('forms.example.com'));
+    const client = withFeedback.client();
+    client.bearer = token;
+    const signedIn = await client.get('/account-settings', html);
+    t.regex(signedIn.text, /<a[^>]*href="https:\/\/forms\.example\.com\/turnout"[^>]*target="_blank"[^>]*>/);
+    const withoutUrl = app.client();
+    withoutUrl.bearer = token;
+    t.false((await withoutUrl.get('/account-settings', html)).text.includes('>Feedback<'));
+  } finally {
+    await withFeedback.close();
+  }
+});
+
+test('the widget filter with its ten choices shows on /profiles/ paths only', async (t) => {
+  const profiles = await app.client().get('/profiles/123', html);
+  for (const label of ['All Widgets', 'Timeline', 'Awards', 'Certifications', 'Licenses', 'Apparatus', 'Skills', 'Special Units', 'Photos', 'Incidents']) {
+    t.true(profiles.text.includes(`>${label}</a>`), label);
+  }
+  t.true(profiles.text.includes('href="/profiles/123?widget=units"'));
+  const elsewhere = await app.client().get('/login', html);
+  t.false(elsewhere.text.includes('All Widgets'));
+});
