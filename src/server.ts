@@ -12,6 +12,7 @@ import { isEmbedded } from './db/knex';
 import { runSeeds } from '../seeds/index';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
+import { scheduleMaintenance } from './services/maintenance';
 
 const config = loadConfig();
 const logger = createLogger(config);
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     await runSeeds({ db, config, logger });
   }
+  const stopMaintenance = scheduleMaintenance(logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      stopMaintenance();
       mailer.close();
       await db.destroy().catch(() => undefined);
       logger.info('stopped');

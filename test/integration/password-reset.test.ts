@@ -78,3 +78,16 @@ test('the reset page without a token shows the invalid-link message and no form'
   t.true(res.text.includes('Invalid reset link. Please request a new password reset.'));
   t.false(res.text.includes('data-island="ResetPasswordForm"'));
 });
+
+test('housekeeping removes expired sessions and old reset tokens, and keeps live ones', async (t) => {
+  const { purgeExpired } = await import('../../src/services/maintenance');
+  const { Session } = await import('../../src/models/Session');
+  const live = await createUser();
+  const stale = await createUser();
+  await Session.query().where('userId', stale.user.id).patch({ expiresAt: new Date(Date.now() - 1000) });
+  await PasswordResetToken.query().insert({ userId: stale.user.id, tokenHash: 'old-hash', expiresAt: new Date(Date.now() - 2 * 86_400_000) });
+  await purgeExpired();
+  t.is(await Session.query().where('userId', stale.user.id).resultSize(), 0);
+  t.is(await Session.query().where('userId', live.user.id).resultSize(), 1);
+  t.is(await PasswordResetToken.query().where('tokenHash', 'old-hash').resultSize(), 0);
+});
