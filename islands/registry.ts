@@ -3,8 +3,10 @@
  * one browser entry per top-level islands/*.tsx file. Add each new island here.
  */
 import ChangePasswordForm from './ChangePasswordForm';
+import DepartmentPicker from './DepartmentPicker';
 import ForgotPasswordForm from './ForgotPasswordForm';
 import LoginForm from './LoginForm';
+import MyDepartments from './MyDepartments';
 import ProfileInfoForm from './ProfileInfoForm';
 import RegisterForm from './RegisterForm';
 import ResetPasswordForm from './ResetPasswordForm';
@@ -13,8 +15,10 @@ import UsernameForm from './UsernameForm';
 
 export const islands = {
   ChangePasswordForm,
+  DepartmentPicker,
   ForgotPasswordForm,
   LoginForm,
+  MyDepartments,
   ProfileInfoForm,
   RegisterForm,
   ResetPasswordForm,

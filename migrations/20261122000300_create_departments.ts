@@ -28,10 +28,14 @@ export async function up(knex: Knex): Promise<void> {
     t.check("verification_status in ('pending', 'verified', 'rejected')", [], 'departments_verification_status_check');
     t.index(['created_by'], 'departments_created_by_index');
   });
-  await knex.raw('create unique index departments_fdid_state_unique on departments (fdid, state) where fdid is not null');
+  await knex.raw(
+    'create unique index departments_fdid_state_unique on departments (fdid, state) where fdid is not null',
+  );
   await knex.raw("create index departments_search_trgm on departments using gin ((name || ' ' || city) gin_trgm_ops)");
   // The admin's pending queue.
-  await knex.raw("create index departments_pending_index on departments (created_at) where verification_status = 'pending'");
+  await knex.raw(
+    "create index departments_pending_index on departments (created_at) where verification_status = 'pending'",
+  );
 
   await knex.schema.createTable('user_departments', (t) => {
     t.increments('id').primary();

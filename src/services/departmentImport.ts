@@ -57,7 +57,11 @@ const HEADER_ALIASES: Record<Field, string[]> = {
 const REQUIRED_FIELDS: Field[] = ['name', 'city', 'state'];
 
 export function normalizeHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_]+/g, ' ');
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
 }
 
 const clean = (value: string | undefined): string | null => {
@@ -136,7 +140,16 @@ export async function importDepartments(trx: Knex.Transaction, parsed: ParsedReg
   for (let i = 0; i < withFdid.length; i += CHUNK) {
     const chunk = withFdid.slice(i, i + CHUNK);
     const json = JSON.stringify(
-      chunk.map((r) => ({ fdid: r.fdid, name: r.name, address: r.address, address2: r.address2, city: r.city, county: r.county, state: r.state, zip_code: r.zipCode })),
+      chunk.map((r) => ({
+        fdid: r.fdid,
+        name: r.name,
+        address: r.address,
+        address2: r.address2,
+        city: r.city,
+        county: r.county,
+        state: r.state,
+        zip_code: r.zipCode,
+      })),
     );
     const { rows } = (await trx.raw(
       `insert into departments (fdid, name, address, address2, city, county, state, zip_code, country, source, verification_status)
@@ -155,7 +168,14 @@ export async function importDepartments(trx: Knex.Transaction, parsed: ParsedReg
   }
 
   for (const row of withoutFdid) {
-    const values = { name: row.name, address: row.address, address2: row.address2, city: row.city, county: row.county, zip_code: row.zipCode };
+    const values = {
+      name: row.name,
+      address: row.address,
+      address2: row.address2,
+      city: row.city,
+      county: row.county,
+      zip_code: row.zipCode,
+    };
     const existing = (await trx('departments')
       .whereNull('fdid')
       .where('source', 'official')
@@ -163,10 +183,22 @@ export async function importDepartments(trx: Knex.Transaction, parsed: ParsedReg
       .whereRaw('lower(name) = lower(?) and lower(city) = lower(?)', [row.name, row.city])
       .first()) as Record<string, unknown> | undefined;
     if (!existing) {
-      await trx('departments').insert({ ...values, state: row.state, country: 'US', source: 'official', verification_status: 'verified' });
+      await trx('departments').insert({
+        ...values,
+        state: row.state,
+        country: 'US',
+        source: 'official',
+        verification_status: 'verified',
+      });
       result.added += 1;
-    } else if (DATA_COLUMNS.some((c) => (existing[c.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase())] ?? null) !== values[c])) {
-      await trx('departments').where('id', existing.id as number).update({ ...values, updated_at: trx.fn.now() });
+    } else if (
+      DATA_COLUMNS.some(
+        (c) => (existing[c.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase())] ?? null) !== values[c],
+      )
+    ) {
+      await trx('departments')
+        .where('id', existing.id as number)
+        .update({ ...values, updated_at: trx.fn.now() });
       result.updated += 1;
     } else {
       result.unchanged += 1;

@@ -32,6 +32,12 @@ import {
  */
 export const SEARCH_TEXT = "(departments.name || ' ' || departments.city)";
 
+/**
+ * pg_trgm's word-similarity threshold for the `<%` operator during a search. The default (0.6) misses common
+ * typos ("bristle bay", "los angles"); 0.5 finds them without flooding short queries. Set per transaction.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
 
@@ -82,24 +88,33 @@ function visibleTo<Q extends QueryBuilder<Department, Department[]>>(query: Q, v
   return query.where((visible) => {
     visible.where('departments.verificationStatus', 'verified');
     if (viewerId !== null) {
-      visible.orWhere((own) => own.where('departments.verificationStatus', 'pending').where('departments.createdBy', viewerId));
+      visible.orWhere((own) =>
+        own.where('departments.verificationStatus', 'pending').where('departments.createdBy', viewerId),
+      );
     }
   }) as Q;
 }
 
 /**
  * The search as a query (exported so the benchmark can EXPLAIN it). Candidates contain the query as a
- * substring of "name city", or are word-similar to it (pg_trgm `<%`, threshold 0.6); both use the GIN
+ * substring of "name city", or are word-similar to it (pg_trgm `<%`); both use the GIN
  * trigram index. Order: exact name, then name prefix, then trigram word similarity, then similarity,
  * then name.
  */
-export function searchDepartmentsQuery(q: string, viewerId: number | null, db?: Knex): QueryBuilder<Department, Department[]> {
+export function searchDepartmentsQuery(
+  q: string,
+  viewerId: number | null,
+  db?: Knex,
+): QueryBuilder<Department, Department[]> {
   const contains = `%${escapeLike(q)}%`;
   const prefix = `${escapeLike(q)}%`;
   return visibleTo(Department.query(db), viewerId)
     .select('departments.*')
     .where((match) => match.whereRaw(`${SEARCH_TEXT} ilike ?`, [contains]).orWhereRaw(`? <% ${SEARCH_TEXT}`, [q]))
-    .orderByRaw('case when lower(departments.name) = lower(?) then 0 when departments.name ilike ? then 1 else 2 end', [q, prefix])
+    .orderByRaw('case when lower(departments.name) = lower(?) then 0 when departments.name ilike ? then 1 else 2 end', [
+      q,
+      prefix,
+    ])
     .orderByRaw(`word_similarity(?, ${SEARCH_TEXT}) desc`, [q])
     .orderByRaw(`similarity(${SEARCH_TEXT}, ?) desc`, [q])
     .orderBy('departments.name')
@@ -108,10 +123,19 @@ export function searchDepartmentsQuery(q: string, viewerId: number | null, db?: 
 }
 
 /** GET /api/departments/search: fewer than 2 characters (after trimming) finds nothing; at most 10 results. */
-export async function searchDepartments(rawQuery: unknown, viewerId: number | null, db?: Knex): Promise<DepartmentJson[]> {
+export async function searchDepartments(
+  rawQuery: unknown,
+  viewerId: number | null,
+  db?: Knex,
+): Promise<DepartmentJson[]> {
   const q = normalizeSearchQuery(rawQuery);
   if (q.length < DEPARTMENT_SEARCH_MIN_CHARS) return [];
-  const departments = await searchDepartmentsQuery(q, viewerId, db);
+  const departments = await (db ?? Department.knex()).transaction(async (trx) => {
+    await trx.raw("select set_config('pg_trgm.word_similarity_threshold', ?, true)", [
+      String(WORD_SIMILARITY_THRESHOLD),
+    ]);
+    return searchDepartmentsQuery(q, viewerId, trx);
+  });
   return departments.map(presentDepartment);
 }
 
@@ -134,7 +158,10 @@ async function lockUserDepartments(trx: Knex.Transaction, userId: number): Promi
 
 async function ownLink(trx: Knex.Transaction, userId: number, linkId: number): Promise<UserDepartment> {
   // Another user's link is indistinguishable from a missing one.
-  const link = Number.isSafeInteger(linkId) && linkId > 0 ? await UserDepartment.query(trx).findOne({ id: linkId, userId }) : undefined;
+  const link =
+    Number.isSafeInteger(linkId) && linkId > 0
+      ? await UserDepartment.query(trx).findOne({ id: linkId, userId })
+      : undefined;
   if (!link) throw new NotFoundError(DEPARTMENT_MESSAGES.linkNotFound);
   return link;
 }
@@ -158,9 +185,15 @@ async function promoteOldest(trx: Knex.Transaction, userId: number, exceptId?: n
 }
 
 /** Links a department the caller already found visible. The first link is primary whatever `wantPrimary` says. */
-async function link(trx: Knex.Transaction, userId: number, department: Department, wantPrimary: boolean): Promise<UserDepartment> {
+async function link(
+  trx: Knex.Transaction,
+  userId: number,
+  department: Department,
+  wantPrimary: boolean,
+): Promise<UserDepartment> {
   const existing = await UserDepartment.query(trx).where('userId', userId).select('id', 'departmentId');
-  if (existing.some((l) => l.departmentId === department.id)) throw new ConflictError(DEPARTMENT_MESSAGES.alreadyLinked);
+  if (existing.some((l) => l.departmentId === department.id))
+    throw new ConflictError(DEPARTMENT_MESSAGES.alreadyLinked);
   const isPrimary = existing.length === 0 || wantPrimary;
   if (isPrimary) await UserDepartment.query(trx).patch({ isPrimary: false }).where({ userId, isPrimary: true });
   const created = await UserDepartment.query(trx).insertAndFetch({ userId, departmentId: department.id, isPrimary });
@@ -169,7 +202,11 @@ async function link(trx: Knex.Transaction, userId: number, department: Departmen
 }
 
 /** POST /api/departments/create: a user-added department, pending verification, added to the user's departments. */
-export async function createUserDepartment(trx: Knex.Transaction, userId: number, input: DepartmentCreateInput): Promise<CreateDepartmentResponse> {
+export async function createUserDepartment(
+  trx: Knex.Transaction,
+  userId: number,
+  input: DepartmentCreateInput,
+): Promise<CreateDepartmentResponse> {
   await lockUserDepartments(trx, userId);
   const department = await Department.query(trx).insertAndFetch({
     name: input.name,

@@ -101,7 +101,12 @@ export interface DepartmentCreateInput {
 }
 
 /** The client-side check before calling the server (the same rule as the schema's required fields). */
-export function hasMissingDepartmentFields(input: { name?: string; city?: string; state?: string; country?: string }): boolean {
+export function hasMissingDepartmentFields(input: {
+  name?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+}): boolean {
   return [input.name, input.city, input.state, input.country].some((value) => !value || value.trim() === '');
 }
 

@@ -14,11 +14,41 @@ test.before(async () => {
   bob = await createUser({ name: 'Bob Search' });
   const base = { city: 'Quorvale', state: 'ZZ', country: 'US' };
   await app.db('departments').insert([
-    { ...base, name: 'Zyxquor Rejected Fire Department', source: 'official', verification_status: 'rejected', fdid: 'ZZ001' },
-    { ...base, name: 'Zyxquor Verified Volunteers', source: 'user_added', verification_status: 'verified', created_by: bob.user.id },
-    { ...base, name: 'Zyxquor Pending of Alice', source: 'user_added', verification_status: 'pending', created_by: alice.user.id },
-    { ...base, name: 'Zyxquor Pending of Bob', source: 'user_added', verification_status: 'pending', created_by: bob.user.id },
-    { ...base, name: 'Zyxquor Rejected of Alice', source: 'user_added', verification_status: 'rejected', created_by: alice.user.id },
+    {
+      ...base,
+      name: 'Zyxquor Rejected Fire Department',
+      source: 'official',
+      verification_status: 'rejected',
+      fdid: 'ZZ001',
+    },
+    {
+      ...base,
+      name: 'Zyxquor Verified Volunteers',
+      source: 'user_added',
+      verification_status: 'verified',
+      created_by: bob.user.id,
+    },
+    {
+      ...base,
+      name: 'Zyxquor Pending of Alice',
+      source: 'user_added',
+      verification_status: 'pending',
+      created_by: alice.user.id,
+    },
+    {
+      ...base,
+      name: 'Zyxquor Pending of Bob',
+      source: 'user_added',
+      verification_status: 'pending',
+      created_by: bob.user.id,
+    },
+    {
+      ...base,
+      name: 'Zyxquor Rejected of Alice',
+      source: 'user_added',
+      verification_status: 'rejected',
+      created_by: alice.user.id,
+    },
   ]);
 });
 test.after.always(async () => {
@@ -46,7 +76,11 @@ const category = (name: string, q: string) => {
 
 test('the seed loads all 3,216 official departments, verified', async (t) => {
   const count = async (where: Record<string, string>) =>
-    Number(((await app.db('departments').where(where).whereNot('state', 'ZZ').count('* as count')) as { count: string }[])[0]!.count);
+    Number(
+      (
+        (await app.db('departments').where(where).whereNot('state', 'ZZ').count('* as count')) as { count: string }[]
+      )[0]!.count,
+    );
   t.is(await count({ source: 'official' }), 3216);
   t.is(await count({ source: 'official', verification_status: 'verified' }), 3216);
 });
@@ -63,13 +97,31 @@ test('ranking: exact name matches first, then name prefixes, then fuzzy matches'
     [0, 0, 1, 2, 2, 2, 2, 2, 2, 2],
   );
   // The exact matches are the Troy departments of two states; fuzzy ones follow.
-  t.deepEqual(results.slice(0, 2).map((d) => d.state).sort(), ['MI', 'MT']);
+  t.deepEqual(
+    results
+      .slice(0, 2)
+      .map((d) => d.state)
+      .sort(),
+    ['MI', 'MT'],
+  );
 });
 
 test('ranking never puts a weaker category above a stronger one', async (t) => {
-  for (const q of ['West End Fire Company', 'Hamilton Fire Department', 'Batavia Fire Department', 'hamilton', 'spring', 'marion fire department', 'aurora']) {
+  for (const q of [
+    'West End Fire Company',
+    'Hamilton Fire Department',
+    'Batavia Fire Department',
+    'hamilton',
+    'spring',
+    'marion fire department',
+    'aurora',
+  ]) {
     const categories = (await search(alice, q)).map((d) => category(d.name, q));
-    t.deepEqual(categories, [...categories].sort((a, b) => a - b), q);
+    t.deepEqual(
+      categories,
+      [...categories].sort((a, b) => a - b),
+      q,
+    );
   }
 });
 
@@ -77,15 +129,24 @@ test('matching ignores letter case and surrounding spaces', async (t) => {
   const upper = await search(alice, 'TROY FIRE DEPARTMENT');
   const spaced = await search(alice, '   troy   fire department  ');
   const plain = await search(alice, 'Troy Fire Department');
-  t.deepEqual(upper.map((d) => d.id), plain.map((d) => d.id));
-  t.deepEqual(spaced.map((d) => d.id), plain.map((d) => d.id));
+  t.deepEqual(
+    upper.map((d) => d.id),
+    plain.map((d) => d.id),
+  );
+  t.deepEqual(
+    spaced.map((d) => d.id),
+    plain.map((d) => d.id),
+  );
 });
 
 test('fuzzy (trigram) matches over name and city: typos and a city name find departments', async (t) => {
   t.is((await search(alice, 'bristle bay'))[0]?.name, 'Bristol Bay Borough Fire Department');
-  t.is((await search(alice, 'sprngfield')).filter((d) => d.name.includes('Springfield')).length > 3, true);
+  t.true((await search(alice, 'sprngfield')).filter((d) => d.name.includes('Springfield')).length > 3);
   const byCity = await search(alice, 'Naknek');
-  t.deepEqual(byCity.map((d) => d.name), ['Bristol Bay Borough Fire Department']);
+  t.deepEqual(
+    byCity.map((d) => d.name),
+    ['Bristol Bay Borough Fire Department'],
+  );
   t.is(byCity[0]!.city, 'Naknek');
 });
 
@@ -124,8 +185,16 @@ test('rejected departments and other users\u2019 pending ones are never offered;
   const forBob = (await search(bob, 'Zyxquor')).map((d) => d.name).sort();
   t.deepEqual(forBob, ['Zyxquor Pending of Bob', 'Zyxquor Verified Volunteers']);
   // Exact-name search does not reveal them either.
-  t.deepEqual(await search(alice, 'Zyxquor Pending of Bob').then((r) => r.filter((d) => d.name === 'Zyxquor Pending of Bob')), []);
-  t.deepEqual(await search(alice, 'Zyxquor Rejected Fire Department').then((r) => r.filter((d) => d.verificationStatus === 'rejected')), []);
+  t.deepEqual(
+    await search(alice, 'Zyxquor Pending of Bob').then((r) => r.filter((d) => d.name === 'Zyxquor Pending of Bob')),
+    [],
+  );
+  t.deepEqual(
+    await search(alice, 'Zyxquor Rejected Fire Department').then((r) =>
+      r.filter((d) => d.verificationStatus === 'rejected'),
+    ),
+    [],
+  );
 });
 
 test('results have the department JSON shape', async (t) => {

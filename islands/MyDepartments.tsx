@@ -1,0 +1,191 @@
+/**
+ * The body of the My Departments card on /account-settings (spec 01 §§2, 7, 8; the page draws the card and
+ * its title): the user's departments, primary first, with Primary and Pending Verification marks, adding through the department picker, Set as primary and Remove.
+ * Seeded from the server (`initialLinks`, from listUserDepartments) so nothing is fetched on load; after
+ * each change the list is fetched again.
+ */
+import { styled } from 'styled-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sc } from './ui/sc';
+import { Badge } from './ui/Badge';
+import { Button } from './ui/Button';
+import { api } from './lib/api';
+import { toast } from './lib/toast';
+import { DepartmentPickerField, DepartmentSummary, USER_DEPARTMENTS_KEY } from './DepartmentPicker';
+import { DEPARTMENT_MESSAGES as M, type DepartmentJson, type UserDepartmentJson } from '../src/validation/departments';
+
+export interface MyDepartmentsProps {
+  initialLinks: UserDepartmentJson[];
+}
+
+const Wrap = styled.div.withConfig(sc('MyDeptsWrap'))`
+  display: flex;
+  flex-direction: column;
+`;
+
+const List = styled.ul.withConfig(sc('MyDeptsList'))`
+  list-style: none;
+  margin: 0 0 ${(p) => p.theme.space[5]};
+  padding: 0;
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+`;
+
+const Item = styled.li.withConfig(sc('MyDeptsItem'))<{ $primary: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${(p) => p.theme.space[3]};
+  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
+  background: ${(p) => (p.$primary ? p.theme.color.brandTint : p.theme.color.surface)};
+  & + & {
+    border-top: 1px solid ${(p) => p.theme.color.line};
+  }
+  &:first-child {
+    border-top-left-radius: ${(p) => p.theme.radius.control};
+    border-top-right-radius: ${(p) => p.theme.radius.control};
+  }
+  &:last-child {
+    border-bottom-left-radius: ${(p) => p.theme.radius.control};
+    border-bottom-right-radius: ${(p) => p.theme.radius.control};
+  }
+`;
+
+const ItemText = styled.div.withConfig(sc('MyDeptsItemText'))`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 0;
+  flex: 1 1 240px;
+`;
+
+const Actions = styled.div.withConfig(sc('MyDeptsActions'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+`;
+
+const Empty = styled.p.withConfig(sc('MyDeptsEmpty'))`
+  margin: 0 0 ${(p) => p.theme.space[5]};
+  padding: ${(p) => p.theme.space[4]};
+  border: 1px dashed ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+  text-align: center;
+`;
+
+const FetchError = styled.p.withConfig(sc('MyDeptsFetchError'))`
+  margin: 0 0 ${(p) => p.theme.space[4]};
+  color: ${(p) => p.theme.color.danger};
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
+
+const failure = (description: string) => () => toast({ title: M.errorTitle, description, variant: 'destructive' });
+
+export default function MyDepartments({ initialLinks }: MyDepartmentsProps) {
+  const queryClient = useQueryClient();
+  const links = useQuery({
+    queryKey: USER_DEPARTMENTS_KEY,
+    queryFn: async () => {
+      try {
+        return await api.get<UserDepartmentJson[]>(USER_DEPARTMENTS_KEY[0]);
+      } catch {
+        throw new Error(M.fetchFailed);
+      }
+    },
+    initialData: initialLinks,
+  });
+  const list = links.data ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: USER_DEPARTMENTS_KEY });
+
+  const add = useMutation({
+    mutationFn: (department: DepartmentJson) =>
+      api.post<UserDepartmentJson>('/api/departments/user', {
+        departmentId: department.id,
+        isPrimary: list.length === 0,
+      }),
+    onSuccess: () => {
+      toast({ title: M.addedTitle, description: M.addedToProfile });
+      void refresh();
+    },
+    onError: failure(M.addFailed),
+  });
+
+  const makePrimary = useMutation({
+    mutationFn: (link: UserDepartmentJson) =>
+      api.patch<UserDepartmentJson>(`/api/departments/user/${link.id}`, { isPrimary: true }),
+    onSuccess: () => {
+      toast({ title: M.primaryTitle, description: M.primaryUpdated });
+      void refresh();
+    },
+    onError: failure(M.primaryFailed),
+  });
+
+  const remove = useMutation({
+    mutationFn: (link: UserDepartmentJson) => api.delete(`/api/departments/user/${link.id}`),
+    onSuccess: () => {
+      toast({ title: M.removedTitle, description: M.removed });
+      void refresh();
+    },
+    onError: failure(M.removeFailed),
+  });
+
+  const busy = add.isPending || makePrimary.isPending || remove.isPending;
+
+  return (
+    <Wrap data-testid="my-departments">
+      {links.isError ? <FetchError role="alert">{M.fetchFailed}</FetchError> : null}
+      {list.length === 0 ? (
+        <Empty>You haven&apos;t added a department yet. Search for yours below.</Empty>
+      ) : (
+        <List aria-label="My departments">
+          {list.map((link) => (
+            <Item key={link.id} $primary={link.isPrimary} data-testid="my-department">
+              <ItemText>
+                <DepartmentSummary
+                  department={link.department}
+                  extra={link.isPrimary ? <Badge $tone="brand">{M.primaryBadge}</Badge> : null}
+                />
+              </ItemText>
+              <Actions>
+                {!link.isPrimary ? (
+                  <Button
+                    type="button"
+                    $variant="secondary"
+                    disabled={busy}
+                    aria-label={`Set ${link.department.name} as primary`}
+                    onClick={() => makePrimary.mutate(link)}
+                  >
+                    Set as primary
+                  </Button>
+                ) : null}
+                <Button
+                  type="button"
+                  $variant="ghost"
+                  disabled={busy}
+                  aria-label={`Remove ${link.department.name}`}
+                  onClick={() => remove.mutate(link)}
+                >
+                  Remove
+                </Button>
+              </Actions>
+            </Item>
+          ))}
+        </List>
+      )}
+      <DepartmentPickerField
+        label="Add a department"
+        value={null}
+        excludeIds={list.map((link) => link.department.id)}
+        onChange={(department, change) => {
+          if (!department) return;
+          // A department created through the picker is already linked (the picker toasted and refreshed).
+          if (change?.created) return;
+          add.mutate(department);
+        }}
+      />
+    </Wrap>
+  );
+}
