@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Fire departments (the official USFA registry plus departments users add) and each user's links to them.
- * Search runs over `name || ' ' || city` with pg_trgm: the GIN index below is on exactly that expression
- * (src/services/departments.ts SEARCH_TEXT must stay identical, or the planner cannot use it).
+ * Search runs over "name city" with pg_trgm (GIN). 20261122000310 moves the index from this expression onto
+ * a stored, lower-cased search_text column.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('create extension if not exists pg_trgm');

@@ -204,6 +204,8 @@ export async function importDepartments(trx: Knex.Transaction, parsed: ParsedReg
       result.unchanged += 1;
     }
   }
+  // Fresh statistics, so the planner knows the table's size and the search index's selectivity.
+  if (result.added + result.updated > 0) await trx.raw('analyze departments');
   return result;
 }
 

@@ -173,6 +173,14 @@ test('never more than 10 results', async (t) => {
   t.is(res.body.length, 10);
 });
 
+test('short queries (2–3 characters) find only departments containing them, no fuzzy guesses', async (t) => {
+  t.deepEqual(await search(alice, 'zq'), []);
+  t.deepEqual(await search(alice, 'qxz'), []);
+  for (const q of ['ak', 'nak', 'ma']) {
+    for (const d of await search(alice, q)) t.true(`${d.name} ${d.city}`.toLowerCase().includes(q), `${q}: ${d.name}`);
+  }
+});
+
 test('LIKE wildcards in the query are literal characters', async (t) => {
   t.deepEqual(await search(alice, '%%'), []);
   t.deepEqual(await search(alice, '__'), []);
