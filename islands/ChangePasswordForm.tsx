@@ -19,14 +19,28 @@ export default function ChangePasswordForm() {
     },
     onError: (error) => {
       form.applyServerErrors(error);
-      toast({ title: 'Error', description: serverMessageOr(error, 'Failed to change password'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to change password'),
+        variant: 'destructive',
+      });
     },
   });
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
-      <TextField label="Current Password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.field('currentPassword')}
+      />
       <TextField label="New Password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
-      <TextField label="Confirm New Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
       <div>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing…' : 'Change Password'}

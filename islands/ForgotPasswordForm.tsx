@@ -62,8 +62,16 @@ export default function ForgotPasswordForm() {
 
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))}>
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...form.field('email')} />
-      {request.isError ? <ErrorText role="alert">{serverMessageOr(request.error, 'Failed to send reset email')}</ErrorText> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@department.gov"
+        {...form.field('email')}
+      />
+      {request.isError ? (
+        <ErrorText role="alert">{serverMessageOr(request.error, 'Failed to send reset email')}</ErrorText>
+      ) : null}
       <Button type="submit" $block disabled={request.isPending}>
         {request.isPending ? 'Sending…' : 'Send Reset Link'}
       </Button>

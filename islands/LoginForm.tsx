@@ -22,14 +22,22 @@ export default function LoginForm() {
     },
     onError: (error) => {
       const description =
-        error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : 'Invalid email or password';
+        error instanceof ApiError && error.status === 429 && error.serverMessage
+          ? error.serverMessage
+          : 'Invalid email or password';
       toast({ title: 'Login failed', description, variant: 'destructive' });
     },
   });
 
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...form.field('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@department.gov"
+        {...form.field('email')}
+      />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <Button type="submit" $block disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Sign In'}

@@ -10,14 +10,19 @@ import { Form, TextField } from './ui/Field';
 export default function ProfileInfoForm({ name, email }: { name: string; email: string }) {
   const form = useForm(profileUpdateSchema, { name, email });
   const save = useMutation({
-    mutationFn: (values: { name: string; email: string }) => api.patch<{ name: string; email: string }>('/api/auth/profile', values),
+    mutationFn: (values: { name: string; email: string }) =>
+      api.patch<{ name: string; email: string }>('/api/auth/profile', values),
     onSuccess: (user) => {
       form.setValues({ name: user.name, email: user.email });
       toast({ title: 'Profile updated', description: 'Your account details have been saved.' });
     },
     onError: (error) => {
       form.applyServerErrors(error);
-      toast({ title: 'Error', description: serverMessageOr(error, 'Failed to update profile'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to update profile'),
+        variant: 'destructive',
+      });
     },
   });
   return (

@@ -14,7 +14,10 @@ export default function RegisterForm() {
   const register = useMutation({
     mutationFn: (values: typeof form.values) => api.post('/api/auth/register', values),
     onSuccess: () => {
-      toastAfterNavigation({ title: 'Account created successfully', description: 'Welcome aboard! Let’s build your profile.' });
+      toastAfterNavigation({
+        title: 'Account created successfully',
+        description: 'Welcome aboard! Let’s build your profile.',
+      });
       setTimeout(() => window.location.assign('/create-profile'), REGISTER_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
@@ -28,8 +31,20 @@ export default function RegisterForm() {
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
       <TextField label="Full Name" autoComplete="name" placeholder="Jordan Rivera" {...form.field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...form.field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" help="At least 6 characters." {...form.field('password')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@department.gov"
+        {...form.field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        help="At least 6 characters."
+        {...form.field('password')}
+      />
       <TextField
         label="Beta Invite Code"
         autoComplete="off"

@@ -78,7 +78,9 @@ export default function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         {...form.field('confirmPassword')}
       />
-      {reset.isError ? <ErrorText role="alert">{serverMessageOr(reset.error, 'Failed to reset password')}</ErrorText> : null}
+      {reset.isError ? (
+        <ErrorText role="alert">{serverMessageOr(reset.error, 'Failed to reset password')}</ErrorText>
+      ) : null}
       <Button type="submit" $block disabled={reset.isPending}>
         {reset.isPending ? 'Saving…' : 'Reset Password'}
       </Button>

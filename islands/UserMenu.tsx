@@ -158,7 +158,13 @@ export default function UserMenu({ name, email, role, ownProfileId }: UserMenuPr
 
   return (
     <Wrap ref={wrap}>
-      <Trigger type="button" aria-haspopup="menu" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+      <Trigger
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
         <Avatar aria-hidden="true">{initials(name) || '?'}</Avatar>
         <TriggerName>{name}</TriggerName>
       </Trigger>

@@ -17,7 +17,11 @@ export default function UsernameForm({ username, baseUrl }: { username: string |
     },
     onError: (error) => {
       form.applyServerErrors(error);
-      toast({ title: 'Error', description: serverMessageOr(error, 'Failed to update username'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to update username'),
+        variant: 'destructive',
+      });
     },
   });
   const host = baseUrl.replace(/^https?:\/\//, '');

@@ -20,7 +20,10 @@ async function hydrate(el: HTMLElement): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       el,
-      createElement(IslandProviders, { queryClient: getBrowserQueryClient(), children: createElement(mod.default, props) }),
+      createElement(IslandProviders, {
+        queryClient: getBrowserQueryClient(),
+        children: createElement(mod.default, props),
+      }),
       { identifierPrefix: `${id}-` },
     );
   });
@@ -44,7 +47,8 @@ function whenVisible(el: HTMLElement, run: () => void): void {
 }
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const run = () => void hydrate(el).catch((error: unknown) => console.error(`Island ${el.dataset.island} failed`, error));
+  const run = () =>
+    void hydrate(el).catch((error: unknown) => console.error(`Island ${el.dataset.island} failed`, error));
   const policy = el.dataset.hydrate;
   if (policy === 'idle') whenIdle(run);
   else if (policy === 'visible') whenVisible(el, run);

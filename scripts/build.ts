@@ -108,5 +108,7 @@ if (isMain) {
   const started = Date.now();
   await buildIslands();
   if (!process.argv.includes('--islands-only')) await buildServer();
-  console.log(`built ${process.argv.includes('--islands-only') ? 'islands' : 'islands and server'} in ${Date.now() - started} ms`);
+  console.log(
+    `built ${process.argv.includes('--islands-only') ? 'islands' : 'islands and server'} in ${Date.now() - started} ms`,
+  );
 }

@@ -61,7 +61,9 @@ export function useForm<V extends Values>(schema: AnyObjectSchema, initial: V) {
   const handleSubmit = (onValid: (values: V) => void) => (e: FormEvent) => {
     e.preventDefault();
     const all = validateAll(values);
-    const allTouched = Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof V, boolean>>;
+    const allTouched = Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<
+      Record<keyof V, boolean>
+    >;
     setTouched(allTouched);
     setErrors(all as Partial<Record<keyof V, string>>);
     if (Object.keys(all).length === 0) onValid(values);

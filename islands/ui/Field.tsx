@@ -79,7 +79,14 @@ export function TextField({ id, label, error, help, adornment, ...input }: TextF
     <FieldWrap>
       <Label htmlFor={id}>{label}</Label>
       <InputRow>
-        <Input id={id} name={id} $invalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <Input
+          id={id}
+          name={id}
+          $invalid={Boolean(error)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {adornment}
       </InputRow>
       {help ? <HelpText id={helpId}>{help}</HelpText> : null}

@@ -40,7 +40,10 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
     const [, names] = (await db.migrate.latest(migrationConfig)) as [number, string[]];
     return names;
   } finally {
-    await db.raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]).connection(connection).catch(() => undefined);
+    await db
+      .raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY])
+      .connection(connection)
+      .catch(() => undefined);
     await db.client.releaseConnection(connection);
   }
 }

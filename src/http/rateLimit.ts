@@ -4,7 +4,12 @@
  * Exceeding a limit answers 429 with Retry-After.
  */
 import type { Knex } from 'knex';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { TooManyRequestsError } from './errors';
 
 export interface LimitRule {
@@ -26,9 +31,7 @@ export type LimitName = keyof typeof LIMITS;
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
 
-  constructor(
-    private readonly options: { enabled: boolean; store: 'memory' | 'postgres'; db?: Knex },
-  ) {
+  constructor(private readonly options: { enabled: boolean; store: 'memory' | 'postgres'; db?: Knex }) {
     for (const [name, rule] of Object.entries(LIMITS) as Array<[LimitName, LimitRule]>) {
       const common = { keyPrefix: `rl_${name}`, points: rule.points, duration: rule.durationSeconds };
       this.limiters.set(
@@ -46,7 +49,8 @@ export class RateLimits {
     try {
       await this.limiters.get(name)!.consume(key.toLowerCase());
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw new TooManyRequestsError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      if (error instanceof RateLimiterRes)
+        throw new TooManyRequestsError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       throw error;
     }
   }

@@ -17,7 +17,8 @@ export function requestLog(logger: Logger): Koa.Middleware {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: ctx.method, url: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 };
       if (ctx.status >= 500) (ctx.state.log as Logger).error(line, 'request failed');
-      else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/health')) (ctx.state.log as Logger).debug(line, 'request');
+      else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/health'))
+        (ctx.state.log as Logger).debug(line, 'request');
       else (ctx.state.log as Logger).info(line, 'request');
     }
   };

@@ -12,7 +12,12 @@ export interface PageOptions extends DocumentOptions {
   isPublicPage?: boolean;
 }
 
-export async function renderPage(ctx: Koa.Context, config: Config, view: ReactElement, options: PageOptions): Promise<void> {
+export async function renderPage(
+  ctx: Koa.Context,
+  config: Config,
+  view: ReactElement,
+  options: PageOptions,
+): Promise<void> {
   const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
   const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
   const { html } = renderDocument(<Layout shell={shell}>{view}</Layout>, { ...options, title });
@@ -26,7 +31,12 @@ export async function renderPage(ctx: Koa.Context, config: Config, view: ReactEl
 /** The HTML error page for non-API errors. Rendered without async shell data so it cannot fail itself. */
 export function renderErrorPage(config: Config) {
   return (ctx: Koa.Context, status: number, message: string): string => {
-    const user = ctx.state.user as { id: number; name: string; email: string; role: 'user' | 'admin' | 'super_admin' } | null;
+    const user = ctx.state.user as {
+      id: number;
+      name: string;
+      email: string;
+      role: 'user' | 'admin' | 'super_admin';
+    } | null;
     const shell = {
       productName: config.productName,
       path: ctx.path,
@@ -44,7 +54,10 @@ export function renderErrorPage(config: Config) {
         </MessagePage>
       );
     const title = status === 404 ? 'Page Not Found' : 'Error';
-    return renderDocument(<Layout shell={shell}>{view}</Layout>, { title: `${title} · ${config.productName}`, noindex: true }).html;
+    return renderDocument(<Layout shell={shell}>{view}</Layout>, {
+      title: `${title} · ${config.productName}`,
+      noindex: true,
+    }).html;
   };
 }
 

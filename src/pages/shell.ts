@@ -4,7 +4,11 @@ import type { User } from '../models/User';
 import type { Shell } from '../../views/layout/shell';
 import { ownProfileId } from './ownProfile';
 
-export async function buildShell(ctx: Koa.Context, config: Config, options: { isPublicPage?: boolean } = {}): Promise<Shell> {
+export async function buildShell(
+  ctx: Koa.Context,
+  config: Config,
+  options: { isPublicPage?: boolean } = {},
+): Promise<Shell> {
   const user = (ctx.state.user as User | null) ?? null;
   const widget = typeof ctx.query.widget === 'string' ? ctx.query.widget : 'all';
   return {

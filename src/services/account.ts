@@ -17,7 +17,8 @@ export async function updateProfile(user: User, input: { name: string; email: st
   const emailChanged = input.email !== user.email.toLowerCase();
   if (emailChanged) {
     const other = await findUserByEmail(input.email);
-    if (other && other.id !== user.id) throw new ConflictError(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    if (other && other.id !== user.id)
+      throw new ConflictError(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     if (await isBlacklisted(input.email)) {
       throw new ValidationError(AUTH_MESSAGES.emailNotAllowed, { email: AUTH_MESSAGES.emailNotAllowed });
     }
@@ -25,7 +26,8 @@ export async function updateProfile(user: User, input: { name: string; email: st
   try {
     return await user.$query().patchAndFetch({ name: input.name, email: input.email });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    if (isUniqueViolation(error))
+      throw new ConflictError(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     throw error;
   }
 }
@@ -37,7 +39,9 @@ export async function changePassword(
   currentSessionToken: string | undefined,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new ValidationError(ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+    throw new ValidationError(ACCOUNT_MESSAGES.currentPasswordWrong, {
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
+    });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await Model.transaction(async (trx) => {
@@ -50,13 +54,17 @@ export async function changePassword(
 export async function updateUsername(user: User, username: string): Promise<User> {
   const value = username.trim() || null;
   if (value) {
-    const taken = await User.query().whereRaw('lower(username) = ?', [value.toLowerCase()]).whereNot('id', user.id).first();
+    const taken = await User.query()
+      .whereRaw('lower(username) = ?', [value.toLowerCase()])
+      .whereNot('id', user.id)
+      .first();
     if (taken) throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken, { username: ACCOUNT_MESSAGES.usernameTaken });
   }
   try {
     return await user.$query().patchAndFetch({ username: value });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken, { username: ACCOUNT_MESSAGES.usernameTaken });
+    if (isUniqueViolation(error))
+      throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken, { username: ACCOUNT_MESSAGES.usernameTaken });
     throw error;
   }
 }

@@ -22,7 +22,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (!smtpUrl) {
     return {
       async send(message) {
-        logger.info({ mail: { to: message.to, subject: message.subject } }, `e-mail (SMTP_URL unset, not sent):\n${message.text}`);
+        logger.info(
+          { mail: { to: message.to, subject: message.subject } },
+          `e-mail (SMTP_URL unset, not sent):\n${message.text}`,
+        );
       },
       close() {},
     };

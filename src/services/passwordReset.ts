@@ -60,7 +60,8 @@ export async function resetPassword(token: string, password: string): Promise<vo
       .returning('userId')) as unknown as Array<{ userId: number }>;
     if (!used) throw new ValidationError(RESET_MESSAGES.invalidToken, { token: RESET_MESSAGES.invalidToken });
     const user = await User.query(trx).findById(used.userId);
-    if (!user || !user.isActive) throw new ValidationError(RESET_MESSAGES.invalidToken, { token: RESET_MESSAGES.invalidToken });
+    if (!user || !user.isActive)
+      throw new ValidationError(RESET_MESSAGES.invalidToken, { token: RESET_MESSAGES.invalidToken });
     await User.query(trx).findById(user.id).patch({ passwordHash });
     // Any other outstanding links for this user stop working too.
     await PasswordResetToken.query(trx).where('userId', user.id).whereNull('usedAt').patch({ usedAt: new Date() });

@@ -12,10 +12,7 @@ export interface SessionData {
 }
 
 export async function findSessionData(token: string): Promise<SessionData | undefined> {
-  const row = await Session.query()
-    .where('tokenHash', hashToken(token))
-    .where('expiresAt', '>', new Date())
-    .first();
+  const row = await Session.query().where('tokenHash', hashToken(token)).where('expiresAt', '>', new Date()).first();
   return row ? { ...row.data, userId: row.userId } : undefined;
 }
 
@@ -34,7 +31,11 @@ export async function destroySession(token: string): Promise<void> {
 }
 
 /** Ends every session of a user (password change or reset, deactivation, deletion). */
-export async function revokeUserSessions(userId: number, trx?: Knex.Transaction, exceptToken?: string): Promise<number> {
+export async function revokeUserSessions(
+  userId: number,
+  trx?: Knex.Transaction,
+  exceptToken?: string,
+): Promise<number> {
   const query = Session.query(trx).where('userId', userId);
   if (exceptToken) query.whereNot('tokenHash', hashToken(exceptToken));
   return query.delete();

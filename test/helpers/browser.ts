@@ -32,8 +32,13 @@ export interface RecordedPage {
 
 const HYDRATION_PATTERN = /hydrat|did not match|server rendered HTML|Minified React error #4(18|19|23|25)/i;
 
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<RecordedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<RecordedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -13,7 +13,16 @@ export interface CreatedUser {
   token: string;
 }
 
-export async function createUser(attributes: Partial<{ name: string; email: string; role: Role; isActive: boolean; username: string; password: string }> = {}): Promise<CreatedUser> {
+export async function createUser(
+  attributes: Partial<{
+    name: string;
+    email: string;
+    role: Role;
+    isActive: boolean;
+    username: string;
+    password: string;
+  }> = {},
+): Promise<CreatedUser> {
   counter += 1;
   const password = attributes.password ?? 'correct-horse-battery';
   const user = await User.query().insertAndFetch({

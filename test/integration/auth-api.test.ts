@@ -14,9 +14,15 @@ test.after.always(async () => {
 });
 
 let codeCounter = 0;
-async function inviteCode(attributes: Partial<{ maxUses: number; currentUses: number; isActive: boolean; expiresAt: Date | null }> = {}) {
+async function inviteCode(
+  attributes: Partial<{ maxUses: number; currentUses: number; isActive: boolean; expiresAt: Date | null }> = {},
+) {
   codeCounter += 1;
-  return BetaCode.query().insertAndFetch({ code: `CODE${codeCounter}X${Date.now() % 100000}`, maxUses: 5, ...attributes });
+  return BetaCode.query().insertAndFetch({
+    code: `CODE${codeCounter}X${Date.now() % 100000}`,
+    maxUses: 5,
+    ...attributes,
+  });
 }
 
 let emailCounter = 0;
@@ -34,7 +40,12 @@ test('register creates the user, returns {user, token} without a hash, sets a co
   const code = await inviteCode({ maxUses: 2 });
   const client = app.client();
   const email = newEmail();
-  const res = await client.post('/api/auth/register', { name: 'Jordan Rivera', email, password: 'hose-line-42', inviteCode: code.code.toLowerCase() });
+  const res = await client.post('/api/auth/register', {
+    name: 'Jordan Rivera',
+    email,
+    password: 'hose-line-42',
+    inviteCode: code.code.toLowerCase(),
+  });
   t.is(res.status, 201);
   t.is(res.body.user.email, email);
   t.is(res.body.user.role, 'user');
@@ -44,14 +55,19 @@ test('register creates the user, returns {user, token} without a hash, sets a co
   t.true(client.cookies.has('turnout.sid'));
   const refreshed = await BetaCode.query().findById(code.id).withGraphFetched('usedBy');
   t.is(refreshed!.currentUses, 1);
-  t.deepEqual(refreshed!.usedBy!.map((u) => u.email), [email]);
+  t.deepEqual(
+    refreshed!.usedBy!.map((u) => u.email),
+    [email],
+  );
   const me = await client.get('/api/auth/me');
   t.is(me.status, 200);
   t.is(me.body.user.email, email);
 });
 
 test('each registration validation message matches the spec', async (t) => {
-  const res = await app.client().post('/api/auth/register', { name: 'J', email: 'not-an-email', password: '123', inviteCode: '' });
+  const res = await app
+    .client()
+    .post('/api/auth/register', { name: 'J', email: 'not-an-email', password: '123', inviteCode: '' });
   t.is(res.status, 400);
   t.deepEqual(res.body.fields, {
     name: 'Name must be at least 2 characters',
@@ -174,10 +190,18 @@ test('changing the password ends the other sessions and keeps this one', async (
   const phone = app.client();
   await laptop.post('/api/auth/login', { email: user.email, password });
   await phone.post('/api/auth/login', { email: user.email, password });
-  const wrong = await laptop.patch('/api/auth/change-password', { currentPassword: 'nope-nope', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' });
+  const wrong = await laptop.patch('/api/auth/change-password', {
+    currentPassword: 'nope-nope',
+    newPassword: 'new-pass-1',
+    confirmPassword: 'new-pass-1',
+  });
   t.is(wrong.status, 400);
   t.is(wrong.body.error, 'Current password is incorrect');
-  const res = await laptop.patch('/api/auth/change-password', { currentPassword: password, newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' });
+  const res = await laptop.patch('/api/auth/change-password', {
+    currentPassword: password,
+    newPassword: 'new-pass-1',
+    confirmPassword: 'new-pass-1',
+  });
   t.is(res.status, 200);
   t.is((await laptop.get('/api/auth/me')).status, 200);
   t.is((await phone.get('/api/auth/me')).status, 401);
@@ -188,13 +212,21 @@ test('change-password validation messages match the spec', async (t) => {
   const { token } = await createUser();
   const client = app.client();
   client.bearer = token;
-  const empty = await client.patch('/api/auth/change-password', { currentPassword: '', newPassword: '123', confirmPassword: '' });
+  const empty = await client.patch('/api/auth/change-password', {
+    currentPassword: '',
+    newPassword: '123',
+    confirmPassword: '',
+  });
   t.deepEqual(empty.body.fields, {
     currentPassword: 'Current password is required',
     newPassword: 'New password must be at least 6 characters',
     confirmPassword: 'Please confirm your new password',
   });
-  const mismatch = await client.patch('/api/auth/change-password', { currentPassword: 'x', newPassword: '1234567', confirmPassword: '7654321' });
+  const mismatch = await client.patch('/api/auth/change-password', {
+    currentPassword: 'x',
+    newPassword: '1234567',
+    confirmPassword: '7654321',
+  });
   t.is(mismatch.body.fields.confirmPassword, "Passwords don't match");
 });
 
@@ -204,7 +236,10 @@ test('profile update validates and changes name and e-mail', async (t) => {
   const client = app.client();
   client.bearer = token;
   const bad = await client.patch('/api/auth/profile', { name: 'A', email: 'nope' });
-  t.deepEqual(bad.body.fields, { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' });
+  t.deepEqual(bad.body.fields, {
+    name: 'Name must be at least 2 characters',
+    email: 'Please enter a valid email address',
+  });
   const taken = await client.patch('/api/auth/profile', { name: 'Alex', email: other.user.email.toUpperCase() });
   t.is(taken.status, 409);
   const email = newEmail();
@@ -241,9 +276,17 @@ test('a cookie-authenticated write from another site is rejected; the same write
   const { user, password } = await createUser();
   const client = app.client();
   await client.post('/api/auth/login', { email: user.email, password });
-  const evil = await client.patch('/api/auth/profile', { name: 'Hacked Name', email: user.email }, { origin: 'https://evil.example' });
+  const evil = await client.patch(
+    '/api/auth/profile',
+    { name: 'Hacked Name', email: user.email },
+    { origin: 'https://evil.example' },
+  );
   t.is(evil.status, 403);
-  const noOrigin = await client.patch('/api/auth/profile', { name: 'Hacked Name', email: user.email }, { noOrigin: true });
+  const noOrigin = await client.patch(
+    '/api/auth/profile',
+    { name: 'Hacked Name', email: user.email },
+    { noOrigin: true },
+  );
   t.is(noOrigin.status, 403);
   t.is((await User.query().findById(user.id))!.name, user.name);
   const ok = await client.patch('/api/auth/profile', { name: 'Real Change', email: user.email });

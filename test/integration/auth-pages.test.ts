@@ -26,7 +26,8 @@ test('signed-out visitors get the sign-in and Join Beta pages with their links a
   const register = await client.get('/register', html);
   t.is(register.status, 200);
   t.true(register.text.includes('<h1 id="auth-title"'));
-  for (const label of ['Full Name', 'Email', 'Password', 'Beta Invite Code']) t.true(register.text.includes(`>${label}</label>`), label);
+  for (const label of ['Full Name', 'Email', 'Password', 'Beta Invite Code'])
+    t.true(register.text.includes(`>${label}</label>`), label);
   t.true(register.text.includes('mailto:beta@turnout.test'));
 });
 
@@ -57,7 +58,15 @@ test('account settings needs sign-in and shows the cards and forms', async (t) =
   client.bearer = token;
   const res = await client.get('/account-settings', html);
   t.is(res.status, 200);
-  for (const text of ['Profile Information', 'Security Settings', 'Custom Profile URL', 'My Departments', 'Active', 'Verified', 'Super Admin']) {
+  for (const text of [
+    'Profile Information',
+    'Security Settings',
+    'Custom Profile URL',
+    'My Departments',
+    'Active',
+    'Verified',
+    'Super Admin',
+  ]) {
     t.true(res.text.includes(text), text);
   }
   t.true(res.text.includes(`value="${user.username}"`));
@@ -100,7 +109,18 @@ test('the Feedback button appears only for signed-in users, and only when FEEDBA
 
 test('the widget filter with its ten choices shows on /profiles/ paths only', async (t) => {
   const profiles = await app.client().get('/profiles/123', html);
-  for (const label of ['All Widgets', 'Timeline', 'Awards', 'Certifications', 'Licenses', 'Apparatus', 'Skills', 'Special Units', 'Photos', 'Incidents']) {
+  for (const label of [
+    'All Widgets',
+    'Timeline',
+    'Awards',
+    'Certifications',
+    'Licenses',
+    'Apparatus',
+    'Skills',
+    'Special Units',
+    'Photos',
+    'Incidents',
+  ]) {
     t.true(profiles.text.includes(`>${label}</a>`), label);
   }
   t.true(profiles.text.includes('href="/profiles/123?widget=units"'));

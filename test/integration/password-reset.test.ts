@@ -57,7 +57,9 @@ test('an expired token is refused and the password stays', async (t) => {
   const { user, password } = await createUser();
   await app.client().post('/api/auth/forgot-password', { email: user.email });
   const token = tokenFromMail(user.email);
-  await PasswordResetToken.query().where('userId', user.id).patch({ expiresAt: new Date(Date.now() - 1000) });
+  await PasswordResetToken.query()
+    .where('userId', user.id)
+    .patch({ expiresAt: new Date(Date.now() - 1000) });
   const res = await app.client().post('/api/auth/reset-password', { token, password: 'never-set-1' });
   t.is(res.status, 400);
   t.is((await app.client().post('/api/auth/login', { email: user.email, password })).status, 200);
@@ -84,8 +86,14 @@ test('housekeeping removes expired sessions and old reset tokens, and keeps live
   const { Session } = await import('../../src/models/Session');
   const live = await createUser();
   const stale = await createUser();
-  await Session.query().where('userId', stale.user.id).patch({ expiresAt: new Date(Date.now() - 1000) });
-  await PasswordResetToken.query().insert({ userId: stale.user.id, tokenHash: 'old-hash', expiresAt: new Date(Date.now() - 2 * 86_400_000) });
+  await Session.query()
+    .where('userId', stale.user.id)
+    .patch({ expiresAt: new Date(Date.now() - 1000) });
+  await PasswordResetToken.query().insert({
+    userId: stale.user.id,
+    tokenHash: 'old-hash',
+    expiresAt: new Date(Date.now() - 2 * 86_400_000),
+  });
   await purgeExpired();
   t.is(await Session.query().where('userId', stale.user.id).resultSize(), 0);
   t.is(await Session.query().where('userId', live.user.id).resultSize(), 1);

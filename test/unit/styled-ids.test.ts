@@ -33,7 +33,8 @@ test('no styled component is created without a fixed id', (t) => {
       else if (/\.tsx?$/.test(entry.name)) {
         const source = fs.readFileSync(full, 'utf8');
         // styled.x`…` or styled(X)`…` directly, without .withConfig(sc(…)) (or .attrs after it)
-        for (const match of source.matchAll(/styled(\.\w+|\([\w.]+\))(<[^`]*?>)?`/g)) offenders.push(`${full}: ${match[0]}`);
+        for (const match of source.matchAll(/styled(\.\w+|\([\w.]+\))(<[^`]*?>)?`/g))
+          offenders.push(`${full}: ${match[0]}`);
       }
     }
   };

@@ -88,10 +88,7 @@ const FilterLink = styled.a.withConfig(sc('WidgetFilterLink'))<{ $active: boolea
 export function HelmetMark() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <path
-        d="M4 21c0-7 5.4-12 12-12s12 5 12 12v1H4v-1zm-2 3h28v3H2v-3zM14 5h4v5h-4z"
-        fill="currentColor"
-      />
+      <path d="M4 21c0-7 5.4-12 12-12s12 5 12 12v1H4v-1zm-2 3h28v3H2v-3zM14 5h4v5h-4z" fill="currentColor" />
       <rect x="9" y="17" width="14" height="2" rx="1" fill="#D4E157" />
     </svg>
   );

@@ -49,12 +49,18 @@ export function Layout({ shell, children }: { shell: Shell; children: ReactNode 
       </a>
       <Header shell={shell} />
       <Main id="main">{children}</Main>
-      <Footer>
-        {shell.productName} · built by firefighters for firefighters
-      </Footer>
+      <Footer>{shell.productName} · built by firefighters for firefighters</Footer>
       {shell.user && shell.feedbackUrl ? (
         <Feedback href={shell.feedbackUrl} target="_blank" rel="noopener noreferrer">
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
           </svg>
           Feedback

@@ -98,7 +98,10 @@ export function AccountSettingsPage({ user, baseUrl, departments }: AccountSetti
         </SummaryCard>
       </Summary>
       <Grid>
-        <Section title="Profile Information" description="Your name appears on your profile. It can only be changed here.">
+        <Section
+          title="Profile Information"
+          description="Your name appears on your profile. It can only be changed here."
+        >
           <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email }} />
         </Section>
         <Section title="Security Settings" description="Change your password. Your other devices will be signed out.">

@@ -127,7 +127,17 @@ const Motto = styled.p.withConfig(sc('LandingMotto'))`
 `;
 
 const icon = (d: string) => (
-  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="22"
+    height="22"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );
@@ -173,7 +183,11 @@ export function LandingPage({ productName }: { productName: string }) {
           <p>Awards, certifications, licenses, special units and memorable incidents, each with its own visibility.</p>
         </Feature>
         <Feature>
-          <FeatureIcon>{icon('M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7')}</FeatureIcon>
+          <FeatureIcon>
+            {icon(
+              'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+            )}
+          </FeatureIcon>
           <h2>Share it by link</h2>
           <p>Publish when you are ready and share a short link with your own custom profile address.</p>
         </Feature>

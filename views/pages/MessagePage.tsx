@@ -36,7 +36,12 @@ export interface MessagePageProps {
   action?: { href: string; label: string };
 }
 
-export function MessagePage({ code, title, children, action = { href: '/', label: 'Back to home' } }: MessagePageProps) {
+export function MessagePage({
+  code,
+  title,
+  children,
+  action = { href: '/', label: 'Back to home' },
+}: MessagePageProps) {
   return (
     <Wrap>
       {code ? <Code aria-hidden="true">{code}</Code> : null}

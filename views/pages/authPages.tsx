@@ -19,14 +19,24 @@ export function LoginPage({ productName }: { productName: string }) {
   );
 }
 
-export function RegisterPage({ productName, accessRequestEmail }: { productName: string; accessRequestEmail: string | null }) {
+export function RegisterPage({
+  productName,
+  accessRequestEmail,
+}: {
+  productName: string;
+  accessRequestEmail: string | null;
+}) {
   return (
     <AuthCardPage title="Join Beta" intro={`Create your ${productName} account and start your bio.`}>
       <Notice>
         {productName} is in closed beta and needs an invite code.{' '}
         {accessRequestEmail ? (
           <>
-            To request access, e-mail <a href={`mailto:${accessRequestEmail}?subject=${encodeURIComponent(`${productName} beta access`)}`}>{accessRequestEmail}</a>.
+            To request access, e-mail{' '}
+            <a href={`mailto:${accessRequestEmail}?subject=${encodeURIComponent(`${productName} beta access`)}`}>
+              {accessRequestEmail}
+            </a>
+            .
           </>
         ) : (
           <>To request access, e-mail the people who run this site.</>
@@ -44,7 +54,10 @@ export function RegisterPage({ productName, accessRequestEmail }: { productName:
 
 export function ForgotPasswordPage() {
   return (
-    <AuthCardPage title="Forgot your password?" intro="Enter your e-mail and we will send you a link to choose a new one.">
+    <AuthCardPage
+      title="Forgot your password?"
+      intro="Enter your e-mail and we will send you a link to choose a new one."
+    >
       <Island name="ForgotPasswordForm" props={{}} />
       <AuthFooter>
         <a href="/login">Back to Login</a>
