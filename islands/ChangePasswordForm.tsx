@@ -1,11 +1,11 @@
 /** Account settings → Security Settings: change the password (other sessions are signed out). */
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordSchema } from '../src/validation/auth';
-import { api, serverMessageOr } from './lib/api';
+import { api } from './lib/api';
+import { toastError } from './lib/toastError';
 import { toast } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Button } from './ui/Button';
-import { Form, TextField } from './ui/Field';
+import { Form, SubmitButton, TextField } from './ui/Field';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -19,11 +19,7 @@ export default function ChangePasswordForm() {
     },
     onError: (error) => {
       form.applyServerErrors(error);
-      toast({
-        title: 'Error',
-        description: serverMessageOr(error, 'Failed to change password'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to change password');
     },
   });
   return (
@@ -41,11 +37,7 @@ export default function ChangePasswordForm() {
         autoComplete="new-password"
         {...form.field('confirmPassword')}
       />
-      <div>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing…' : 'Change Password'}
-        </Button>
-      </div>
+      <SubmitButton pending={change.isPending} label="Change Password" busyLabel="Changing…" />
     </Form>
   );
 }

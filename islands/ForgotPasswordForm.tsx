@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '../src/validation/auth';
 import { api, serverMessageOr } from './lib/api';
 import { useForm } from './lib/useForm';
 import { Button, ButtonLink } from './ui/Button';
-import { ErrorText, Form, TextField } from './ui/Field';
+import { ErrorText, Form, SubmitButton, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 
 const Panel = styled.div.withConfig(sc('CheckEmailPanel'))`
@@ -72,9 +72,7 @@ export default function ForgotPasswordForm() {
       {request.isError ? (
         <ErrorText role="alert">{serverMessageOr(request.error, 'Failed to send reset email')}</ErrorText>
       ) : null}
-      <Button type="submit" $block disabled={request.isPending}>
-        {request.isPending ? 'Sending…' : 'Send Reset Link'}
-      </Button>
+      <SubmitButton block pending={request.isPending} label="Send Reset Link" busyLabel="Sending…" />
     </Form>
   );
 }

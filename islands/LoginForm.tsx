@@ -4,8 +4,7 @@ import { loginSchema } from '../src/validation/auth';
 import { api, ApiError } from './lib/api';
 import { toast, toastAfterNavigation } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Button } from './ui/Button';
-import { Form, TextField } from './ui/Field';
+import { Form, SubmitButton, TextField } from './ui/Field';
 
 interface AuthAnswer {
   user: { name: string; role: 'user' | 'admin' | 'super_admin' };
@@ -39,9 +38,7 @@ export default function LoginForm() {
         {...form.field('email')}
       />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-      <Button type="submit" $block disabled={login.isPending}>
-        {login.isPending ? 'Signing in…' : 'Sign In'}
-      </Button>
+      <SubmitButton block pending={login.isPending} label="Sign In" busyLabel="Signing in…" />
     </Form>
   );
 }

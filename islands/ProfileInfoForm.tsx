@@ -1,11 +1,11 @@
 /** Account settings → Profile Information: the user's name (changed only here) and e-mail. */
 import { useMutation } from '@tanstack/react-query';
 import { profileUpdateSchema } from '../src/validation/auth';
-import { api, serverMessageOr } from './lib/api';
+import { api } from './lib/api';
+import { toastError } from './lib/toastError';
 import { toast } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Button } from './ui/Button';
-import { Form, TextField } from './ui/Field';
+import { Form, SubmitButton, TextField } from './ui/Field';
 
 export default function ProfileInfoForm({ name, email }: { name: string; email: string }) {
   const form = useForm(profileUpdateSchema, { name, email });
@@ -18,22 +18,14 @@ export default function ProfileInfoForm({ name, email }: { name: string; email: 
     },
     onError: (error) => {
       form.applyServerErrors(error);
-      toast({
-        title: 'Error',
-        description: serverMessageOr(error, 'Failed to update profile'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to update profile');
     },
   });
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
       <TextField label="Full Name" autoComplete="name" {...form.field('name')} />
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
-      </div>
+      <SubmitButton pending={save.isPending} label="Save Changes" busyLabel="Saving…" />
     </Form>
   );
 }

@@ -4,8 +4,7 @@ import { registerSchema } from '../src/validation/auth';
 import { api, serverMessageOr } from './lib/api';
 import { toast, toastAfterNavigation } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Button } from './ui/Button';
-import { Form, TextField } from './ui/Field';
+import { Form, SubmitButton, TextField } from './ui/Field';
 
 export const REGISTER_REDIRECT_DELAY_MS = 100;
 
@@ -55,9 +54,7 @@ export default function RegisterForm() {
         onChange={(e) => form.setValue('inviteCode', e.target.value.toUpperCase())}
         style={{ textTransform: 'uppercase', letterSpacing: '0.08em' }}
       />
-      <Button type="submit" $block disabled={register.isPending}>
-        {register.isPending ? 'Creating your account…' : 'Join Beta'}
-      </Button>
+      <SubmitButton block pending={register.isPending} label="Join Beta" busyLabel="Creating your account…" />
     </Form>
   );
 }

@@ -5,8 +5,8 @@ import { styled } from 'styled-components';
 import { resetPasswordFormSchema } from '../src/validation/auth';
 import { api, serverMessageOr } from './lib/api';
 import { useForm } from './lib/useForm';
-import { Button, ButtonLink } from './ui/Button';
-import { ErrorText, Form, TextField } from './ui/Field';
+import { ButtonLink } from './ui/Button';
+import { ErrorText, Form, SubmitButton, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
@@ -81,9 +81,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
       {reset.isError ? (
         <ErrorText role="alert">{serverMessageOr(reset.error, 'Failed to reset password')}</ErrorText>
       ) : null}
-      <Button type="submit" $block disabled={reset.isPending}>
-        {reset.isPending ? 'Saving…' : 'Reset Password'}
-      </Button>
+      <SubmitButton block pending={reset.isPending} label="Reset Password" busyLabel="Saving…" />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
 /** Account settings → Custom Profile URL: {host}/{username}, 3–30 letters, numbers, _ and -. */
 import { useMutation } from '@tanstack/react-query';
 import { usernameSchema } from '../src/validation/auth';
-import { api, serverMessageOr } from './lib/api';
+import { api } from './lib/api';
+import { toastError } from './lib/toastError';
 import { toast } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Button } from './ui/Button';
-import { Form, TextField } from './ui/Field';
+import { Form, SubmitButton, TextField } from './ui/Field';
 
 export default function UsernameForm({ username, baseUrl }: { username: string | null; baseUrl: string }) {
   const form = useForm(usernameSchema, { username: username ?? '' });
@@ -17,11 +17,7 @@ export default function UsernameForm({ username, baseUrl }: { username: string |
     },
     onError: (error) => {
       form.applyServerErrors(error);
-      toast({
-        title: 'Error',
-        description: serverMessageOr(error, 'Failed to update username'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to update username');
     },
   });
   const host = baseUrl.replace(/^https?:\/\//, '');
@@ -40,11 +36,7 @@ export default function UsernameForm({ username, baseUrl }: { username: string |
         }
         {...form.field('username')}
       />
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save URL'}
-        </Button>
-      </div>
+      <SubmitButton pending={save.isPending} label="Save URL" busyLabel="Saving…" />
     </Form>
   );
 }

@@ -2,6 +2,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from './sc';
+import { Button } from './Button';
 
 // method="post": should someone submit before the island hydrates, nothing (a password!) lands in the URL.
 export const Form = styled.form.withConfig(sc('Form')).attrs({ method: 'post' })`
@@ -97,4 +98,24 @@ export function TextField({ id, label, error, help, adornment, ...input }: TextF
       ) : null}
     </FieldWrap>
   );
+}
+
+/** A form's submit button: disabled with a progress label while the request runs. */
+export function SubmitButton({
+  pending,
+  label,
+  busyLabel,
+  block,
+}: {
+  pending: boolean;
+  label: string;
+  busyLabel: string;
+  block?: boolean;
+}) {
+  const button = (
+    <Button type="submit" $block={block} disabled={pending} aria-busy={pending || undefined}>
+      {pending ? busyLabel : label}
+    </Button>
+  );
+  return block ? button : <div>{button}</div>;
 }
