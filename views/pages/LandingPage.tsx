@@ -62,6 +62,8 @@ const VerbReel = styled.span.withConfig(sc('LandingVerbReel'))`
   animation: ${rotate} 10s cubic-bezier(0.65, 0, 0.35, 1) infinite;
   & > span {
     height: 1.25em;
+    /* The window is as wide as the longest verb; shorter ones sit against the rest of the line. */
+    text-align: right;
   }
 `;
 
