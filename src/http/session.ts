@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Config } from '../config';
 import { User } from '../models/User';
-import { destroySession, findSessionData, saveSession } from '../services/sessions';
+import { destroySession, findSessionWithUser, saveSession } from '../services/sessions';
 import { randomToken } from '../services/tokens';
 
 export const SESSION_COOKIE = 'turnout.sid';
@@ -51,7 +51,12 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
         },
       },
       store: {
-        get: (key: string) => findSessionData(key),
+        // The user comes with the session in the same query; loadUser picks it up from ctx.state.
+        get: async (key: string, _maxAge: number, options: { ctx?: Koa.Context }) => {
+          const found = await findSessionWithUser(key);
+          if (options.ctx) options.ctx.state.sessionUser = found?.user;
+          return found?.data;
+        },
         set: (key: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) =>
           saveSession(key, data, typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs),
         destroy: (key: string) => destroySession(key),
@@ -65,9 +70,10 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
 export function loadUser(): Koa.Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
-    const userId = ctx.session?.userId as number | undefined;
+    const userId = ctx.session?.userId as number | undefined; // reading ctx.session loads the session (and user)
     if (typeof userId === 'number') {
-      const user = await User.query().findById(userId);
+      const loaded = ctx.state.sessionUser as User | undefined;
+      const user = loaded?.id === userId ? loaded : await User.query().findById(userId);
       if (user?.isActive) ctx.state.user = user;
       else ctx.session = null; // deleted or deactivated: the session ends
     }

@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { Session } from '../models/Session';
+import { User } from '../models/User';
 import { hashToken } from './tokens';
 
 export interface SessionData {
@@ -11,9 +12,20 @@ export interface SessionData {
   [key: string]: unknown;
 }
 
-export async function findSessionData(token: string): Promise<SessionData | undefined> {
-  const row = await Session.query().where('tokenHash', hashToken(token)).where('expiresAt', '>', new Date()).first();
-  return row ? { ...row.data, userId: row.userId } : undefined;
+/**
+ * The live session for a token together with its user, in one query (this runs on every signed-in request).
+ * The session of a deleted user is gone with the user (ON DELETE CASCADE).
+ */
+export async function findSessionWithUser(token: string): Promise<{ data: SessionData; user: User } | undefined> {
+  const row = (await User.query()
+    .select('users.*', 'sessions.data as sessionData')
+    .join('sessions', 'sessions.userId', 'users.id')
+    .where('sessions.tokenHash', hashToken(token))
+    .where('sessions.expiresAt', '>', new Date())
+    .first()) as (User & { sessionData?: Record<string, unknown> }) | undefined;
+  if (!row) return undefined;
+  const { sessionData, ...userColumns } = row;
+  return { data: { ...sessionData, userId: row.id }, user: User.fromJson(userColumns, { skipValidation: true }) };
 }
 
 export async function saveSession(token: string, data: SessionData, maxAgeMs: number): Promise<void> {
