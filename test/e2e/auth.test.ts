@@ -114,6 +114,12 @@ test.serial('a wrong password shows the Login failed toast', async (t) => {
   const toast = page.getByTestId('toasts').getByRole('status');
   await t.notThrowsAsync(toast.getByText('Login failed').waitFor());
   t.true(await toast.getByText('Invalid email or password').isVisible());
+  t.is(await toast.getAttribute('data-variant'), 'destructive');
   await screenshot(page, 'login-failed-toast');
+  // F8 moves focus to the notifications; a close button dismisses.
+  await page.keyboard.press('F8');
+  t.is(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'toasts');
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await toast.waitFor({ state: 'detached' });
   assertNoBrowserErrors(t, recorded, [/status of 401/]);
 });
