@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '../src/validation/auth';
 import { api, serverMessageOr } from './lib/api';
 import { useForm } from './lib/useForm';
 import { Button, ButtonLink } from './ui/Button';
-import { ErrorText, Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, ErrorText, Form, SubmitButton } from './ui/Field';
 import { sc } from './ui/sc';
 
 const Panel = styled.div.withConfig(sc('CheckEmailPanel'))`
@@ -62,13 +62,7 @@ export default function ForgotPasswordForm() {
 
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@department.gov"
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       {request.isError ? (
         <ErrorText role="alert">{serverMessageOr(request.error, 'Failed to send reset email')}</ErrorText>
       ) : null}

@@ -4,7 +4,7 @@ import { loginSchema } from '../src/validation/auth';
 import { api, ApiError } from './lib/api';
 import { toast, toastAfterNavigation } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, SubmitButton, TextField } from './ui/Field';
 
 interface AuthAnswer {
   user: { name: string; role: 'user' | 'admin' | 'super_admin' };
@@ -30,13 +30,7 @@ export default function LoginForm() {
 
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@department.gov"
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <SubmitButton block pending={login.isPending} label="Sign In" busyLabel="Signing in…" />
     </Form>

@@ -4,7 +4,7 @@ import { registerSchema } from '../src/validation/auth';
 import { api, serverMessageOr } from './lib/api';
 import { toast, toastAfterNavigation } from './lib/toast';
 import { useForm } from './lib/useForm';
-import { Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, SubmitButton, TextField } from './ui/Field';
 
 export const REGISTER_REDIRECT_DELAY_MS = 100;
 
@@ -30,13 +30,7 @@ export default function RegisterForm() {
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
       <TextField label="Full Name" autoComplete="name" placeholder="Jordan Rivera" {...form.field('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@department.gov"
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <TextField
         label="Password"
         type="password"

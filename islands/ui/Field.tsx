@@ -119,3 +119,8 @@ export function SubmitButton({
   );
   return block ? button : <div>{button}</div>;
 }
+
+/** The e-mail input every account form uses. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...props} />;
+}
