@@ -14,6 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { sc } from './ui/sc';
 import { Badge } from './ui/Badge';
 import { Button } from './ui/Button';
+import { HelpText, Input as FieldInput, Label } from './ui/Field';
 import { api } from './lib/api';
 import { toast } from './lib/toast';
 import {
@@ -40,11 +41,6 @@ const Field = styled.div.withConfig(sc('DeptPickerField'))`
   gap: ${(p) => p.theme.space[2]};
   font-family: ${(p) => p.theme.font.family};
   color: ${(p) => p.theme.color.ink};
-`;
-
-const Label = styled.label.withConfig(sc('DeptPickerLabel'))`
-  font-size: ${(p) => p.theme.font.size.sm};
-  font-weight: 600;
 `;
 
 const RequiredMark = styled.span.withConfig(sc('DeptPickerRequired'))`
@@ -214,12 +210,6 @@ const CreateTitle = styled.h3.withConfig(sc('DeptPickerCreateTitle'))`
   font-size: ${(p) => p.theme.font.size.md};
 `;
 
-const CreateHint = styled.p.withConfig(sc('DeptPickerCreateHint'))`
-  margin: 0;
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
-`;
-
 const CreateGrid = styled.div.withConfig(sc('DeptPickerCreateGrid'))`
   display: grid;
   grid-template-columns: 1fr;
@@ -235,22 +225,6 @@ const CreateCell = styled.div.withConfig(sc('DeptPickerCreateCell'))<{ $wide?: b
   gap: ${(p) => p.theme.space[1]};
   @media (min-width: 640px) {
     grid-column: ${(p) => (p.$wide ? '1 / -1' : 'auto')};
-  }
-`;
-
-const CreateInput = styled.input.withConfig(sc('DeptPickerCreateInput'))`
-  ${inputStyles}
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
-  font-size: ${(p) => p.theme.font.size.md};
-  &:focus {
-    outline: 2px solid ${(p) => p.theme.color.brand};
-    outline-offset: 2px;
-    border-color: ${(p) => p.theme.color.brand};
   }
 `;
 
@@ -374,7 +348,7 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
         {label}
         {options.required ? <RequiredMark aria-hidden="true">*</RequiredMark> : null}
       </Label>
-      <CreateInput
+      <FieldInput
         id={`${ids}-${key}`}
         ref={key === 'name' ? firstInput : undefined}
         value={form[key]}
@@ -390,9 +364,7 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
   return (
     <CreatePanel role="group" aria-labelledby={`${ids}-title`} data-testid="department-create-form">
       <CreateTitle id={`${ids}-title`}>Add a new department</CreateTitle>
-      <CreateHint>
-        New departments are reviewed by an administrator; until then they show as {M.pendingBadge}.
-      </CreateHint>
+      <HelpText>New departments are reviewed by an administrator; until then they show as {M.pendingBadge}.</HelpText>
       <CreateGrid>
         {field('name', 'Department name', { required: true, wide: true, max: DEPARTMENT_FIELD_MAX.name })}
         {field('city', 'City', { required: true, max: DEPARTMENT_FIELD_MAX.city, autoComplete: 'address-level2' })}

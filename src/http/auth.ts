@@ -18,14 +18,3 @@ export function requireAdmin(ctx: Koa.Context): User {
   if (!user.isAdmin) throw new ForbiddenError();
   return user;
 }
-
-/** Middleware forms for routers. */
-export const auth = (): Koa.Middleware => async (ctx, next) => {
-  requireUser(ctx);
-  await next();
-};
-
-export const adminOnly = (): Koa.Middleware => async (ctx, next) => {
-  requireAdmin(ctx);
-  await next();
-};

@@ -34,11 +34,9 @@ type IslandProps<N extends IslandName> = {
   name: N;
   props: ComponentProps<(typeof islands)[N]>;
   hydrate?: HydratePolicy;
-  /** Extra attributes for the wrapper element (layout only). */
-  className?: string;
 };
 
-export function Island<N extends IslandName>({ name, props, hydrate = 'load', className }: IslandProps<N>) {
+export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: IslandProps<N>) {
   const collector = useContext(IslandCollectorContext);
   if (!collector) throw new Error('<Island> must be rendered through renderPage');
   const serialized = serializeProps(props);
@@ -49,7 +47,6 @@ export function Island<N extends IslandName>({ name, props, hydrate = 'load', cl
         data-island={name}
         data-island-id={id}
         data-hydrate={hydrate}
-        className={className}
         dangerouslySetInnerHTML={{ __html: islandMarker(id) }}
       />
       <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serialized }} />

@@ -39,6 +39,14 @@ const email = (message: string) =>
     .matches(EMAIL_PATTERN, { message, excludeEmptyString: false })
     .max(254, message);
 
+/** A confirmation field: required, then equal to `field` (only one message at a time). */
+const confirmationOf = (field: string, requiredMessage: string) =>
+  string()
+    .required(requiredMessage)
+    .test('match', MESSAGES.passwordsDontMatch, function (value) {
+      return !value || value === this.parent[field];
+    });
+
 export const loginSchema = object({
   email: email(MESSAGES.invalidEmail),
   password: string().required(MESSAGES.passwordMin).min(PASSWORD_MIN, MESSAGES.passwordMin).max(1024),
@@ -58,11 +66,7 @@ export const forgotPasswordSchema = object({
 /** The reset form (two fields); the API takes the token and one password. */
 export const resetPasswordFormSchema = object({
   password: string().required(MESSAGES.resetPasswordMin).min(PASSWORD_MIN, MESSAGES.resetPasswordMin).max(1024),
-  confirmPassword: string()
-    .required(MESSAGES.passwordsDontMatch)
-    .test('match', MESSAGES.passwordsDontMatch, function (value) {
-      return !value || value === this.parent.password;
-    }),
+  confirmPassword: confirmationOf('password', MESSAGES.passwordsDontMatch),
 });
 
 export const resetPasswordSchema = object({
@@ -78,11 +82,7 @@ export const profileUpdateSchema = object({
 export const changePasswordSchema = object({
   currentPassword: string().required(MESSAGES.currentPasswordRequired),
   newPassword: string().required(MESSAGES.newPasswordMin).min(PASSWORD_MIN, MESSAGES.newPasswordMin).max(1024),
-  confirmPassword: string()
-    .required(MESSAGES.confirmPasswordRequired)
-    .test('match', MESSAGES.passwordsDontMatch, function (value) {
-      return !value || value === this.parent.newPassword;
-    }),
+  confirmPassword: confirmationOf('newPassword', MESSAGES.confirmPasswordRequired),
 });
 
 /** Username is optional: an empty value clears it. */
