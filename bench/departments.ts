@@ -6,6 +6,7 @@
  * Options: queries=N (default 3000), concurrency=N for the concurrent HTTP run (default 8).
  */
 import type { Knex } from 'knex';
+import type { Viewer } from '../src/policies/viewer';
 import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
 import {
@@ -59,11 +60,11 @@ async function explain(db: Knex, sql: Sql, settings: { fuzzy?: boolean; seqscanO
 
 const usesIndex = (lines: string[]) => lines.some((line) => line.includes('departments_search_trgm'));
 
-async function showPlans(context: BenchContext, db: Knex, viewerId: number): Promise<void> {
+async function showPlans(context: BenchContext, db: Knex, viewer: Viewer): Promise<void> {
   const { log } = context;
   const print = (lines: string[]) => lines.forEach((line) => log(`    ${line}`));
   for (const q of ['troy fire', 'spring', 'ma']) {
-    const sql = containsQuery(q, viewerId, db).toKnexQuery().toSQL();
+    const sql = containsQuery(q, viewer, db).toKnexQuery().toSQL();
     const plan = await explain(db, sql, {});
     log(`\n  Tier 1 (contains) for "${q}"${usesIndex(plan) ? ': the planner uses the trigram GIN index' : ':'}`);
     print(plan);
@@ -76,7 +77,7 @@ async function showPlans(context: BenchContext, db: Knex, viewerId: number): Pro
     }
   }
   for (const q of ['bristle bay', 'troy fire']) {
-    const sql = fuzzyQuery(q, viewerId, [], 10, db).toKnexQuery().toSQL();
+    const sql = fuzzyQuery(q, viewer, [], 10, db).toKnexQuery().toSQL();
     log(
       `\n  Tier 2 (fuzzy, word similarity >= ${WORD_SIMILARITY_THRESHOLD}) for "${q}", with the service's settings (enable_seqscan off):`,
     );
@@ -110,10 +111,10 @@ export const benchmark: Benchmark = {
       );
 
       // Warm up the pool, the plan cache and the JIT-free paths.
-      await measure(queries.slice(0, 200), (q) => searchDepartments(q, user.id));
+      await measure(queries.slice(0, 200), (q) => searchDepartments(user, q));
 
       const sizes: number[] = [];
-      const service = await measure(queries, async (q) => sizes.push((await searchDepartments(q, user.id)).length));
+      const service = await measure(queries, async (q) => sizes.push((await searchDepartments(user, q)).length));
       log('');
       log(formatSummary('service searchDepartments()', summarize(service.samples, service.wallMs)));
       for (const [min, max] of [
@@ -148,7 +149,7 @@ export const benchmark: Benchmark = {
       log(formatSummary(`HTTP, ${concurrency} concurrent clients`, summarize(parallel.samples, parallel.wallMs)));
 
       log('\nQuery plans (EXPLAIN ANALYZE):');
-      await showPlans(context, db, user.id);
+      await showPlans(context, db, user);
     } finally {
       await app.close();
     }

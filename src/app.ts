@@ -13,7 +13,7 @@ import { errorHandler } from './http/errorHandler';
 import { staticAssets, favicon } from './http/staticAssets';
 import { sessionMiddleware, loadUser } from './http/session';
 import { csrfProtection } from './http/csrf';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from './http/errors';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
 import { healthRoutes, type Lifecycle } from './api/health';
 import { apiRouters } from './api';
 import { pageRouters } from './pages';

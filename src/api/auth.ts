@@ -1,14 +1,21 @@
-/** Auth API (spec 01 §7 "Auth"). Login and register answer {user, token} and also set the session cookie. */
+/**
+ * Auth API (spec 01 §7 "Auth"). Login and register answer {user, token} and also set the session cookie.
+ * Read as a table: path → guards → validated input → transaction → service → presenter.
+ */
 import Router from '@koa/router';
 import type { AppContext } from '../app';
-import { requireUser } from '../http/auth';
-import { UnauthorizedError } from '../http/errors';
+import { signedIn } from '../http/auth';
+import type { RequestContext, SignedInContext, VisitorWriteContext, WriteContext } from '../http/context';
+import { UnauthorizedError } from '../errors';
 import { currentSessionToken, endSession, startSession } from '../http/session';
-import { authenticate, AUTH_MESSAGES, registerUser } from '../services/auth';
-import { changePassword, updateProfile, updateUsername } from '../services/account';
-import { requestPasswordReset, resetPassword, RESET_MESSAGES } from '../services/passwordReset';
-import { presentUser } from '../services/presenters';
+import { transaction } from '../http/transaction';
+import { validate, type InputOf } from '../http/validate';
+import { presentUser } from '../presenters/users';
+import { authenticate, registerUser } from '../services/auth';
+import { changePassword, updateAccountDetails, updateUsername } from '../services/account';
+import { requestPasswordReset, resetPassword } from '../services/passwordReset';
 import {
+  AUTH_MESSAGES,
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -16,72 +23,119 @@ import {
   registerSchema,
   resetPasswordSchema,
   usernameSchema,
+  type AuthResponse,
 } from '../validation/auth';
-import { validate } from '../validation/validate';
+
+const login = { body: loginSchema };
+const register = { body: registerSchema };
+const forgot = { body: forgotPasswordSchema };
+const reset = { body: resetPasswordSchema };
+const profile = { body: profileUpdateSchema };
+const password = { body: changePasswordSchema };
+const username = { body: usernameSchema };
 
 export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router({ prefix: '/api/auth' });
+  const perAddress = rateLimits.perAddress.bind(rateLimits);
 
-  router.post('/login', async (ctx) => {
-    await rateLimits.consume('loginPerAddress', ctx.ip);
-    const input = await validate(loginSchema, ctx.request.body);
-    await rateLimits.consume('loginPerAccount', input.email);
-    const user = await authenticate(input.email, input.password);
-    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-    await rateLimits.reset('loginPerAccount', input.email);
-    const token = await startSession(ctx, user.id);
-    ctx.body = { user: presentUser(user), token };
-  });
+  router.post(
+    '/login',
+    perAddress('loginPerAddress'),
+    validate(login),
+    async (ctx: RequestContext<InputOf<typeof login>>) => {
+      const { body } = ctx.state.input;
+      await rateLimits.consume('loginPerAccount', body.email);
+      const user = await authenticate(body);
+      if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+      await rateLimits.reset('loginPerAccount', body.email);
+      const answer: AuthResponse = { user: presentUser(user, user), token: await startSession(ctx, user.id) };
+      ctx.body = answer;
+    },
+  );
 
-  router.post('/register', async (ctx) => {
-    await rateLimits.consume('registerPerAddress', ctx.ip);
-    const input = await validate(registerSchema, ctx.request.body);
-    const user = await registerUser(input);
-    ctx.state.log.info({ userId: user.id }, 'user registered');
-    const token = await startSession(ctx, user.id);
-    ctx.status = 201;
-    ctx.body = { user: presentUser(user), token };
-  });
+  router.post(
+    '/register',
+    perAddress('registerPerAddress'),
+    validate(register),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof register>>) => {
+      const user = await registerUser(ctx.state.trx, null, ctx.state.input.body);
+      ctx.state.log.info({ userId: user.id }, 'user registered');
+      const answer: AuthResponse = { user: presentUser(user, user), token: await startSession(ctx, user.id) };
+      ctx.status = 201;
+      ctx.body = answer;
+    },
+  );
 
-  router.post('/forgot-password', async (ctx) => {
-    await rateLimits.consume('forgotPerAddress', ctx.ip);
-    const { email } = await validate(forgotPasswordSchema, ctx.request.body);
-    await rateLimits.consume('forgotPerAccount', email);
-    await requestPasswordReset(email, { mailer, baseUrl: config.baseUrl, productName: config.productName });
-    ctx.body = { message: RESET_MESSAGES.requested };
-  });
+  router.post(
+    '/forgot-password',
+    perAddress('forgotPerAddress'),
+    validate(forgot),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof forgot>>) => {
+      const { body } = ctx.state.input;
+      await rateLimits.consume('forgotPerAccount', body.email);
+      await requestPasswordReset(ctx.state.trx, null, body, {
+        mailer,
+        baseUrl: config.baseUrl,
+        productName: config.productName,
+      });
+      ctx.body = { message: AUTH_MESSAGES.resetRequested };
+    },
+  );
 
-  router.post('/reset-password', async (ctx) => {
-    const { token, password } = await validate(resetPasswordSchema, ctx.request.body);
-    await resetPassword(token, password);
-    ctx.body = { message: RESET_MESSAGES.done };
-  });
+  router.post(
+    '/reset-password',
+    validate(reset),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof reset>>) => {
+      await resetPassword(ctx.state.trx, null, ctx.state.input.body);
+      ctx.body = { message: AUTH_MESSAGES.resetDone };
+    },
+  );
 
-  router.get('/me', (ctx) => {
+  router.get('/me', signedIn(), (ctx: SignedInContext) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { user: presentUser(requireUser(ctx)) };
+    ctx.body = { user: presentUser(ctx.state.user, ctx.state.user) };
   });
 
-  router.patch('/profile', async (ctx) => {
-    const input = await validate(profileUpdateSchema, ctx.request.body);
-    ctx.body = presentUser(await updateProfile(requireUser(ctx), input));
-  });
+  router.patch(
+    '/profile',
+    signedIn(),
+    validate(profile),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof profile>>) => {
+      const { trx, user, input } = ctx.state;
+      ctx.body = presentUser(await updateAccountDetails(trx, user, input.body), user);
+    },
+  );
 
-  router.patch('/change-password', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = await validate(changePasswordSchema, ctx.request.body);
-    await changePassword(user, input, currentSessionToken(ctx));
-    ctx.body = { message: 'Password changed' };
-  });
+  router.patch(
+    '/change-password',
+    signedIn(),
+    validate(password),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof password>>) => {
+      const { trx, user, input } = ctx.state;
+      await changePassword(trx, user, { ...input.body, keepSessionToken: currentSessionToken(ctx) });
+      ctx.body = { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
 
-  router.patch('/username', async (ctx) => {
-    const { username } = await validate(usernameSchema, ctx.request.body);
-    ctx.body = presentUser(await updateUsername(requireUser(ctx), username));
-  });
+  router.patch(
+    '/username',
+    signedIn(),
+    validate(username),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof username>>) => {
+      const { trx, user, input } = ctx.state;
+      ctx.body = presentUser(await updateUsername(trx, user, input.body), user);
+    },
+  );
 
   router.post('/logout', (ctx) => {
     endSession(ctx);
-    ctx.body = { message: 'Signed out' };
+    ctx.body = { message: AUTH_MESSAGES.signedOut };
   });
 
   return router;

@@ -1,11 +1,13 @@
 /**
- * Departments API (spec 01 §7). Every route needs a signed-in user; a user touches only their own links.
+ * Departments API (spec 01 §7). Every route needs a signed-in user; a user touches only their own links
+ * (userDepartmentPolicy). Read as a table: path → guards → validated input → transaction → service → presenter.
  */
 import Router from '@koa/router';
-import { Model } from 'objection';
-import { requireUser } from '../http/auth';
-import { validate } from '../validation/validate';
-import { departmentCreateSchema, userDepartmentAddSchema, userDepartmentUpdateSchema } from '../validation/departments';
+import { signedIn } from '../http/auth';
+import type { SignedInContext, WriteContext } from '../http/context';
+import { transaction } from '../http/transaction';
+import { validate, type InputOf } from '../http/validate';
+import { presentDepartment, presentUserDepartment } from '../presenters/departments';
 import {
   addUserDepartment,
   createUserDepartment,
@@ -14,47 +16,90 @@ import {
   searchDepartments,
   updateUserDepartment,
 } from '../services/departments';
+import { idParams } from '../validation/common';
+import {
+  departmentCreateSchema,
+  departmentSearchQuery,
+  userDepartmentAddSchema,
+  userDepartmentUpdateSchema,
+  type CreateDepartmentResponse,
+} from '../validation/departments';
 
-const linkId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : 0);
+const search = { query: departmentSearchQuery };
+const create = { body: departmentCreateSchema };
+const add = { body: userDepartmentAddSchema };
+const update = { params: idParams, body: userDepartmentUpdateSchema };
+const remove = { params: idParams };
 
 export function departmentRoutes(): Router {
   const router = new Router();
 
-  router.get('/api/departments/search', async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await searchDepartments(ctx.query.q, user.id);
+  router.get(
+    '/api/departments/search',
+    signedIn(),
+    validate(search),
+    async (ctx: SignedInContext<InputOf<typeof search>>) => {
+      const { user, input } = ctx.state;
+      ctx.body = (await searchDepartments(user, input.query.q)).map((d) => presentDepartment(d, user));
+    },
+  );
+
+  router.get('/api/departments/user', signedIn(), async (ctx: SignedInContext) => {
+    const { user } = ctx.state;
+    ctx.body = (await listUserDepartments(user)).map((link) => presentUserDepartment(link, user));
   });
 
-  router.get('/api/departments/user', async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await listUserDepartments(user.id);
-  });
+  router.post(
+    '/api/departments/create',
+    signedIn(),
+    validate(create),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof create>>) => {
+      const { trx, user, input } = ctx.state;
+      const link = await createUserDepartment(trx, user, input.body);
+      const answer: CreateDepartmentResponse = {
+        department: presentDepartment(link.department!, user),
+        userDepartment: presentUserDepartment(link, user),
+      };
+      ctx.status = 201;
+      ctx.body = answer;
+    },
+  );
 
-  router.post('/api/departments/create', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = await validate(departmentCreateSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await Model.transaction((trx) => createUserDepartment(trx, user.id, input));
-  });
+  router.post(
+    '/api/departments/user',
+    signedIn(),
+    validate(add),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof add>>) => {
+      const { trx, user, input } = ctx.state;
+      ctx.status = 201;
+      ctx.body = presentUserDepartment(await addUserDepartment(trx, user, input.body), user);
+    },
+  );
 
-  router.post('/api/departments/user', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = await validate(userDepartmentAddSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await Model.transaction((trx) => addUserDepartment(trx, user.id, input));
-  });
+  router.patch(
+    '/api/departments/user/:id',
+    signedIn(),
+    validate(update),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof update>>) => {
+      const { trx, user, input } = ctx.state;
+      ctx.body = presentUserDepartment(await updateUserDepartment(trx, user, { ...input.params, ...input.body }), user);
+    },
+  );
 
-  router.patch('/api/departments/user/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = await validate(userDepartmentUpdateSchema, ctx.request.body);
-    ctx.body = await Model.transaction((trx) => updateUserDepartment(trx, user.id, linkId(ctx.params.id), input));
-  });
-
-  router.delete('/api/departments/user/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    await Model.transaction((trx) => removeUserDepartment(trx, user.id, linkId(ctx.params.id)));
-    ctx.status = 204;
-  });
+  router.delete(
+    '/api/departments/user/:id',
+    signedIn(),
+    validate(remove),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof remove>>) => {
+      const { trx, user, input } = ctx.state;
+      await removeUserDepartment(trx, user, input.params);
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

@@ -1,7 +1,8 @@
-/** Route guards. Every permission is checked here on the server, whatever the interface shows. */
+/** Route guards. Every permission is checked on the server, whatever the interface shows. */
 import type Koa from 'koa';
 import type { User } from '../models/User';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import { isAdmin } from '../policies/viewer';
 
 export function currentUser(ctx: Koa.Context): User | null {
   return (ctx.state.user as User | null) ?? null;
@@ -13,8 +14,18 @@ export function requireUser(ctx: Koa.Context): User {
   return user;
 }
 
-export function requireAdmin(ctx: Koa.Context): User {
-  const user = requireUser(ctx);
-  if (!user.isAdmin) throw new ForbiddenError();
-  return user;
+/** Middleware: 401 unless someone is signed in. Handlers after it use SignedInContext / WriteContext. */
+export function signedIn(): Koa.Middleware {
+  return async (ctx, next) => {
+    requireUser(ctx);
+    await next();
+  };
+}
+
+/** Middleware: 401 for a visitor, 403 for a signed-in user who is not admin or super_admin. */
+export function adminOnly(): Koa.Middleware {
+  return async (ctx, next) => {
+    if (!isAdmin(requireUser(ctx))) throw new ForbiddenError();
+    await next();
+  };
 }

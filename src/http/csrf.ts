@@ -4,7 +4,7 @@
  * a browser never attaches a bearer token on its own. SameSite=Lax cookies are the first line; this is the second.
  */
 import type Koa from 'koa';
-import { ForbiddenError } from './errors';
+import { ForbiddenError } from '../errors';
 import { bearerToken, SESSION_COOKIE } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

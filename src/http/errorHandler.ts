@@ -1,20 +1,67 @@
 /**
- * The one place errors become responses. Known HttpErrors keep their status and message; client errors raised by Koa keep
- * their status; anything else is a 500 with a generic message and a log line.
+ * The one place errors become responses. Domain errors (src/errors.ts) map to their status here; a unique-key
+ * violation from the database becomes a 409 with its meaning (src/db/constraints.ts); client errors raised by
+ * Koa keep their status; anything else is a 500 with a generic message and a log line.
  * Under /api the answer is JSON `{error, fields?}`; elsewhere an HTML error page.
  */
 import type Koa from 'koa';
-import { HttpError, TooManyRequestsError } from './errors';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors';
+import { GENERIC_CONFLICT, UNIQUE_CONSTRAINTS } from '../db/constraints';
+import { uniqueViolation } from '../db/errors';
 import type { Logger } from '../log';
 
 export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: string) => string;
 
-function toHttpError(error: unknown): HttpError | undefined {
-  if (error instanceof HttpError) return error;
+interface ErrorAnswer {
+  status: number;
+  message: string;
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+}
+
+const STATUS_BY_CLASS: Array<[new (...args: never[]) => DomainError, number]> = [
+  [ValidationError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [TooManyRequestsError, 429],
+  [ServiceUnavailableError, 503],
+];
+
+/** The answer for a known error, or undefined for a bug (a 500). */
+export function answerFor(error: unknown): ErrorAnswer | undefined {
+  if (error instanceof DomainError) {
+    const status = STATUS_BY_CLASS.find(([cls]) => error instanceof cls)?.[1] ?? 500;
+    const fields = (error as { fields?: Record<string, string> }).fields;
+    const retryAfterSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+    return { status, message: error.message, fields, retryAfterSeconds };
+  }
+  const constraint = uniqueViolation(error);
+  if (constraint !== undefined) {
+    const meaning = UNIQUE_CONSTRAINTS[constraint];
+    if (!meaning) return { status: 409, message: GENERIC_CONFLICT };
+    return {
+      status: 409,
+      message: meaning.message,
+      fields: meaning.field ? { [meaning.field]: meaning.message } : undefined,
+    };
+  }
   // Errors thrown by Koa or its middleware with an explicit client status (e.g. ctx.throw(400)).
   const e = error as { status?: number; expose?: boolean; message?: string };
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-    return new HttpError(e.status, e.expose && e.message ? e.message : 'Bad request');
+    return { status: e.status, message: e.expose && e.message ? e.message : 'Bad request' };
   }
   return undefined;
 }
@@ -24,11 +71,11 @@ export function errorHandler(renderErrorPage: ErrorPageRenderer): Koa.Middleware
     try {
       await next();
     } catch (error) {
-      const known = toHttpError(error);
+      const known = answerFor(error);
       const status = known?.status ?? 500;
       const message = known?.message ?? 'Something went wrong. Please try again.';
       if (!known) (ctx.state.log as Logger | undefined)?.error({ err: error }, 'unhandled error');
-      if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (known?.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       ctx.status = status;
       if (ctx.path.startsWith('/api/') || ctx.path === '/api' || !ctx.accepts('html')) {
         ctx.body = known?.fields ? { error: message, fields: known.fields } : { error: message };

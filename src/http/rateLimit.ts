@@ -3,6 +3,7 @@
  * Memory store by default (one app node); RATE_LIMIT_STORE=postgres shares counters between nodes.
  * Exceeding a limit answers 429 with Retry-After.
  */
+import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
   RateLimiterMemory,
@@ -10,7 +11,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { TooManyRequestsError } from './errors';
+import { TooManyRequestsError } from '../errors';
 
 export interface LimitRule {
   points: number;
@@ -53,6 +54,14 @@ export class RateLimits {
         throw new TooManyRequestsError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       throw error;
     }
+  }
+
+  /** Middleware: counts one attempt per client address before the handler runs. */
+  perAddress(name: LimitName): Koa.Middleware {
+    return async (ctx, next) => {
+      await this.consume(name, ctx.ip);
+      await next();
+    };
   }
 
   /** Forgets the attempts for a key (after a successful sign-in). */

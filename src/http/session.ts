@@ -4,6 +4,7 @@
  * After the session is read, the signed-in user (if any, and only if still active) is put on ctx.state.user.
  */
 import type Koa from 'koa';
+import type { Knex } from 'knex';
 import session from 'koa-session';
 import type { Config } from '../config';
 import { User } from '../models/User';
@@ -57,8 +58,20 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
           if (options.ctx) options.ctx.state.sessionUser = found?.user;
           return found?.data;
         },
-        set: (key: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) =>
-          saveSession(key, data, typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs),
+        // Inside a writing request (sign-up) the session row joins its transaction: it refers to a user that
+        // only that transaction can see yet, and it must not outlive a rollback.
+        set: (
+          key: string,
+          data: Record<string, unknown>,
+          maxAge: number | 'session' | undefined,
+          options: { ctx?: Koa.Context },
+        ) =>
+          saveSession(
+            options.ctx?.state.trx as Knex.Transaction | undefined,
+            key,
+            data,
+            typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs,
+          ),
         destroy: (key: string) => destroySession(key),
       },
     },
@@ -87,7 +100,7 @@ export async function startSession(ctx: Koa.Context, userId: number): Promise<st
   ctx.state.newSessionToken = token;
   ctx.session!.userId = userId;
   await ctx.session!.regenerate();
-  ctx.state.user = await User.query().findById(userId);
+  ctx.state.user = await User.query(ctx.state.trx as Knex.Transaction | undefined).findById(userId);
   return token;
 }
 

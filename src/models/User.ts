@@ -1,6 +1,7 @@
 import { BaseModel } from './BaseModel';
+import type { Role } from '../validation/auth';
 
-export type Role = 'user' | 'admin' | 'super_admin';
+export type { Role };
 export const ROLES: readonly Role[] = ['user', 'admin', 'super_admin'];
 
 export class User extends BaseModel {
@@ -16,8 +17,4 @@ export class User extends BaseModel {
   username!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
-
-  get isAdmin(): boolean {
-    return this.role === 'admin' || this.role === 'super_admin';
-  }
 }

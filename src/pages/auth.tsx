@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../app';
 import { currentUser } from '../http/auth';
+import { isAdmin } from '../policies/viewer';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../../views/pages/authPages';
 import { AccountSettingsPage } from '../../views/pages/AccountSettingsPage';
 import { renderPage } from './render';
@@ -12,7 +13,7 @@ import { myDepartmentsCard } from './myDepartments';
 function homeFor(ctx: Koa.Context): string | undefined {
   const user = currentUser(ctx);
   if (!user) return undefined;
-  return user.isAdmin ? '/admin' : '/';
+  return isAdmin(user) ? '/admin' : '/';
 }
 
 export function authPageRoutes({ config }: AppContext): Router {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Config } from '../config';
 import { currentUser } from '../http/auth';
+import { isAdmin } from '../policies/viewer';
 import { LandingPage } from '../../views/pages/LandingPage';
 import { renderPage } from './render';
 import { ownProfileId } from './ownProfile';
@@ -12,7 +13,7 @@ export function homeRoutes(config: Config): Router {
   router.get('/', async (ctx) => {
     const user = currentUser(ctx);
     if (user) {
-      if (user.isAdmin) return ctx.redirect('/admin');
+      if (isAdmin(user)) return ctx.redirect('/admin');
       const profileId = await ownProfileId(user);
       return ctx.redirect(profileId ? `/profiles/${profileId}` : '/create-profile');
     }

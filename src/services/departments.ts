@@ -1,6 +1,6 @@
 /**
  * Departments: search over the official registry and user-added departments, and each user's own list of
- * departments (spec 01 §§3–5, 7). Mutations take the caller's transaction; the router opens it.
+ * departments (spec 01 §§3–5, 7). Mutations are fn(trx, actor, input) and return models; the router presents them.
  *
  * Invariants (the database enforces the first two, this module keeps the third):
  * - a user links a department at most once (unique user_id, department_id);
@@ -14,16 +14,12 @@ import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import { Department } from '../models/Department';
 import { UserDepartment } from '../models/UserDepartment';
-import { ConflictError, NotFoundError } from '../http/errors';
+import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../policies';
 import {
-  DEPARTMENT_MESSAGES,
   DEPARTMENT_SEARCH_MAX_CHARS,
   DEPARTMENT_SEARCH_MAX_RESULTS,
   DEPARTMENT_SEARCH_MIN_CHARS,
-  type CreateDepartmentResponse,
   type DepartmentCreateInput,
-  type DepartmentJson,
-  type UserDepartmentJson,
 } from '../validation/departments';
 
 /**
@@ -45,41 +41,11 @@ export const WORD_SIMILARITY_THRESHOLD = 0.55;
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
 
-// ── presenters ────────────────────────────────────────────────────────────────────────────────────────
-
-export function presentDepartment(department: Department): DepartmentJson {
-  return {
-    id: department.id,
-    name: department.name,
-    city: department.city,
-    state: department.state,
-    county: department.county,
-    country: department.country,
-    address: department.address,
-    address2: department.address2,
-    zipCode: department.zipCode,
-    source: department.source,
-    verificationStatus: department.verificationStatus,
-  };
-}
-
-export function presentUserDepartment(link: UserDepartment): UserDepartmentJson {
-  if (!link.department) throw new Error('presentUserDepartment needs the link with its department');
-  return {
-    id: link.id,
-    department: presentDepartment(link.department),
-    isPrimary: link.isPrimary,
-    addedAt: new Date(link.addedAt).toISOString(),
-  };
-}
-
 // ── search ────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The query string as search uses it: the first value, trimmed, inner whitespace collapsed, capped. */
-export function normalizeSearchQuery(raw: unknown): string {
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof value !== 'string') return '';
-  return value.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
+/** The query string as search uses it: trimmed, inner whitespace collapsed, capped. */
+export function normalizeSearchQuery(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
 }
 
 /** The columns a department row is read with (not the derived search_text). */
@@ -104,30 +70,16 @@ const DEPARTMENT_COLUMNS = [
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * Departments a user may see and pick: verified ones, and pending ones the user created.
- * Rejected departments, and other users' pending departments, are never offered.
- */
-function visibleTo<Q extends QueryBuilder<Department, Department[]>>(query: Q, viewerId: number | null): Q {
-  return query.where((visible) => {
-    visible.where('departments.verificationStatus', 'verified');
-    if (viewerId !== null) {
-      visible.orWhere((own) =>
-        own.where('departments.verificationStatus', 'pending').where('departments.createdBy', viewerId),
-      );
-    }
-  }) as Q;
-}
-
-/**
  * Tier 1 of the search: departments whose "name city" contains the query (LIKE on the lower-cased column,
  * served by the GIN trigram index for queries of 3+ characters). Ranked: exact name, name prefix, a word starting with the query, any
  * other containment; then shorter text first. For text that contains the query, pg_trgm's word similarity is
  * at its maximum and plain similarity falls with the text's length, so this is the trigram order without
  * computing trigrams for the (sometimes thousands of) matches of a short query.
  */
-export function containsQuery(q: string, viewerId: number | null, db?: Knex): QueryBuilder<Department, Department[]> {
+export function containsQuery(q: string, viewer: Viewer | null, db?: Knex): QueryBuilder<Department, Department[]> {
   const lowered = escapeLike(q.toLowerCase());
-  return visibleTo(Department.query(db), viewerId)
+  return Department.query(db)
+    .modify(departmentPolicy.scope, viewer)
     .select(DEPARTMENT_COLUMNS)
     .whereRaw(`${SEARCH_TEXT} like ?`, [`%${lowered}%`])
     .orderByRaw(
@@ -147,12 +99,13 @@ export function containsQuery(q: string, viewerId: number | null, db?: Knex): Qu
  */
 export function fuzzyQuery(
   q: string,
-  viewerId: number | null,
+  viewer: Viewer | null,
   excludeIds: number[],
   limit: number,
   db?: Knex,
 ): QueryBuilder<Department, Department[]> {
-  return visibleTo(Department.query(db), viewerId)
+  return Department.query(db)
+    .modify(departmentPolicy.scope, viewer)
     .select(DEPARTMENT_COLUMNS)
     .whereRaw(`? <% ${SEARCH_TEXT}`, [q])
     .modify((query) => {
@@ -169,20 +122,16 @@ export function fuzzyQuery(
  * GET /api/departments/search: fewer than 2 characters (after trimming) finds nothing; at most 10 results:
  * containing matches first (exact, prefix, word start, other), then fuzzy ones.
  */
-export async function searchDepartments(
-  rawQuery: unknown,
-  viewerId: number | null,
-  db?: Knex,
-): Promise<DepartmentJson[]> {
+export async function searchDepartments(viewer: Viewer | null, rawQuery: string, db?: Knex): Promise<Department[]> {
   const q = normalizeSearchQuery(rawQuery);
   if (q.length < DEPARTMENT_SEARCH_MIN_CHARS) return [];
-  const found = await containsQuery(q, viewerId, db);
+  const found = await containsQuery(q, viewer, db);
   if (found.length < DEPARTMENT_SEARCH_MAX_RESULTS && q.length >= FUZZY_MIN_CHARS) {
     const fuzzy = await (db ?? Department.knex()).transaction(async (trx) => {
       await trx.raw(FUZZY_SETTINGS, [String(WORD_SIMILARITY_THRESHOLD)]);
       return fuzzyQuery(
         q,
-        viewerId,
+        viewer,
         found.map((d) => d.id),
         DEPARTMENT_SEARCH_MAX_RESULTS - found.length,
         trx,
@@ -190,7 +139,7 @@ export async function searchDepartments(
     });
     found.push(...fuzzy);
   }
-  return found.map(presentDepartment);
+  return found;
 }
 
 /**
@@ -203,34 +152,22 @@ export const FUZZY_SETTINGS =
 
 // ── a user's departments ──────────────────────────────────────────────────────────────────────────────
 
-/** The user's links, primary first, then in the order they were added. Also the My Departments island's props. */
-export async function listUserDepartments(userId: number, db?: Knex): Promise<UserDepartmentJson[]> {
-  const links = await UserDepartment.query(db)
-    .where('userId', userId)
+/** The viewer's links with their departments, primary first, then in the order they were added. */
+export async function listUserDepartments(viewer: Viewer, db?: Knex): Promise<UserDepartment[]> {
+  return UserDepartment.query(db)
+    .modify(userDepartmentPolicy.scope, viewer)
     .withGraphFetched('department')
     .orderBy('isPrimary', 'desc')
     .orderBy('addedAt')
     .orderBy('id');
-  return links.map(presentUserDepartment);
 }
 
 async function lockUserDepartments(trx: Knex.Transaction, userId: number): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(?, ?)', [USER_DEPARTMENTS_LOCK, userId]);
 }
 
-async function ownLink(trx: Knex.Transaction, userId: number, linkId: number): Promise<UserDepartment> {
-  // Another user's link is indistinguishable from a missing one.
-  const link =
-    Number.isSafeInteger(linkId) && linkId > 0
-      ? await UserDepartment.query(trx).findOne({ id: linkId, userId })
-      : undefined;
-  if (!link) throw new NotFoundError(DEPARTMENT_MESSAGES.linkNotFound);
-  return link;
-}
-
-async function withDepartment(trx: Knex.Transaction, linkId: number): Promise<UserDepartmentJson> {
-  const link = await UserDepartment.query(trx).findById(linkId).withGraphFetched('department');
-  return presentUserDepartment(link!);
+async function withDepartment(trx: Knex.Transaction, linkId: number): Promise<UserDepartment> {
+  return (await UserDepartment.query(trx).findById(linkId).withGraphFetched('department'))!;
 }
 
 /** Makes the user's oldest link (other than `exceptId`) primary, if there is one. */
@@ -246,30 +183,31 @@ async function promoteOldest(trx: Knex.Transaction, userId: number, exceptId?: n
   if (next) await UserDepartment.query(trx).patch({ isPrimary: true }).where('id', next.id);
 }
 
-/** Links a department the caller already found visible. The first link is primary whatever `wantPrimary` says. */
+/**
+ * Links a department the caller already found visible. The first link is primary whatever `wantPrimary`
+ * says. Linking the same department twice violates user_departments_user_department_unique: a 409.
+ */
 async function link(
   trx: Knex.Transaction,
   userId: number,
   department: Department,
   wantPrimary: boolean,
 ): Promise<UserDepartment> {
-  const existing = await UserDepartment.query(trx).where('userId', userId).select('id', 'departmentId');
-  if (existing.some((l) => l.departmentId === department.id))
-    throw new ConflictError(DEPARTMENT_MESSAGES.alreadyLinked);
-  const isPrimary = existing.length === 0 || wantPrimary;
+  const hasLinks = await UserDepartment.query(trx).where('userId', userId).resultSize();
+  const isPrimary = hasLinks === 0 || wantPrimary;
   if (isPrimary) await UserDepartment.query(trx).patch({ isPrimary: false }).where({ userId, isPrimary: true });
   const created = await UserDepartment.query(trx).insertAndFetch({ userId, departmentId: department.id, isPrimary });
   created.department = department;
   return created;
 }
 
-/** POST /api/departments/create: a user-added department, pending verification, added to the user's departments. */
+/** POST /api/departments/create: a user-added department, pending verification, added to the actor's departments. */
 export async function createUserDepartment(
   trx: Knex.Transaction,
-  userId: number,
+  actor: Viewer,
   input: DepartmentCreateInput,
-): Promise<CreateDepartmentResponse> {
-  await lockUserDepartments(trx, userId);
+): Promise<UserDepartment> {
+  await lockUserDepartments(trx, actor.id);
   const department = await Department.query(trx).insertAndFetch({
     name: input.name,
     city: input.city,
@@ -278,22 +216,25 @@ export async function createUserDepartment(
     country: input.country,
     source: 'user_added',
     verificationStatus: 'pending',
-    createdBy: userId,
+    createdBy: actor.id,
   });
-  const created = await link(trx, userId, department, false);
-  return { department: presentDepartment(department), userDepartment: presentUserDepartment(created) };
+  return link(trx, actor.id, department, false);
 }
 
-/** POST /api/departments/user: 404 for a department the user cannot see, 409 when already linked. */
+/** POST /api/departments/user: 404 for a department the actor cannot see, 409 when already linked. */
 export async function addUserDepartment(
   trx: Knex.Transaction,
-  userId: number,
+  actor: Viewer,
   input: { departmentId: number; isPrimary?: boolean },
-): Promise<UserDepartmentJson> {
-  await lockUserDepartments(trx, userId);
-  const department = await visibleTo(Department.query(trx), userId).findById(input.departmentId);
-  if (!department) throw new NotFoundError(DEPARTMENT_MESSAGES.departmentNotFound);
-  return presentUserDepartment(await link(trx, userId, department, input.isPrimary ?? false));
+): Promise<UserDepartment> {
+  await lockUserDepartments(trx, actor.id);
+  const department = authorize(
+    departmentPolicy,
+    actor,
+    'link',
+    await Department.query(trx).findById(input.departmentId),
+  );
+  return link(trx, actor.id, department, input.isPrimary ?? false);
 }
 
 /**
@@ -302,12 +243,12 @@ export async function addUserDepartment(
  */
 export async function updateUserDepartment(
   trx: Knex.Transaction,
-  userId: number,
-  linkId: number,
-  input: { isPrimary: boolean },
-): Promise<UserDepartmentJson> {
-  await lockUserDepartments(trx, userId);
-  const current = await ownLink(trx, userId, linkId);
+  actor: Viewer,
+  input: { id: number; isPrimary: boolean },
+): Promise<UserDepartment> {
+  await lockUserDepartments(trx, actor.id);
+  const current = authorize(userDepartmentPolicy, actor, 'update', await UserDepartment.query(trx).findById(input.id));
+  const userId = current.userId;
   if (input.isPrimary && !current.isPrimary) {
     await UserDepartment.query(trx).patch({ isPrimary: false }).where({ userId, isPrimary: true });
     await UserDepartment.query(trx).patch({ isPrimary: true }).where('id', current.id);
@@ -322,9 +263,9 @@ export async function updateUserDepartment(
 }
 
 /** DELETE /api/departments/user/{id}. Removing the primary makes the oldest remaining link primary. */
-export async function removeUserDepartment(trx: Knex.Transaction, userId: number, linkId: number): Promise<void> {
-  await lockUserDepartments(trx, userId);
-  const current = await ownLink(trx, userId, linkId);
+export async function removeUserDepartment(trx: Knex.Transaction, actor: Viewer, input: { id: number }): Promise<void> {
+  await lockUserDepartments(trx, actor.id);
+  const current = authorize(userDepartmentPolicy, actor, 'delete', await UserDepartment.query(trx).findById(input.id));
   await UserDepartment.query(trx).deleteById(current.id);
-  if (current.isPrimary) await promoteOldest(trx, userId);
+  if (current.isPrimary) await promoteOldest(trx, current.userId);
 }

@@ -28,11 +28,17 @@ export async function findSessionWithUser(token: string): Promise<{ data: Sessio
   return { data: { ...sessionData, userId: row.id }, user: User.fromJson(userColumns, { skipValidation: true }) };
 }
 
-export async function saveSession(token: string, data: SessionData, maxAgeMs: number): Promise<void> {
+/** Creates or refreshes a signed-in session; `db` is the request's transaction when it has one. */
+export async function saveSession(
+  db: Knex | undefined,
+  token: string,
+  data: SessionData,
+  maxAgeMs: number,
+): Promise<void> {
   if (typeof data.userId !== 'number') return; // only signed-in sessions are stored
   const { userId, ...rest } = data;
   const expiresAt = new Date(Date.now() + maxAgeMs);
-  await Session.query()
+  await Session.query(db)
     .insert({ tokenHash: hashToken(token), userId, data: rest, expiresAt })
     .onConflict('tokenHash')
     .merge(['data', 'expiresAt']);
@@ -43,11 +49,7 @@ export async function destroySession(token: string): Promise<void> {
 }
 
 /** Ends every session of a user (password change or reset, deactivation, deletion). */
-export async function revokeUserSessions(
-  userId: number,
-  trx?: Knex.Transaction,
-  exceptToken?: string,
-): Promise<number> {
+export async function revokeUserSessions(trx: Knex.Transaction, userId: number, exceptToken?: string): Promise<number> {
   const query = Session.query(trx).where('userId', userId);
   if (exceptToken) query.whereNot('tokenHash', hashToken(exceptToken));
   return query.delete();

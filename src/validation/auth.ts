@@ -1,7 +1,29 @@
 /**
- * Account schemas with the spec's messages (spec 01 §5), shared by the server and the form islands.
+ * Accounts: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8), the
+ * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
 import { object, string } from 'yup';
+
+export type Role = 'user' | 'admin' | 'super_admin';
+
+/** A user as the API returns it (spec 01 §3). Never carries the password hash. */
+export interface UserJson {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  username: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Login and register answer {user, token} (spec 01 §3). */
+export interface AuthResponse {
+  user: UserJson;
+  token: string;
+}
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -19,6 +41,24 @@ export const MESSAGES = {
   usernameMax: 'Username must be less than 30 characters',
   usernameChars: 'Username can only contain letters, numbers, underscores, and hyphens',
   usernameReserved: 'This username is reserved',
+} as const;
+
+/** The server's answers that the spec does not word (the islands show the spec's own texts around them). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  emailNotAllowed: 'Registration is not available for this email address',
+  inviteUnknown: 'Invalid invite code',
+  inviteInactive: 'This invite code is no longer active',
+  inviteExpired: 'This invite code has expired',
+  inviteUsedUp: 'This invite code has already been fully used',
+  currentPasswordWrong: 'Current password is incorrect',
+  usernameTaken: 'This username is already taken',
+  passwordChanged: 'Password changed',
+  signedOut: 'Signed out',
+  resetRequested: 'If an account exists for that email, a password reset link has been sent.',
+  resetInvalidToken: 'This reset link is invalid or has expired. Please request a new password reset.',
+  resetDone: 'Your password has been reset. You can now sign in with your new password.',
 } as const;
 
 export const PASSWORD_MIN = 6;

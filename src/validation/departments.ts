@@ -129,3 +129,6 @@ export const userDepartmentUpdateSchema = object({
 export function departmentPlace(department: Pick<DepartmentJson, 'city' | 'state'>): string {
   return [department.city, department.state].filter(Boolean).join(', ');
 }
+
+/** GET /api/departments/search?q= — one value; shorter than 2 characters (after trimming) finds nothing. */
+export const departmentSearchQuery = object({ q: string().default('') });

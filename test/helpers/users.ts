@@ -34,6 +34,6 @@ export async function createUser(
     username: attributes.username ?? null,
   });
   const token = randomToken();
-  await saveSession(token, { userId: user.id }, 24 * 60 * 60 * 1000);
+  await saveSession(undefined, token, { userId: user.id }, 24 * 60 * 60 * 1000);
   return { user, password, token };
 }

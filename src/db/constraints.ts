@@ -1,0 +1,20 @@
+/**
+ * What each unique constraint means to a user. The error middleware turns a unique violation into a 409 with
+ * this message (on this field), so services need not catch them: they insert, and a race or a duplicate
+ * answers the same way. A constraint missing here still answers 409, with a generic message.
+ */
+import { AUTH_MESSAGES } from '../validation/auth';
+import { DEPARTMENT_MESSAGES } from '../validation/departments';
+
+export interface ConstraintMeaning {
+  message: string;
+  field?: string;
+}
+
+export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
+  users_email_lower_unique: { message: AUTH_MESSAGES.emailTaken, field: 'email' },
+  users_username_lower_unique: { message: AUTH_MESSAGES.usernameTaken, field: 'username' },
+  user_departments_user_department_unique: { message: DEPARTMENT_MESSAGES.alreadyLinked },
+};
+
+export const GENERIC_CONFLICT = 'This already exists.';

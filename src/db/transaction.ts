@@ -1,0 +1,33 @@
+/**
+ * Transactions. A request that writes opens exactly one, in the `transaction()` middleware
+ * (src/http/transaction.ts); scripts and seeds use `inTransaction` directly. Services never open their own:
+ * every mutation is `fn(trx, actor, input)`.
+ *
+ * Work that must not happen unless the data is stored — sending an e-mail, deleting a file — is registered
+ * with `afterCommit(trx, fn)` and runs once the transaction has committed (never after a rollback).
+ */
+import type { Knex } from 'knex';
+
+type Callback = () => unknown;
+const pending = new WeakMap<Knex.Transaction, Callback[]>();
+
+/** Runs `fn` in a transaction on `db`, then the callbacks registered with afterCommit, in order. */
+export async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const callbacks: Callback[] = [];
+  const result = await db.transaction(async (trx) => {
+    pending.set(trx, callbacks);
+    return fn(trx);
+  });
+  for (const callback of callbacks) await callback();
+  return result;
+}
+
+/**
+ * Defers `fn` until `trx` commits. A transaction not opened by inTransaction (a test's own, say) has nobody
+ * to run the callback later, so that is a programming error and throws.
+ */
+export function afterCommit(trx: Knex.Transaction, fn: Callback): void {
+  const callbacks = pending.get(trx);
+  if (!callbacks) throw new Error('afterCommit needs a transaction opened by inTransaction');
+  callbacks.push(fn);
+}

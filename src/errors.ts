@@ -1,0 +1,79 @@
+/**
+ * Domain errors: what went wrong, in the language of the product. Services, policies and routers throw them;
+ * they know nothing of HTTP. The one error middleware (src/http/errorHandler.ts) maps each class to a status:
+ * ValidationError 400 (with per-field messages), UnauthorizedError 401, ForbiddenError 403, NotFoundError 404,
+ * ConflictError 409, PayloadTooLargeError 413, TooManyRequestsError 429, ServiceUnavailableError 503.
+ * Unique-key violations from the database become a ConflictError there too (src/db/constraints.ts).
+ */
+export class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Input broke a rule. `fields` carries each field's first message, shown beside the form's inputs. */
+export class ValidationError extends DomainError {
+  constructor(
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Nobody is signed in, or the credentials are wrong. */
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Authentication required') {
+    super(message);
+  }
+}
+
+/** Signed in, but this viewer may not do this. */
+export class ForbiddenError extends DomainError {
+  constructor(message = "You don't have permission to access this page.") {
+    super(message);
+  }
+}
+
+/** No such thing — or one this viewer may not know exists. */
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found') {
+    super(message);
+  }
+}
+
+/** The request contradicts what is stored (a taken e-mail, a duplicate link). */
+export class ConflictError extends DomainError {
+  constructor(
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(message = 'Request body is too large') {
+    super(message);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    public readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please try again later.',
+  ) {
+    super(message);
+  }
+}
+
+/** A dependency (the database) is down; the client may retry after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message = 'The service is temporarily unavailable. Please try again in a moment.',
+    public readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}

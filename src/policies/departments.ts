@@ -1,0 +1,36 @@
+/**
+ * Departments and a user's links to them.
+ * - A department is visible when verified, or pending and created by the viewer; rejected departments and
+ *   other users' pending ones are never offered or linkable (spec 01 §4; docs/decisions.md "Departments").
+ * - A link belongs to its user alone: another user's link is indistinguishable from a missing one.
+ */
+import { Department } from '../models/Department';
+import { UserDepartment } from '../models/UserDepartment';
+import { DEPARTMENT_MESSAGES } from '../validation/departments';
+import { definePolicy } from './policy';
+
+const visible = (viewer: { id: number } | null, department: Department) =>
+  department.verificationStatus === 'verified' ||
+  (department.verificationStatus === 'pending' && viewer !== null && department.createdBy === viewer.id);
+
+export const departmentPolicy = definePolicy<Department, 'link'>({
+  notFoundMessage: DEPARTMENT_MESSAGES.departmentNotFound,
+  rules: { read: visible, link: (viewer, department) => viewer !== null && visible(viewer, department) },
+  scope: (query, viewer) =>
+    query.where((q) => {
+      q.where('departments.verificationStatus', 'verified');
+      if (viewer) {
+        q.orWhere((own) =>
+          own.where('departments.verificationStatus', 'pending').where('departments.createdBy', viewer.id),
+        );
+      }
+    }),
+});
+
+const ownLink = (viewer: { id: number } | null, link: UserDepartment) => viewer !== null && link.userId === viewer.id;
+
+export const userDepartmentPolicy = definePolicy<UserDepartment, 'update' | 'delete'>({
+  notFoundMessage: DEPARTMENT_MESSAGES.linkNotFound,
+  rules: { read: ownLink, update: ownLink, delete: ownLink },
+  scope: (query, viewer) => (viewer ? query.where('user_departments.userId', viewer.id) : query.whereRaw('false')),
+});

@@ -1,0 +1,33 @@
+/** Departments and a user's department links as the API returns them and islands receive them. */
+import type { Department } from '../models/Department';
+import type { UserDepartment } from '../models/UserDepartment';
+import type { DepartmentJson, UserDepartmentJson } from '../validation/departments';
+import type { Viewer } from '../policies/viewer';
+import { iso } from './iso';
+
+/** Every viewer who may see a department (departmentPolicy) sees the same fields; the registry's FDID and the creator stay inside. */
+export function presentDepartment(department: Department, _viewer: Viewer | null): DepartmentJson {
+  return {
+    id: department.id,
+    name: department.name,
+    city: department.city,
+    state: department.state,
+    county: department.county,
+    country: department.country,
+    address: department.address,
+    address2: department.address2,
+    zipCode: department.zipCode,
+    source: department.source,
+    verificationStatus: department.verificationStatus,
+  };
+}
+
+export function presentUserDepartment(link: UserDepartment, viewer: Viewer | null): UserDepartmentJson {
+  if (!link.department) throw new Error('presentUserDepartment needs the link with its department');
+  return {
+    id: link.id,
+    department: presentDepartment(link.department, viewer),
+    isPrimary: link.isPrimary,
+    addedAt: iso(link.addedAt),
+  };
+}

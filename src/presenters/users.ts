@@ -1,0 +1,22 @@
+/** Users as the API returns them and islands receive them. Never includes the password hash. */
+import type { User } from '../models/User';
+import type { UserJson } from '../validation/auth';
+import type { Viewer } from '../policies/viewer';
+import { iso } from './iso';
+
+/**
+ * The viewer is part of every presenter's signature; today a user is only ever presented to themselves
+ * (and, with the admin issue, to admins), who see every field.
+ */
+export function presentUser(user: User, _viewer: Viewer | null): UserJson {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    isActive: user.isActive,
+    username: user.username,
+    createdAt: iso(user.createdAt),
+    updatedAt: iso(user.updatedAt),
+  };
+}

@@ -1,0 +1,24 @@
+/** Schema pieces shared by every area: ids in URLs and bodies. Used by the server and the islands. */
+import { number, object } from 'yup';
+
+const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+/** Ids are Postgres `integer`s (knex increments()); a larger number names no row. */
+const ID_MAX = 2_147_483_647;
+
+/**
+ * A positive integer id. From a URL it must be all digits ("12"); "12abc", "1e3", "-1", "0" and " 12" are
+ * refused rather than coerced, so a malformed id is never read as some other row.
+ */
+export const id = (message = 'Invalid id') =>
+  number()
+    .transform((value: unknown, original: unknown) =>
+      typeof original === 'string' ? (ID_PATTERN.test(original) ? Number(original) : NaN) : value,
+    )
+    .typeError(message)
+    .integer(message)
+    .positive(message)
+    .max(ID_MAX, message)
+    .required(message);
+
+/** `/things/:id` */
+export const idParams = object({ id: id() });
