@@ -1,6 +1,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layout's boundaries (ARCHITECTURE §2, docs/architecture.md) as import rules, so a break fails
+ * `npm run lint` in CI: route file → policy → service → model → presenter, and nothing reaches backwards.
+ */
+const restrict = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+});
+
+const HTTP = [
+  ['koa', 'koa-*', '@koa/*', '**/http/**', '**/api/**', '**/pages/**'],
+  'Domain code knows nothing of HTTP: take plain input, throw src/errors.ts, let routers speak HTTP.',
+];
+const SERVER_DATA = [
+  ['**/models/**', '**/services/**', '**/db/**', 'knex', 'objection', 'pg'],
+  'Views render what presenters give them; load data in src/pages through services.',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'test-results', 'seeds/data'] },
   js.configs.recommended,
@@ -13,5 +30,27 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['src/services/**', 'src/policies/**', 'src/presenters/**', 'src/models/**', 'src/db/**'],
+    rules: restrict(HTTP),
+  },
+  {
+    files: ['src/validation/**'],
+    rules: restrict([
+      ['koa', '@koa/*', 'knex', 'objection', 'pg', '../*', '!./*', '!../validation/*'],
+      'src/validation is shared with the browser: yup and other validation modules only.',
+    ]),
+  },
+  { files: ['views/**'], rules: restrict(SERVER_DATA) },
+  {
+    files: ['islands/**'],
+    rules: restrict(
+      [
+        ['**/src/**', '!**/src/validation', '!**/src/validation/**'],
+        'Islands run in the browser: import from src/ only the shared schemas and JSON types in src/validation.',
+      ],
+      [['koa', '@koa/*', 'knex', 'objection', 'pg', 'pino', 'argon2', 'node:*'], 'Server-only package in an island.'],
+    ),
   },
 );

@@ -1,0 +1,48 @@
+/** The layout's import boundaries are lint rules (eslint.config.js); this proves they fire. */
+import test from 'ava';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint();
+
+async function restricted(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
+}
+
+test('services, policies and presenters never import Koa or the HTTP layer', async (t) => {
+  t.true(await restricted('src/services/x.ts', "import Koa from 'koa';\nexport const x = Koa;\n"));
+  t.true(
+    await restricted('src/policies/x.ts', "import { signedIn } from '../http/auth';\nexport const x = signedIn;\n"),
+  );
+  t.true(await restricted('src/presenters/x.ts', "import { x } from '../pages/home';\nexport const y = x;\n"));
+  t.false(await restricted('src/services/x.ts', "import { User } from '../models/User';\nexport const x = User;\n"));
+});
+
+test('views never import models, services or the database', async (t) => {
+  t.true(
+    await restricted('views/pages/X.tsx', "import { User } from '../../src/models/User';\nexport const x = User;\n"),
+  );
+  t.true(await restricted('views/pages/X.tsx', "import { knex } from 'knex';\nexport const x = knex;\n"));
+  t.false(
+    await restricted(
+      'views/pages/X.tsx',
+      "import { Island } from '../../src/render/Island';\nexport const x = Island;\n",
+    ),
+  );
+});
+
+test('islands import only src/validation from the server tree', async (t) => {
+  t.true(await restricted('islands/X.tsx', "import { x } from '../src/services/auth';\nexport const y = x;\n"));
+  t.true(await restricted('islands/X.tsx', "import { x } from '../src/render/Island';\nexport const y = x;\n"));
+  t.false(
+    await restricted(
+      'islands/X.tsx',
+      "import { loginSchema } from '../src/validation/auth';\nexport const y = loginSchema;\n",
+    ),
+  );
+});
+
+test('shared validation modules import nothing from the server', async (t) => {
+  t.true(await restricted('src/validation/x.ts', "import { x } from '../services/auth';\nexport const y = x;\n"));
+  t.false(await restricted('src/validation/x.ts', "import { id } from './common';\nexport const y = id;\n"));
+});
