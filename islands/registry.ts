@@ -3,11 +3,14 @@
  * one browser entry per top-level islands/*.tsx file. Add each new island here.
  */
 import ChangePasswordForm from './ChangePasswordForm';
+import CreateProfileForm from './CreateProfileForm';
 import DepartmentPicker from './DepartmentPicker';
 import ForgotPasswordForm from './ForgotPasswordForm';
 import LoginForm from './LoginForm';
 import MyDepartments from './MyDepartments';
+import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
+import ProfileToolbar from './ProfileToolbar';
 import RegisterForm from './RegisterForm';
 import ResetPasswordForm from './ResetPasswordForm';
 import UserMenu from './UserMenu';
@@ -15,11 +18,14 @@ import UsernameForm from './UsernameForm';
 
 export const islands = {
   ChangePasswordForm,
+  CreateProfileForm,
   DepartmentPicker,
   ForgotPasswordForm,
   LoginForm,
   MyDepartments,
+  ProfileEditor,
   ProfileInfoForm,
+  ProfileToolbar,
   RegisterForm,
   ResetPasswordForm,
   UserMenu,

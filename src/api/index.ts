@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import type { AppContext } from '../app';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
+import { profileRoutes } from './profiles';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
-  return [authRoutes(context), departmentRoutes()];
+  return [authRoutes(context), departmentRoutes(), profileRoutes()];
 }

@@ -5,6 +5,7 @@
  */
 import { AUTH_MESSAGES } from '../validation/auth';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
+import { PROFILE_MESSAGES } from '../validation/profiles';
 
 export interface ConstraintMeaning {
   message: string;
@@ -15,6 +16,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   users_email_lower_unique: { message: AUTH_MESSAGES.emailTaken, field: 'email' },
   users_username_lower_unique: { message: AUTH_MESSAGES.usernameTaken, field: 'username' },
   user_departments_user_department_unique: { message: DEPARTMENT_MESSAGES.alreadyLinked },
+  profiles_user_unique: { message: PROFILE_MESSAGES.alreadyExists },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

@@ -2,8 +2,10 @@ import type Router from '@koa/router';
 import type { AppContext } from '../app';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
+import { profilePageRoutes } from './profiles';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
 export function pageRouters(context: AppContext): Router[] {
-  return [homeRoutes(context.config), authPageRoutes(context)];
+  // The profile router last: its /{username} route takes any one-segment path the others leave.
+  return [homeRoutes(context.config), authPageRoutes(context), profilePageRoutes(context)];
 }

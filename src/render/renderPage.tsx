@@ -11,12 +11,29 @@ import { createQueryClient } from '../../islands/lib/queryClient';
 import { theme } from '../../islands/ui/theme';
 import { IslandCollector, IslandCollectorContext, islandMarker } from './Island';
 import { getManifest } from './manifest';
+import { serializeProps } from './serialize';
 
 export interface DocumentOptions {
   title: string;
   description?: string;
   /** Keep private pages (settings, admin) out of search engines. */
   noindex?: boolean;
+  /** Extra tags for <head> (sharing metadata): escaped here, so callers pass plain values. */
+  head?: HeadTag[];
+}
+
+export type HeadTag =
+  | { tag: 'meta'; attributes: Record<string, string> }
+  | { tag: 'link'; attributes: Record<string, string> }
+  /** Structured data; serialized like island props, so no string can end the element. */
+  | { tag: 'jsonld'; data: object };
+
+function renderHeadTag(tag: HeadTag): string {
+  if (tag.tag === 'jsonld') return `<script type="application/ld+json">${serializeProps(tag.data)}</script>`;
+  const attributes = Object.entries(tag.attributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<${tag.tag}${attributes}>`;
 }
 
 export interface RenderedDocument {
@@ -62,6 +79,7 @@ export function renderDocument(element: ReactElement, options: DocumentOptions):
     ];
     if (options.description) head.push(`<meta name="description" content="${escapeHtml(options.description)}">`);
     if (options.noindex) head.push('<meta name="robots" content="noindex">');
+    for (const tag of options.head ?? []) head.push(renderHeadTag(tag));
 
     let scripts = '';
     if (collector.placed.length > 0) {

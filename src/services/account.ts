@@ -10,6 +10,7 @@ import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { isBlacklisted } from './blacklist';
 import { hashPassword, verifyPassword } from './passwords';
+import { recordUsernameChange, syncProfileName } from './profiles';
 import { revokeUserSessions } from './sessions';
 
 async function ownRow(trx: Knex.Transaction, actor: Viewer): Promise<User> {
@@ -25,6 +26,7 @@ export async function updateAccountDetails(
   if (input.email !== user.email.toLowerCase() && (await isBlacklisted(input.email, trx))) {
     throw new ValidationError(AUTH_MESSAGES.emailNotAllowed, { email: AUTH_MESSAGES.emailNotAllowed });
   }
+  await syncProfileName(trx, user.id, input.name);
   return user.$query(trx).patchAndFetch({ name: input.name, email: input.email });
 }
 
@@ -50,5 +52,8 @@ export async function changePassword(
 /** Sets (or, with an empty value, clears) the custom profile URL. */
 export async function updateUsername(trx: Knex.Transaction, actor: Viewer, input: { username: string }): Promise<User> {
   const user = await ownRow(trx, actor);
-  return user.$query(trx).patchAndFetch({ username: input.username.trim() || null });
+  const previous = user.username;
+  const updated = await user.$query(trx).patchAndFetch({ username: input.username.trim() || null });
+  await recordUsernameChange(trx, user.id, previous, updated.username);
+  return updated;
 }

@@ -269,3 +269,20 @@ export async function removeUserDepartment(trx: Knex.Transaction, actor: Viewer,
   await UserDepartment.query(trx).deleteById(current.id);
   if (current.isPrimary) await promoteOldest(trx, current.userId);
 }
+
+/**
+ * A department chosen for the actor's profile through the picker: it must be one the actor may link
+ * (404 otherwise), and it joins the actor's departments if it is not there yet (primary if it is the first).
+ */
+export async function pickDepartment(trx: Knex.Transaction, actor: Viewer, departmentId: number): Promise<Department> {
+  await lockUserDepartments(trx, actor.id);
+  const department = authorize(departmentPolicy, actor, 'link', await Department.query(trx).findById(departmentId));
+  const linked = await UserDepartment.query(trx).findOne({ userId: actor.id, departmentId });
+  if (!linked) await link(trx, actor.id, department, false);
+  return department;
+}
+
+/** A department by id, if this viewer may see it. */
+export async function findDepartment(viewer: Viewer | null, id: number): Promise<Department | undefined> {
+  return Department.query().modify(departmentPolicy.scope, viewer).findById(id);
+}

@@ -1,0 +1,385 @@
+/**
+ * In-place editing of the profile's own fields (spec 02 §4): each field saves on blur (selects on change) with
+ * PATCH /api/profiles/{id}; a failed save shows 'Failed to update profile' with the server's message and keeps
+ * what was typed. The name is changed in Account Settings only. On phones the fields open in the full-screen
+ * Edit Profile dialog; Done Editing closes it with 'Changes saved!' once the last save has landed.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { ValidationError as YupValidationError } from 'yup';
+import type { DepartmentJson } from '../src/validation/departments';
+import {
+  PERSONAL_STATEMENT_MAX,
+  PROFILE_MESSAGES,
+  SOCIAL_FIELDS,
+  profileUpdateSchema,
+  type ProfileJson,
+} from '../src/validation/profiles';
+import { VISIBILITIES, type Visibility } from '../src/validation/visibility';
+import { DepartmentPickerField } from './DepartmentPicker';
+import { api, ApiError, serverMessageOr } from './lib/api';
+import { settleSaves, trackSave } from './lib/pendingSaves';
+import { toast } from './lib/toast';
+import { Button } from './ui/Button';
+import { ErrorText, HelpText, Input, Label } from './ui/Field';
+import { sc } from './ui/sc';
+import { media } from './ui/theme';
+
+type TextKey =
+  | 'rank'
+  | 'title'
+  | 'badgeNumber'
+  | 'motto'
+  | 'currentStatus'
+  | 'role'
+  | 'personalStatement'
+  | 'phone'
+  | 'email'
+  | 'profileImage'
+  | (typeof SOCIAL_FIELDS)[number];
+
+const LABELS: Record<TextKey, string> = {
+  rank: 'Rank',
+  title: 'Title',
+  badgeNumber: 'Badge Number',
+  motto: 'Motto',
+  currentStatus: 'Current Status',
+  role: 'Role',
+  personalStatement: 'Personal Statement',
+  phone: 'Phone',
+  email: 'Email',
+  profileImage: 'Profile Image URL',
+  website: 'Website',
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  bluesky: 'Bluesky',
+};
+
+const VISIBILITY_LABELS: Record<Visibility, string> = {
+  public: 'Everyone',
+  authenticated: 'Signed-in firefighters',
+  private: 'Only me',
+};
+
+const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boolean }>`
+  ${media.tablet} {
+    & > [data-open-editor] {
+      display: none;
+    }
+  }
+`;
+
+const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))<{ $open: boolean }>`
+  background: ${(p) => p.theme.color.surface};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  padding: ${(p) => p.theme.space[5]};
+  display: ${(p) => (p.$open ? 'flex' : 'none')};
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[5]};
+  @media (max-width: 767px) {
+    position: fixed;
+    inset: 0;
+    z-index: 60;
+    border-radius: 0;
+    overflow-y: auto;
+  }
+  ${media.tablet} {
+    display: flex;
+  }
+`;
+
+const SheetHead = styled.div.withConfig(sc('ProfileEditorHead'))`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${(p) => p.theme.space[3]};
+  & h2 {
+    margin: 0;
+    font-size: ${(p) => p.theme.font.size.xl};
+  }
+  ${media.tablet} {
+    & button {
+      display: none;
+    }
+  }
+`;
+
+const Grid = styled.div.withConfig(sc('ProfileEditorGrid'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[4]};
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+const FieldBox = styled.div.withConfig(sc('ProfileEditorField'))`
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[1]};
+`;
+
+const TextArea = styled.textarea.withConfig(sc('ProfileEditorTextArea'))`
+  min-height: 120px;
+  padding: ${(p) => p.theme.space[3]};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+  font: inherit;
+  resize: vertical;
+`;
+
+const Select = styled.select.withConfig(sc('ProfileEditorSelect'))`
+  min-height: ${(p) => p.theme.controlHeight};
+  padding: 0 ${(p) => p.theme.space[3]};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+  background: ${(p) => p.theme.color.surface};
+  font: inherit;
+`;
+
+const Group = styled.fieldset.withConfig(sc('ProfileEditorGroup'))`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[3]};
+  & legend {
+    padding: 0;
+    margin-bottom: ${(p) => p.theme.space[2]};
+    font-weight: 700;
+  }
+`;
+
+function Field({
+  label,
+  error,
+  help,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  help?: ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <FieldBox>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, describedBy })}
+      {help ? <HelpText id={`${id}-help`}>{help}</HelpText> : null}
+      {error ? (
+        <ErrorText id={`${id}-error`} role="alert">
+          {error}
+        </ErrorText>
+      ) : null}
+    </FieldBox>
+  );
+}
+
+export interface ProfileEditorProps {
+  profile: ProfileJson;
+  /** The profile's department as the picker shows it (null when it was removed). */
+  department: DepartmentJson | null;
+}
+
+export default function ProfileEditor({ profile, department: initialDepartment }: ProfileEditorProps) {
+  const [saved, setSaved] = useState<ProfileJson>(profile);
+  const [draft, setDraft] = useState<Record<TextKey, string>>(
+    () =>
+      Object.fromEntries(Object.keys(LABELS).map((key) => [key, profile[key as TextKey] ?? ''])) as Record<
+        TextKey,
+        string
+      >,
+  );
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [department, setDepartment] = useState<DepartmentJson | null>(initialDepartment);
+  const [open, setOpen] = useState(false);
+
+  const patch = (body: Record<string, unknown>) =>
+    trackSave(
+      api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body).then(
+        (updated) => {
+          setSaved(updated);
+          return updated;
+        },
+        (error: unknown) => {
+          if (error instanceof ApiError && error.fields) setErrors((prev) => ({ ...prev, ...error.fields }));
+          toast({
+            title: PROFILE_MESSAGES.updateFailed,
+            description: serverMessageOr(error, 'Please try again.'),
+            variant: 'destructive',
+          });
+          throw error;
+        },
+      ),
+    );
+
+  /** Saves one text field if it changed and passes the shared schema. */
+  const saveText = (key: TextKey) => {
+    const value = draft[key];
+    if (value.trim() === (saved[key] ?? '')) return;
+    try {
+      profileUpdateSchema.validateSyncAt(key, { [key]: value });
+    } catch (error) {
+      if (error instanceof YupValidationError) setErrors((prev) => ({ ...prev, [key]: error.message }));
+      return;
+    }
+    setErrors((prev) => ({ ...prev, [key]: undefined }));
+    void patch({ [key]: value }).catch(() => undefined);
+  };
+
+  const text = (key: TextKey, options: { type?: string; autoComplete?: string; help?: ReactNode } = {}) => (
+    <Field label={LABELS[key]} error={errors[key]} help={options.help}>
+      {({ id, describedBy }) => (
+        <Input
+          id={id}
+          name={key}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete ?? 'off'}
+          value={draft[key]}
+          $invalid={Boolean(errors[key])}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => setDraft((prev) => ({ ...prev, [key]: e.target.value }))}
+          onBlur={() => saveText(key)}
+        />
+      )}
+    </Field>
+  );
+
+  const visibilitySelect = (key: 'phone' | 'email') => (
+    <Field label={`Who sees your ${key === 'phone' ? 'phone' : 'e-mail'}`}>
+      {({ id }) => (
+        <Select
+          id={id}
+          value={saved.fieldVisibility?.[key] ?? 'public'}
+          onChange={(e) => void patch({ fieldVisibility: { [key]: e.target.value } }).catch(() => undefined)}
+        >
+          {VISIBILITIES.map((v) => (
+            <option key={v} value={v}>
+              {VISIBILITY_LABELS[v]}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+
+  const doneEditing = async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    if (await settleSaves()) {
+      setOpen(false);
+      toast({ title: PROFILE_MESSAGES.changesSaved });
+    }
+  };
+
+  const statementLength = draft.personalStatement.length;
+  return (
+    <Shell $open={open} aria-label="Edit profile">
+      <Button type="button" data-open-editor="" $block onClick={() => setOpen(true)}>
+        {PROFILE_MESSAGES.editProfile}
+      </Button>
+      <Sheet
+        $open={open}
+        role={open ? 'dialog' : undefined}
+        aria-modal={open || undefined}
+        aria-labelledby="profile-editor-title"
+      >
+        <SheetHead>
+          <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
+          <Button type="button" onClick={() => void doneEditing()}>
+            {PROFILE_MESSAGES.doneEditing}
+          </Button>
+        </SheetHead>
+        <Grid>
+          <Field
+            label="Name"
+            help={
+              <>
+                {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
+              </>
+            }
+          >
+            {({ id, describedBy }) => (
+              <Input id={id} value={saved.name} readOnly aria-readonly aria-describedby={describedBy} />
+            )}
+          </Field>
+          {text('rank')}
+          {text('title')}
+          {text('badgeNumber')}
+        </Grid>
+        <DepartmentPickerField
+          label="Fire Department"
+          required
+          value={department}
+          onChange={(picked) => {
+            if (!picked) return setDepartment(null);
+            setDepartment(picked);
+            void patch({ departmentId: picked.id }).catch(() => undefined);
+          }}
+        />
+        <Grid>
+          {text('motto')}
+          {text('currentStatus')}
+          {text('role')}
+          {text('profileImage', { type: 'url' })}
+        </Grid>
+        <Field
+          label={LABELS.personalStatement}
+          error={errors.personalStatement}
+          help={`${statementLength}/${PERSONAL_STATEMENT_MAX} characters`}
+        >
+          {({ id, describedBy }) => (
+            <TextArea
+              id={id}
+              name="personalStatement"
+              value={draft.personalStatement}
+              maxLength={PERSONAL_STATEMENT_MAX}
+              aria-describedby={describedBy}
+              onChange={(e) => setDraft((prev) => ({ ...prev, personalStatement: e.target.value }))}
+              onBlur={() => saveText('personalStatement')}
+            />
+          )}
+        </Field>
+        <Group>
+          <legend>Contact</legend>
+          <Grid>
+            {text('phone', { type: 'tel', autoComplete: 'tel' })}
+            {visibilitySelect('phone')}
+            {text('email', { type: 'email', autoComplete: 'email' })}
+            {visibilitySelect('email')}
+          </Grid>
+        </Group>
+        <Group>
+          <legend>Social links</legend>
+          <Grid>
+            {SOCIAL_FIELDS.map((key) => (
+              <div key={key}>{text(key)}</div>
+            ))}
+          </Grid>
+        </Group>
+        <Group>
+          <legend>New items</legend>
+          <Field label="Who sees new items by default">
+            {({ id }) => (
+              <Select
+                id={id}
+                value={saved.defaultVisibility}
+                onChange={(e) => void patch({ defaultVisibility: e.target.value }).catch(() => undefined)}
+              >
+                {VISIBILITIES.map((v) => (
+                  <option key={v} value={v}>
+                    {VISIBILITY_LABELS[v]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </Group>
+      </Sheet>
+    </Shell>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The owner's controls on their own profile view (spec 01 §2): the visibility toggle (Hidden for draft,
+ * Public for live; the owner only), Widgets settings while editing, and the Edit/Save toggle. Edit mode is a
+ * server-rendered mode of the page (?edit=1); Save waits for the fields' last saves, then leaves it.
+ */
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { styled } from 'styled-components';
+import {
+  PROFILE_MESSAGES,
+  WIDGETS,
+  type ProfileJson,
+  type ProfileStatus,
+  type WidgetKey,
+} from '../src/validation/profiles';
+import { api, serverMessageOr } from './lib/api';
+import { settleSaves } from './lib/pendingSaves';
+import { toast } from './lib/toast';
+import { Button, ButtonLink } from './ui/Button';
+import { sc } from './ui/sc';
+
+const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: ${(p) => p.theme.space[2]};
+`;
+
+const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+  min-height: ${(p) => p.theme.controlHeight};
+  padding: 0 ${(p) => p.theme.space[3]};
+  border-radius: ${(p) => p.theme.radius.pill};
+  border: 1px solid ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.line)};
+  background: ${(p) => p.theme.color.surface};
+  color: ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.muted)};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &::before {
+    content: '';
+    width: 28px;
+    height: 16px;
+    border-radius: 999px;
+    background: ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.line)};
+    box-shadow: inset ${(p) => (p.$on ? '12px' : '0')} 0 0 2px ${(p) => p.theme.color.surface};
+  }
+`;
+
+const Panel = styled.section.withConfig(sc('WidgetSettingsPanel'))`
+  flex-basis: 100%;
+  background: ${(p) => p.theme.color.surface};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  padding: ${(p) => p.theme.space[4]};
+  & h2 {
+    margin: 0 0 ${(p) => p.theme.space[3]};
+    font-size: ${(p) => p.theme.font.size.lg};
+  }
+  & ul {
+    list-style: none;
+    margin: 0 0 ${(p) => p.theme.space[3]};
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+    gap: ${(p) => p.theme.space[2]};
+  }
+  & label {
+    display: flex;
+    align-items: center;
+    gap: ${(p) => p.theme.space[2]};
+    min-height: 32px;
+  }
+  & p {
+    margin: 0 0 ${(p) => p.theme.space[3]};
+    color: ${(p) => p.theme.color.muted};
+    font-size: ${(p) => p.theme.font.size.sm};
+  }
+`;
+
+export interface ProfileToolbarProps {
+  profileId: number;
+  profileStatus: ProfileStatus;
+  isOwner: boolean;
+  editing: boolean;
+  hiddenWidgets: WidgetKey[];
+  basePath: string;
+}
+
+function WidgetSettings({
+  profileId,
+  initial,
+  onDone,
+}: {
+  profileId: number;
+  initial: WidgetKey[];
+  onDone(changed: boolean): void;
+}) {
+  const [hidden, setHidden] = useState<WidgetKey[]>(initial);
+  const save = useMutation({
+    mutationFn: (next: WidgetKey[]) => api.patch<ProfileJson>(`/api/profiles/${profileId}`, { hiddenWidgets: next }),
+    onError: (error, next) => {
+      setHidden((current) => (current === next ? initial : current));
+      toast({
+        title: PROFILE_MESSAGES.updateFailed,
+        description: serverMessageOr(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const toggle = (key: WidgetKey, shown: boolean) => {
+    const next = shown ? hidden.filter((k) => k !== key) : [...hidden, key];
+    setHidden(next);
+    save.mutate(next);
+  };
+  return (
+    <Panel aria-labelledby="widget-settings-title">
+      <h2 id="widget-settings-title">Widget Settings</h2>
+      <ul>
+        {WIDGETS.map((widget) => (
+          <li key={widget.key}>
+            <label>
+              <input
+                type="checkbox"
+                checked={!hidden.includes(widget.key)}
+                onChange={(e) => toggle(widget.key, e.target.checked)}
+              />
+              {widget.title}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p aria-live="polite">
+        {hidden.length === 0
+          ? 'All widgets are shown.'
+          : `${hidden.length} ${hidden.length === 1 ? 'widget is' : 'widgets are'} hidden.`}
+      </p>
+      <Button type="button" disabled={save.isPending} onClick={() => onDone(hidden.join() !== initial.join())}>
+        Done
+      </Button>
+    </Panel>
+  );
+}
+
+export default function ProfileToolbar({
+  profileId,
+  profileStatus,
+  isOwner,
+  editing,
+  hiddenWidgets,
+  basePath,
+}: ProfileToolbarProps) {
+  const [status, setStatus] = useState<ProfileStatus>(profileStatus);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const setVisibility = useMutation({
+    mutationFn: (next: ProfileStatus) =>
+      api.patch<ProfileJson>(`/api/profiles/${profileId}/status`, { profileStatus: next }),
+    onSuccess: (profile) => {
+      setStatus(profile.profileStatus);
+      toast({ title: PROFILE_MESSAGES.visibilityUpdated });
+    },
+    onError: (error) =>
+      toast({
+        title: PROFILE_MESSAGES.updateFailed,
+        description: serverMessageOr(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  const live = status === 'live';
+
+  const leaveEditMode = async () => {
+    setLeaving(true);
+    if (await settleSaves()) window.location.assign(basePath);
+    else setLeaving(false); // a failed save has shown its toast; stay so nothing typed is lost
+  };
+
+  return (
+    <Bar role="toolbar" aria-label="Profile controls">
+      {isOwner ? (
+        <Switch
+          type="button"
+          role="switch"
+          aria-checked={live}
+          aria-label={`Profile visibility: ${live ? 'Public' : 'Hidden'}`}
+          $on={live}
+          disabled={setVisibility.isPending}
+          onClick={() => setVisibility.mutate(live ? 'draft' : 'live')}
+        >
+          {live ? 'Public' : 'Hidden'}
+        </Switch>
+      ) : null}
+      {editing ? (
+        <Button
+          type="button"
+          $variant="secondary"
+          aria-expanded={settingsOpen}
+          onClick={() => setSettingsOpen((open) => !open)}
+        >
+          Widgets
+        </Button>
+      ) : null}
+      {editing ? (
+        <Button type="button" disabled={leaving} onClick={() => void leaveEditMode()}>
+          {leaving ? 'Saving…' : 'Save'}
+        </Button>
+      ) : (
+        <ButtonLink href={`${basePath}?edit=1`}>Edit</ButtonLink>
+      )}
+      {editing && settingsOpen ? (
+        <WidgetSettings
+          profileId={profileId}
+          initial={hiddenWidgets}
+          onDone={(changed) => {
+            setSettingsOpen(false);
+            if (changed) window.location.reload();
+          }}
+        />
+      ) : null}
+    </Bar>
+  );
+}

@@ -1,0 +1,57 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+import { User } from './User';
+import type { ProfileStatus, WidgetKey } from '../validation/profiles';
+import type { Visibility } from '../validation/visibility';
+
+/** A firefighter's profile (spec 02 §3); one per user. The username lives on the user (Account Settings). */
+export class Profile extends BaseModel {
+  static override tableName = 'profiles';
+  static override hasUpdatedAt = true;
+
+  id!: number;
+  userId!: number;
+  name!: string;
+  rank!: string;
+  title!: string | null;
+  badgeNumber!: string | null;
+  departmentId!: number | null;
+  department!: string;
+  motto!: string | null;
+  personalStatement!: string | null;
+  currentStatus!: string | null;
+  phone!: string | null;
+  email!: string | null;
+  website!: string | null;
+  linkedin!: string | null;
+  twitter!: string | null;
+  instagram!: string | null;
+  facebook!: string | null;
+  tiktok!: string | null;
+  bluesky!: string | null;
+  role!: string | null;
+  profileImage!: string | null;
+  profileStatus!: ProfileStatus;
+  defaultVisibility!: Visibility;
+  phoneVisibility!: Visibility;
+  emailVisibility!: Visibility;
+  hiddenWidgets!: WidgetKey[];
+  /** Grows with every write to the profile or what it shows; pg returns bigint as a string. */
+  version!: string;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  /** The owner's username, selected with the profile (profilesWithUsername); not a column of profiles. */
+  username?: string | null;
+  user?: User;
+
+  static override jsonAttributes = ['hiddenWidgets'];
+
+  static override relationMappings = (): RelationMappings => ({
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'profiles.userId', to: 'users.id' },
+    },
+  });
+}

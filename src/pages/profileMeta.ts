@@ -1,0 +1,70 @@
+/**
+ * Sharing metadata of a profile page (title, description, Open Graph, Twitter card, canonical URL, JSON-LD
+ * ProfilePage → Person). Built from the profile as a visitor sees it, whoever is asking, so no tag ever
+ * carries what only the owner or signed-in members may see.
+ */
+import type { HeadTag } from '../render/renderPage';
+import type { ProfileJson } from '../validation/profiles';
+import { profileLinks, safeImageUrl } from '../../views/profile/links';
+
+export interface ProfileMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  head: HeadTag[];
+}
+
+export function canonicalProfileUrl(baseUrl: string, profile: Pick<ProfileJson, 'id' | 'username'>): string {
+  return profile.username
+    ? `${baseUrl}/${encodeURIComponent(profile.username)}`
+    : `${baseUrl}/profiles/${profile.id}/public`;
+}
+
+/** `visitorView` must be presentProfile(profile, null). */
+export function profileMeta(visitorView: ProfileJson, baseUrl: string, productName: string): ProfileMeta {
+  const profile = visitorView;
+  const jobTitle = [profile.rank, profile.title].filter(Boolean).join(', ');
+  const title = `${profile.name} — ${jobTitle}`;
+  const summary = profile.personalStatement ? profile.personalStatement.replace(/\s+/g, ' ').slice(0, 160) : null;
+  const description =
+    summary ?? `${profile.name}, ${jobTitle} at ${profile.department}. A firefighter career profile on ${productName}.`;
+  const canonical = canonicalProfileUrl(baseUrl, profile);
+  const image = safeImageUrl(profile.profileImage);
+  const imageUrl = image ? new URL(image, baseUrl).toString() : null;
+  const sameAs = profileLinks(profile)
+    .filter((link) => link.kind !== 'phone' && link.kind !== 'email')
+    .map((link) => link.href);
+
+  const meta = (attributes: Record<string, string>): HeadTag => ({ tag: 'meta', attributes });
+  const head: HeadTag[] = [
+    { tag: 'link', attributes: { rel: 'canonical', href: canonical } },
+    meta({ property: 'og:type', content: 'profile' }),
+    meta({ property: 'og:site_name', content: productName }),
+    meta({ property: 'og:title', content: title }),
+    meta({ property: 'og:description', content: description }),
+    meta({ property: 'og:url', content: canonical }),
+    meta({ name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' }),
+    meta({ name: 'twitter:title', content: title }),
+    meta({ name: 'twitter:description', content: description }),
+  ];
+  if (imageUrl) {
+    head.push(meta({ property: 'og:image', content: imageUrl }), meta({ name: 'twitter:image', content: imageUrl }));
+  }
+  head.push({
+    tag: 'jsonld',
+    data: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: canonical,
+      mainEntity: {
+        '@type': 'Person',
+        name: profile.name,
+        jobTitle,
+        worksFor: { '@type': 'Organization', name: profile.department },
+        ...(imageUrl ? { image: imageUrl } : {}),
+        ...(sameAs.length ? { sameAs } : {}),
+      },
+    },
+  });
+  return { title, description, canonical, head };
+}

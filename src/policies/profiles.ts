@@ -1,0 +1,41 @@
+/**
+ * Profiles (spec 01 §6, spec 02 §6):
+ * - a live profile is seen by everyone; a draft only by its owner and admins (everyone else: not found);
+ * - the owner, an admin or a super_admin may edit it and change its status;
+ * - the own endpoints (GET /api/profiles/own/{id}) answer only the owner and admins;
+ * - the visibility toggle is the owner's alone in the interface (spec 01 §2); the server lets admins too,
+ *   since they may edit any profile.
+ * What of a readable profile each viewer sees field by field is the presenter's job (visibility.ts rules).
+ */
+import { Profile } from '../models/Profile';
+import { PROFILE_MESSAGES } from '../validation/profiles';
+import { definePolicy } from './policy';
+import { isAdmin, isOwnerOrAdmin, type Viewer } from './viewer';
+
+const canEdit = (viewer: Viewer | null, profile: Profile) => isOwnerOrAdmin(viewer, profile.userId);
+
+export const profilePolicy = definePolicy<Profile, 'update' | 'readOwn'>({
+  notFoundMessage: PROFILE_MESSAGES.notFound,
+  rules: {
+    read: (viewer, profile) => profile.profileStatus === 'live' || canEdit(viewer, profile),
+    readOwn: canEdit,
+    update: canEdit,
+  },
+  scope: (query, viewer) => {
+    if (isAdmin(viewer)) return query;
+    return query.where((q) => {
+      q.where('profiles.profileStatus', 'live');
+      if (viewer) q.orWhere('profiles.userId', viewer.id);
+    });
+  },
+});
+
+/** Edit controls appear to those who may edit, and never on the public view (spec 02 §6). */
+export function canEditProfile(viewer: Viewer | null, profile: Profile): boolean {
+  return canEdit(viewer, profile);
+}
+
+/** The visibility toggle shows for the profile's owner only (spec 01 §2). */
+export function isProfileOwner(viewer: Viewer | null, profile: Profile): boolean {
+  return viewer !== null && viewer.id === profile.userId;
+}

@@ -1,0 +1,57 @@
+/**
+ * Profiles as the API returns them and the views and islands receive them, filtered for the viewer before
+ * anything leaves the server: a contact field the viewer may not see is null, and the visibility settings
+ * themselves are the owner's (and admins') business.
+ */
+import type { Profile } from '../models/Profile';
+import { canSee } from '../policies/visibility';
+import { isOwnerOrAdmin, type Viewer } from '../policies/viewer';
+import type { ProfileJson, ProfileSummaryJson } from '../validation/profiles';
+import { iso } from './iso';
+
+export function presentProfile(profile: Profile, viewer: Viewer | null): ProfileJson {
+  const sees = (visibility: Profile['phoneVisibility']) => canSee(viewer, profile.userId, visibility);
+  return {
+    id: profile.id,
+    userId: profile.userId,
+    username: profile.username ?? null,
+    name: profile.name,
+    rank: profile.rank,
+    title: profile.title,
+    badgeNumber: profile.badgeNumber,
+    departmentId: profile.departmentId,
+    department: profile.department,
+    motto: profile.motto,
+    personalStatement: profile.personalStatement,
+    currentStatus: profile.currentStatus,
+    phone: sees(profile.phoneVisibility) ? profile.phone : null,
+    email: sees(profile.emailVisibility) ? profile.email : null,
+    website: profile.website,
+    linkedin: profile.linkedin,
+    twitter: profile.twitter,
+    instagram: profile.instagram,
+    facebook: profile.facebook,
+    tiktok: profile.tiktok,
+    bluesky: profile.bluesky,
+    role: profile.role,
+    profileImage: profile.profileImage,
+    profileStatus: profile.profileStatus,
+    defaultVisibility: profile.defaultVisibility,
+    fieldVisibility: isOwnerOrAdmin(viewer, profile.userId)
+      ? { phone: profile.phoneVisibility, email: profile.emailVisibility }
+      : null,
+    hiddenWidgets: profile.hiddenWidgets ?? [],
+    createdAt: iso(profile.createdAt),
+    updatedAt: iso(profile.updatedAt),
+  };
+}
+
+export function presentProfileSummary(profile: Profile, _viewer: Viewer | null): ProfileSummaryJson {
+  return {
+    id: profile.id,
+    userId: profile.userId,
+    username: profile.username ?? null,
+    profileStatus: profile.profileStatus,
+    name: profile.name,
+  };
+}

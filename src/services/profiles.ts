@@ -1,0 +1,152 @@
+/**
+ * Profiles (spec 02): create, read for a viewer, update, status. Mutations are fn(trx, actor, input) and
+ * return models; routers and pages present them.
+ *
+ * Invariants:
+ * - one profile per user (profiles_user_unique → 409);
+ * - every write to a profile, or to anything shown on it, bumps `version` (touchProfile), which keys the
+ *   rendered-page cache on every app node;
+ * - the profile's name is the account's name: it is set at creation and changed only in Account Settings
+ *   (syncProfileName), never through PATCH /api/profiles/{id};
+ * - the department is always one the owner could pick (departmentPolicy 'link'), and joins their departments.
+ */
+import type { Knex } from 'knex';
+import { raw } from 'objection';
+import { Profile } from '../models/Profile';
+import { UsernameRedirect } from '../models/UsernameRedirect';
+import { authorize, profilePolicy, type Viewer } from '../policies';
+import { RESERVED_USERNAMES } from '../validation/auth';
+import { PUBLIC_USERNAME_PATTERN, type ProfileCreateInput, type ProfileUpdateInput } from '../validation/profiles';
+import { pickDepartment } from './departments';
+
+/** Profiles with their owner's username: one query, whatever is asked. */
+export function profilesWithUsername(db?: Knex) {
+  return Profile.query(db).select('profiles.*', 'users.username').join('users', 'users.id', 'profiles.userId');
+}
+
+const bumped = () => ({ version: raw('version + 1') as unknown as string, updatedAt: new Date() });
+
+/** Marks the profile changed (its cached pages are stale). Call after any write to what the profile shows. */
+export async function touchProfile(trx: Knex.Transaction, profileId: number): Promise<void> {
+  await Profile.query(trx).findById(profileId).patch(bumped());
+}
+
+export async function createProfile(trx: Knex.Transaction, actor: Viewer, input: ProfileCreateInput): Promise<Profile> {
+  const department = await pickDepartment(trx, actor, input.departmentId);
+  const { departmentId: _picked, ...fields } = input;
+  const created = await Profile.query(trx).insertAndFetch({
+    ...fields,
+    userId: actor.id,
+    departmentId: department.id,
+    department: department.name,
+  });
+  return (await profilesWithUsername(trx).findById(created.id))!;
+}
+
+/** The profile with this id if the viewer may see it (drafts: owner and admins only). */
+export async function findProfile(viewer: Viewer | null, id: number, db?: Knex): Promise<Profile | undefined> {
+  const profile = await profilesWithUsername(db).findById(id);
+  return profile && profilePolicy.rules.read(viewer, profile) ? profile : undefined;
+}
+
+/** The viewer's own profile, if they have one. */
+export async function findOwnProfile(viewer: Viewer, db?: Knex): Promise<Profile | undefined> {
+  return profilesWithUsername(db).where('profiles.userId', viewer.id).first();
+}
+
+/** The id of a user's own profile (for the menu and the landing redirect), or null. */
+export async function ownProfileId(viewer: Viewer): Promise<number | null> {
+  const row = await Profile.query().select('id').where('userId', viewer.id).first();
+  return row?.id ?? null;
+}
+
+export type UsernameLookup =
+  | { kind: 'invalid' }
+  | { kind: 'reserved' }
+  | { kind: 'found'; profile: Profile }
+  | { kind: 'moved'; profile: Profile }
+  | { kind: 'missing' };
+
+/**
+ * `/{username}` and GET /api/profiles/username/{username}: the current owner of the name first, then a
+ * profile that used to have it. A profile the viewer may not see is missing.
+ */
+export async function findProfileByUsername(viewer: Viewer | null, username: string): Promise<UsernameLookup> {
+  if (!PUBLIC_USERNAME_PATTERN.test(username)) return { kind: 'invalid' };
+  const lowered = username.toLowerCase();
+  if (RESERVED_USERNAMES.includes(lowered)) return { kind: 'reserved' };
+  const current = await profilesWithUsername().whereRaw('lower(users.username) = ?', [lowered]).first();
+  if (current)
+    return profilePolicy.rules.read(viewer, current) ? { kind: 'found', profile: current } : { kind: 'missing' };
+  const moved = await profilesWithUsername()
+    .join('username_redirects', 'username_redirects.profileId', 'profiles.id')
+    .where('username_redirects.username', lowered)
+    .first();
+  if (moved && profilePolicy.rules.read(viewer, moved)) return { kind: 'moved', profile: moved };
+  return { kind: 'missing' };
+}
+
+export async function updateProfile(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: ProfileUpdateInput & { id: number },
+): Promise<Profile> {
+  const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
+  const { id: _id, departmentId, fieldVisibility, ...fields } = input;
+  const patch: Partial<Profile> = { ...fields };
+  if (departmentId !== undefined && departmentId !== profile.departmentId) {
+    // The owner's pick joins the owner's departments, even when an admin edits the profile.
+    const department = await pickDepartment(trx, { id: profile.userId, role: 'user' }, departmentId);
+    patch.departmentId = department.id;
+    patch.department = department.name;
+  }
+  if (fieldVisibility?.phone) patch.phoneVisibility = fieldVisibility.phone;
+  if (fieldVisibility?.email) patch.emailVisibility = fieldVisibility.email;
+  if (patch.hiddenWidgets) patch.hiddenWidgets = [...new Set(patch.hiddenWidgets)];
+  await Profile.query(trx)
+    .findById(profile.id)
+    .patch({ ...patch, ...bumped() });
+  return (await profilesWithUsername(trx).findById(profile.id))!;
+}
+
+export async function setProfileStatus(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { id: number; profileStatus: Profile['profileStatus'] },
+): Promise<Profile> {
+  const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
+  await Profile.query(trx)
+    .findById(profile.id)
+    .patch({ profileStatus: input.profileStatus, ...bumped() });
+  return (await profilesWithUsername(trx).findById(profile.id))!;
+}
+
+/** Account Settings changed the user's name: their profile shows the new one. */
+export async function syncProfileName(trx: Knex.Transaction, userId: number, name: string): Promise<void> {
+  await Profile.query(trx)
+    .where({ userId })
+    .whereNot({ name })
+    .patch({ name, ...bumped() });
+}
+
+/**
+ * A user's username changed from `previous` to `next`: the old name keeps leading to their profile until
+ * someone claims it, and claiming a name ends its old redirect.
+ */
+export async function recordUsernameChange(
+  trx: Knex.Transaction,
+  userId: number,
+  previous: string | null,
+  next: string | null,
+): Promise<void> {
+  if (next) await UsernameRedirect.query(trx).where('username', next.toLowerCase()).delete();
+  const profile = await Profile.query(trx).select('id').where({ userId }).first();
+  if (!profile) return;
+  if (previous && previous.toLowerCase() !== next?.toLowerCase()) {
+    await UsernameRedirect.query(trx)
+      .insert({ username: previous.toLowerCase(), profileId: profile.id })
+      .onConflict('username')
+      .merge(['profileId']);
+  }
+  await touchProfile(trx, profile.id);
+}

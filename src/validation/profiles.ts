@@ -1,0 +1,248 @@
+/**
+ * Profiles (spec 02 §§2–9): the JSON shapes the API returns and islands receive, the spec's messages, the
+ * widget registry's keys, and the request schemas. Shared by the server and the islands (no server imports).
+ */
+import { array, mixed, number, object, string, type InferType } from 'yup';
+import { VISIBILITIES, type Visibility } from './visibility';
+
+export const PROFILE_STATUSES = ['draft', 'live'] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+/** The nine widgets a profile shows (spec 02 §2 "Widget Settings panel"), in the panel's order. */
+export const WIDGETS = [
+  { key: 'timeline', title: 'Timeline', collapsedCount: 5 },
+  { key: 'incidents', title: 'Memorable Incidents', collapsedCount: 5 },
+  { key: 'awards', title: 'Awards', collapsedCount: 4 },
+  { key: 'certifications', title: 'Certifications', collapsedCount: 4 },
+  { key: 'licenses', title: 'Licenses', collapsedCount: 5 },
+  { key: 'gear', title: 'Apparatus & Gear', collapsedCount: 3 },
+  { key: 'skills', title: 'Skills', collapsedCount: 6 },
+  { key: 'specialUnits', title: 'Special Units', collapsedCount: 3 },
+  { key: 'photos', title: 'Photo Gallery', collapsedCount: 4 },
+] as const;
+export type WidgetKey = (typeof WIDGETS)[number]['key'];
+export const WIDGET_KEYS = WIDGETS.map((w) => w.key) as WidgetKey[];
+
+/**
+ * The widget filter (spec 01 §2): ten choices, as `?widget=` values. Each names a widget (or all); the
+ * spec's other spellings (gear, special-units, units, apparatus) are accepted and mean the same section.
+ */
+export const WIDGET_FILTERS: ReadonlyArray<{ value: string; label: string; widget: WidgetKey | 'all' }> = [
+  { value: 'all', label: 'All Widgets', widget: 'all' },
+  { value: 'timeline', label: 'Timeline', widget: 'timeline' },
+  { value: 'awards', label: 'Awards', widget: 'awards' },
+  { value: 'certifications', label: 'Certifications', widget: 'certifications' },
+  { value: 'licenses', label: 'Licenses', widget: 'licenses' },
+  { value: 'apparatus', label: 'Apparatus', widget: 'gear' },
+  { value: 'skills', label: 'Skills', widget: 'skills' },
+  { value: 'units', label: 'Special Units', widget: 'specialUnits' },
+  { value: 'photos', label: 'Photos', widget: 'photos' },
+  { value: 'incidents', label: 'Incidents', widget: 'incidents' },
+];
+const FILTER_ALIASES: Record<string, WidgetKey> = {
+  gear: 'gear',
+  'special-units': 'specialUnits',
+  specialUnits: 'specialUnits',
+};
+
+/** The section a `?widget=` value opens, or 'all' for anything else. */
+export function widgetFromFilter(value: unknown): WidgetKey | 'all' {
+  if (typeof value !== 'string') return 'all';
+  return WIDGET_FILTERS.find((f) => f.value === value)?.widget ?? FILTER_ALIASES[value] ?? 'all';
+}
+
+/** The filter value that opens a widget's section (the header's spelling). */
+export function filterForWidget(widget: WidgetKey): string {
+  return WIDGET_FILTERS.find((f) => f.widget === widget)!.value;
+}
+
+/** Contact fields whose visibility the owner chooses (a phone number is not for everyone). */
+export const PRIVATE_CAPABLE_FIELDS = ['phone', 'email'] as const;
+export type PrivateCapableField = (typeof PRIVATE_CAPABLE_FIELDS)[number];
+
+export const SOCIAL_FIELDS = ['website', 'linkedin', 'twitter', 'instagram', 'facebook', 'tiktok', 'bluesky'] as const;
+export type SocialField = (typeof SOCIAL_FIELDS)[number];
+
+/** A profile as the API returns it, already filtered for its viewer: fields the viewer may not see are null. */
+export interface ProfileJson {
+  id: number;
+  userId: number;
+  username: string | null;
+  name: string;
+  rank: string;
+  title: string | null;
+  badgeNumber: string | null;
+  departmentId: number | null;
+  department: string;
+  motto: string | null;
+  personalStatement: string | null;
+  currentStatus: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  linkedin: string | null;
+  twitter: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  tiktok: string | null;
+  bluesky: string | null;
+  role: string | null;
+  profileImage: string | null;
+  profileStatus: ProfileStatus;
+  defaultVisibility: Visibility;
+  /** Only for the owner and admins (null for everyone else). */
+  fieldVisibility: Record<PrivateCapableField, Visibility> | null;
+  /** Widgets the owner hid (persisted). */
+  hiddenWidgets: WidgetKey[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/profiles: the shell's list (spec 01 §7), the signed-in user's own. */
+export type ProfileSummaryJson = Pick<ProfileJson, 'id' | 'userId' | 'username' | 'profileStatus' | 'name'>;
+
+export const PERSONAL_STATEMENT_MAX = 500;
+export const PROFILE_TEXT_MAX = 200;
+export const PROFILE_URL_MAX = 500;
+
+export const PROFILE_MESSAGES = {
+  nameRequired: 'Name is required',
+  rankRequired: 'Rank is required',
+  departmentRequired: 'Department is required',
+  departmentRequiredTitle: 'Department Required',
+  departmentRequiredText: 'Please select a fire department to continue.',
+  invalidEmail: 'Please enter a valid email address',
+  nameLocked: 'Name can only be changed in Account Settings',
+  statementMax: `Personal statement must be at most ${PERSONAL_STATEMENT_MAX} characters`,
+  createFailed: 'Failed to create profile',
+  createFailedFallback: 'Please try again',
+  updateFailed: 'Failed to update profile',
+  visibilityUpdated: 'Profile visibility updated!',
+  notFound: 'Profile not found',
+  alreadyExists: 'You already have a profile',
+  editProfile: 'Edit Profile',
+  doneEditing: 'Done Editing',
+  changesSaved: 'Changes saved!',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An optional text field: trimmed, blank → null, capped. */
+const optionalText = (label: string, max = PROFILE_TEXT_MAX) =>
+  string()
+    .typeError(PROFILE_MESSAGES.tooLong(label, max))
+    .trim()
+    .max(max, PROFILE_MESSAGES.tooLong(label, max))
+    .nullable()
+    .transform((value: string | null) => (value ? value : null));
+
+const optionalEmail = () =>
+  string()
+    .typeError(PROFILE_MESSAGES.invalidEmail)
+    .trim()
+    .lowercase()
+    .nullable()
+    .transform((value: string | null) => (value ? value : null))
+    .test(
+      'email',
+      PROFILE_MESSAGES.invalidEmail,
+      (value) => !value || (EMAIL_PATTERN.test(value) && value.length <= 254),
+    );
+
+const socials = Object.fromEntries(
+  SOCIAL_FIELDS.map((field) => [field, optionalText(field, PROFILE_URL_MAX)]),
+) as Record<SocialField, ReturnType<typeof optionalText>>;
+
+/** POST /api/profiles (spec 02 §3 "Create-profile payload", §5). The department is a picked department's id. */
+export const profileCreateSchema = object({
+  name: string()
+    .typeError(PROFILE_MESSAGES.nameRequired)
+    .trim()
+    .required(PROFILE_MESSAGES.nameRequired)
+    .min(2, PROFILE_MESSAGES.nameRequired)
+    .max(100, PROFILE_MESSAGES.tooLong('Name', 100)),
+  rank: string()
+    .typeError(PROFILE_MESSAGES.rankRequired)
+    .trim()
+    .required(PROFILE_MESSAGES.rankRequired)
+    .min(1, PROFILE_MESSAGES.rankRequired)
+    .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX)),
+  departmentId: number()
+    .transform((value: unknown, original: unknown) =>
+      typeof original === 'string' ? (/^[1-9][0-9]{0,9}$/.test(original) ? Number(original) : NaN) : value,
+    )
+    .typeError(PROFILE_MESSAGES.departmentRequired)
+    .integer(PROFILE_MESSAGES.departmentRequired)
+    .positive(PROFILE_MESSAGES.departmentRequired)
+    .max(2_147_483_647, PROFILE_MESSAGES.departmentRequired)
+    .required(PROFILE_MESSAGES.departmentRequired),
+  phone: optionalText('Phone', 50),
+  email: optionalEmail(),
+  ...socials,
+  role: optionalText('Role'),
+});
+export type ProfileCreateInput = InferType<typeof profileCreateSchema>;
+
+const visibility = () =>
+  mixed<Visibility>()
+    .oneOf([...VISIBILITIES], 'Visibility must be public, authenticated or private')
+    .defined('Visibility must be public, authenticated or private');
+
+/**
+ * PATCH /api/profiles/{id}: any subset of the editable fields (spec 02 §7). `name` is refused with the spec's
+ * message: it is changed in Account Settings only.
+ */
+export const profileUpdateSchema = object({
+  name: mixed().test('locked', PROFILE_MESSAGES.nameLocked, (value) => value === undefined),
+  rank: string()
+    .typeError(PROFILE_MESSAGES.rankRequired)
+    .trim()
+    .min(1, PROFILE_MESSAGES.rankRequired)
+    .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX))
+    .optional(),
+  departmentId: number()
+    .typeError(PROFILE_MESSAGES.departmentRequired)
+    .integer(PROFILE_MESSAGES.departmentRequired)
+    .positive(PROFILE_MESSAGES.departmentRequired)
+    .max(2_147_483_647, PROFILE_MESSAGES.departmentRequired)
+    .optional(),
+  title: optionalText('Title').optional(),
+  badgeNumber: optionalText('Badge number', 50).optional(),
+  motto: optionalText('Motto').optional(),
+  currentStatus: optionalText('Current status').optional(),
+  personalStatement: optionalText('Personal statement', PERSONAL_STATEMENT_MAX)
+    .max(PERSONAL_STATEMENT_MAX, PROFILE_MESSAGES.statementMax)
+    .optional(),
+  phone: optionalText('Phone', 50).optional(),
+  email: optionalEmail().optional(),
+  ...Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, optionalText(field, PROFILE_URL_MAX).optional()])),
+  role: optionalText('Role').optional(),
+  profileImage: optionalText('Profile image', PROFILE_URL_MAX).optional(),
+  defaultVisibility: visibility().optional(),
+  fieldVisibility: object({ phone: visibility().optional(), email: visibility().optional() })
+    .noUnknown('Only phone and email have their own visibility')
+    .default(undefined)
+    .optional(),
+  hiddenWidgets: array(
+    mixed<WidgetKey>()
+      .oneOf([...WIDGET_KEYS], 'Unknown widget')
+      .defined(),
+  )
+    .max(WIDGET_KEYS.length)
+    .optional(),
+});
+export type ProfileUpdateInput = Omit<InferType<typeof profileUpdateSchema>, 'name'>;
+
+/** PATCH /api/profiles/{id}/status */
+export const profileStatusSchema = object({
+  profileStatus: mixed<ProfileStatus>()
+    .oneOf([...PROFILE_STATUSES], 'profileStatus must be draft or live')
+    .required('profileStatus must be draft or live'),
+});
+
+/**
+ * `/{username}` (spec 02 §2): 1–50 letters, digits, underscores and hyphens, and not a reserved word —
+ * anything else is Profile not found.
+ */
+export const PUBLIC_USERNAME_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;

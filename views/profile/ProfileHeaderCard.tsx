@@ -1,0 +1,175 @@
+/** The profile's header card (DESIGN.md "Profile header card"): photo, name, rank and title, department, motto, links. */
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { media } from '../../islands/ui/theme';
+import type { ProfileJson } from '../../src/validation/profiles';
+import { Icon } from './Icon';
+import { profileLinks, safeImageUrl } from './links';
+
+const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
+  background: ${(p) => p.theme.color.surface};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  padding: ${(p) => p.theme.space[5]};
+  display: grid;
+  grid-template-columns: 88px 1fr;
+  gap: ${(p) => p.theme.space[4]};
+  align-items: start;
+  ${media.tablet} {
+    grid-template-columns: 112px 1fr;
+    gap: ${(p) => p.theme.space[5]};
+    padding: ${(p) => p.theme.space[6]};
+  }
+`;
+
+const Photo = styled.img.withConfig(sc('ProfilePhoto'))`
+  width: 88px;
+  height: 88px;
+  border-radius: 50%;
+  object-fit: cover;
+  border: 3px solid ${(p) => p.theme.color.brandTint};
+  ${media.tablet} {
+    width: 112px;
+    height: 112px;
+  }
+`;
+
+const Initials = styled.div.withConfig(sc('ProfileInitials'))`
+  width: 88px;
+  height: 88px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  background: ${(p) => p.theme.color.brand};
+  color: ${(p) => p.theme.color.white};
+  font-size: ${(p) => p.theme.font.size.xxl};
+  font-weight: 700;
+  border: 3px solid ${(p) => p.theme.color.brandTint};
+  ${media.tablet} {
+    width: 112px;
+    height: 112px;
+    font-size: ${(p) => p.theme.font.size.xxxl};
+  }
+`;
+
+const Name = styled.h1.withConfig(sc('ProfileName'))`
+  margin: 0;
+  font-size: ${(p) => p.theme.font.size.xxl};
+  ${media.tablet} {
+    font-size: ${(p) => p.theme.font.size.xxxl};
+  }
+`;
+
+const Rank = styled.p.withConfig(sc('ProfileRank'))`
+  margin: ${(p) => p.theme.space[1]} 0 0;
+  font-size: ${(p) => p.theme.font.size.lg};
+  font-weight: 600;
+`;
+
+const Meta = styled.ul.withConfig(sc('ProfileMeta'))`
+  list-style: none;
+  margin: ${(p) => p.theme.space[2]} 0 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => `${p.theme.space[1]} ${p.theme.space[4]}`};
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+  & li {
+    display: inline-flex;
+    align-items: center;
+    gap: ${(p) => p.theme.space[1]};
+  }
+`;
+
+const Motto = styled.p.withConfig(sc('ProfileMotto'))`
+  margin: ${(p) => p.theme.space[3]} 0 0;
+  font-style: italic;
+  color: ${(p) => p.theme.color.ink};
+`;
+
+const Links = styled.ul.withConfig(sc('ProfileLinks'))`
+  grid-column: 1 / -1;
+  list-style: none;
+  margin: 0;
+  padding: ${(p) => p.theme.space[4]} 0 0;
+  border-top: 1px solid ${(p) => p.theme.color.line};
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => `${p.theme.space[2]} ${p.theme.space[4]}`};
+  font-size: ${(p) => p.theme.font.size.sm};
+  & a {
+    display: inline-flex;
+    align-items: center;
+    gap: ${(p) => p.theme.space[1]};
+    color: ${(p) => p.theme.color.ink};
+    text-decoration: none;
+    min-height: 24px;
+  }
+  & a:hover {
+    color: ${(p) => p.theme.color.brand};
+    text-decoration: underline;
+  }
+`;
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}
+
+export function ProfileHeaderCard({ profile }: { profile: ProfileJson }) {
+  const image = safeImageUrl(profile.profileImage);
+  const links = profileLinks(profile);
+  const rankLine = [profile.rank, profile.title].filter(Boolean).join(' · ');
+  return (
+    <Card aria-labelledby="profile-name">
+      {image ? (
+        <Photo src={image} alt={`Photo of ${profile.name}`} width={112} height={112} />
+      ) : (
+        <Initials aria-hidden="true">{initials(profile.name)}</Initials>
+      )}
+      <div>
+        <Name id="profile-name">{profile.name}</Name>
+        {rankLine ? <Rank>{rankLine}</Rank> : null}
+        <Meta>
+          <li>
+            <Icon name="station" />
+            <span>{profile.department}</span>
+          </li>
+          {profile.badgeNumber ? (
+            <li>
+              <Icon name="badge" />
+              <span>Badge #{profile.badgeNumber}</span>
+            </li>
+          ) : null}
+          {profile.currentStatus ? (
+            <li>
+              <Icon name="status" />
+              <span>{profile.currentStatus}</span>
+            </li>
+          ) : null}
+          {profile.role ? <li>{profile.role}</li> : null}
+        </Meta>
+        {profile.motto ? <Motto>“{profile.motto}”</Motto> : null}
+      </div>
+      {links.length ? (
+        <Links aria-label="Contact and social links">
+          {links.map((link) => (
+            <li key={link.kind}>
+              <a
+                href={link.href}
+                {...(link.kind === 'phone' || link.kind === 'email'
+                  ? {}
+                  : { rel: 'noopener noreferrer me', target: '_blank' })}
+              >
+                <Icon name={link.kind} />
+                <span className="visually-hidden">{link.label}: </span>
+                <span>{link.text}</span>
+              </a>
+            </li>
+          ))}
+        </Links>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The profile screen (spec 02 §2) on /profiles/{id} and /profiles/{id}/public, all server-rendered: the
+ * header card, the personal statement, and the nine widget sections — two columns in "all" mode on large
+ * screens, one full-width section when one is chosen. A visitor's page has no island at all; the owner's
+ * own view adds the toolbar, and in edit mode the editor.
+ */
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { media } from '../../islands/ui/theme';
+import { Island } from '../../src/render/Island';
+import type { DepartmentJson } from '../../src/validation/departments';
+import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
+import { ProfileHeaderCard } from './ProfileHeaderCard';
+import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
+
+const Page = styled.div.withConfig(sc('ProfilePage'))`
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: ${(p) => `${p.theme.space[4]} ${p.theme.space[3]} ${p.theme.space[7]}`};
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[4]};
+  ${media.tablet} {
+    padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[5]} ${p.theme.space[7]}`};
+    gap: ${(p) => p.theme.space[5]};
+  }
+`;
+
+const Statement = styled.section.withConfig(sc('ProfileStatement'))`
+  background: ${(p) => p.theme.color.surface};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  padding: ${(p) => p.theme.space[5]};
+  & h2 {
+    margin: 0 0 ${(p) => p.theme.space[2]};
+    font-size: ${(p) => p.theme.font.size.lg};
+  }
+  & p {
+    margin: 0;
+    white-space: pre-line;
+  }
+`;
+
+const Columns = styled.div.withConfig(sc('ProfileColumns'))`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${(p) => p.theme.space[4]};
+  align-items: start;
+  ${media.laptop} {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    gap: ${(p) => p.theme.space[5]};
+  }
+`;
+
+const Column = styled.div.withConfig(sc('ProfileColumn'))`
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[4]};
+  min-width: 0;
+  ${media.laptop} {
+    gap: ${(p) => p.theme.space[5]};
+  }
+`;
+
+const Back = styled.p.withConfig(sc('ProfileBackToAll'))`
+  margin: 0;
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 600;
+`;
+
+export interface ProfilePageProps {
+  profile: ProfileJson;
+  items: SectionItems;
+  /** The path of this view, for its links: /profiles/{id} or /profiles/{id}/public. */
+  basePath: string;
+  widget: WidgetKey | 'all';
+  sort: SectionContext['sort'];
+  /** The own view for someone who may edit (never on the public view). */
+  canEdit: boolean;
+  isOwner: boolean;
+  editing: boolean;
+  /** In edit mode: the profile's department for the picker. */
+  department: DepartmentJson | null;
+}
+
+/** The sections this viewer gets: not hidden by the owner; empty ones only for those who can fill them. */
+export function visibleSections(profile: ProfileJson, items: SectionItems, canEdit: boolean): WidgetKey[] {
+  return WIDGET_KEYS.filter(
+    (key) => !profile.hiddenWidgets.includes(key) && (canEdit || (items[key]?.length ?? 0) > 0),
+  );
+}
+
+export function ProfilePage({
+  profile,
+  items,
+  basePath,
+  widget,
+  sort,
+  canEdit,
+  isOwner,
+  editing,
+  department,
+}: ProfilePageProps) {
+  const sections = visibleSections(profile, items, canEdit);
+  const single = widget !== 'all' && sections.includes(widget) ? widget : null;
+  const editHref = canEdit ? `${basePath}?edit=1` : null;
+  const section = (key: WidgetKey, expanded: boolean) => (
+    <WidgetSection
+      key={key}
+      view={WIDGET_VIEWS[key]}
+      items={items[key] ?? []}
+      context={{ basePath, expanded, sort }}
+      editHref={editHref}
+    />
+  );
+  return (
+    <Page>
+      {canEdit ? (
+        <Island
+          name="ProfileToolbar"
+          props={{
+            profileId: profile.id,
+            profileStatus: profile.profileStatus,
+            isOwner,
+            editing,
+            hiddenWidgets: profile.hiddenWidgets,
+            basePath,
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <Island name="ProfileEditor" props={{ profile, department }} />
+      ) : (
+        <ProfileHeaderCard profile={profile} />
+      )}
+      {!editing && profile.personalStatement ? (
+        <Statement aria-labelledby="statement-title">
+          <h2 id="statement-title">Personal Statement</h2>
+          <p>{profile.personalStatement}</p>
+        </Statement>
+      ) : null}
+      {single ? (
+        <>
+          <Back>
+            <a href={basePath}>← All widgets</a>
+          </Back>
+          {section(single, true)}
+        </>
+      ) : (
+        <Columns>
+          <Column>
+            {sections.filter((key) => WIDGET_VIEWS[key].column === 'left').map((key) => section(key, false))}
+          </Column>
+          <Column>
+            {sections.filter((key) => WIDGET_VIEWS[key].column === 'right').map((key) => section(key, false))}
+          </Column>
+        </Columns>
+      )}
+    </Page>
+  );
+}

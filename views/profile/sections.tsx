@@ -1,0 +1,190 @@
+/**
+ * The nine widget sections of a profile, as a registry: where each sits in the "all" layout, what an owner is
+ * invited to add when it is empty, and how its items render. The widgets feature gives each its `renderItems`; this
+ * module owns the section frame every widget shares (title link, count, "Show All N …", collapsing).
+ *
+ * Everything here is a link the server answers (`?widget=awards`, `?sort=oldest`): no JavaScript.
+ */
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
+
+/** What every list item carries that the frame needs (spec 02 §3). */
+export interface SectionItem {
+  id: number;
+  showOnMainProfile: boolean;
+}
+
+export type SectionItems = Partial<Record<WidgetKey, SectionItem[]>>;
+
+export interface WidgetView {
+  key: WidgetKey;
+  title: string;
+  collapsedCount: number;
+  /** The "all" layout: the wide left column or the narrow right one. */
+  column: 'left' | 'right';
+  /** The owner's empty state (visitors never see an empty section). */
+  emptyInvite: string;
+  renderItems(items: SectionItem[], context: SectionContext): ReactNode;
+}
+
+export interface SectionContext {
+  /** The page's own path (/profiles/1, /profiles/1/public) for the section links. */
+  basePath: string;
+  expanded: boolean;
+  sort: 'newest' | 'oldest';
+}
+
+const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
+  timeline: 'left',
+  incidents: 'left',
+  photos: 'left',
+  skills: 'left',
+  awards: 'right',
+  certifications: 'right',
+  licenses: 'right',
+  gear: 'right',
+  specialUnits: 'right',
+};
+
+const INVITE: Record<WidgetKey, string> = {
+  timeline: 'Add your first career milestone',
+  incidents: 'Add your first memorable incident',
+  awards: 'Add your first award',
+  certifications: 'Add your first certification',
+  licenses: 'Add your first license',
+  gear: 'Add the first apparatus you served on',
+  skills: 'Add your first skill',
+  specialUnits: 'Add your first special unit',
+  photos: 'Add your first photo',
+};
+
+const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`
+  margin: 0;
+  padding-left: ${(p) => p.theme.space[5]};
+`;
+
+/** Until a widget registers its own item view. */
+const renderGeneric = (items: SectionItem[]) => (
+  <GenericList>
+    {items.map((item) => (
+      <li key={item.id}>
+        {String(
+          (item as unknown as { name?: string; title?: string }).name ??
+            (item as unknown as { title?: string }).title ??
+            item.id,
+        )}
+      </li>
+    ))}
+  </GenericList>
+);
+
+const widgetView = (widget: (typeof WIDGETS)[number]): WidgetView => ({
+  key: widget.key,
+  title: widget.title,
+  collapsedCount: widget.collapsedCount,
+  column: COLUMN[widget.key],
+  emptyInvite: INVITE[widget.key],
+  renderItems: renderGeneric,
+});
+
+export const WIDGET_VIEWS = Object.fromEntries(WIDGETS.map((w) => [w.key, widgetView(w)])) as Record<
+  WidgetKey,
+  WidgetView
+>;
+
+const Frame = styled.section.withConfig(sc('WidgetSection'))`
+  background: ${(p) => p.theme.color.surface};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  padding: ${(p) => p.theme.space[5]};
+`;
+
+const Head = styled.header.withConfig(sc('WidgetSectionHead'))`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${(p) => p.theme.space[3]};
+  margin-bottom: ${(p) => p.theme.space[4]};
+`;
+
+const Title = styled.h2.withConfig(sc('WidgetSectionTitle'))`
+  margin: 0;
+  font-size: ${(p) => p.theme.font.size.lg};
+  & a {
+    color: ${(p) => p.theme.color.ink};
+    text-decoration: none;
+  }
+  & a:hover {
+    color: ${(p) => p.theme.color.brand};
+    text-decoration: underline;
+  }
+`;
+
+const Count = styled.span.withConfig(sc('WidgetSectionCount'))`
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 600;
+`;
+
+const Footer = styled.p.withConfig(sc('WidgetSectionFooter'))`
+  margin: ${(p) => p.theme.space[4]} 0 0;
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 600;
+`;
+
+const Invite = styled.p.withConfig(sc('WidgetSectionInvite'))`
+  margin: 0;
+  padding: ${(p) => p.theme.space[4]};
+  border: 1px dashed ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+  color: ${(p) => p.theme.color.muted};
+  text-align: center;
+`;
+
+export function sectionHref(basePath: string, key: WidgetKey): string {
+  return `${basePath}?widget=${filterForWidget(key)}`;
+}
+
+/**
+ * One widget section. Collapsed (the "all" layout): the items marked for the main profile, up to the
+ * widget's count, and "Show All N …" when there is more. Expanded (its own view): every item.
+ */
+export function WidgetSection({
+  view,
+  items,
+  context,
+  editHref,
+}: {
+  view: WidgetView;
+  items: SectionItem[];
+  context: SectionContext;
+  /** For the owner: where the empty state's invitation leads (edit mode). */
+  editHref: string | null;
+}) {
+  const shown = context.expanded ? items : items.filter((item) => item.showOnMainProfile).slice(0, view.collapsedCount);
+  const headingId = `section-${view.key}`;
+  return (
+    <Frame aria-labelledby={headingId}>
+      <Head>
+        <Title id={headingId}>
+          {context.expanded ? view.title : <a href={sectionHref(context.basePath, view.key)}>{view.title}</a>}
+        </Title>
+        <Count>{items.length}</Count>
+      </Head>
+      {items.length === 0 ? (
+        <Invite>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyInvite}</Invite>
+      ) : (
+        view.renderItems(shown, context)
+      )}
+      {!context.expanded && items.length > shown.length ? (
+        <Footer>
+          <a href={sectionHref(context.basePath, view.key)}>
+            Show All {items.length} {view.title}
+          </a>
+        </Footer>
+      ) : null}
+    </Frame>
+  );
+}
