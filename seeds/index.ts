@@ -10,6 +10,7 @@ import type { Logger } from '../src/log';
 import { seedSuperAdmin } from './superAdmin';
 import { seedFirstInviteCode } from './firstInviteCode';
 import { seedOfficialDepartments } from './officialDepartments';
+import { seedSampleProfile } from './sampleProfile';
 
 export interface ReferenceSeedContext {
   db: Knex;
@@ -24,7 +25,7 @@ export type ReferenceSeed = (context: ReferenceSeedContext) => Promise<void>;
 export type Seed = (context: SeedContext) => Promise<void>;
 
 /** Reference data every database has (no configuration needed); test templates include it. */
-export const REFERENCE_SEEDS: ReferenceSeed[] = [seedOfficialDepartments];
+export const REFERENCE_SEEDS: ReferenceSeed[] = [seedOfficialDepartments, seedSampleProfile];
 
 /** Seeds that depend on configuration or are per installation. */
 export const SEEDS: Seed[] = [seedSuperAdmin, seedFirstInviteCode];

@@ -1,0 +1,169 @@
+/** Profile pages (spec 02 §2): server-rendered, filtered for the viewer, shareable, and script-free for visitors. */
+import test from 'ava';
+import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { RESERVED_USERNAMES } from '../../src/validation/auth';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+const html = { headers: { Accept: 'text/html' } };
+function as(account: CreatedUser | null): HttpClient {
+  const client = app.client();
+  if (account) client.bearer = account.token;
+  return client;
+}
+const hasScript = (page: string) =>
+  /<script(?![^>]*type="application\/(json|ld\+json)")/.test(page) || page.includes('modulepreload');
+
+test('the sample profile is live at /profiles/1/public with its sharing metadata and no JavaScript', async (t) => {
+  const res = await as(null).get('/profiles/1/public', html);
+  t.is(res.status, 200);
+  t.true(res.text.includes('Jordan Rivera'));
+  t.true(res.text.includes('Personal Statement'));
+  t.false(hasScript(res.text), 'a visitor gets no script');
+  t.regex(res.text, /<title>Jordan Rivera — Captain, Training Officer · Turnout<\/title>/);
+  t.true(res.text.includes(`<link rel="canonical" href="${app.baseUrl}/jordan-rivera">`));
+  t.true(res.text.includes('<meta property="og:title" content="Jordan Rivera — Captain, Training Officer">'));
+  t.true(res.text.includes(`<meta property="og:url" content="${app.baseUrl}/jordan-rivera">`));
+  t.true(res.text.includes('<meta name="twitter:card"'));
+  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.text)?.[1];
+  const data = JSON.parse(ld!) as {
+    '@type': string;
+    mainEntity: { '@type': string; name: string; worksFor: { name: string }; sameAs: string[] };
+  };
+  t.is(data['@type'], 'ProfilePage');
+  t.is(data.mainEntity['@type'], 'Person');
+  t.is(data.mainEntity.name, 'Jordan Rivera');
+  t.true(data.mainEntity.sameAs.includes('https://www.linkedin.com/in/jordan-rivera-fire'));
+  t.falsy(res.headers.get('x-robots-tag'), 'a live public page may be indexed');
+  t.false(res.text.includes('name="robots"'));
+  t.false(res.text.includes('href="/login"'), 'no Login / Join Beta on public pages');
+});
+
+test('/{username}: the profile’s public view; reserved words go home; what cannot be a username is not found', async (t) => {
+  const found = await as(null).get('/jordan-rivera', html);
+  t.is(found.status, 302);
+  t.is(found.headers.get('location'), '/profiles/1/public');
+  t.is((await as(null).get('/JORDAN-RIVERA', html)).headers.get('location'), '/profiles/1/public');
+  for (const word of RESERVED_USERNAMES.filter(
+    (w) => !['login', 'register', 'account-settings', 'health'].includes(w),
+  )) {
+    const res = await as(null).get(`/${word}`, html);
+    t.is(res.status, 302, word);
+    t.is(res.headers.get('location'), '/', word);
+  }
+  const tooLong = await as(null).get(`/${'a'.repeat(51)}`, html);
+  t.is(tooLong.status, 404);
+  t.true(tooLong.text.includes('Page Not Found'));
+  const fifty = await as(null).get(`/${'a'.repeat(50)}`, html);
+  t.is(fifty.status, 404);
+  t.true(fifty.text.includes('Profile not found'), '50 characters is a username nobody has');
+  for (const bad of ['robots.txt', 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E']) {
+    const res = await as(null).get(`/${bad}`, html);
+    t.is(res.status, 404, bad);
+    t.true(res.text.includes('Page Not Found'), bad);
+  }
+});
+
+test('/profiles/{id}: a non-numeric id goes home; an unknown one is Profile not found', async (t) => {
+  for (const id of ['abc', '1e3', '0', '12abc']) {
+    const res = await as(null).get(`/profiles/${id}`, html);
+    t.is(res.status, 302, id);
+    t.is(res.headers.get('location'), '/', id);
+  }
+  const missing = await as(null).get('/profiles/987654', html);
+  t.is(missing.status, 404);
+  t.true(missing.text.includes('Profile not found'));
+});
+
+test('a draft is Profile not found for visitors and other members on all three routes; its owner sees it, unindexed', async (t) => {
+  const owner = await createUser({ username: `draftie-${Date.now() % 100000}` });
+  const other = await createUser();
+  const profile = await createProfileFor(owner, { profileStatus: 'draft' });
+  for (const path of [`/profiles/${profile.id}`, `/profiles/${profile.id}/public`, `/${owner.user.username}`]) {
+    for (const [who, account] of [
+      ['visitor', null],
+      ['other', other],
+    ] as const) {
+      const res = await as(account).get(path, html);
+      t.is(res.status, 404, `${who} ${path}`);
+      t.true(res.text.includes('Profile not found'), `${who} ${path}`);
+      t.false(res.text.includes(owner.user.name), `${who} ${path}`);
+    }
+  }
+  const own = await as(owner).get(`/profiles/${profile.id}/public`, html);
+  t.is(own.status, 200);
+  t.is(own.headers.get('x-robots-tag'), 'noindex');
+  t.true(own.text.includes('<meta name="robots" content="noindex">'));
+});
+
+test('the own view shows the owner’s controls; the public view never does, not even to the owner', async (t) => {
+  const owner = await createUser();
+  const admin = await createUser({ role: 'admin' });
+  const other = await createUser();
+  const profile = await createProfileFor(owner);
+  const own = await as(owner).get(`/profiles/${profile.id}`, html);
+  t.true(own.text.includes('data-island="ProfileToolbar"'));
+  t.regex(own.text, /role="switch"/, 'the visibility toggle is the owner’s');
+  const adminView = await as(admin).get(`/profiles/${profile.id}`, html);
+  t.true(adminView.text.includes('data-island="ProfileToolbar"'), 'admins may edit any profile');
+  t.notRegex(adminView.text, /role="switch"/, 'but the visibility toggle is the owner’s alone');
+  const otherView = await as(other).get(`/profiles/${profile.id}`, html);
+  t.false(otherView.text.includes('data-island="ProfileToolbar"'));
+  const publicView = await as(owner).get(`/profiles/${profile.id}/public?edit=1`, html);
+  t.false(publicView.text.includes('data-island="Profile'), 'no editing island on the public view');
+  const editing = await as(owner).get(`/profiles/${profile.id}?edit=1`, html);
+  t.true(editing.text.includes('data-island="ProfileEditor"'));
+  const notEditing = await as(other).get(`/profiles/${profile.id}?edit=1`, html);
+  t.false(notEditing.text.includes('data-island="ProfileEditor"'), 'edit mode is only for those who may edit');
+});
+
+test('a private field never reaches a non-owner: not in the HTML, the props or the meta tags', async (t) => {
+  const owner = await createUser();
+  const other = await createUser();
+  const admin = await createUser({ role: 'admin' });
+  const canary = `canary-${Date.now()}`;
+  const profile = await createProfileFor(owner, {
+    phone: `+1 ${canary}`,
+    phoneVisibility: 'private',
+    email: `${canary}@example.com`,
+    emailVisibility: 'authenticated',
+  });
+  for (const path of [`/profiles/${profile.id}`, `/profiles/${profile.id}/public`, `/profiles/${profile.id}?edit=1`]) {
+    const visitor = await as(null).get(path, html);
+    t.false(visitor.text.includes(canary), `visitor ${path}`);
+    const member = await as(other).get(path, html);
+    t.false(member.text.includes(`+1 ${canary}`), `member ${path}: the private phone`);
+    t.true(member.text.includes(`${canary}@example.com`), `member ${path}: the e-mail is for signed-in members`);
+  }
+  const ownerView = await as(owner).get(`/profiles/${profile.id}?edit=1`, html);
+  t.true(ownerView.text.includes(`+1 ${canary}`));
+  // Meta tags are built from the visitor's view, whoever asks.
+  const head = ownerView.text.slice(0, ownerView.text.indexOf('</head>'));
+  t.false(head.includes(canary), 'no private or members-only data in the head, even for the owner');
+  t.true(
+    (await as(admin).get(`/profiles/${profile.id}`, html)).text.includes(`+1 ${canary}`),
+    'admins see private fields',
+  );
+});
+
+test('widget filter and sections are links the server answers; hidden widgets stay hidden', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { hiddenWidgets: ['awards'] });
+  const own = await as(owner).get(`/profiles/${profile.id}`, html);
+  t.true(own.text.includes('Add your first career milestone'), 'the owner is invited to fill empty sections');
+  t.false(own.text.includes('Add your first award'), 'a hidden widget is not shown');
+  t.true(own.text.includes(`href="/profiles/${profile.id}?widget=timeline"`));
+  const timeline = await as(owner).get(`/profiles/${profile.id}?widget=timeline`, html);
+  t.true(timeline.text.includes('← All widgets'));
+  t.false(timeline.text.includes('Add your first license'), 'one section, full width');
+  const visitor = await as(null).get(`/profiles/${profile.id}/public`, html);
+  t.false(visitor.text.includes('Add your first'), 'visitors never see an empty section');
+});
