@@ -10,7 +10,6 @@ import MyDepartments from './MyDepartments';
 import ProfileInfoForm from './ProfileInfoForm';
 import RegisterForm from './RegisterForm';
 import ResetPasswordForm from './ResetPasswordForm';
-import UserMenu from './UserMenu';
 import UsernameForm from './UsernameForm';
 
 export const islands = {
@@ -22,6 +21,5 @@ export const islands = {
   ProfileInfoForm,
   RegisterForm,
   ResetPasswordForm,
-  UserMenu,
   UsernameForm,
 };

@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import type { AppContext } from '../app';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
+import { sessionPageRoutes } from './session';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
 export function pageRouters(context: AppContext): Router[] {
-  return [homeRoutes(context.config), authPageRoutes(context)];
+  return [homeRoutes(context.config), authPageRoutes(context), sessionPageRoutes()];
 }

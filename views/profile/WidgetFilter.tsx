@@ -1,0 +1,82 @@
+/**
+ * The profile's widget filter (spec 01 §2): ten choices as plain links, so it works without JavaScript.
+ * The profile page passes it to the layout's sub-navigation slot: renderPage(ctx, config, view, { subNav }).
+ */
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { media } from '../../islands/ui/theme';
+
+export const WIDGET_FILTERS = [
+  { value: 'all', label: 'All Widgets' },
+  { value: 'timeline', label: 'Timeline' },
+  { value: 'awards', label: 'Awards' },
+  { value: 'certifications', label: 'Certifications' },
+  { value: 'licenses', label: 'Licenses' },
+  { value: 'apparatus', label: 'Apparatus' },
+  { value: 'skills', label: 'Skills' },
+  { value: 'units', label: 'Special Units' },
+  { value: 'photos', label: 'Photos' },
+  { value: 'incidents', label: 'Incidents' },
+] as const;
+
+export type WidgetFilterValue = (typeof WIDGET_FILTERS)[number]['value'];
+
+/** The filter named by `?widget=`, or all for a missing or unknown value. */
+export function widgetFilterFrom(query: unknown): WidgetFilterValue {
+  return WIDGET_FILTERS.find((filter) => filter.value === query)?.value ?? 'all';
+}
+
+const Bar = styled.nav.withConfig(sc('WidgetFilter'))`
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: 0 ${(p) => p.theme.space[4]} ${(p) => p.theme.space[2]};
+  display: flex;
+  gap: ${(p) => p.theme.space[1]};
+  overflow-x: auto;
+  scrollbar-width: thin;
+  ${media.tablet} {
+    padding: 0 ${(p) => p.theme.space[5]} ${(p) => p.theme.space[2]};
+  }
+`;
+
+const FilterLink = styled.a.withConfig(sc('WidgetFilterLink'))<{ $active: boolean }>`
+  flex: none;
+  padding: 6px 12px;
+  border-radius: ${(p) => p.theme.radius.pill};
+  color: ${(p) => p.theme.color.white};
+  background: ${(p) => (p.$active ? 'rgba(255,255,255,0.22)' : 'transparent')};
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: ${(p) => (p.$active ? 700 : 500)};
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover {
+    background: rgba(255, 255, 255, 0.14);
+  }
+  &:focus-visible {
+    outline-color: ${(p) => p.theme.color.white};
+  }
+`;
+
+export interface WidgetFilterProps {
+  /** The profile page's path without a query, e.g. /profiles/12. */
+  basePath: string;
+  active: WidgetFilterValue;
+}
+
+/** Drawn on the header's brand background (the layout renders the slot inside the header). */
+export function WidgetFilter({ basePath, active }: WidgetFilterProps) {
+  return (
+    <Bar aria-label="Widget filter">
+      {WIDGET_FILTERS.map((filter) => (
+        <FilterLink
+          key={filter.value}
+          href={filter.value === 'all' ? basePath : `${basePath}?widget=${filter.value}`}
+          $active={active === filter.value}
+          aria-current={active === filter.value ? 'page' : undefined}
+        >
+          {filter.label}
+        </FilterLink>
+      ))}
+    </Bar>
+  );
+}
