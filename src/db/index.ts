@@ -4,8 +4,14 @@ import type { Config } from '../config';
 import { bindModels, createDb } from './knex';
 
 /** Opens the configured database (server or embedded) and binds the models to it. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Knex> {
-  const db = await createDb({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pglite') });
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseAcquireTimeoutMs'>,
+): Promise<Knex> {
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    embeddedDir: path.join(config.dataDir, 'pglite'),
+    acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  });
   bindModels(db);
   return db;
 }

@@ -16,7 +16,14 @@ export interface DbOptions {
   /** Directory of the embedded database; used only without databaseUrl. */
   embeddedDir?: string;
   poolMax?: number;
+  /**
+   * How long a query waits for a pool connection (and a new connection for the server's answer) before it
+   * fails; with the database gone, requests then answer 503 instead of hanging. knex's default is 60 s.
+   */
+  acquireTimeoutMs?: number;
 }
+
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 export type Db = Knex;
 
@@ -27,10 +34,12 @@ export function isEmbedded(db: Knex): boolean {
 export async function createDb(options: DbOptions): Promise<Knex> {
   const mappers = knexSnakeCaseMappers();
   if (options.databaseUrl) {
+    const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
     return knex({
       client: 'pg',
-      connection: options.databaseUrl,
+      connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: acquireTimeoutMs },
       pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: acquireTimeoutMs,
       ...mappers,
     });
   }
