@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import knexModule, { type Knex } from 'knex';
 import { knexSnakeCaseMappers, Model } from 'objection';
+import type { Logger } from '../log';
 
 const { knex } = knexModule;
 const require = createRequire(import.meta.url);
@@ -21,6 +22,15 @@ export interface DbOptions {
    * fails; with the database gone, requests then answer 503 instead of hanging. knex's default is 60 s.
    */
   acquireTimeoutMs?: number;
+  /** knex's own warnings (e.g. "Acquire connection error" while the database is down) as structured log lines. */
+  logger?: Logger;
+}
+
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  if (!logger) return undefined;
+  const line = (level: 'debug' | 'warn' | 'error') => (message: unknown) =>
+    logger[level]({ source: 'knex' }, String(message));
+  return { debug: line('debug'), warn: line('warn'), error: line('error'), deprecate: line('warn') };
 }
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
@@ -40,6 +50,7 @@ export async function createDb(options: DbOptions): Promise<Knex> {
       connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: acquireTimeoutMs },
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: acquireTimeoutMs,
+      log: knexLog(options.logger),
       ...mappers,
     });
   }

@@ -4,8 +4,10 @@
  * A TCP proxy sits between the app's knex and Postgres, so the test can cut and restore the connection.
  */
 import net from 'node:net';
+import { Writable } from 'node:stream';
 import test from 'ava';
 import type { Knex } from 'knex';
+import pino from 'pino';
 import { bindModels, createDb } from '../../src/db/knex';
 import { isDatabaseUnavailable } from '../../src/db/errors';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -54,6 +56,16 @@ let proxy: TcpProxy;
 let proxied: Knex;
 let app: TestApp;
 let client: HttpClient;
+/** What knex logged through our logger (instead of printing to the console). */
+const knexLines: Array<{ level: number; source?: string; msg: string }> = [];
+const knexLogger = pino(
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      knexLines.push(JSON.parse(chunk.toString()) as (typeof knexLines)[number]);
+      done();
+    },
+  }),
+);
 
 test.before(async (t) => {
   database = await createTestDatabase();
@@ -67,7 +79,12 @@ test.before(async (t) => {
   const viaProxy = new URL(database.url);
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
-  proxied = await createDb({ databaseUrl: viaProxy.toString(), poolMax: 4, acquireTimeoutMs: 1000 });
+  proxied = await createDb({
+    databaseUrl: viaProxy.toString(),
+    poolMax: 4,
+    acquireTimeoutMs: 1000,
+    logger: knexLogger,
+  });
   bindModels(proxied); // the models (sessions, users) query through the proxy too
   app = await startTestApp({ rateLimitsEnabled: false }, { ...database, db: proxied });
   const { user, password } = await createUser();
@@ -111,6 +128,10 @@ test.serial('the database goes away: 503 with Retry-After; it comes back: the sa
   await expectUnavailable(t);
   await proxy.open(); // same port, as a restarted database
   await expectHealthy(t);
+  t.true(
+    knexLines.some((line) => line.source === 'knex' && line.level === 40 && /connect/i.test(line.msg)),
+    'knex reported the lost connection as a structured warning',
+  );
 });
 
 test.serial('a database that accepts but never answers fails in the acquire timeout, not forever', async (t) => {
@@ -128,7 +149,11 @@ test.serial('a database that accepts but never answers fails in the acquire time
 });
 
 test('a refused connection and the pool timeout are recognised; a bad query is not', async (t) => {
-  const closed = await createDb({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', acquireTimeoutMs: 2000 });
+  const closed = await createDb({
+    databaseUrl: 'postgres://postgres@127.0.0.1:1/none',
+    acquireTimeoutMs: 2000,
+    logger: knexLogger,
+  });
   try {
     const error = await t.throwsAsync(closed.raw('select 1'));
     t.true(isDatabaseUnavailable(error), String(error));
