@@ -23,11 +23,15 @@ async function hydrate(el: HTMLElement): Promise<void> {
       createElement(IslandProviders, {
         queryClient: getBrowserQueryClient(),
         children: createElement(mod.default, props),
+        // Marked after React commits the hydration (hydrateRoot returns before that), so tests and
+        // scripts waiting on data-hydrated see a live island.
+        onHydrated: () => {
+          el.dataset.hydrated = 'true';
+        },
       }),
       { identifierPrefix: `${id}-` },
     );
   });
-  el.dataset.hydrated = 'true';
 }
 
 function whenIdle(run: () => void): void {
@@ -36,6 +40,7 @@ function whenIdle(run: () => void): void {
 }
 
 function whenVisible(el: HTMLElement, run: () => void): void {
+  // The wrapper is display: contents (no box of its own), so observe the island's first element.
   const target = (el.firstElementChild as HTMLElement | null) ?? el;
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) {

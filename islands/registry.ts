@@ -13,7 +13,6 @@ import ProfileInfoForm from './ProfileInfoForm';
 import ProfileToolbar from './ProfileToolbar';
 import RegisterForm from './RegisterForm';
 import ResetPasswordForm from './ResetPasswordForm';
-import UserMenu from './UserMenu';
 import UsernameForm from './UsernameForm';
 
 export const islands = {
@@ -28,6 +27,5 @@ export const islands = {
   ProfileToolbar,
   RegisterForm,
   ResetPasswordForm,
-  UserMenu,
   UsernameForm,
 };

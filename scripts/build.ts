@@ -21,17 +21,28 @@ export function islandEntries(): Record<string, string> {
   return entries;
 }
 
+/** Every file an output loads through static imports, transitively (what the browser must fetch before it runs). */
+function staticImports(metafile: esbuild.Metafile, outFile: string, seen = new Set<string>()): Set<string> {
+  for (const imp of metafile.outputs[outFile]?.imports ?? []) {
+    if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
+    seen.add(imp.path);
+    staticImports(metafile, imp.path, seen);
+  }
+  return seen;
+}
+
 function writeManifest(metafile: esbuild.Metafile, dir = ASSETS_DIR): void {
-  const manifest = { client: '', islands: {} as Record<string, { src: string; imports: string[] }> };
+  const url = (file: string) => `/assets/${path.basename(file)}`;
+  const manifest = {
+    client: { src: '', imports: [] as string[] },
+    islands: {} as Record<string, { src: string; imports: string[] }>,
+  };
   for (const [outFile, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !outFile.endsWith('.js')) continue;
-    const url = `/assets/${path.basename(outFile)}`;
+    const entry = { src: url(outFile), imports: [...staticImports(metafile, outFile)].map(url) };
     const name = path.basename(output.entryPoint).replace(/\.tsx?$/, '');
-    const imports = output.imports
-      .filter((imp) => imp.kind === 'import-statement' && !imp.external)
-      .map((imp) => `/assets/${path.basename(imp.path)}`);
-    if (output.entryPoint.endsWith('islands/client.ts')) manifest.client = url;
-    else manifest.islands[name] = { src: url, imports };
+    if (output.entryPoint.endsWith('islands/client.ts')) manifest.client = entry;
+    else manifest.islands[name] = entry;
   }
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 }

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './log';
 import { requestLog } from './http/requestLog';
+import { securityHeaders } from './http/securityHeaders';
 import { errorHandler } from './http/errorHandler';
 import { staticAssets, favicon } from './http/staticAssets';
 import { sessionMiddleware, loadUser } from './http/session';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 
   app.use(requestLog(logger));
+  app.use(securityHeaders(config.baseUrl)); // first, so every answer (assets, errors, 404) carries them
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());

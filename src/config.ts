@@ -14,6 +14,8 @@ export interface Config {
   baseUrl: string;
   /** Postgres connection string; when undefined the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /** Milliseconds a query waits for a database connection before the request answers 503. */
+  databaseAcquireTimeoutMs: number;
   dataDir: string;
   sessionSecret: string;
   /** Session lifetime in milliseconds. */
@@ -78,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: str(env, 'HOST') ?? '0.0.0.0',
     baseUrl: (str(env, 'BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: str(env, 'DATABASE_URL'),
+    databaseAcquireTimeoutMs: int(env, 'DB_ACQUIRE_TIMEOUT_MS', 5000),
     dataDir,
     sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
     sessionMaxAgeMs: int(env, 'SESSION_MAX_AGE_DAYS', 30) * 24 * 60 * 60 * 1000,

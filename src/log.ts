@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 
@@ -19,11 +20,43 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger {
-  const pretty = config.nodeEnv === 'development' && process.stdout.isTTY;
+export interface LogOutput {
+  /** Whether stdout is a terminal (a person reading). */
+  isTTY: boolean;
+  /** Resolves pino-pretty's path; throws when it is not installed (e.g. `npm ci --omit=dev`). */
+  resolvePretty: () => string;
+}
+
+const require = createRequire(import.meta.url);
+const defaultOutput = (): LogOutput => ({
+  isTTY: Boolean(process.stdout.isTTY),
+  resolvePretty: () => require.resolve('pino-pretty'),
+});
+
+/**
+ * Readable lines for a person at a terminal (`npm start`, `npm run dev`); JSON for machines: in production,
+ * when piped or collected, and whenever pino-pretty is not installed (so a missing dev dependency can never
+ * stop the server from starting).
+ */
+export function logFormat(nodeEnv: Config['nodeEnv'], output: LogOutput): 'pretty' | 'json' {
+  if (nodeEnv === 'production' || !output.isTTY) return 'json';
+  try {
+    output.resolvePretty();
+    return 'pretty';
+  } catch {
+    return 'json';
+  }
+}
+
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'nodeEnv'>,
+  output: LogOutput = defaultOutput(),
+): Logger {
+  const pretty = logFormat(config.nodeEnv, output) === 'pretty';
   return pino({
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // A transport formats in a worker thread, off the request path.
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
   });
 }

@@ -19,7 +19,7 @@ const logger = createLogger(config);
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, logger);
   logger.info({ database: isEmbedded(db) ? `embedded (${config.dataDir}/pglite)` : 'postgres' }, 'database opened');
   if (config.migrateOnStart) {
     const applied = await migrateLatest(db);

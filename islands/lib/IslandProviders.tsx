@@ -1,10 +1,21 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { theme } from '../ui/theme';
 
+interface IslandProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** Browser only: called once React has committed the hydrated tree (effects never run on the server). */
+  onHydrated?: () => void;
+}
+
 /** Wraps every island root, identically on the server and in the browser, so hydration matches. */
-export function IslandProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function IslandProviders({ queryClient, children, onHydrated }: IslandProvidersProps) {
+  useEffect(() => {
+    onHydrated?.();
+    // Once per root: a later change of the callback's identity is not a second hydration.
+  }, []);
   return (
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

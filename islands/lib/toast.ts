@@ -51,10 +51,16 @@ export function dismiss(id: number): void {
   }, TOAST_REMOVE_DELAY_MS);
 }
 
+/**
+ * How long a toast waits for the next page. Pages without islands load no script (and no toaster), so a
+ * pending toast could otherwise surface minutes later on an unrelated page.
+ */
+export const PENDING_TOAST_MAX_AGE_MS = 10_000;
+
 /** Shows a toast on the next page: used before a full-page navigation (e.g. after sign-in). */
 export function toastAfterNavigation(input: ToastInput): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(input));
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...input, at: Date.now() }));
   } catch {
     // storage unavailable: the toast is only a courtesy
   }
@@ -65,7 +71,9 @@ export function takePendingToast(): ToastInput | undefined {
     const raw = sessionStorage.getItem(PENDING_KEY);
     if (!raw) return undefined;
     sessionStorage.removeItem(PENDING_KEY);
-    return JSON.parse(raw) as ToastInput;
+    const { at, ...input } = JSON.parse(raw) as ToastInput & { at?: number };
+    if (typeof at !== 'number' || Date.now() - at > PENDING_TOAST_MAX_AGE_MS) return undefined;
+    return input;
   } catch {
     return undefined;
   }

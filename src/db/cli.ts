@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     console.error(`Usage: tsx src/db/cli.ts <${Object.keys(commands).join('|')}> [args]`);
     process.exit(2);
   }
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, logger);
   try {
     await command(args, { db, logger });
   } finally {

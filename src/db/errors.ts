@@ -11,3 +11,52 @@ export function uniqueViolation(error: unknown): string | undefined {
   if (code !== '23505') return undefined;
   return e?.constraint ?? e?.nativeError?.constraint ?? '';
 }
+
+/** Socket-level failures: the database host refused, dropped or never answered the connection. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Postgres SQLSTATEs meaning "the server cannot serve you right now": class 08 (connection exception),
+ * 57P01-57P03 (admin/crash shutdown, cannot connect now, e.g. starting up) and 53300 (too many connections).
+ */
+function isUnavailableSqlState(code: string): boolean {
+  return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
+}
+
+/**
+ * node-postgres reports a socket closed mid-conversation with these messages and no code
+ * (knex prefixes the query: "select … - Connection terminated unexpectedly").
+ */
+const TERMINATED_MESSAGE = /(^|- )Connection terminated( unexpectedly| due to connection timeout)?$/;
+
+/**
+ * True when the error means the database cannot be reached (as opposed to a bad query): the error handler
+ * answers these with 503 and Retry-After, since retrying later can succeed. Looks through the wrappers
+ * Objection (nativeError), Node (AggregateError.errors) and `cause` chains put around the driver's error.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as {
+    name?: string;
+    code?: unknown;
+    message?: unknown;
+    nativeError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  // knex gave up waiting for a pool connection (acquireConnectionTimeout): the database is not answering.
+  if (e.name === 'KnexTimeoutError') return true;
+  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || isUnavailableSqlState(e.code))) return true;
+  if (typeof e.message === 'string' && TERMINATED_MESSAGE.test(e.message)) return true;
+  const inner = [e.nativeError, e.cause, ...(Array.isArray(e.errors) ? e.errors : [])];
+  return inner.some((item) => item !== error && isDatabaseUnavailable(item, depth + 1));
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import knexModule, { type Knex } from 'knex';
 import { knexSnakeCaseMappers, Model } from 'objection';
+import type { Logger } from '../log';
 
 const { knex } = knexModule;
 const require = createRequire(import.meta.url);
@@ -16,7 +17,23 @@ export interface DbOptions {
   /** Directory of the embedded database; used only without databaseUrl. */
   embeddedDir?: string;
   poolMax?: number;
+  /**
+   * How long a query waits for a pool connection (and a new connection for the server's answer) before it
+   * fails; with the database gone, requests then answer 503 instead of hanging. knex's default is 60 s.
+   */
+  acquireTimeoutMs?: number;
+  /** knex's own warnings (e.g. "Acquire connection error" while the database is down) as structured log lines. */
+  logger?: Logger;
 }
+
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  if (!logger) return undefined;
+  const line = (level: 'debug' | 'warn' | 'error') => (message: unknown) =>
+    logger[level]({ source: 'knex' }, String(message));
+  return { debug: line('debug'), warn: line('warn'), error: line('error'), deprecate: line('warn') };
+}
+
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 export type Db = Knex;
 
@@ -27,10 +44,13 @@ export function isEmbedded(db: Knex): boolean {
 export async function createDb(options: DbOptions): Promise<Knex> {
   const mappers = knexSnakeCaseMappers();
   if (options.databaseUrl) {
+    const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
     return knex({
       client: 'pg',
-      connection: options.databaseUrl,
+      connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: acquireTimeoutMs },
       pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: acquireTimeoutMs,
+      log: knexLog(options.logger),
       ...mappers,
     });
   }

@@ -1,7 +1,8 @@
 /**
  * The one place errors become responses. Domain errors (src/errors.ts) map to their status here; a unique-key
  * violation from the database becomes a 409 with its meaning (src/db/constraints.ts); client errors raised by
- * Koa keep their status; anything else is a 500 with a generic message and a log line.
+ * Koa keep their status; an unreachable database is a 503 with Retry-After (src/db/errors.ts
+ * isDatabaseUnavailable); anything else is a 500 with a generic message and a log line.
  * Under /api the answer is JSON `{error, fields?}`; elsewhere an HTML error page.
  */
 import type Koa from 'koa';
@@ -17,7 +18,7 @@ import {
   ValidationError,
 } from '../errors';
 import { GENERIC_CONFLICT, UNIQUE_CONSTRAINTS } from '../db/constraints';
-import { uniqueViolation } from '../db/errors';
+import { isDatabaseUnavailable, uniqueViolation } from '../db/errors';
 import type { Logger } from '../log';
 
 export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: string) => string;
@@ -48,6 +49,9 @@ export function answerFor(error: unknown): ErrorAnswer | undefined {
     const retryAfterSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
     return { status, message: error.message, fields, retryAfterSeconds };
   }
+  if (isDatabaseUnavailable(error)) {
+    return answerFor(new ServiceUnavailableError());
+  }
   const constraint = uniqueViolation(error);
   if (constraint !== undefined) {
     const meaning = UNIQUE_CONSTRAINTS[constraint];
@@ -74,7 +78,9 @@ export function errorHandler(renderErrorPage: ErrorPageRenderer): Koa.Middleware
       const known = answerFor(error);
       const status = known?.status ?? 500;
       const message = known?.message ?? 'Something went wrong. Please try again.';
-      if (!known) (ctx.state.log as Logger | undefined)?.error({ err: error }, 'unhandled error');
+      const log = ctx.state.log as Logger | undefined;
+      if (!known) log?.error({ err: error }, 'unhandled error');
+      else if (status === 503) log?.warn({ err: error }, 'service unavailable');
       if (known?.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       ctx.status = status;
       if (ctx.path.startsWith('/api/') || ctx.path === '/api' || !ctx.accepts('html')) {

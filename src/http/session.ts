@@ -72,7 +72,10 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
             data,
             typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs,
           ),
-        destroy: (key: string) => destroySession(key),
+        // Like set: inside a writing request (sign-in after sign-up) the delete joins its transaction, which
+        // also keeps a single-connection database (embedded PGlite) from waiting on itself.
+        destroy: (key: string, options?: { ctx?: Koa.Context }) =>
+          destroySession(options?.ctx?.state.trx as Knex.Transaction | undefined, key),
       },
     },
     app,

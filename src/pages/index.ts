@@ -3,9 +3,10 @@ import type { AppContext } from '../app';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
 import { profilePageRoutes } from './profiles';
+import { sessionPageRoutes } from './session';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
 export function pageRouters(context: AppContext): Router[] {
   // The profile router last: its /{username} route takes any one-segment path the others leave.
-  return [homeRoutes(context.config), authPageRoutes(context), profilePageRoutes(context)];
+  return [homeRoutes(context.config), authPageRoutes(context), sessionPageRoutes(), profilePageRoutes(context)];
 }

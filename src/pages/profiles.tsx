@@ -17,6 +17,7 @@ import { PROFILE_MESSAGES, widgetFromFilter } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
+import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from './profileMeta';
 import { renderPage } from './render';
 
@@ -55,6 +56,7 @@ export function profilePageRoutes({ config }: AppContext): Router {
     const editing = canEdit && single(ctx.query.edit) === '1';
     const basePath = publicView ? `/profiles/${profile.id}/public` : `/profiles/${profile.id}`;
     const view = presentProfile(profile, viewer);
+    const widget = widgetFromFilter(single(ctx.query.widget));
     const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
     const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
     // Only the live public view is for search engines; drafts and the own view are not.
@@ -68,7 +70,7 @@ export function profilePageRoutes({ config }: AppContext): Router {
         profile={view}
         items={{}}
         basePath={basePath}
-        widget={widgetFromFilter(single(ctx.query.widget))}
+        widget={widget}
         sort={single(ctx.query.sort) === 'oldest' ? 'oldest' : 'newest'}
         canEdit={canEdit}
         isOwner={isProfileOwner(viewer, profile)}
@@ -81,6 +83,7 @@ export function profilePageRoutes({ config }: AppContext): Router {
         noindex: !indexable,
         head: meta.head,
         isPublicPage: publicView,
+        subNav: <WidgetFilter basePath={basePath} active={widget} />,
       },
     );
   };

@@ -10,6 +10,8 @@ import { buildShell } from './shell';
 export interface PageOptions extends DocumentOptions {
   status?: number;
   isPublicPage?: boolean;
+  /** The page's own sub-navigation below the header bar, e.g. <WidgetFilter> on profile pages. */
+  subNav?: ReactElement;
 }
 
 export async function renderPage(
@@ -20,12 +22,24 @@ export async function renderPage(
 ): Promise<void> {
   const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
   const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
-  const { html } = renderDocument(<Layout shell={shell}>{view}</Layout>, { ...options, title });
+  const { subNav, ...documentOptions } = options;
+  const { html } = renderDocument(
+    <Layout shell={shell} subNav={subNav}>
+      {view}
+    </Layout>,
+    { ...documentOptions, title },
+    { production: config.nodeEnv === 'production' },
+  );
   ctx.status = options.status ?? 200;
   ctx.type = 'html';
   // Pages depend on who is signed in: never shared by caches unless a route says otherwise.
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'private, no-cache');
   ctx.body = html;
+}
+
+function errorTitle(status: number): string {
+  if (status === 503) return 'Temporarily unavailable';
+  return status >= 500 ? 'Something went wrong' : 'Request failed';
 }
 
 /** The HTML error page for non-API errors. Rendered without async shell data so it cannot fail itself. */
@@ -42,22 +56,22 @@ export function renderErrorPage(config: Config) {
       path: ctx.path,
       feedbackUrl: null,
       isPublicPage: false,
-      activeWidget: 'all',
       user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, ownProfileId: null } : null,
     };
     const view =
       status === 404 ? (
         <NotFoundPage />
       ) : (
-        <MessagePage code={String(status)} title={status >= 500 ? 'Something went wrong' : 'Request failed'}>
+        <MessagePage code={String(status)} title={errorTitle(status)}>
           <p>{message}</p>
         </MessagePage>
       );
     const title = status === 404 ? 'Page Not Found' : 'Error';
-    return renderDocument(<Layout shell={shell}>{view}</Layout>, {
-      title: `${title} · ${config.productName}`,
-      noindex: true,
-    }).html;
+    return renderDocument(
+      <Layout shell={shell}>{view}</Layout>,
+      { title: `${title} · ${config.productName}`, noindex: true },
+      { production: config.nodeEnv === 'production' },
+    ).html;
   };
 }
 

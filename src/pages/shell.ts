@@ -10,13 +10,11 @@ export async function buildShell(
   options: { isPublicPage?: boolean } = {},
 ): Promise<Shell> {
   const user = (ctx.state.user as User | null) ?? null;
-  const widget = typeof ctx.query.widget === 'string' ? ctx.query.widget : 'all';
   return {
     productName: config.productName,
     path: ctx.path,
     feedbackUrl: config.feedbackUrl ?? null,
     isPublicPage: options.isPublicPage ?? false,
-    activeWidget: widget,
     user: user
       ? { id: user.id, name: user.name, email: user.email, role: user.role, ownProfileId: await ownProfileId(user) }
       : null,

@@ -1,30 +1,54 @@
 /**
- * The island build (scripts/build.ts) writes dist/public/assets/manifest.json:
- * the client runtime's URL and, per island, its entry URL and the chunks it imports (for modulepreload).
+ * The island build (scripts/build.ts) writes dist/public/assets/manifest.json: for the client runtime and
+ * for each island, its entry URL and every chunk it statically imports (transitively, for modulepreload).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
+export interface AssetEntry {
+  src: string;
+  imports: string[];
+}
+
 export interface AssetManifest {
-  client: string;
-  islands: Record<string, { src: string; imports: string[] }>;
+  client: AssetEntry;
+  islands: Record<string, AssetEntry>;
 }
 
 export const PUBLIC_DIR = path.resolve('dist/public');
 export const MANIFEST_PATH = path.join(PUBLIC_DIR, 'assets', 'manifest.json');
 
-let cached: { manifest: AssetManifest; mtimeMs: number } | undefined;
+export interface ManifestReaderOptions {
+  /**
+   * Production reads the file once: the build never changes under a running server there, and a stat per
+   * page is wasted work. Development re-reads it when it changes, so `npm run dev` rebuilds show up.
+   */
+  readOnce: boolean;
+}
 
-/** Reads the manifest, re-reading it when the file changes (so `npm run dev` rebuilds show up). */
-export function getManifest(): AssetManifest {
-  let mtimeMs: number;
-  try {
-    mtimeMs = fs.statSync(MANIFEST_PATH).mtimeMs;
-  } catch {
-    throw new Error(`Island assets are not built (${MANIFEST_PATH} is missing): run "npm run build:islands"`);
-  }
-  if (!cached || cached.mtimeMs !== mtimeMs) {
-    cached = { manifest: JSON.parse(fs.readFileSync(MANIFEST_PATH, 'utf8')) as AssetManifest, mtimeMs };
-  }
-  return cached.manifest;
+export function createManifestReader(file: string, { readOnce }: ManifestReaderOptions): () => AssetManifest {
+  let cached: { manifest: AssetManifest; mtimeMs: number } | undefined;
+  return () => {
+    if (cached && readOnce) return cached.manifest;
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      throw new Error(`Island assets are not built (${file} is missing): run "npm run build:islands"`);
+    }
+    if (!cached || cached.mtimeMs !== mtimeMs) {
+      cached = { manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as AssetManifest, mtimeMs };
+    }
+    return cached.manifest;
+  };
+}
+
+const readers = {
+  once: createManifestReader(MANIFEST_PATH, { readOnce: true }),
+  watching: createManifestReader(MANIFEST_PATH, { readOnce: false }),
+};
+
+/** The built manifest; `production` (config.nodeEnv) decides whether it is read once or on every change. */
+export function getManifest(production: boolean): AssetManifest {
+  return production ? readers.once() : readers.watching();
 }

@@ -44,7 +44,16 @@ export interface RenderedDocument {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-export function renderDocument(element: ReactElement, options: DocumentOptions): RenderedDocument {
+export interface RenderEnvironment {
+  /** config.nodeEnv === 'production': the asset manifest is read once. */
+  production: boolean;
+}
+
+export function renderDocument(
+  element: ReactElement,
+  options: DocumentOptions,
+  environment: RenderEnvironment,
+): RenderedDocument {
   const sheet = new ServerStyleSheet();
   try {
     const collector = new IslandCollector();
@@ -83,8 +92,10 @@ export function renderDocument(element: ReactElement, options: DocumentOptions):
 
     let scripts = '';
     if (collector.placed.length > 0) {
-      const manifest = getManifest();
-      const preloads = new Set<string>();
+      const manifest = getManifest(environment.production);
+      // The runtime and every island module with their chunks, so the browser fetches them in parallel
+      // instead of discovering each import only after the previous file arrived.
+      const preloads = new Set<string>([manifest.client.src, ...manifest.client.imports]);
       for (const island of collector.placed) {
         const entry = manifest.islands[island.name];
         if (!entry) throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
@@ -97,7 +108,7 @@ export function renderDocument(element: ReactElement, options: DocumentOptions):
       );
       scripts =
         `<script type="application/json" id="island-sources">${JSON.stringify(sources)}</script>` +
-        `<script type="module" src="${manifest.client}"></script>`;
+        `<script type="module" src="${manifest.client.src}"></script>`;
     }
     head.push(sheet.getStyleTags());
 

@@ -44,8 +44,8 @@ export async function saveSession(
     .merge(['data', 'expiresAt']);
 }
 
-export async function destroySession(token: string): Promise<void> {
-  await Session.query().where('tokenHash', hashToken(token)).delete();
+export async function destroySession(db: Knex | undefined, token: string): Promise<void> {
+  await Session.query(db).where('tokenHash', hashToken(token)).delete();
 }
 
 /** Ends every session of a user (password change or reset, deactivation, deletion). */

@@ -1,6 +1,7 @@
 /**
  * Playwright over the system Chromium (never a downloaded browser). Each page records console errors,
  * page errors and React hydration warnings; `assertNoBrowserErrors` fails a test that produced any.
+ * Content-Security-Policy violations are console errors too ("Refused to …"), so they fail tests as well.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,10 +35,11 @@ const HYDRATION_PATTERN = /hydrat|did not match|server rendered HTML|Minified Re
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {},
 ): Promise<RecordedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   const page = await context.newPage();
   const errors: string[] = [];

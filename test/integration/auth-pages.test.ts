@@ -74,19 +74,28 @@ test('account settings needs sign-in and shows the cards and forms', async (t) =
   t.is(res.headers.get('cache-control'), 'private, no-cache');
 });
 
-test('the header shows Login and Join Beta to visitors and the user menu island to a signed-in user', async (t) => {
+test('the header shows Login and Join Beta to visitors and the server-rendered user menu to a signed-in user', async (t) => {
   const visitor = await app.client().get('/forgot-password', html);
   t.regex(visitor.text, />Login<\/a>/);
   t.regex(visitor.text, />Join Beta<\/a>/);
-  t.false(visitor.text.includes('data-island="UserMenu"'));
+  t.false(visitor.text.includes('data-testid="user-menu"'));
 
-  const { token } = await createUser({ name: 'Casey Nguyen' });
+  const { token, user } = await createUser({ name: 'Casey Nguyen' });
   const client = app.client();
   client.bearer = token;
   const signedIn = await client.get('/forgot-password', html);
-  t.true(signedIn.text.includes('data-island="UserMenu"'));
-  t.true(signedIn.text.includes('Casey Nguyen'));
   t.false(/>Join Beta<\/a>/.test(signedIn.text));
+  const menu = /<details[^>]*data-testid="user-menu".*?<\/details>/s.exec(signedIn.text)?.[0] ?? '';
+  t.regex(menu, /<summary[^>]*aria-label="Account menu for Casey Nguyen"/);
+  t.true(menu.includes(user.email));
+  const items = [...menu.matchAll(/<(?:a|button)[^>]*>([^<]+)<\/(?:a|button)>/g)].map((m) => m[1]);
+  t.deepEqual(items, ['Create Profile', 'Account Settings', 'Sign Out'], 'no profile, not an admin');
+  t.regex(menu, /<form[^>]*action="\/logout" method="post"/);
+
+  const admin = await createUser({ role: 'admin' });
+  client.bearer = admin.token;
+  const adminPage = await client.get('/forgot-password', html);
+  t.regex(adminPage.text, /<a[^>]*href="\/admin"[^>]*>Admin Dashboard<\/a>/);
 });
 
 test('the Feedback button appears only for signed-in users, and only when FEEDBACK_URL is set', async (t) => {
@@ -107,23 +116,10 @@ test('the Feedback button appears only for signed-in users, and only when FEEDBA
   }
 });
 
-test('the widget filter with its ten choices shows on /profiles/ paths only', async (t) => {
-  const profiles = await app.client().get('/profiles/123', html);
-  for (const label of [
-    'All Widgets',
-    'Timeline',
-    'Awards',
-    'Certifications',
-    'Licenses',
-    'Apparatus',
-    'Skills',
-    'Special Units',
-    'Photos',
-    'Incidents',
-  ]) {
-    t.true(profiles.text.includes(`>${label}</a>`), label);
-  }
-  t.true(profiles.text.includes('href="/profiles/123?widget=units"'));
-  const elsewhere = await app.client().get('/login', html);
-  t.false(elsewhere.text.includes('All Widgets'));
+test('the layout no longer guesses a widget filter from the path: a 404 under /profiles/ has none', async (t) => {
+  const res = await app.client().get('/profiles/123/no-such-page', html);
+  t.is(res.status, 404);
+  t.regex(res.text, /Page Not Found/);
+  t.false(res.text.includes('All Widgets'));
+  t.false(res.text.includes('?widget='));
 });

@@ -1,5 +1,7 @@
 import test from 'ava';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/users';
+import { createManifestReader, MANIFEST_PATH } from '../../src/render/manifest';
 
 let app: TestApp;
 test.before(async () => {
@@ -51,6 +53,74 @@ test('pages without islands ship no JavaScript at all', async (t) => {
     t.false(/<script(?![^>]*type="application\/json")/i.test(res.text), `${path} has a script tag`);
     t.false(res.text.includes('modulepreload'), `${path} preloads a module`);
   }
+});
+
+test('a signed-in user on a page without islands gets no JavaScript either: the user menu is plain HTML', async (t) => {
+  const { token } = await createUser({ name: 'Riley Adams' });
+  const client = app.client();
+  client.bearer = token;
+  const res = await client.get('/no/such/page', { headers: { Accept: 'text/html' } });
+  t.is(res.status, 404);
+  t.regex(res.text, /<details[^>]*data-testid="user-menu"/, 'the menu is there');
+  t.true(res.text.includes('Riley Adams'));
+  t.false(res.text.includes('<script type="module"'), 'no module script');
+  t.false(res.text.includes('modulepreload'), 'no preloads');
+  t.false(res.text.includes('data-island="'), 'no island wrapper');
+});
+
+test('a page with an island preloads the client runtime, the island and every chunk they import', async (t) => {
+  const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
+  const res = await app.client().get('/login', { headers: { Accept: 'text/html' } });
+  const preloaded = [...res.text.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  const island = manifest.islands.LoginForm!;
+  const expected = new Set([manifest.client.src, ...manifest.client.imports, island.src, ...island.imports]);
+  t.true(manifest.client.imports.length > 0, 'the runtime shares chunks with the islands');
+  t.deepEqual(new Set(preloaded), expected);
+  t.is(preloaded.length, expected.size, 'each file once');
+  t.true(res.text.includes(`<script type="module" src="${manifest.client.src}"></script>`));
+});
+
+/** Signs in through the API so the client holds a session cookie, as a browser would. */
+async function signIn(client: HttpClient): Promise<void> {
+  const { user, password } = await createUser();
+  const login = await client.post('/api/auth/login', { email: user.email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+}
+
+/** Posts the header's Sign Out form: urlencoded, no fields, with the browser's cookie. */
+function postLogoutForm(client: HttpClient, origin: string) {
+  return fetch(`${app.baseUrl}/logout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'text/html',
+      Origin: origin,
+      Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    body: '',
+  });
+}
+
+test('the Sign Out form posts to /logout: the session ends and the browser is sent to / with 303', async (t) => {
+  const client = app.client();
+  await signIn(client);
+  t.is((await client.get('/api/auth/me')).status, 200);
+  const res = await postLogoutForm(client, app.baseUrl);
+  t.is(res.status, 303);
+  t.is(res.headers.get('location'), '/');
+  t.regex(res.headers.getSetCookie().join('\n'), /turnout\.sid=;/, 'the cookie is cleared');
+  // The old cookie no longer authenticates: the session row is gone, not just the browser's copy.
+  t.is((await client.get('/api/auth/me')).status, 401);
+});
+
+test('a cross-site POST /logout is refused and the session stays', async (t) => {
+  const client = app.client();
+  await signIn(client);
+  const res = await postLogoutForm(client, 'https://evil.example');
+  t.is(res.status, 403);
+  t.regex(await res.text(), /Cross-site request rejected/);
+  t.is((await client.get('/api/auth/me')).status, 200);
 });
 
 test('HTML is compressed for clients that accept it', async (t) => {

@@ -20,6 +20,9 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
   h1, h2, h3 { line-height: 1.25; }
+  /* An island's wrapper never changes layout (as Astro's astro-island): a block div would break flex and
+     grid parents. A stylesheet rule rather than a style attribute keeps the markup free of inline styles. */
+  [data-island] { display: contents; }
   .visually-hidden {
     position: absolute !important;
     width: 1px; height: 1px;

@@ -2,8 +2,9 @@ import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { media } from '../../islands/ui/theme';
 import { ButtonLink } from '../../islands/ui/Button';
-import { Island } from '../../src/render/Island';
-import { WIDGET_FILTERS, type Shell } from './shell';
+import type { ReactNode } from 'react';
+import { UserMenu } from './UserMenu';
+import type { Shell } from './shell';
 
 const Bar = styled.header.withConfig(sc('HeaderBar'))`
   background: ${(p) => p.theme.color.brand};
@@ -54,37 +55,6 @@ const Actions = styled.nav.withConfig(sc('HeaderActions'))`
   }
 `;
 
-const FilterBar = styled.nav.withConfig(sc('WidgetFilter'))`
-  max-width: 1280px;
-  margin: 0 auto;
-  padding: 0 ${(p) => p.theme.space[4]} ${(p) => p.theme.space[2]};
-  display: flex;
-  gap: ${(p) => p.theme.space[1]};
-  overflow-x: auto;
-  scrollbar-width: thin;
-  ${media.tablet} {
-    padding: 0 ${(p) => p.theme.space[5]} ${(p) => p.theme.space[2]};
-  }
-`;
-
-const FilterLink = styled.a.withConfig(sc('WidgetFilterLink'))<{ $active: boolean }>`
-  flex: none;
-  padding: 6px 12px;
-  border-radius: ${(p) => p.theme.radius.pill};
-  color: ${(p) => p.theme.color.white};
-  background: ${(p) => (p.$active ? 'rgba(255,255,255,0.22)' : 'transparent')};
-  font-size: ${(p) => p.theme.font.size.sm};
-  font-weight: ${(p) => (p.$active ? 700 : 500)};
-  text-decoration: none;
-  white-space: nowrap;
-  &:hover {
-    background: rgba(255, 255, 255, 0.14);
-  }
-  &:focus-visible {
-    outline-color: ${(p) => p.theme.color.white};
-  }
-`;
-
 export function HelmetMark() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -94,8 +64,8 @@ export function HelmetMark() {
   );
 }
 
-export function Header({ shell }: { shell: Shell }) {
-  const showFilter = shell.path.startsWith('/profiles/');
+/** The header bar; `subNav` is a page's own navigation (e.g. the profile's widget filter) drawn below it. */
+export function Header({ shell, subNav }: { shell: Shell; subNav?: ReactNode }) {
   return (
     <Bar>
       <Inner>
@@ -105,15 +75,7 @@ export function Header({ shell }: { shell: Shell }) {
         </Logo>
         <Actions aria-label="Account">
           {shell.user ? (
-            <Island
-              name="UserMenu"
-              props={{
-                name: shell.user.name,
-                email: shell.user.email,
-                role: shell.user.role,
-                ownProfileId: shell.user.ownProfileId,
-              }}
-            />
+            <UserMenu user={shell.user} />
           ) : shell.isPublicPage ? null : (
             <>
               <ButtonLink href="/login" $variant="onBrand">
@@ -126,20 +88,7 @@ export function Header({ shell }: { shell: Shell }) {
           )}
         </Actions>
       </Inner>
-      {showFilter ? (
-        <FilterBar aria-label="Widget filter">
-          {WIDGET_FILTERS.map((filter) => (
-            <FilterLink
-              key={filter.value}
-              href={filter.value === 'all' ? shell.path : `${shell.path}?widget=${filter.value}`}
-              $active={shell.activeWidget === filter.value}
-              aria-current={shell.activeWidget === filter.value ? 'page' : undefined}
-            >
-              {filter.label}
-            </FilterLink>
-          ))}
-        </FilterBar>
-      ) : null}
+      {subNav}
     </Bar>
   );
 }

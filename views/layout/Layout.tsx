@@ -40,14 +40,21 @@ const Feedback = styled.a.withConfig(sc('FeedbackButton'))`
   }
 `;
 
-export function Layout({ shell, children }: { shell: Shell; children: ReactNode }) {
+export interface LayoutProps {
+  shell: Shell;
+  /** A page's own sub-navigation, rendered in the header below the bar (the profile's widget filter). */
+  subNav?: ReactNode;
+  children: ReactNode;
+}
+
+export function Layout({ shell, subNav, children }: LayoutProps) {
   return (
     <>
       <GlobalStyle />
       <a className="visually-hidden" href="#main">
         Skip to content
       </a>
-      <Header shell={shell} />
+      <Header shell={shell} subNav={subNav} />
       <Main id="main">{children}</Main>
       <Footer>{shell.productName} · built by firefighters for firefighters</Footer>
       {shell.user && shell.feedbackUrl ? (

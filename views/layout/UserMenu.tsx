@@ -1,0 +1,200 @@
+/**
+ * The signed-in user's menu (spec 01 §2), server-rendered as <details>/<summary>: it opens, closes and is
+ * keyboard-usable with no JavaScript, so a page without other islands ships no script at all.
+ * Sign Out is a POST form to /logout (src/pages/session.ts), covered by the CSRF origin check.
+ */
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import type { ShellUser } from './shell';
+
+const Menu = styled.details.withConfig(sc('UserMenu'))`
+  position: relative;
+  &[open] > summary svg {
+    transform: rotate(180deg);
+  }
+`;
+
+const Summary = styled.summary.withConfig(sc('UserMenuSummary'))`
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+  min-height: ${(p) => p.theme.controlHeight};
+  padding: 0 ${(p) => p.theme.space[3]} 0 ${(p) => p.theme.space[1]};
+  border: 1px solid rgba(255, 255, 255, 0.5);
+  border-radius: ${(p) => p.theme.radius.pill};
+  color: ${(p) => p.theme.color.white};
+  font-weight: 600;
+  cursor: pointer;
+  list-style: none;
+  user-select: none;
+  &::-webkit-details-marker {
+    display: none;
+  }
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.color.white};
+    outline-offset: 2px;
+  }
+  svg {
+    transition: transform 120ms ease-out;
+  }
+`;
+
+const Avatar = styled.span.withConfig(sc('UserMenuAvatar'))`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 32px;
+  height: 32px;
+  border-radius: 50%;
+  background: ${(p) => p.theme.color.white};
+  color: ${(p) => p.theme.color.brand};
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 800;
+`;
+
+/** Hidden on small phones to save room; the summary's aria-label still names the menu there. */
+const SummaryName = styled.span.withConfig(sc('UserMenuSummaryName'))`
+  max-width: 160px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  @media (max-width: 480px) {
+    display: none;
+  }
+`;
+
+const Panel = styled.div.withConfig(sc('UserMenuPanel'))`
+  position: absolute;
+  right: 0;
+  top: calc(100% + ${(p) => p.theme.space[2]});
+  z-index: 60;
+  width: max-content;
+  min-width: 240px;
+  max-width: min(320px, calc(100vw - ${(p) => p.theme.space[5]}));
+  padding: 6px;
+  background: ${(p) => p.theme.color.surface};
+  color: ${(p) => p.theme.color.ink};
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.card};
+  box-shadow: 0 12px 32px rgba(31, 35, 40, 0.16);
+`;
+
+const Who = styled.div.withConfig(sc('UserMenuWho'))`
+  padding: 8px 10px 10px;
+  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  margin-bottom: 6px;
+  strong {
+    display: block;
+  }
+  span {
+    color: ${(p) => p.theme.color.muted};
+    font-size: ${(p) => p.theme.font.size.sm};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Items = styled.ul.withConfig(sc('UserMenuItems'))`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Item = styled.a.withConfig(sc('UserMenuItem'))`
+  display: block;
+  width: 100%;
+  padding: 8px 10px;
+  border: 0;
+  border-radius: ${(p) => p.theme.radius.control};
+  background: transparent;
+  color: ${(p) => p.theme.color.ink};
+  font: inherit;
+  font-size: ${(p) => p.theme.font.size.sm};
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    background: ${(p) => p.theme.color.brandTint};
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline-offset: -2px;
+  }
+`;
+
+const SignOutForm = styled.form.withConfig(sc('UserMenuSignOut'))`
+  margin: 6px 0 0;
+  padding-top: 6px;
+  border-top: 1px solid ${(p) => p.theme.color.line};
+`;
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+function Chevron() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function UserMenu({ user }: { user: ShellUser }) {
+  const isAdmin = user.role === 'admin' || user.role === 'super_admin';
+  return (
+    <Menu data-testid="user-menu">
+      {/* The name is hidden under 480 px, so the label (which contains it) names the control at every width. */}
+      <Summary aria-label={`Account menu for ${user.name}`}>
+        <Avatar aria-hidden="true">{initials(user.name) || '?'}</Avatar>
+        <SummaryName>{user.name}</SummaryName>
+        <Chevron />
+      </Summary>
+      <Panel>
+        <Who>
+          <strong>{user.name}</strong>
+          <span>{user.email}</span>
+        </Who>
+        <Items>
+          {user.ownProfileId !== null ? (
+            <>
+              <li>
+                <Item href={`/profiles/${user.ownProfileId}`}>My Profile</Item>
+              </li>
+              <li>
+                <Item href={`/profiles/${user.ownProfileId}/public`} target="_blank" rel="noopener">
+                  View Public Profile
+                </Item>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Item href="/create-profile">Create Profile</Item>
+            </li>
+          )}
+          <li>
+            <Item href="/account-settings">Account Settings</Item>
+          </li>
+          {isAdmin ? (
+            <li>
+              <Item href="/admin">Admin Dashboard</Item>
+            </li>
+          ) : null}
+        </Items>
+        <SignOutForm method="post" action="/logout">
+          <Item as="button" type="submit">
+            Sign Out
+          </Item>
+        </SignOutForm>
+      </Panel>
+    </Menu>
+  );
+}
