@@ -1,41 +1,42 @@
-/** Account settings → Security Settings: change the password (other sessions are signed out). */
-import { useMutation } from '@tanstack/react-query';
+/**
+ * Account settings → Security Settings: change the password (other sessions are signed out).
+ * Without JavaScript it posts to /account-settings with intent=password.
+ */
 import { changePasswordSchema } from '../src/validation/auth';
+import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
-import { toastError } from './lib/toastError';
-import { toast } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Form, SubmitButton, TextField } from './ui/Field';
+import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+export const PASSWORD_CHANGED = { title: 'Password changed', description: 'Other devices have been signed out.' };
 
-export default function ChangePasswordForm() {
-  const form = useForm(changePasswordSchema, EMPTY);
-  const change = useMutation({
-    mutationFn: (values: typeof EMPTY) => api.patch('/api/auth/change-password', values),
-    onSuccess: () => {
-      form.setValues(EMPTY);
-      toast({ title: 'Password changed', description: 'Other devices have been signed out.' });
-    },
-    onError: (error) => {
-      form.applyServerErrors(error);
-      toastError(error, 'Failed to change password');
-    },
+export default function ChangePasswordForm({ state = null }: { state?: FormState | null }) {
+  const form = useForm(changePasswordSchema, EMPTY, { state });
+  const change = useApiMutation({
+    request: (values: typeof EMPTY) => api.patch('/api/auth/change-password', values),
+    success: PASSWORD_CHANGED,
+    fallbackMessage: 'Failed to change password',
+    form,
+    onSuccess: () => form.setValues(EMPTY),
   });
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+    <Form action="/account-settings" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+      <input type="hidden" name="intent" value="password" />
+      <FormAlert error={form.formError} />
       <TextField
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        {...form.field('currentPassword')}
+        {...form.text('currentPassword')}
       />
-      <TextField label="New Password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
+      <TextField label="New Password" type="password" autoComplete="new-password" {...form.text('newPassword')} />
       <TextField
         label="Confirm New Password"
         type="password"
         autoComplete="new-password"
-        {...form.field('confirmPassword')}
+        {...form.text('confirmPassword')}
       />
       <SubmitButton pending={change.isPending} label="Change Password" busyLabel="Changing…" />
     </Form>

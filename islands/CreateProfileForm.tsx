@@ -1,21 +1,23 @@
 /**
  * Create Profile (spec 02 §2, §5): name, rank, the fire department (picked or added through the departments
  * picker — required), contact and social fields, role. Success goes to /profiles/{id}; Cancel to /.
+ * Without JavaScript it posts to /create-profile (src/pages/profiles.tsx), where the same schema answers.
  */
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { styled } from 'styled-components';
 import type { DepartmentJson } from '../src/validation/departments';
+import type { FormState } from '../src/validation/forms';
 import { PROFILE_MESSAGES, SOCIAL_FIELDS, profileCreateSchema, type ProfileJson } from '../src/validation/profiles';
 import { DepartmentPickerField } from './DepartmentPicker';
-import { api, serverMessageOr } from './lib/api';
+import { api } from './lib/api';
 import { toast } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { ButtonLink } from './ui/Button';
-import { EmailField, Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 
-const SOCIAL_LABELS: Record<(typeof SOCIAL_FIELDS)[number], { label: string; placeholder: string }> = {
+export const SOCIAL_LABELS: Record<(typeof SOCIAL_FIELDS)[number], { label: string; placeholder: string }> = {
   website: { label: 'Website', placeholder: 'https://…' },
   linkedin: { label: 'LinkedIn', placeholder: 'linkedin.com/in/… or handle' },
   twitter: { label: 'X (Twitter)', placeholder: '@handle' },
@@ -51,69 +53,83 @@ const Actions = styled.div.withConfig(sc('CreateProfileActions'))`
   justify-content: flex-end;
 `;
 
-const blank = {
-  name: '',
-  rank: '',
-  departmentId: '',
-  phone: '',
-  email: '',
-  website: '',
-  linkedin: '',
-  twitter: '',
-  instagram: '',
-  facebook: '',
-  tiktok: '',
-  bluesky: '',
-  role: '',
-};
+export interface CreateProfileFormProps {
+  /** The account's name, the form's starting value. */
+  name: string;
+  /** The server's answer to a failed plain post. */
+  state?: FormState | null;
+  /** The department that post named, if it was a valid pick. */
+  department?: DepartmentJson | null;
+}
 
-export default function CreateProfileForm({ name }: { name: string }) {
-  const form = useForm(profileCreateSchema.omit(['departmentId']), { ...blank, name });
-  const [department, setDepartment] = useState<DepartmentJson | null>(null);
-  const create = useMutation({
-    mutationFn: (values: typeof blank) => api.post<ProfileJson>('/api/profiles', values),
-    onSuccess: (profile) => window.location.assign(`/profiles/${profile.id}`),
-    onError: (error) => {
-      form.applyServerErrors(error);
-      toast({
-        title: PROFILE_MESSAGES.createFailed,
-        description: serverMessageOr(error, PROFILE_MESSAGES.createFailedFallback),
-        variant: 'destructive',
-      });
+export default function CreateProfileForm({ name, state = null, department: posted = null }: CreateProfileFormProps) {
+  const form = useForm(
+    profileCreateSchema,
+    {
+      name,
+      rank: '',
+      departmentId: posted?.id ?? 0,
+      phone: '',
+      email: '',
+      website: '',
+      linkedin: '',
+      twitter: '',
+      instagram: '',
+      facebook: '',
+      tiktok: '',
+      bluesky: '',
+      role: '',
     },
+    { state },
+  );
+  const [department, setDepartment] = useState<DepartmentJson | null>(posted);
+  const create = useApiMutation({
+    request: (values: typeof form.values) => api.post<ProfileJson>('/api/profiles', values),
+    fallbackMessage: PROFILE_MESSAGES.createFailedFallback,
+    errorTitle: PROFILE_MESSAGES.createFailed,
+    form,
+    onSuccess: (profile) => window.location.assign(`/profiles/${profile.id}`),
   });
 
-  const submit = form.handleSubmit((values) => {
-    if (!department) {
-      toast({
-        title: PROFILE_MESSAGES.departmentRequiredTitle,
-        description: PROFILE_MESSAGES.departmentRequiredText,
-        variant: 'destructive',
-      });
-      return;
-    }
-    create.mutate({ ...values, departmentId: String(department.id) });
-  });
+  const onSubmit = form.handleSubmit((values) => create.mutate(values));
 
   return (
-    <Form noValidate onSubmit={submit}>
+    <Form
+      action="/create-profile"
+      onSubmit={(e) => {
+        if (!department) {
+          e.preventDefault();
+          toast({
+            title: PROFILE_MESSAGES.departmentRequiredTitle,
+            description: PROFILE_MESSAGES.departmentRequiredText,
+            variant: 'destructive',
+          });
+          return;
+        }
+        onSubmit(e);
+      }}
+    >
+      <FormAlert error={form.formError} />
       <Grid>
-        <TextField label="Full Name" autoComplete="name" {...form.field('name')} />
-        <TextField label="Rank" placeholder="Firefighter / Paramedic" {...form.field('rank')} />
+        <TextField label="Full Name" autoComplete="name" {...form.text('name')} />
+        <TextField label="Rank" placeholder="Firefighter / Paramedic" {...form.text('rank')} />
       </Grid>
       <DepartmentPickerField
         label="Fire Department"
         required
         value={department}
-        onChange={(picked) => setDepartment(picked)}
+        onChange={(picked) => {
+          setDepartment(picked);
+          form.setValue('departmentId', picked?.id ?? 0);
+        }}
       />
       <input type="hidden" name="departmentId" value={department ? String(department.id) : ''} />
-      <TextField label="Role" placeholder="Engineer, Company Officer, Instructor…" {...form.field('role')} />
+      <TextField label="Role" placeholder="Engineer, Company Officer, Instructor…" {...form.text('role')} />
       <Fieldset>
         <legend>Contact</legend>
         <Grid>
-          <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
-          <EmailField {...form.field('email')} />
+          <TextField label="Phone" type="tel" autoComplete="tel" {...form.text('phone')} />
+          <EmailField {...form.text('email')} />
         </Grid>
       </Fieldset>
       <Fieldset>
@@ -125,7 +141,7 @@ export default function CreateProfileForm({ name }: { name: string }) {
               label={SOCIAL_LABELS[field].label}
               placeholder={SOCIAL_LABELS[field].placeholder}
               autoComplete="off"
-              {...form.field(field)}
+              {...form.text(field)}
             />
           ))}
         </Grid>

@@ -1,13 +1,19 @@
-/** Request a reset e-mail; afterwards the Check Your Email panel (spec 01 §2 Forgot password). */
-import { useMutation } from '@tanstack/react-query';
+/**
+ * Request a reset e-mail; afterwards the Check Your Email panel (spec 01 §2 Forgot password). Without
+ * JavaScript the form posts to /forgot-password, which redirects to /forgot-password?sent=1 (`sent`).
+ */
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import { forgotPasswordSchema } from '../src/validation/auth';
-import { api, serverMessageOr } from './lib/api';
+import type { FormState } from '../src/validation/forms';
+import { api } from './lib/api';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { Button, ButtonLink } from './ui/Button';
-import { EmailField, ErrorText, Form, SubmitButton } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton } from './ui/Field';
 import { sc } from './ui/sc';
+
+export const FORGOT_FAILED = 'Failed to send reset email';
 
 const Panel = styled.div.withConfig(sc('CheckEmailPanel'))`
   text-align: center;
@@ -27,33 +33,48 @@ const Actions = styled.div.withConfig(sc('CheckEmailActions'))`
   gap: ${(p) => p.theme.space[2]};
 `;
 
-export default function ForgotPasswordForm() {
-  const form = useForm(forgotPasswordSchema, { email: '' });
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = useMutation({
-    mutationFn: (values: { email: string }) => api.post<{ message: string }>('/api/auth/forgot-password', values),
+export default function ForgotPasswordForm({
+  state = null,
+  sent = false,
+}: {
+  state?: FormState | null;
+  sent?: boolean;
+}) {
+  const form = useForm(forgotPasswordSchema, { email: '' }, { state });
+  // The address it was sent to (after the island's own request), or '' after a plain post.
+  const [sentTo, setSentTo] = useState<string | null>(sent ? '' : null);
+  const request = useApiMutation({
+    request: (values: { email: string }) => api.post<{ message: string }>('/api/auth/forgot-password', values),
+    fallbackMessage: FORGOT_FAILED,
+    errorDisplay: 'inline',
+    form,
     onSuccess: (_answer, values) => setSentTo(values.email),
   });
 
-  if (sentTo) {
+  if (sentTo !== null) {
     return (
       <Panel role="status">
         <h2>Check Your Email</h2>
         <p>
-          If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. The link works for
-          one hour.
+          If an account exists for {sentTo ? <strong>{sentTo}</strong> : 'that address'}, we sent a link to reset your
+          password. The link works for one hour.
         </p>
         <Actions>
-          <Button
-            type="button"
-            $variant="secondary"
-            onClick={() => {
-              request.reset();
-              setSentTo(null);
-            }}
-          >
-            Send Another Email
-          </Button>
+          {/* A GET form: without JavaScript the button still leads back to an empty form. */}
+          <form method="get" action="/forgot-password">
+            <Button
+              type="submit"
+              $variant="secondary"
+              $block
+              onClick={(e) => {
+                e.preventDefault();
+                request.reset();
+                setSentTo(null);
+              }}
+            >
+              Send Another Email
+            </Button>
+          </form>
           <ButtonLink href="/login">Back to Login</ButtonLink>
         </Actions>
       </Panel>
@@ -61,11 +82,9 @@ export default function ForgotPasswordForm() {
   }
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))}>
-      <EmailField {...form.field('email')} />
-      {request.isError ? (
-        <ErrorText role="alert">{serverMessageOr(request.error, 'Failed to send reset email')}</ErrorText>
-      ) : null}
+    <Form action="/forgot-password" onSubmit={form.handleSubmit((values) => request.mutate(values))}>
+      <EmailField {...form.text('email')} />
+      <FormAlert error={form.formError} />
       <SubmitButton block pending={request.isPending} label="Send Reset Link" busyLabel="Sending…" />
     </Form>
   );

@@ -1,37 +1,35 @@
-/** Sign in (spec 01 §2 Login). Admins land on /admin, everyone else on /. */
-import { useMutation } from '@tanstack/react-query';
-import { loginSchema } from '../src/validation/auth';
-import { api, ApiError } from './lib/api';
-import { toast, toastAfterNavigation } from './lib/toast';
+/**
+ * Sign in (spec 01 §2 Login). Admins land on /admin, everyone else on /. Without JavaScript (or before this
+ * island hydrates) the same form posts to /login and the server answers (src/pages/auth.tsx).
+ */
+import { loginSchema, type AuthResponse } from '../src/validation/auth';
+import type { FormState } from '../src/validation/forms';
+import { api } from './lib/api';
+import { toastAfterNavigation } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { EmailField, Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 
-interface AuthAnswer {
-  user: { name: string; role: 'user' | 'admin' | 'super_admin' };
-  token: string;
-}
+export const LOGIN_FAILED = { title: 'Login failed', fallback: 'Invalid email or password' } as const;
 
-export default function LoginForm() {
-  const form = useForm(loginSchema, { email: '', password: '' });
-  const login = useMutation({
-    mutationFn: (values: { email: string; password: string }) => api.post<AuthAnswer>('/api/auth/login', values),
+export default function LoginForm({ state = null }: { state?: FormState | null }) {
+  const form = useForm(loginSchema, { email: '', password: '' }, { state });
+  const login = useApiMutation({
+    request: (values: { email: string; password: string }) => api.post<AuthResponse>('/api/auth/login', values),
+    fallbackMessage: LOGIN_FAILED.fallback,
+    errorTitle: LOGIN_FAILED.title,
+    form,
     onSuccess: ({ user }) => {
       toastAfterNavigation({ title: 'Login successful', description: `Welcome back, ${user.name}!` });
       window.location.assign(user.role === 'admin' || user.role === 'super_admin' ? '/admin' : '/');
     },
-    onError: (error) => {
-      const description =
-        error instanceof ApiError && error.status === 429 && error.serverMessage
-          ? error.serverMessage
-          : 'Invalid email or password';
-      toast({ title: 'Login failed', description, variant: 'destructive' });
-    },
   });
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <EmailField {...form.field('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+    <Form action="/login" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <FormAlert error={form.formError} />
+      <EmailField {...form.text('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.text('password')} />
       <SubmitButton block pending={login.isPending} label="Sign In" busyLabel="Signing in…" />
     </Form>
   );

@@ -5,13 +5,14 @@
  * each change the list is fetched again.
  */
 import { styled } from 'styled-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { sc } from './ui/sc';
 import { Badge } from './ui/Badge';
 import { Button } from './ui/Button';
-import { api } from './lib/api';
-import { toast } from './lib/toast';
-import { DepartmentPickerField, DepartmentSummary, USER_DEPARTMENTS_KEY } from './DepartmentPicker';
+import { DepartmentSummary } from './ui/DepartmentSummary';
+import { departmentsApi, USER_DEPARTMENTS_KEY } from './lib/departmentsApi';
+import { useApiMutation } from './lib/useApiMutation';
+import { DepartmentPickerField } from './DepartmentPicker';
 import { DEPARTMENT_MESSAGES as M, type DepartmentJson, type UserDepartmentJson } from '../src/validation/departments';
 
 export interface MyDepartmentsProps {
@@ -82,15 +83,12 @@ const FetchError = styled.p.withConfig(sc('MyDeptsFetchError'))`
   font-size: ${(p) => p.theme.font.size.sm};
 `;
 
-const failure = (description: string) => () => toast({ title: M.errorTitle, description, variant: 'destructive' });
-
 export default function MyDepartments({ initialLinks }: MyDepartmentsProps) {
-  const queryClient = useQueryClient();
   const links = useQuery({
     queryKey: USER_DEPARTMENTS_KEY,
     queryFn: async () => {
       try {
-        return await api.get<UserDepartmentJson[]>(USER_DEPARTMENTS_KEY[0]);
+        return await departmentsApi.userLinks();
       } catch {
         throw new Error(M.fetchFailed);
       }
@@ -98,38 +96,32 @@ export default function MyDepartments({ initialLinks }: MyDepartmentsProps) {
     initialData: initialLinks,
   });
   const list = links.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: USER_DEPARTMENTS_KEY });
+  // After each change the list is fetched again.
+  const invalidate = [USER_DEPARTMENTS_KEY];
 
-  const add = useMutation({
-    mutationFn: (department: DepartmentJson) =>
-      api.post<UserDepartmentJson>('/api/departments/user', {
-        departmentId: department.id,
-        isPrimary: list.length === 0,
-      }),
-    onSuccess: () => {
-      toast({ title: M.addedTitle, description: M.addedToProfile });
-      void refresh();
-    },
-    onError: failure(M.addFailed),
+  const add = useApiMutation({
+    request: (department: DepartmentJson) =>
+      departmentsApi.add({ departmentId: department.id, isPrimary: list.length === 0 }),
+    invalidate,
+    success: { title: M.addedTitle, description: M.addedToProfile },
+    fallbackMessage: M.addFailed,
+    errorTitle: M.errorTitle,
   });
 
-  const makePrimary = useMutation({
-    mutationFn: (link: UserDepartmentJson) =>
-      api.patch<UserDepartmentJson>(`/api/departments/user/${link.id}`, { isPrimary: true }),
-    onSuccess: () => {
-      toast({ title: M.primaryTitle, description: M.primaryUpdated });
-      void refresh();
-    },
-    onError: failure(M.primaryFailed),
+  const makePrimary = useApiMutation({
+    request: (link: UserDepartmentJson) => departmentsApi.patch(link.id, { isPrimary: true }),
+    invalidate,
+    success: { title: M.primaryTitle, description: M.primaryUpdated },
+    fallbackMessage: M.primaryFailed,
+    errorTitle: M.errorTitle,
   });
 
-  const remove = useMutation({
-    mutationFn: (link: UserDepartmentJson) => api.delete(`/api/departments/user/${link.id}`),
-    onSuccess: () => {
-      toast({ title: M.removedTitle, description: M.removed });
-      void refresh();
-    },
-    onError: failure(M.removeFailed),
+  const remove = useApiMutation({
+    request: (link: UserDepartmentJson) => departmentsApi.remove(link.id),
+    invalidate,
+    success: { title: M.removedTitle, description: M.removed },
+    fallbackMessage: M.removeFailed,
+    errorTitle: M.errorTitle,
   });
 
   const busy = add.isPending || makePrimary.isPending || remove.isPending;

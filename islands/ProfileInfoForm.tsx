@@ -1,30 +1,37 @@
-/** Account settings → Profile Information: the user's name (changed only here) and e-mail. */
-import { useMutation } from '@tanstack/react-query';
-import { profileUpdateSchema } from '../src/validation/auth';
+/**
+ * Account settings → Profile Information: the user's name (changed only here) and e-mail.
+ * Without JavaScript it posts to /account-settings with intent=profile (src/pages/accountSettings.tsx).
+ */
+import { profileUpdateSchema, type UserJson } from '../src/validation/auth';
+import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
-import { toastError } from './lib/toastError';
-import { toast } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 
-export default function ProfileInfoForm({ name, email }: { name: string; email: string }) {
-  const form = useForm(profileUpdateSchema, { name, email });
-  const save = useMutation({
-    mutationFn: (values: { name: string; email: string }) =>
-      api.patch<{ name: string; email: string }>('/api/auth/profile', values),
-    onSuccess: (user) => {
-      form.setValues({ name: user.name, email: user.email });
-      toast({ title: 'Profile updated', description: 'Your account details have been saved.' });
-    },
-    onError: (error) => {
-      form.applyServerErrors(error);
-      toastError(error, 'Failed to update profile');
-    },
+export const PROFILE_UPDATED = { title: 'Profile updated', description: 'Your account details have been saved.' };
+
+export interface ProfileInfoFormProps {
+  name: string;
+  email: string;
+  state?: FormState | null;
+}
+
+export default function ProfileInfoForm({ name, email, state = null }: ProfileInfoFormProps) {
+  const form = useForm(profileUpdateSchema, { name, email }, { state });
+  const save = useApiMutation({
+    request: (values: { name: string; email: string }) => api.patch<UserJson>('/api/auth/profile', values),
+    success: PROFILE_UPDATED,
+    fallbackMessage: 'Failed to update profile',
+    form,
+    onSuccess: (user) => form.setValues({ name: user.name, email: user.email }),
   });
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <TextField label="Full Name" autoComplete="name" {...form.field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+    <Form action="/account-settings" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <input type="hidden" name="intent" value="profile" />
+      <FormAlert error={form.formError} />
+      <TextField label="Full Name" autoComplete="name" {...form.text('name')} />
+      <EmailField placeholder={undefined} {...form.text('email')} />
       <SubmitButton pending={save.isPending} label="Save Changes" busyLabel="Saving…" />
     </Form>
   );

@@ -1,17 +1,28 @@
-/** Join Beta (spec 01 §2 Register): invite-only; goes to /create-profile about 100 ms after success. */
-import { useMutation } from '@tanstack/react-query';
+/**
+ * Join Beta (spec 01 §2 Register): invite-only; goes to /create-profile about 100 ms after success.
+ * Without JavaScript the same form posts to /register (src/pages/auth.tsx).
+ */
 import { registerSchema } from '../src/validation/auth';
-import { api, serverMessageOr } from './lib/api';
-import { toast, toastAfterNavigation } from './lib/toast';
+import type { FormState } from '../src/validation/forms';
+import { api } from './lib/api';
+import { toastAfterNavigation } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { EmailField, Form, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 
 export const REGISTER_REDIRECT_DELAY_MS = 100;
+export const REGISTER_FAILED = {
+  title: 'Registration failed',
+  fallback: 'Email may already be in use or invite code is invalid',
+} as const;
 
-export default function RegisterForm() {
-  const form = useForm(registerSchema, { name: '', email: '', password: '', inviteCode: '' });
-  const register = useMutation({
-    mutationFn: (values: typeof form.values) => api.post('/api/auth/register', values),
+export default function RegisterForm({ state = null }: { state?: FormState | null }) {
+  const form = useForm(registerSchema, { name: '', email: '', password: '', inviteCode: '' }, { state });
+  const register = useApiMutation({
+    request: (values: typeof form.values) => api.post('/api/auth/register', values),
+    fallbackMessage: REGISTER_FAILED.fallback,
+    errorTitle: REGISTER_FAILED.title,
+    form,
     onSuccess: () => {
       toastAfterNavigation({
         title: 'Account created successfully',
@@ -19,24 +30,20 @@ export default function RegisterForm() {
       });
       setTimeout(() => window.location.assign('/create-profile'), REGISTER_REDIRECT_DELAY_MS);
     },
-    onError: (error) => {
-      form.applyServerErrors(error);
-      const description = serverMessageOr(error, 'Email may already be in use or invite code is invalid');
-      toast({ title: 'Registration failed', description, variant: 'destructive' });
-    },
   });
-  const invite = form.field('inviteCode');
+  const invite = form.text('inviteCode');
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
-      <TextField label="Full Name" autoComplete="name" placeholder="Jordan Rivera" {...form.field('name')} />
-      <EmailField {...form.field('email')} />
+    <Form action="/register" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+      <FormAlert error={form.formError} />
+      <TextField label="Full Name" autoComplete="name" placeholder="Jordan Rivera" {...form.text('name')} />
+      <EmailField {...form.text('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         help="At least 6 characters."
-        {...form.field('password')}
+        {...form.text('password')}
       />
       <TextField
         label="Beta Invite Code"

@@ -1,13 +1,20 @@
-/** Choose a new password from an e-mailed link; on success, back to /login after 3 seconds. */
-import { useMutation } from '@tanstack/react-query';
+/**
+ * Choose a new password from an e-mailed link; on success, back to /login after 3 seconds. Without
+ * JavaScript the form posts to /reset-password (the token rides in a hidden field) and the server redirects
+ * to /login?reset=1, which confirms the change.
+ */
 import { useEffect, useState } from 'react';
 import { styled } from 'styled-components';
 import { resetPasswordFormSchema } from '../src/validation/auth';
-import { api, serverMessageOr } from './lib/api';
+import type { FormState } from '../src/validation/forms';
+import { api } from './lib/api';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { ButtonLink } from './ui/Button';
-import { ErrorText, Form, SubmitButton, TextField } from './ui/Field';
+import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 import { sc } from './ui/sc';
+
+export const RESET_FAILED = 'Failed to reset password';
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
@@ -34,11 +41,14 @@ const Done = styled.div.withConfig(sc('ResetDone'))`
   }
 `;
 
-export default function ResetPasswordForm({ token }: { token: string }) {
-  const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+export default function ResetPasswordForm({ token, state = null }: { token: string; state?: FormState | null }) {
+  const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' }, { state });
   const [visible, setVisible] = useState(false);
-  const reset = useMutation({
-    mutationFn: (password: string) => api.post<{ message: string }>('/api/auth/reset-password', { token, password }),
+  const reset = useApiMutation({
+    request: (password: string) => api.post<{ message: string }>('/api/auth/reset-password', { token, password }),
+    fallbackMessage: RESET_FAILED,
+    errorDisplay: 'inline',
+    form,
   });
 
   useEffect(() => {
@@ -64,23 +74,22 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   );
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values.password))}>
+    <Form action="/reset-password" onSubmit={form.handleSubmit((values) => reset.mutate(values.password))}>
+      <input type="hidden" name="token" value={token} />
       <TextField
         label="New Password"
         type={visible ? 'text' : 'password'}
         autoComplete="new-password"
         adornment={toggle}
-        {...form.field('password')}
+        {...form.text('password')}
       />
       <TextField
         label="Confirm Password"
         type={visible ? 'text' : 'password'}
         autoComplete="new-password"
-        {...form.field('confirmPassword')}
+        {...form.text('confirmPassword')}
       />
-      {reset.isError ? (
-        <ErrorText role="alert">{serverMessageOr(reset.error, 'Failed to reset password')}</ErrorText>
-      ) : null}
+      <FormAlert error={form.formError} />
       <SubmitButton block pending={reset.isPending} label="Reset Password" busyLabel="Saving…" />
     </Form>
   );

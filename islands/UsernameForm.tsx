@@ -1,29 +1,40 @@
-/** Account settings → Custom Profile URL: {host}/{username}, 3–30 letters, numbers, _ and -. */
-import { useMutation } from '@tanstack/react-query';
-import { usernameSchema } from '../src/validation/auth';
+/**
+ * Account settings → Custom Profile URL: {host}/{username}, 3–30 letters, numbers, _ and -.
+ * Without JavaScript it posts to /account-settings with intent=username.
+ */
+import { usernameSchema, type UserJson } from '../src/validation/auth';
+import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
-import { toastError } from './lib/toastError';
-import { toast } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Form, SubmitButton, TextField } from './ui/Field';
+import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 
-export default function UsernameForm({ username, baseUrl }: { username: string | null; baseUrl: string }) {
-  const form = useForm(usernameSchema, { username: username ?? '' });
-  const save = useMutation({
-    mutationFn: (values: { username: string }) => api.patch<{ username: string | null }>('/api/auth/username', values),
-    onSuccess: (user) => {
-      form.setValues({ username: user.username ?? '' });
-      toast({ title: 'Username updated', description: 'Your custom URL has been updated successfully.' });
-    },
-    onError: (error) => {
-      form.applyServerErrors(error);
-      toastError(error, 'Failed to update username');
-    },
+export const USERNAME_UPDATED = {
+  title: 'Username updated',
+  description: 'Your custom URL has been updated successfully.',
+};
+
+export interface UsernameFormProps {
+  username: string | null;
+  baseUrl: string;
+  state?: FormState | null;
+}
+
+export default function UsernameForm({ username, baseUrl, state = null }: UsernameFormProps) {
+  const form = useForm(usernameSchema, { username: username ?? '' }, { state });
+  const save = useApiMutation({
+    request: (values: { username: string }) => api.patch<UserJson>('/api/auth/username', values),
+    success: USERNAME_UPDATED,
+    fallbackMessage: 'Failed to update username',
+    form,
+    onSuccess: (user) => form.setValues({ username: user.username ?? '' }),
   });
   const host = baseUrl.replace(/^https?:\/\//, '');
   const preview = form.values.username.trim() || 'your-name';
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <Form action="/account-settings" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <input type="hidden" name="intent" value="username" />
+      <FormAlert error={form.formError} />
       <TextField
         label="Username"
         autoComplete="off"
@@ -34,7 +45,7 @@ export default function UsernameForm({ username, baseUrl }: { username: string |
             Your public profile will be at <strong>{`${host}/${preview}`}</strong>. Leave empty to remove it.
           </>
         }
-        {...form.field('username')}
+        {...form.text('username')}
       />
       <SubmitButton pending={save.isPending} label="Save URL" busyLabel="Saving…" />
     </Form>

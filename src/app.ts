@@ -59,7 +59,8 @@ export function createApp(deps: AppDeps): Koa {
       json: true,
       jsonLimit: '1mb',
       text: false,
-      urlencoded: false,
+      urlencoded: true, // plain HTML form posts (src/pages/formAction.ts)
+      formLimit: '32kb',
       multipart: false,
       jsonStrict: true,
       onError: (error) => {

@@ -1,15 +1,27 @@
 /**
- * Form state for islands: values, per-field errors from the shared yup schema as the user types
- * (after a field was touched), full validation on submit, and the server's field errors after a 4xx.
+ * Form state for islands, driven by the shared yup schema (src/validation):
+ * - values typed from the schema (`InferType`), seeded from `initial` and, after a failed no-JS post, from the
+ *   server's `state` (so the hydrated form shows what the server rendered);
+ * - each field's id comes from React `useId()` (`${formId}-${name}`), so two forms with a `title` field on one
+ *   page never share an id; the `name` attribute stays the schema's key (it is what a no-JS post sends);
+ * - a field's message shows once it was touched (blurred), every message on submit, and the server's per-field
+ *   messages (a 400/409 answer, or the re-rendered page) until that field is edited.
+ *
+ * Binders spread onto the field components of islands/ui/Field.tsx:
+ *   <TextField label="Email" {...form.text('email')} />   <Select {...form.select('role')} />
+ *   <TextField type="number" {...form.number('maxUses')} /> <Checkbox {...form.checkbox('isActive')} />
+ *   <TagList {...form.tags('tags')} />
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import type { FormErrorJson, FormState } from '../../src/validation/forms';
 import { ApiError } from './api';
 
-type Values = Record<string, string>;
+type Errors = Record<string, string>;
+type KeyOf<S extends AnyObjectSchema> = keyof InferType<S> & string;
 
-function collectErrors(error: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
+function collectErrors(error: unknown): Errors {
+  const fields: Errors = {};
   if (error instanceof YupValidationError) {
     for (const inner of error.inner.length ? error.inner : [error]) {
       if (inner.path) fields[inner.path] ??= inner.message;
@@ -18,12 +30,36 @@ function collectErrors(error: unknown): Record<string, string> {
   return fields;
 }
 
-export function useForm<V extends Values>(schema: AnyObjectSchema, initial: V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
-  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+/** Adds a tag to a list: trimmed, blank and duplicate (case-insensitive) tags ignored (spec 02 §5 "Tags"). */
+export function addTag(tags: readonly string[], tag: string): string[] {
+  const trimmed = tag.trim();
+  if (!trimmed || tags.some((t) => t.toLowerCase() === trimmed.toLowerCase())) return [...tags];
+  return [...tags, trimmed];
+}
 
-  const validateAll = (next: V): Record<string, string> => {
+export interface FieldBinding {
+  id: string;
+  name: string;
+  error: string | undefined;
+  onBlur: () => void;
+}
+
+export interface UseFormOptions {
+  /** The server's answer to a failed no-JS post of this form (the page passes it through the island's props). */
+  state?: FormState | null;
+}
+
+export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType<S>, options: UseFormOptions = {}) {
+  type V = InferType<S>;
+  const formId = useId();
+  const server = options.state ?? null;
+  const [values, setValuesState] = useState<V>(() => ({ ...initial, ...(server?.values ?? {}) }) as V);
+  const [clientErrors, setClientErrors] = useState<Errors>({});
+  const [serverErrors, setServerErrors] = useState<Errors>(server?.errors ?? {});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [formError, setFormError] = useState<FormErrorJson | null>(server?.error ?? null);
+
+  const validateAll = (next: V): Errors => {
     try {
       schema.validateSync(next, { abortEarly: false });
       return {};
@@ -32,47 +68,121 @@ export function useForm<V extends Values>(schema: AnyObjectSchema, initial: V) {
     }
   };
 
-  const refresh = (next: V, nextTouched: Partial<Record<keyof V, boolean>>) => {
+  const shownFor = (next: V, nextTouched: Record<string, boolean>): Errors => {
     const all = validateAll(next);
-    const shown: Partial<Record<keyof V, string>> = {};
-    for (const key of Object.keys(all)) if (nextTouched[key as keyof V]) shown[key as keyof V] = all[key];
-    setErrors(shown);
+    return Object.fromEntries(Object.entries(all).filter(([key]) => nextTouched[key]));
   };
 
-  const field = (name: keyof V & string) => ({
-    id: name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(name, e.target.value),
+  const setValue = <K extends KeyOf<S>>(name: K, value: V[K]) => {
+    const next = { ...values, [name]: value } as V;
+    setValuesState(next);
+    setClientErrors(shownFor(next, touched));
+    if (serverErrors[name]) setServerErrors(({ [name]: _edited, ...rest }) => rest);
+  };
+
+  /** Replaces every value (e.g. with what the server saved); messages are cleared. */
+  const setValues = (next: V) => {
+    setValuesState(next);
+    setClientErrors({});
+    setServerErrors({});
+    setTouched({});
+  };
+
+  const idFor = (name: string) => `${formId}-${name}`;
+  const errorFor = (name: string): string | undefined => clientErrors[name] ?? serverErrors[name];
+
+  const base = (name: KeyOf<S>): FieldBinding => ({
+    id: idFor(name),
+    name,
+    error: errorFor(name),
     onBlur: () => {
       const nextTouched = { ...touched, [name]: true };
       setTouched(nextTouched);
-      refresh(values, nextTouched);
+      setClientErrors(shownFor(values, nextTouched));
     },
   });
 
-  const setValue = (name: keyof V & string, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    refresh(next, touched);
+  /** A text input, e-mail input, textarea or select: the value is a string. */
+  const text = (name: KeyOf<S>) => ({
+    ...base(name),
+    value: String((values as Record<string, unknown>)[name] ?? ''),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValue(name, e.target.value as V[typeof name]),
+  });
+
+  /** A number input: held as typed (the schema casts it); empty is undefined. */
+  const number = (name: KeyOf<S>) => ({
+    ...base(name),
+    type: 'number' as const,
+    inputMode: 'numeric' as const,
+    value: String((values as Record<string, unknown>)[name] ?? ''),
+    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, (e.target.value === '' ? undefined : e.target.value) as V[typeof name]),
+  });
+
+  const checkbox = (name: KeyOf<S>) => {
+    const raw = (values as Record<string, unknown>)[name];
+    return {
+      ...base(name),
+      checked: raw === true || raw === 'true',
+      onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(name, e.target.checked as V[typeof name]),
+    };
   };
 
-  /** Wraps a submit handler: validates everything first and only calls it with a valid form. */
+  const tags = (name: KeyOf<S>) => {
+    const raw = (values as Record<string, unknown>)[name];
+    const list = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' && raw ? [raw] : [];
+    return {
+      ...base(name),
+      tags: list,
+      onAdd: (tag: string) => setValue(name, addTag(list, tag) as V[typeof name]),
+      onRemove: (tag: string) => setValue(name, list.filter((t) => t !== tag) as V[typeof name]),
+    };
+  };
+
+  /**
+   * Validates everything, shows every message, and calls `onValid` only with a valid form, passing the
+   * schema's cast values (trimmed, upper-cased…). Returns whether the form was valid.
+   */
+  const submit = (onValid: (values: V) => void): boolean => {
+    const all = validateAll(values);
+    setTouched(Object.fromEntries(Object.keys(schema.fields).map((k) => [k, true])));
+    setClientErrors(all);
+    setServerErrors({});
+    setFormError(null);
+    if (Object.keys(all).length > 0) return false;
+    onValid(schema.cast(values, { stripUnknown: true }) as V);
+    return true;
+  };
+
+  /** A <form>'s onSubmit: the island takes over from the browser's own post, then `submit`. */
   const handleSubmit = (onValid: (values: V) => void) => (e: FormEvent) => {
     e.preventDefault();
-    const all = validateAll(values);
-    const allTouched = Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<
-      Record<keyof V, boolean>
-    >;
-    setTouched(allTouched);
-    setErrors(all as Partial<Record<keyof V, string>>);
-    if (Object.keys(all).length === 0) onValid(values);
+    submit(onValid);
   };
 
-  /** Shows the server's per-field messages (400/409 answers) beside the inputs. */
+  /** Places the server's per-field messages (a 400 or 409 answer) beside the inputs. */
   const applyServerErrors = (error: unknown) => {
-    if (error instanceof ApiError && error.fields) setErrors((prev) => ({ ...prev, ...error.fields }));
+    if (error instanceof ApiError && error.fields) setServerErrors((prev) => ({ ...prev, ...error.fields }));
   };
 
-  return { values, errors, field, setValue, setValues, handleSubmit, applyServerErrors };
+  return {
+    id: formId,
+    values,
+    errors: { ...serverErrors, ...clientErrors } as Partial<Record<KeyOf<S>, string>>,
+    formError,
+    setFormError,
+    text,
+    select: text,
+    number,
+    checkbox,
+    tags,
+    setValue,
+    setValues,
+    submit,
+    handleSubmit,
+    applyServerErrors,
+  };
 }
+
+export type FormApi = ReturnType<typeof useForm>;

@@ -1,11 +1,26 @@
-/** Form building blocks shared by every form island: labelled inputs with an error line under them. */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+/**
+ * The field components every form uses (spread a binder from islands/lib/useForm.ts onto them): TextField,
+ * EmailField, TextArea, Select, Checkbox, TagList, plus Form, FormAlert and SubmitButton. Each field is a
+ * labelled control with its help and error lines tied to it by aria-describedby.
+ */
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { styled } from 'styled-components';
 import { sc } from './sc';
 import { Button } from './Button';
 
-// method="post": should someone submit before the island hydrates, nothing (a password!) lands in the URL.
-export const Form = styled.form.withConfig(sc('Form')).attrs({ method: 'post' })`
+/**
+ * Every form is a real form: method="post" to its page route (`action`), urlencoded, handled by the server
+ * without JavaScript (src/pages/formAction.ts); once the island hydrates its onSubmit takes over.
+ * noValidate: the server's (and then the island's) messages are the spec's, not the browser's.
+ */
+export const Form = styled.form.withConfig(sc('Form')).attrs({ method: 'post', noValidate: true })`
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[4]};
@@ -53,13 +68,37 @@ export const HelpText = styled.p.withConfig(sc('FieldHelp'))`
   color: ${(p) => p.theme.color.muted};
 `;
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldChrome {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string | undefined;
   help?: ReactNode;
+}
+
+function describedBy(id: string, error: unknown, help: unknown): string | undefined {
+  return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** Label above, help and error below: the frame shared by every field. */
+function FieldFrame({ id, label, error, help, children }: FieldChrome & { children: ReactNode }) {
+  return (
+    <FieldWrap>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {help ? <HelpText id={`${id}-help`}>{help}</HelpText> : null}
+      {error ? (
+        <ErrorText id={`${id}-error`} role="alert">
+          {error}
+        </ErrorText>
+      ) : null}
+    </FieldWrap>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, FieldChrome {
   /** Rendered inside the field row, after the input (e.g. a show/hide toggle). */
   adornment?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 const InputRow = styled.div.withConfig(sc('FieldInputRow'))`
@@ -73,30 +112,227 @@ const InputRow = styled.div.withConfig(sc('FieldInputRow'))`
 `;
 
 export function TextField({ id, label, error, help, adornment, ...input }: TextFieldProps) {
-  const errorId = `${id}-error`;
-  const helpId = `${id}-help`;
-  const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <FieldWrap>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame id={id} label={label} error={error} help={help}>
       <InputRow>
         <Input
           id={id}
-          name={id}
           $invalid={Boolean(error)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, help)}
           {...input}
         />
         {adornment}
       </InputRow>
-      {help ? <HelpText id={helpId}>{help}</HelpText> : null}
+    </FieldFrame>
+  );
+}
+
+/** The e-mail input every account form uses. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'> & { label?: string }) {
+  return <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...props} />;
+}
+
+const TextAreaInput = styled.textarea.withConfig(sc('FieldTextArea'))<{ $invalid?: boolean }>`
+  min-height: 96px;
+  width: 100%;
+  padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[3]}`};
+  border: 1px solid ${(p) => (p.$invalid ? p.theme.color.danger : p.theme.color.line)};
+  border-radius: ${(p) => p.theme.radius.control};
+  background: ${(p) => p.theme.color.surface};
+  color: ${(p) => p.theme.color.ink};
+  font: inherit;
+  resize: vertical;
+`;
+
+export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>, FieldChrome {}
+
+export function TextArea({ id, label, error, help, ...textarea }: TextAreaProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} help={help}>
+      <TextAreaInput
+        id={id}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, help)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+const SelectInput = styled.select.withConfig(sc('FieldSelect'))<{ $invalid?: boolean }>`
+  min-height: ${(p) => p.theme.controlHeight};
+  width: 100%;
+  padding: 0 ${(p) => p.theme.space[3]};
+  border: 1px solid ${(p) => (p.$invalid ? p.theme.color.danger : p.theme.color.line)};
+  border-radius: ${(p) => p.theme.radius.control};
+  background: ${(p) => p.theme.color.surface};
+  color: ${(p) => p.theme.color.ink};
+  font: inherit;
+`;
+
+export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, FieldChrome {
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+export function Select({ id, label, error, help, options, ...select }: SelectProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} help={help}>
+      <SelectInput
+        id={id}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, help)}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectInput>
+    </FieldFrame>
+  );
+}
+
+const CheckboxRow = styled.div.withConfig(sc('FieldCheckboxRow'))`
+  display: flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${(p) => p.theme.color.brand};
+  }
+`;
+
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>, FieldChrome {}
+
+/** A checkbox posts "true" when checked (and nothing when not): yup's boolean() reads both. */
+export function Checkbox({ id, label, error, help, ...input }: CheckboxProps) {
+  return (
+    <FieldWrap>
+      <CheckboxRow>
+        <input
+          id={id}
+          type="checkbox"
+          value="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, help)}
+          {...input}
+        />
+        <Label htmlFor={id}>{label}</Label>
+      </CheckboxRow>
+      {help ? <HelpText id={`${id}-help`}>{help}</HelpText> : null}
       {error ? (
-        <ErrorText id={errorId} role="alert">
+        <ErrorText id={`${id}-error`} role="alert">
           {error}
         </ErrorText>
       ) : null}
     </FieldWrap>
+  );
+}
+
+const Tags = styled.ul.withConfig(sc('FieldTags'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  &:empty {
+    display: none;
+  }
+`;
+
+const Tag = styled.li.withConfig(sc('FieldTag'))`
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+  padding: 2px 4px 2px 10px;
+  border-radius: ${(p) => p.theme.radius.pill};
+  background: ${(p) => p.theme.color.brandTint};
+  font-size: ${(p) => p.theme.font.size.sm};
+  button {
+    border: 0;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    line-height: 1;
+    padding: 2px 6px;
+    cursor: pointer;
+  }
+`;
+
+export interface TagListProps extends FieldChrome {
+  name: string;
+  tags: readonly string[];
+  onAdd: (tag: string) => void;
+  onRemove: (tag: string) => void;
+  onBlur?: () => void;
+  placeholder?: string;
+}
+
+/**
+ * A list of tags: type one and press Enter to add it (trimmed, duplicates ignored; Enter never submits the
+ * form). Each tag also travels as a hidden input named `name`, so a plain post carries the list.
+ */
+export function TagList({ id, name, label, error, help, tags, onAdd, onRemove, onBlur, placeholder }: TagListProps) {
+  const [draft, setDraft] = useState('');
+  return (
+    <FieldFrame id={id} label={label} error={error} help={help}>
+      <Tags aria-label="Added">
+        {tags.map((tag) => (
+          <Tag key={tag}>
+            {tag}
+            <button type="button" aria-label={`Remove ${tag}`} onClick={() => onRemove(tag)}>
+              ×
+            </button>
+            <input type="hidden" name={name} value={tag} />
+          </Tag>
+        ))}
+      </Tags>
+      <Input
+        id={id}
+        value={draft}
+        placeholder={placeholder ?? 'Type and press Enter'}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, help)}
+        onBlur={onBlur}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          onAdd(draft);
+          setDraft('');
+        }}
+      />
+    </FieldFrame>
+  );
+}
+
+const Alert = styled.div.withConfig(sc('FormAlert'))`
+  padding: ${(p) => p.theme.space[3]};
+  border: 1px solid ${(p) => p.theme.color.danger};
+  border-radius: ${(p) => p.theme.radius.control};
+  color: ${(p) => p.theme.color.danger};
+  font-size: ${(p) => p.theme.font.size.sm};
+  strong {
+    display: block;
+  }
+`;
+
+/** The form's own failure (not a field's): the server's message under the spec's title. */
+export function FormAlert({ error }: { error: { title: string; message: string } | null | undefined }) {
+  if (!error) return null;
+  return (
+    <Alert role="alert" data-testid="form-alert">
+      <strong>{error.title}</strong>
+      {error.message}
+    </Alert>
   );
 }
 
@@ -118,9 +354,4 @@ export function SubmitButton({
     </Button>
   );
   return block ? button : <div>{button}</div>;
-}
-
-/** The e-mail input every account form uses. */
-export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
-  return <TextField label="Email" type="email" autoComplete="email" placeholder="you@department.gov" {...props} />;
 }

@@ -1,68 +1,178 @@
-/** Account pages: /login, /register, /forgot-password, /reset-password, /account-settings. */
+/**
+ * Account pages: /login, /register, /forgot-password, /reset-password. Each form works without JavaScript:
+ * its page route also takes the form's post (formAction) with the same schema, rate limits and service call as
+ * the JSON API (src/api/auth.ts), then redirects (303) or shows the page again with the messages.
+ */
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../app';
 import { currentUser } from '../http/auth';
+import type { VisitorWriteContext } from '../http/context';
+import { startSession } from '../http/session';
+import { UnauthorizedError } from '../errors';
 import { isAdmin } from '../policies/viewer';
+import { authenticate, registerUser } from '../services/auth';
+import { requestPasswordReset, resetPassword } from '../services/passwordReset';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordFormSchema,
+  resetPasswordSchema,
+} from '../validation/auth';
+import type { FormState } from '../validation/forms';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../../views/pages/authPages';
-import { AccountSettingsPage } from '../../views/pages/AccountSettingsPage';
+import { formAction } from './formAction';
 import { renderPage } from './render';
-import { myDepartmentsCard } from './myDepartments';
 
-/** Where a signed-in user belongs instead of a sign-in form. */
+/** The failure titles the islands' toasts use (spec 01 §8); the no-JS page shows the same words. */
+const LOGIN_FAILED = 'Login failed';
+const REGISTER_FAILED = 'Registration failed';
+
+/** Where a signed-in user belongs instead of a sign-in form (spec 01 §2: admins /admin, others /). */
 function homeFor(ctx: Koa.Context): string | undefined {
   const user = currentUser(ctx);
   if (!user) return undefined;
   return isAdmin(user) ? '/admin' : '/';
 }
 
-export function authPageRoutes({ config }: AppContext): Router {
+/** The reset form's two fields plus the token from its hidden input. */
+const resetFormPost = resetPasswordFormSchema.concat(resetPasswordSchema.pick(['token']));
+
+export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router();
   const noindex = true;
+
+  const loginPage = (ctx: Koa.Context, form: FormState | null = null) =>
+    renderPage(
+      ctx,
+      config,
+      <LoginPage
+        productName={config.productName}
+        form={form}
+        notice={ctx.query.reset === '1' && !form ? AUTH_MESSAGES.resetDone : null}
+      />,
+      { title: 'Sign in', noindex },
+    );
 
   router.get('/login', async (ctx) => {
     const home = homeFor(ctx);
     if (home) return ctx.redirect(home);
-    await renderPage(ctx, config, <LoginPage productName={config.productName} />, { title: 'Sign in', noindex });
+    await loginPage(ctx);
   });
+
+  router.post(
+    '/login',
+    formAction({
+      schema: loginSchema,
+      errorTitle: LOGIN_FAILED,
+      transaction: false,
+      limit: (ctx) => rateLimits.consume('loginPerAddress', ctx.ip),
+      async handle(ctx, input) {
+        await rateLimits.consume('loginPerAccount', input.email);
+        const user = await authenticate(input);
+        if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+        await rateLimits.reset('loginPerAccount', input.email);
+        await startSession(ctx, user.id);
+        return isAdmin(user) ? '/admin' : '/';
+      },
+      render: (ctx, state) => loginPage(ctx, state),
+    }),
+  );
+
+  const registerPage = (ctx: Koa.Context, form: FormState | null = null) =>
+    renderPage(
+      ctx,
+      config,
+      <RegisterPage
+        productName={config.productName}
+        accessRequestEmail={config.accessRequestEmail ?? null}
+        form={form}
+      />,
+      { title: 'Join Beta', noindex },
+    );
 
   router.get('/register', async (ctx) => {
     const home = homeFor(ctx);
     if (home) return ctx.redirect(home);
-    await renderPage(
-      ctx,
-      config,
-      <RegisterPage productName={config.productName} accessRequestEmail={config.accessRequestEmail ?? null} />,
-      { title: 'Join Beta', noindex },
-    );
+    await registerPage(ctx);
   });
 
-  router.get('/forgot-password', async (ctx) => {
-    await renderPage(ctx, config, <ForgotPasswordPage />, { title: 'Forgot password', noindex });
-  });
+  router.post(
+    '/register',
+    formAction({
+      schema: registerSchema,
+      errorTitle: REGISTER_FAILED,
+      limit: (ctx) => rateLimits.consume('registerPerAddress', ctx.ip),
+      async handle(ctx: VisitorWriteContext, input) {
+        const user = await registerUser(ctx.state.trx, null, input);
+        ctx.state.log.info({ userId: user.id }, 'user registered');
+        await startSession(ctx, user.id);
+        return '/create-profile';
+      },
+      render: (ctx, state) => registerPage(ctx, state),
+    }),
+  );
+
+  const forgotPage = (ctx: Koa.Context, form: FormState | null = null) =>
+    renderPage(ctx, config, <ForgotPasswordPage form={form} sent={!form && ctx.query.sent === '1'} />, {
+      title: 'Forgot password',
+      noindex,
+    });
+
+  router.get('/forgot-password', (ctx) => forgotPage(ctx));
+
+  router.post(
+    '/forgot-password',
+    formAction({
+      schema: forgotPasswordSchema,
+      limit: (ctx) => rateLimits.consume('forgotPerAddress', ctx.ip),
+      async handle(ctx: VisitorWriteContext, input) {
+        await rateLimits.consume('forgotPerAccount', input.email);
+        await requestPasswordReset(ctx.state.trx, null, input, {
+          mailer,
+          baseUrl: config.baseUrl,
+          productName: config.productName,
+        });
+        return '/forgot-password?sent=1'; // the Check Your Email panel; the address stays out of the URL
+      },
+      render: (ctx, state) => forgotPage(ctx, state),
+    }),
+  );
+
+  const resetPage = (ctx: Koa.Context, token: string | null, form: FormState | null = null) => {
+    // The token is a secret: keep it out of other sites' referrers and out of caches. `same-origin`, not
+    // `no-referrer`: with no-referrer the browser sends `Origin: null` on this page's own posts.
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('Cache-Control', 'no-store');
+    return renderPage(ctx, config, <ResetPasswordPage token={token} form={form} />, {
+      title: 'Reset password',
+      noindex,
+    });
+  };
 
   router.get('/reset-password', async (ctx) => {
     const token = typeof ctx.query.token === 'string' && ctx.query.token.trim() ? ctx.query.token.trim() : null;
-    // The token is a secret: keep it out of referrers and caches.
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Cache-Control', 'no-store');
-    await renderPage(ctx, config, <ResetPasswordPage token={token} />, { title: 'Reset password', noindex });
+    await resetPage(ctx, token);
   });
 
-  router.get('/account-settings', async (ctx) => {
-    const user = currentUser(ctx);
-    if (!user) return ctx.redirect('/login');
-    await renderPage(
-      ctx,
-      config,
-      <AccountSettingsPage
-        user={{ name: user.name, email: user.email, role: user.role, username: user.username }}
-        baseUrl={config.baseUrl}
-        departments={await myDepartmentsCard(user)}
-      />,
-      { title: 'Account Settings', noindex },
-    );
-  });
+  router.post(
+    '/reset-password',
+    formAction({
+      schema: resetFormPost,
+      formLevel: ['token'], // no input shows it: a bad link is the form's message
+      async handle(ctx: VisitorWriteContext, input) {
+        await resetPassword(ctx.state.trx, null, { token: input.token, password: input.password });
+        return '/login?reset=1';
+      },
+      render: (ctx, state) => {
+        const body = ctx.request.body as { token?: unknown } | undefined;
+        const token = typeof body?.token === 'string' && body.token.trim() ? body.token.trim() : null;
+        return resetPage(ctx, token, state);
+      },
+    }),
+  );
 
   return router;
 }

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../app';
+import { accountSettingsRoutes } from './accountSettings';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
 import { profilePageRoutes } from './profiles';
@@ -8,5 +9,11 @@ import { sessionPageRoutes } from './session';
 /** Every page router. The catch-all 404 lives in app.ts. */
 export function pageRouters(context: AppContext): Router[] {
   // The profile router last: its /{username} route takes any one-segment path the others leave.
-  return [homeRoutes(context.config), authPageRoutes(context), sessionPageRoutes(), profilePageRoutes(context)];
+  return [
+    homeRoutes(context.config),
+    authPageRoutes(context),
+    accountSettingsRoutes(context),
+    sessionPageRoutes(),
+    profilePageRoutes(context),
+  ];
 }

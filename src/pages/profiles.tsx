@@ -8,17 +8,21 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../app';
 import { currentUser } from '../http/auth';
+import type { WriteContext } from '../http/context';
+import type { User } from '../models/User';
 import { canEditProfile, isProfileOwner, profilePolicy } from '../policies';
 import { presentProfile } from '../presenters/profiles';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
-import { findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
-import { PROFILE_MESSAGES, widgetFromFilter } from '../validation/profiles';
+import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
+import type { FormState } from '../validation/forms';
+import { PROFILE_MESSAGES, profileCreateSchema, widgetFromFilter } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from './profileMeta';
+import { formAction } from './formAction';
 import { renderPage } from './render';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -33,15 +37,49 @@ export function profilePageRoutes({ config }: AppContext): Router {
       noindex: true,
     });
 
-  const createProfile = async (ctx: Koa.Context) => {
-    const user = currentUser(ctx);
-    if (!user) return ctx.redirect('/');
-    const own = await findOwnProfile(user);
-    if (own) return ctx.redirect(`/profiles/${own.id}`);
-    await renderPage(ctx, config, <CreateProfilePage name={user.name} />, { title: 'Create Profile', noindex: true });
+  const createProfilePage = async (ctx: Koa.Context, user: User, form: FormState | null = null) => {
+    const posted = Number(form?.values.departmentId);
+    const department = Number.isSafeInteger(posted) && posted > 0 ? await findDepartment(user, posted) : undefined;
+    await renderPage(
+      ctx,
+      config,
+      <CreateProfilePage
+        name={user.name}
+        form={form}
+        department={department ? presentDepartment(department, user) : null}
+      />,
+      { title: 'Create Profile', noindex: true },
+    );
   };
-  router.get('/create-profile', createProfile);
-  router.get('/profile/new', createProfile);
+
+  // Signed out → home (spec 02 §2); someone who has a profile already → to it.
+  const createProfileGuard = async (ctx: Koa.Context, next: Koa.Next) => {
+    const user = currentUser(ctx);
+    if (!user) {
+      if (ctx.method === 'POST') ctx.status = 303;
+      return ctx.redirect('/');
+    }
+    const own = await findOwnProfile(user);
+    if (own) {
+      if (ctx.method === 'POST') ctx.status = 303;
+      return ctx.redirect(`/profiles/${own.id}`);
+    }
+    await next();
+  };
+  const showCreateProfile = (ctx: Koa.Context) => createProfilePage(ctx, currentUser(ctx)!);
+  const postCreateProfile = formAction({
+    schema: profileCreateSchema,
+    errorTitle: PROFILE_MESSAGES.createFailed,
+    async handle(ctx: WriteContext, input) {
+      const profile = await createProfile(ctx.state.trx, ctx.state.user, input);
+      return `/profiles/${profile.id}`;
+    },
+    render: (ctx, state) => createProfilePage(ctx, currentUser(ctx)!, state),
+  });
+  for (const path of ['/create-profile', '/profile/new']) {
+    router.get(path, createProfileGuard, showCreateProfile);
+    router.post(path, createProfileGuard, postCreateProfile);
+  }
 
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */
   const showProfile = (publicView: boolean) => async (ctx: Koa.Context) => {

@@ -36,11 +36,11 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
   // Register: the invite code shows upper-case as typed.
   await page.goto(`${app.baseUrl}/register`);
   await waitForIslands(page);
-  await page.fill('#name', 'Sam Okafor');
-  await page.fill('#email', email);
-  await page.fill('#password', 'first-pass-1');
-  await page.locator('#inviteCode').pressSequentially('engine42');
-  t.is(await page.inputValue('#inviteCode'), 'ENGINE42');
+  await page.getByLabel('Full Name').fill('Sam Okafor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
+  await page.getByLabel('Beta Invite Code').pressSequentially('engine42');
+  t.is(await page.getByLabel('Beta Invite Code').inputValue(), 'ENGINE42');
   await screenshot(page, 'register-filled');
   await Promise.all([page.waitForURL('**/create-profile'), page.click('button[type=submit]')]);
   t.is((await BetaCode.query().findById(code.id))!.currentUses, 1);
@@ -64,15 +64,15 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
   // Sign in again: a regular user lands on / (which sends them on to create a profile).
   await page.goto(`${app.baseUrl}/login`);
   await waitForIslands(page);
-  await page.fill('#email', email);
-  await page.fill('#password', 'first-pass-1');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
   await Promise.all([page.waitForURL('**/create-profile'), page.click('button[type=submit]')]);
 
   // Forgot password from a fresh, signed-out browser.
   const other = await openPage(browser);
   await other.page.goto(`${app.baseUrl}/forgot-password`);
   await waitForIslands(other.page);
-  await other.page.fill('#email', email);
+  await other.page.getByLabel('Email').fill(email);
   await other.page.click('button[type=submit]');
   await t.notThrowsAsync(other.page.getByRole('heading', { name: 'Check Your Email' }).waitFor());
   await screenshot(other.page, 'forgot-check-email');
@@ -83,8 +83,8 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
   t.truthy(link, mail.text);
   await other.page.goto(link!);
   await waitForIslands(other.page);
-  await other.page.fill('#password', 'second-pass-2');
-  await other.page.fill('#confirmPassword', 'second-pass-2');
+  await other.page.getByLabel('New Password').fill('second-pass-2');
+  await other.page.getByLabel('Confirm Password').fill('second-pass-2');
   await other.page.click('button[type=submit]');
   await t.notThrowsAsync(other.page.getByRole('heading', { name: 'Password reset' }).waitFor());
   await other.page.waitForURL('**/login', { timeout: 6000 });
@@ -95,8 +95,8 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
 
   // The new password works.
   await waitForIslands(other.page);
-  await other.page.fill('#email', email);
-  await other.page.fill('#password', 'second-pass-2');
+  await other.page.getByLabel('Email').fill(email);
+  await other.page.getByLabel('Password', { exact: true }).fill('second-pass-2');
   await Promise.all([other.page.waitForURL('**/create-profile'), other.page.click('button[type=submit]')]);
 
   assertNoBrowserErrors(t, recorded, [...allowed, /status of 401/]);
@@ -108,8 +108,8 @@ test.serial('a wrong password shows the Login failed toast', async (t) => {
   const { page } = recorded;
   await page.goto(`${app.baseUrl}/login`);
   await waitForIslands(page);
-  await page.fill('#email', 'nobody@example.com');
-  await page.fill('#password', 'wrong-password');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.click('button[type=submit]');
   const toast = page.getByTestId('toasts').getByRole('status');
   await t.notThrowsAsync(toast.getByText('Login failed').waitFor());

@@ -43,18 +43,18 @@ test.serial('an island hydrates without warnings and keeps the server-rendered c
   const recorded = await openPage(browser);
   const { page } = recorded;
   await page.goto(`${app.baseUrl}/login`);
-  const serverClass = await page.getAttribute('#email', 'class');
+  const serverClass = await page.getAttribute('input[name="email"]', 'class');
   await waitForIslands(page);
   // Typing re-renders the island: a client-side class name differing from the server's would show here.
-  await page.fill('#email', 'not-an-email');
-  await page.locator('#email').blur();
+  await page.fill('input[name="email"]', 'not-an-email');
+  await page.locator('input[name="email"]').blur();
   await page.getByText('Invalid email address').waitFor();
-  t.is(await page.getAttribute('#email', 'aria-invalid'), 'true');
-  const clientClass = await page.getAttribute('#email', 'class');
+  t.is(await page.getAttribute('input[name="email"]', 'aria-invalid'), 'true');
+  const clientClass = await page.getAttribute('input[name="email"]', 'class');
   t.truthy(serverClass);
   t.is(clientClass!.split(' ')[0], serverClass!.split(' ')[0], 'the component id class is the same');
   // The styles really apply: the invalid border is the danger colour.
-  t.is(await page.$eval('#email', (el) => getComputedStyle(el).borderTopColor), 'rgb(180, 35, 24)');
+  t.is(await page.$eval('input[name="email"]', (el) => getComputedStyle(el).borderTopColor), 'rgb(180, 35, 24)');
   assertNoBrowserErrors(t, recorded);
 });
 

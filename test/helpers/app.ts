@@ -39,8 +39,9 @@ export class HttpClient {
     body?: unknown,
     options: RequestOptions = {},
   ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const form = body instanceof URLSearchParams;
+    const headers: Record<string, string> = { Accept: form ? 'text/html' : 'application/json', ...options.headers };
+    if (body !== undefined) headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (!['GET', 'HEAD'].includes(method) && !options.noOrigin) headers.Origin = options.origin ?? this.baseUrl;
     const bearer = options.bearer ?? this.bearer;
@@ -48,7 +49,7 @@ export class HttpClient {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body.toString() : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const cookie of response.headers.getSetCookie()) {
@@ -71,6 +72,10 @@ export class HttpClient {
   }
   post<T = any>(path: string, body: unknown = {}, options?: RequestOptions) {
     return this.request<T>('POST', path, body, options);
+  }
+  /** A plain HTML form post (urlencoded, Accept: text/html), as a browser without JavaScript sends it. */
+  postForm(path: string, fields: Record<string, string>, options?: RequestOptions) {
+    return this.request<string>('POST', path, new URLSearchParams(fields), options);
   }
   patch<T = any>(path: string, body: unknown = {}, options?: RequestOptions) {
     return this.request<T>('PATCH', path, body, options);

@@ -1,4 +1,8 @@
-/** /account-settings (spec 01 §2): summary cards, then the forms; each form is its own island. */
+/**
+ * /account-settings (spec 01 §2): summary cards, then the forms; each form is its own island and also a plain
+ * form posting to /account-settings with its `intent` (src/pages/accountSettings.tsx). After a failed post the
+ * page comes back with that form's state; after a successful one, with a notice.
+ */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
@@ -6,6 +10,7 @@ import { media } from '../../islands/ui/theme';
 import { Badge } from '../../islands/ui/Badge';
 import { Card, CardDescription, CardTitle } from '../../islands/ui/Card';
 import { Island } from '../../src/render/Island';
+import type { FormState } from '../../src/validation/forms';
 
 export const ROLE_LABELS = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' } as const;
 
@@ -76,13 +81,37 @@ export interface AccountSettingsProps {
   baseUrl: string;
   /** The My Departments card (an island of the departments feature). */
   departments: ReactNode;
+  /** The state of the one form whose post failed. */
+  forms?: Partial<Record<SettingsIntent, FormState>>;
+  /** After a successful post: what was saved (the island's success toast, as a notice). */
+  notice?: { title: string; description: string } | null;
 }
 
-export function AccountSettingsPage({ user, baseUrl, departments }: AccountSettingsProps) {
+export type SettingsIntent = 'profile' | 'password' | 'username';
+
+const Saved = styled.div.withConfig(sc('SettingsSaved'))`
+  margin: 0 0 ${(p) => p.theme.space[5]};
+  padding: ${(p) => p.theme.space[3]} ${(p) => p.theme.space[4]};
+  border: 1px solid ${(p) => p.theme.color.ok};
+  border-radius: ${(p) => p.theme.radius.control};
+  background: ${(p) => p.theme.color.surface};
+  font-size: ${(p) => p.theme.font.size.sm};
+  strong {
+    display: block;
+  }
+`;
+
+export function AccountSettingsPage({ user, baseUrl, departments, forms = {}, notice = null }: AccountSettingsProps) {
   return (
     <Page>
       <Heading>Account Settings</Heading>
       <Sub>Manage your account, sign-in and public address.</Sub>
+      {notice ? (
+        <Saved role="status" data-testid="settings-notice">
+          <strong>{notice.title}</strong>
+          {notice.description}
+        </Saved>
+      ) : null}
       <Summary>
         <SummaryCard>
           <span>Role</span>
@@ -102,13 +131,13 @@ export function AccountSettingsPage({ user, baseUrl, departments }: AccountSetti
           title="Profile Information"
           description="Your name appears on your profile. It can only be changed here."
         >
-          <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email }} />
+          <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email, state: forms.profile ?? null }} />
         </Section>
         <Section title="Security Settings" description="Change your password. Your other devices will be signed out.">
-          <Island name="ChangePasswordForm" props={{}} />
+          <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
         </Section>
         <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
-          <Island name="UsernameForm" props={{ username: user.username, baseUrl }} />
+          <Island name="UsernameForm" props={{ username: user.username, baseUrl, state: forms.username ?? null }} />
         </Section>
         <Section title="My Departments" description="The fire departments you serve or have served with.">
           {departments}

@@ -1,13 +1,28 @@
-/** The sign-in, registration and password-reset pages (spec 01 §2). Forms are islands. */
+/**
+ * The sign-in, registration and password-reset pages (spec 01 §2). Each form is an island that is also a plain
+ * form posting to this page's route; after a failed post the page comes back with `form` (the submitted values
+ * and messages), which the island receives as its `state` prop.
+ */
 import { Island } from '../../src/render/Island';
 import { MESSAGES } from '../../src/validation/auth';
+import type { FormState } from '../../src/validation/forms';
 import { ButtonLink } from '../../islands/ui/Button';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
 
-export function LoginPage({ productName }: { productName: string }) {
+export function LoginPage({
+  productName,
+  form = null,
+  notice = null,
+}: {
+  productName: string;
+  form?: FormState | null;
+  /** A confirmation after a redirect here (e.g. the password was reset). */
+  notice?: string | null;
+}) {
   return (
     <AuthCardPage title="Sign in" intro={`Welcome back to ${productName}.`}>
-      <Island name="LoginForm" props={{}} />
+      {notice ? <Notice role="status">{notice}</Notice> : null}
+      <Island name="LoginForm" props={{ state: form }} />
       <AuthFooter>
         <a href="/forgot-password">Forgot your password?</a>
         <span>
@@ -22,9 +37,11 @@ export function LoginPage({ productName }: { productName: string }) {
 export function RegisterPage({
   productName,
   accessRequestEmail,
+  form = null,
 }: {
   productName: string;
   accessRequestEmail: string | null;
+  form?: FormState | null;
 }) {
   return (
     <AuthCardPage title="Join Beta" intro={`Create your ${productName} account and start your bio.`}>
@@ -42,7 +59,7 @@ export function RegisterPage({
           <>To request access, e-mail the people who run this site.</>
         )}
       </Notice>
-      <Island name="RegisterForm" props={{}} />
+      <Island name="RegisterForm" props={{ state: form }} />
       <AuthFooter>
         <span>
           Already have an account? <a href="/login">Sign in</a>
@@ -52,13 +69,13 @@ export function RegisterPage({
   );
 }
 
-export function ForgotPasswordPage() {
+export function ForgotPasswordPage({ form = null, sent = false }: { form?: FormState | null; sent?: boolean }) {
   return (
     <AuthCardPage
       title="Forgot your password?"
       intro="Enter your e-mail and we will send you a link to choose a new one."
     >
-      <Island name="ForgotPasswordForm" props={{}} />
+      <Island name="ForgotPasswordForm" props={{ state: form, sent }} />
       <AuthFooter>
         <a href="/login">Back to Login</a>
       </AuthFooter>
@@ -66,7 +83,7 @@ export function ForgotPasswordPage() {
   );
 }
 
-export function ResetPasswordPage({ token }: { token: string | null }) {
+export function ResetPasswordPage({ token, form = null }: { token: string | null; form?: FormState | null }) {
   if (!token) {
     return (
       <AuthCardPage title="Reset your password">
@@ -79,7 +96,7 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
   }
   return (
     <AuthCardPage title="Reset your password" intro="Choose a new password of at least 6 characters.">
-      <Island name="ResetPasswordForm" props={{ token }} />
+      <Island name="ResetPasswordForm" props={{ token, state: form }} />
       <AuthFooter>
         <a href="/login">Back to Login</a>
       </AuthFooter>

@@ -2,6 +2,8 @@
 import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { Island } from '../../src/render/Island';
+import type { DepartmentJson } from '../../src/validation/departments';
+import type { FormState } from '../../src/validation/forms';
 
 const Wrap = styled.div.withConfig(sc('CreateProfileWrap'))`
   max-width: 760px;
@@ -24,13 +26,20 @@ const Card = styled.section.withConfig(sc('CreateProfileCard'))`
   }
 `;
 
-export function CreateProfilePage({ name }: { name: string }) {
+export interface CreateProfilePageProps {
+  name: string;
+  /** After a failed plain post: the form's values and messages, and the department it named. */
+  form?: FormState | null;
+  department?: DepartmentJson | null;
+}
+
+export function CreateProfilePage({ name, form = null, department = null }: CreateProfilePageProps) {
   return (
     <Wrap>
       <Card aria-labelledby="create-profile-title">
         <h1 id="create-profile-title">Create Your Profile</h1>
         <p>Start your bio with the basics. You can add your timeline, awards and more once it is created.</p>
-        <Island name="CreateProfileForm" props={{ name }} />
+        <Island name="CreateProfileForm" props={{ name, state: form, department }} />
       </Card>
     </Wrap>
   );

@@ -1,0 +1,119 @@
+/**
+ * A form's plain-HTML post (the baseline; the island is the enhancement). A page route handles its form's
+ * `application/x-www-form-urlencoded` post with the same yup schema and the same service call as the JSON API:
+ *
+ *   router.post('/login', formAction({
+ *     schema: loginSchema,                       // src/validation, shared with the island
+ *     errorTitle: 'Login failed',                // the island's failure-toast title (spec 01 §8)
+ *     limit: (ctx) => rateLimits.consume('loginPerAddress', ctx.ip),
+ *     handle: async (ctx, input) => { ...service...; return '/'; },   // where to go: 303 (post/redirect/get)
+ *     render: (ctx, state) => renderPage(ctx, config, <LoginPage form={state} />, {...}),
+ *   }));
+ *
+ * On success: 303 to the returned path. On a known failure (the error middleware's own mapping, `answerFor`):
+ * 400 (invalid input), 401 (wrong credentials), 409 (conflict) and 429 (rate limit, with Retry-After) re-render
+ * the page with that status, the submitted values (never a password or token) and the messages: each field's
+ * beside it, otherwise one for the form under `errorTitle`. Anything else (403, 404, 503, a bug) goes on to the
+ * error middleware as usual. The work runs inside the request's one transaction (`transaction()`), which rolls
+ * back before the page is re-rendered.
+ */
+import type { Knex } from 'knex';
+import type Koa from 'koa';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { answerFor } from '../http/errorHandler';
+import type { RequestContext } from '../http/context';
+import { transaction as inRequestTransaction } from '../http/transaction';
+import { parse } from '../http/validate';
+import type { FormState } from '../validation/forms';
+
+export type { FormState } from '../validation/forms';
+
+/** Statuses that mean "fix the form and try again": the page comes back with the messages. */
+const SHOWN_ON_THE_FORM = new Set([400, 401, 409, 429]);
+/** Never echoed into the re-rendered page, whatever the form. */
+const SECRET_FIELD = /password|token/i;
+
+/** The request state after `transaction()` (trx) — or without it when `transaction: false`. */
+export type FormActionContext = RequestContext & { state: { trx?: Knex.Transaction } };
+
+/**
+ * `C` is the context the handler expects (WriteContext after a signed-in check, VisitorWriteContext for a
+ * visitor's write); the route guarantees it, as for API handlers.
+ */
+export interface FormActionOptions<S extends AnyObjectSchema, C = FormActionContext> {
+  schema: S;
+  /** Title of a failure that belongs to no field (the same words as the island's toast). Default 'Error'. */
+  errorTitle?: string;
+  /** Runs before validation, inside the error handling: rate limits (a 429 re-renders the form). */
+  limit?: (ctx: FormActionContext) => Promise<void>;
+  /** Open the request's transaction around `handle` (default true). Sign-in reads only, so it opts out. */
+  transaction?: boolean;
+  /** Fields with no visible input (hidden ones): their messages are shown for the whole form. */
+  formLevel?: readonly string[];
+  /** More fields never to echo back (anything named like a password or token never is). */
+  redact?: readonly string[];
+  /** Does the work with the validated input and answers where to go next. */
+  handle(ctx: C, input: InferType<S>): Promise<string>;
+  /** Renders the page again with the form's state; `ctx.status` is already set. */
+  render(ctx: FormActionContext, state: FormState): Promise<void>;
+}
+
+/** The posted fields the schema knows, as strings (or lists of strings for array fields). */
+function postedValues(schema: AnyObjectSchema, body: unknown): Record<string, string | string[]> {
+  const posted = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const values: Record<string, string | string[]> = {};
+  for (const [key, field] of Object.entries(schema.fields as Record<string, { type?: string }>)) {
+    const value = posted[key];
+    const list = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
+    if (field.type === 'array') values[key] = list ?? (typeof value === 'string' ? [value] : []);
+    else if (typeof value === 'string') values[key] = value;
+    else if (list) values[key] = list; // sent twice where one value is expected: the schema refuses it
+  }
+  return values;
+}
+
+function echoable(values: Record<string, string | string[]>, redact: readonly string[]) {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !SECRET_FIELD.test(key) && !redact.includes(key)));
+}
+
+export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
+  options: FormActionOptions<S, C>,
+): Koa.Middleware {
+  const { schema, errorTitle = 'Error', redact = [], formLevel = [], transaction = true } = options;
+  return async (koaCtx) => {
+    const ctx = koaCtx as unknown as FormActionContext;
+    const values = postedValues(schema, ctx.request.body);
+    let location: string;
+    try {
+      await options.limit?.(ctx);
+      const input = await parse(schema, values);
+      if (transaction) {
+        let answer = '';
+        await inRequestTransaction()(koaCtx, async () => {
+          answer = await options.handle(ctx as C, input);
+        });
+        location = answer;
+      } else {
+        location = await options.handle(ctx as C, input);
+      }
+    } catch (error) {
+      const known = answerFor(error);
+      if (!known || !SHOWN_ON_THE_FORM.has(known.status)) throw error;
+      const fields = Object.entries(known.fields ?? {});
+      const beside = Object.fromEntries(fields.filter(([key]) => !formLevel.includes(key)));
+      const hiddenMessage = fields.find(([key]) => formLevel.includes(key))?.[1];
+      const formMessage = hiddenMessage ?? (Object.keys(beside).length ? null : known.message);
+      ctx.status = known.status;
+      if (known.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
+      await options.render(ctx, {
+        values: echoable(values, redact),
+        errors: beside,
+        error: formMessage ? { title: errorTitle, message: formMessage } : null,
+      });
+      ctx.status = known.status; // the page renderer sets 200 unless told
+      return;
+    }
+    ctx.status = 303;
+    ctx.redirect(location);
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * What a server-rendered form needs to show after a failed post (the no-JavaScript path, src/pages/formAction.ts):
+ * the submitted values (never a password), each field's message, and a message for the form as a whole.
+ * A page passes it to the form's island as the `state` prop, so the hydrated island shows the same thing.
+ */
+export interface FormErrorJson {
+  /** The same title the island's failure toast uses (e.g. 'Login failed'). */
+  title: string;
+  message: string;
+}
+
+export interface FormState {
+  values: Record<string, string | string[]>;
+  errors: Record<string, string>;
+  error?: FormErrorJson | null;
+}
