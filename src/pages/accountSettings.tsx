@@ -38,7 +38,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
       ctx,
       config,
       <AccountSettingsPage
-        user={{ name: user.name, email: user.email, role: user.role, username: user.username }}
+        user={{ name: user.name, email: user.email, role: user.role, username: user.username, isActive: user.isActive }}
         baseUrl={config.baseUrl}
         departments={await myDepartmentsCard(user)}
         forms={forms}

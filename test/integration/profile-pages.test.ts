@@ -167,3 +167,20 @@ test('widget filter and sections are links the server answers; hidden widgets st
   const visitor = await as(null).get(`/profiles/${profile.id}/public`, html);
   t.false(visitor.text.includes('Add your first'), 'visitors never see an empty section');
 });
+
+test('no JavaScript on a profile for a visitor, nor for a signed-in member who is not its owner', async (t) => {
+  const owner = await createUser();
+  const member = await createUser();
+  const profile = await createProfileFor(owner);
+  for (const path of [`/profiles/${profile.id}/public`, `/profiles/${profile.id}`]) {
+    for (const [who, account] of [['visitor', null], ['member', member]] as const) {
+      const res = await as(account).get(path, html);
+      t.is(res.status, 200, `${who} ${path}`);
+      t.false(hasScript(res.text), `${who} ${path}`);
+      t.false(res.text.includes('data-island="'), `${who} ${path}`);
+    }
+  }
+  const member404 = await as(member).get(`/profiles/${profile.id}/public`, html);
+  t.true(member404.text.includes('Account menu for'), 'the member still has their menu, without script');
+  t.true(hasScript((await as(owner).get(`/profiles/${profile.id}`, html)).text), 'the owner’s own view has its controls');
+});

@@ -77,7 +77,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export interface AccountSettingsProps {
-  user: { name: string; email: string; role: keyof typeof ROLE_LABELS; username: string | null };
+  user: { name: string; email: string; role: keyof typeof ROLE_LABELS; username: string | null; isActive: boolean };
   baseUrl: string;
   /** The My Departments card (an island of the departments feature). */
   departments: ReactNode;
@@ -119,10 +119,11 @@ export function AccountSettingsPage({ user, baseUrl, departments, forms = {}, no
         </SummaryCard>
         <SummaryCard>
           <span>Status</span>
-          <Badge $tone="ok">Active</Badge>
+          <Badge $tone={user.isActive ? 'ok' : 'danger'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
         </SummaryCard>
         <SummaryCard>
           <span>Email</span>
+          {/* Spec 01 §2: always shown as Verified — the product has no e-mail verification step. */}
           <Badge $tone="ok">Verified</Badge>
         </SummaryCard>
       </Summary>
