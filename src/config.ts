@@ -36,6 +36,10 @@ export interface Config {
   trustProxy: boolean;
   /** Disable rate limits (never in production; used by load benchmarks and most tests). */
   rateLimitsEnabled: boolean;
+  /** Keep rendered public pages per profile version (PAGE_CACHE); off only to measure what it saves. */
+  pageCache: boolean;
+  /** The page cache's memory bound, compressed copies included (PAGE_CACHE_MB). */
+  pageCacheMaxBytes: number;
   /** Where rate-limit counters live: memory (one node) or postgres (shared by several nodes). */
   rateLimitStore: 'memory' | 'postgres';
   /** Address shown on the registration page for requesting an invite. */
@@ -96,6 +100,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     rateLimitsEnabled: bool(env, 'RATE_LIMITS', true),
+    pageCache: bool(env, 'PAGE_CACHE', true),
+    pageCacheMaxBytes: int(env, 'PAGE_CACHE_MB', 64) * 1024 * 1024,
     rateLimitStore: str(env, 'RATE_LIMIT_STORE') === 'postgres' ? 'postgres' : 'memory',
     accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
   };
