@@ -1,0 +1,707 @@
+/**
+ * Profile page speed (issue 9, "Speed"): how fast the built server answers a large public profile, how close that
+ * is to the floor (/health through the app's middleware) and to the limit (a bare Koa process serving the same
+ * bytes), how many queries a render takes, and how many bytes of HTML, CSS and JavaScript each page sends.
+ *
+ *   1. seeds a fresh database (createTestDatabase) with a user and a live profile with every header field;
+ *   2. builds the production bundle (`npm run build`) and starts `node dist/server.js` as its own process, once
+ *      with PAGE_CACHE=true (warm) and once with PAGE_CACHE=false (cold: every request renders);
+ *   3. drives it with autocannon from this process (Accept-Encoding: gzip, Accept: text/html);
+ *   4. counts database queries per render in-process (startTestApp, knex 'query' events);
+ *   5. measures the bytes each page sends, raw and gzipped.
+ *
+ * Options: duration=S (seconds per load run, default 5), warmup=S (default 1), connections=10,50,
+ * build=false (reuse dist/ as it is), cpuprof=DIR (run the app servers with --cpu-prof, profiles written to DIR).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import type { Knex } from 'knex';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/database';
+import { startTestApp } from '../test/helpers/app';
+import { createUser, type CreatedUser } from '../test/helpers/users';
+import { createProfileFor } from '../test/helpers/profiles';
+import { quantile, type Benchmark, type BenchContext } from './lib';
+
+const LOAD_HEADERS = { 'Accept-Encoding': 'gzip', Accept: 'text/html' };
+const ROOT = process.cwd();
+
+// ── seeding ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** 500 characters exactly: the longest personal statement a profile may have. */
+const STATEMENT = (
+  'Nineteen years on the job, the last eight as a company officer on a busy downtown engine. I teach ' +
+  'hazardous materials operations and vehicle extrication at the county academy, coordinate our peer ' +
+  'support team and sit on the apparatus committee. Before the fire service I was a paramedic on a ' +
+  'rural ambulance, which is where I learned that calm is contagious. Off shift I coach youth soccer, ' +
+  'restore old engines and run the station chili cook-off. Ask me about pump ops, rope rescue or the ' +
+  'best route to any address in the first district at rush hour.'
+)
+  .padEnd(500, '.')
+  .slice(0, 500);
+
+interface Seeded {
+  owner: CreatedUser;
+  member: CreatedUser;
+  profileId: number;
+}
+
+async function seedProfile(): Promise<Seeded> {
+  const owner = await createUser({ name: 'Alexandra Bench-Marker', username: 'bench-profile' });
+  const member = await createUser({ name: 'Member Not Owner' });
+  const profile = await createProfileFor(owner, {
+    rank: 'Battalion Chief',
+    title: 'Hazardous Materials Coordinator',
+    badgeNumber: 'BC-4471',
+    motto: 'Everyone goes home — every shift, every call, every time.',
+    personalStatement: STATEMENT,
+    currentStatus: 'On duty — A Shift, Battalion 2',
+    phone: '+1 555 010 4471',
+    email: 'alexandra.bench@example.com',
+    website: 'https://example.com/alexandra',
+    linkedin: 'alexandra-bench-marker',
+    twitter: '@chief_bench',
+    instagram: '@chief.bench',
+    facebook: 'alexandra.bench.marker',
+    tiktok: '@chiefbench',
+    bluesky: 'chiefbench.bsky.social',
+    role: 'Incident Commander · Hazmat Technician · Peer Support Lead',
+    profileImage: 'https://example.com/alexandra.jpg',
+    profileStatus: 'live',
+    defaultVisibility: 'public',
+    phoneVisibility: 'authenticated',
+    emailVisibility: 'public',
+  });
+  return { owner, member, profileId: profile.id };
+}
+
+export interface SeedItemsResult {
+  /** False until the widget list tables exist (the widgets issue); then the number of items per list. */
+  built: boolean;
+  note: string;
+}
+
+/**
+ * Gives the profile `count` items in each widget list (timeline events, awards, certifications, …).
+ * The list tables do not exist yet — the widgets issue adds them and should fill this in (insert `count`
+ * rows per list with increasing `position`, visibilities mixed). Until then it adds nothing and says so.
+ */
+export async function seedItems(_db: Knex, _profileId: number, count: number): Promise<SeedItemsResult> {
+  return { built: false, note: `lists: not built yet (no widget list tables) — ${count} items requested, 0 added` };
+}
+
+// ── child processes ──────────────────────────────────────────────────────────────────────────────────
+
+const children = new Set<ChildProcess>();
+
+function killAll(): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  port: number;
+  baseUrl: string;
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns a server process and waits until `readyPath` answers 200 (or the process dies, or 60 s pass). */
+async function startChild(
+  label: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+): Promise<Child> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    if (output.length > 40) output.splice(0, output.length - 40);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      children.delete(child);
+      throw new Error(
+        `${label} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.join('\n')}`,
+      );
+    }
+    const status = await httpGet(baseUrl + readyPath).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${label} was not ready after 60 s (last status ${status}):\n${output.join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, baseUrl, startMs: performance.now() - started, stop };
+}
+
+async function startAppServer(databaseUrl: string, pageCache: boolean, cpuProfileDir?: string): Promise<Child> {
+  const port = await freePort();
+  const profiling = cpuProfileDir
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`,
+        `--cpu-prof-name=server-page-cache-${pageCache}.cpuprofile`,
+      ]
+    : [];
+  return startChild(
+    `node dist/server.js (PAGE_CACHE=${pageCache})`,
+    process.execPath,
+    [...profiling, 'dist/server.js'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The same origin for both runs, so the warm and cold pages can be compared byte for byte.
+      BASE_URL: 'http://turnout.bench.invalid',
+      SESSION_SECRET: 'bench-profile-session-secret-0123456789',
+      LOG_LEVEL: 'warn',
+      MIGRATE_ON_START: 'true',
+      RATE_LIMITS: 'false',
+      PAGE_CACHE: String(pageCache),
+    },
+    port,
+    '/health/ready',
+  );
+}
+
+async function startBareServer(bodyFile: string): Promise<Child> {
+  const port = await freePort();
+  return startChild(
+    'bench/bareServer.ts',
+    process.execPath,
+    ['--import', 'tsx', 'bench/bareServer.ts', bodyFile, String(port)],
+    {},
+    port,
+    '/',
+  );
+}
+
+async function npmRunBuild(): Promise<{ ms: number; output: string }> {
+  const started = performance.now();
+  const child = spawn('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  children.delete(child);
+  if (code !== 0) throw new Error(`npm run build failed (${code}):\n${output}`);
+  return { ms: performance.now() - started, output: output.trim() };
+}
+
+// ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────────
+
+interface Fetched {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes on the wire (compressed when the server compressed). */
+  wire: Buffer;
+  /** The decoded body. */
+  body: Buffer;
+}
+
+/** A GET that keeps the compressed bytes (fetch() would decode them and hide the wire size). */
+function httpGet(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const body =
+          encoding === 'gzip' ? zlib.gunzipSync(wire) : encoding === 'br' ? zlib.brotliDecompressSync(wire) : wire;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, wire, body });
+      });
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+  });
+}
+
+/** "identical", or where two bodies first differ, with a little context from each. */
+function describeDifference(a: Buffer, b: Buffer): string {
+  if (a.equals(b)) return 'identical';
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const around = (x: Buffer) => JSON.stringify(x.subarray(Math.max(0, i - 30), i + 30).toString('utf8'));
+  return `differ at byte ${i} of ${a.length}/${b.length}: warm ${around(a)} vs cold ${around(b)}`;
+}
+
+// ── load ─────────────────────────────────────────────────────────────────────────────────────────────
+
+interface Load {
+  rps: number;
+  /** Milliseconds, from autocannon's per-response times (sub-millisecond; its own histogram keeps whole ms). */
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Non-2xx answers, errors and timeouts: a row with any of these does not measure the page. */
+  bad: number;
+}
+
+async function drive(url: string, connections: number, seconds: number, headers: Record<string, string>) {
+  const samples: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds, headers });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+  });
+  const result = await instance;
+  return { result, samples };
+}
+
+async function load(
+  url: string,
+  connections: number,
+  options: { duration: number; warmup: number },
+  headers: Record<string, string> = {},
+): Promise<Load> {
+  const all = { ...LOAD_HEADERS, ...headers };
+  if (options.warmup > 0) await drive(url, connections, options.warmup, all);
+  const { result, samples } = await drive(url, connections, options.duration, all);
+  samples.sort((a, b) => a - b);
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: quantile(samples, 0.5),
+    p99: quantile(samples, 0.99),
+    requests: result['2xx'],
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+// ── formatting ───────────────────────────────────────────────────────────────────────────────────────
+
+const kb = (bytes: number) => (bytes >= 10_240 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`);
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '—');
+const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}×` : '—');
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function table(log: BenchContext['log'], header: string[], rows: string[][], align: ('l' | 'r')[] = []): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    '  ' +
+    cells
+      .map((c, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ');
+  log(line(header));
+  log('  ' + widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const row of rows) log(line(row));
+}
+
+// ── bytes ────────────────────────────────────────────────────────────────────────────────────────────
+
+const gz = (data: string | Buffer) => zlib.gzipSync(data).length;
+
+interface PageBytes {
+  status: number;
+  htmlRaw: number;
+  htmlWire: number;
+  /** The HTML gzipped: the wire bytes when the server compressed, else gzipped here. */
+  htmlGz: number;
+  compressed: boolean;
+  cssRaw: number;
+  cssGz: number;
+  restRaw: number;
+  restGz: number;
+  scriptFiles: string[];
+  jsRaw: number;
+  jsWire: number;
+  inlineJs: number;
+}
+
+async function pageBytes(baseUrl: string, pagePath: string, headers: Record<string, string>): Promise<PageBytes> {
+  const page = await httpGet(baseUrl + pagePath, { ...LOAD_HEADERS, ...headers });
+  const html = page.body.toString('utf8');
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? '');
+  const css = styles.join('');
+  const rest = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)) files.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = m[0];
+    const href = /\bhref="([^"]+)"/i.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/i.test(tag)) files.add(href);
+  }
+  let jsRaw = 0;
+  let jsWire = 0;
+  for (const file of files) {
+    const asset = await httpGet(new URL(file, baseUrl + '/').toString(), { 'Accept-Encoding': 'gzip' });
+    if (asset.status !== 200) throw new Error(`${file} (referenced by ${pagePath}) answered ${asset.status}`);
+    jsRaw += asset.body.length;
+    jsWire += asset.wire.length;
+  }
+  // Executable inline scripts (not JSON data islands) are JavaScript too.
+  const inlineJs = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\bsrc=/i.test(attrs!) && !/type="application\/(ld\+)?json"/i.test(attrs!))
+    .reduce((sum, m) => sum + Buffer.byteLength(m[2] ?? ''), 0);
+  return {
+    status: page.status,
+    htmlRaw: page.body.length,
+    htmlWire: page.wire.length,
+    htmlGz: page.headers['content-encoding'] === 'gzip' ? page.wire.length : gz(page.body),
+    compressed: page.headers['content-encoding'] === 'gzip',
+    cssRaw: Buffer.byteLength(css),
+    cssGz: css ? gz(css) : 0,
+    restRaw: Buffer.byteLength(rest),
+    restGz: gz(rest),
+    scriptFiles: [...files],
+    jsRaw,
+    jsWire,
+    inlineJs,
+  };
+}
+
+// ── queries ──────────────────────────────────────────────────────────────────────────────────────────
+
+async function countQueries(
+  db: Knex,
+  request: () => Promise<{ status: number }>,
+): Promise<{ count: number; sql: string[]; status: number }> {
+  const sql: string[] = [];
+  const listener = (query: { sql?: string }) => sql.push(query.sql ?? '?');
+  db.on('query', listener);
+  try {
+    const { status } = await request();
+    return { count: sql.length, sql, status };
+  } finally {
+    db.off('query', listener);
+  }
+}
+
+const shortSql = (sql: string) => {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length > 110 ? `${flat.slice(0, 107)}…` : flat;
+};
+
+// ── the benchmark ────────────────────────────────────────────────────────────────────────────────────
+
+export const benchmark: Benchmark = {
+  description:
+    'the public profile page on the built server under autocannon (warm/cold page cache, /health floor, bare-Koa limit), queries per render, bytes per page',
+  async run(context) {
+    const { log, options } = context;
+    const duration = Number(options.duration ?? 5);
+    const warmup = Number(options.warmup ?? 1);
+    const connectionCounts = (options.connections ?? '10,50').split(',').map(Number);
+    const loadOptions = { duration, warmup };
+    const onSigint = () => {
+      killAll();
+      process.exit(130);
+    };
+    process.once('SIGINT', onSigint);
+    process.once('SIGTERM', onSigint);
+
+    let database: TestDatabase | undefined;
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+    const running: Child[] = [];
+    const stopAll = async () => {
+      for (const child of running.splice(0)) await child.stop();
+    };
+    try {
+      // 1. Seed ─────────────────────────────────────────────────────────────────────────────────────
+      log('\n1. Seed');
+      database = await createTestDatabase();
+      if (!database.url)
+        throw new Error(
+          'This benchmark needs a Postgres server (TEST_DATABASE_URL): the built server runs in its own process.',
+        );
+      const db = database.db;
+      const { owner, member, profileId } = await seedProfile();
+      const items = await seedItems(db, profileId, 100);
+      const [{ n: departments }] = (await db('departments').count('* as n')) as unknown as [{ n: string }];
+      const [{ version }] = (await db.raw('select version()')).rows as [{ version: string }];
+      log(
+        `  database      ${new URL(database.url).pathname.slice(1)} — ${version.split(',')[0]}; ${departments} departments`,
+      );
+      log(
+        `  profile       /profiles/${profileId} (live; owner ${owner.user.name}): every header field, 500-character statement`,
+      );
+      log(`  member        ${member.user.name} (signed in with a bearer token, not the owner)`);
+      log(`  ${items.note}`);
+
+      // 2. Build and start ───────────────────────────────────────────────────────────────────────────
+      log('\n2. Build and start');
+      if (options.build === 'false') log('  build         skipped (build=false): using dist/ as it is');
+      else log(`  build         npm run build: ${((await npmRunBuild()).ms / 1000).toFixed(1)} s`);
+      const pub = `/profiles/${profileId}/public`;
+      const memberAuth = { Authorization: `Bearer ${member.token}` };
+      const ownerAuth = { Authorization: `Bearer ${owner.token}` };
+
+      type Row = { label: string; loads: Load[] };
+      const rows: Record<'health' | 'warm' | 'member' | 'landing' | 'cold' | 'bare', Row> = {
+        health: { label: '/health (middleware floor)', loads: [] },
+        warm: { label: `${pub} warm, visitor`, loads: [] },
+        member: { label: `${pub} warm, signed-in member`, loads: [] },
+        landing: { label: '/ warm, visitor', loads: [] },
+        cold: { label: `${pub} cold (PAGE_CACHE=false)`, loads: [] },
+        bare: { label: 'bare Koa, same gzipped bytes (limit)', loads: [] },
+      };
+      const measureRow = async (row: Row, url: string, headers: Record<string, string> = {}) => {
+        for (const c of connectionCounts) row.loads.push(await load(url, c, loadOptions, headers));
+      };
+
+      // Warm server: PAGE_CACHE=true.
+      const warm = await startAppServer(database.url, true, options.cpuprof);
+      running.push(warm);
+      log(
+        `  server        node dist/server.js, PAGE_CACHE=true on :${warm.port}, ready in ${(warm.startMs / 1000).toFixed(1)} s`,
+      );
+      const warmPage = await httpGet(warm.baseUrl + pub, LOAD_HEADERS);
+      if (warmPage.status !== 200) throw new Error(`${pub} answered ${warmPage.status}`);
+      const etag = warmPage.headers.etag;
+      const revalidated = etag
+        ? (await httpGet(warm.baseUrl + pub, { ...LOAD_HEADERS, 'If-None-Match': etag })).status
+        : undefined;
+      log(
+        `  ${pub}: ${warmPage.headers['content-encoding'] ?? 'identity'}, ${kb(warmPage.wire.length)} on the wire; ` +
+          (etag ? `ETag ${etag}, If-None-Match → ${revalidated}` : 'no ETag'),
+      );
+      await measureRow(rows.health, warm.baseUrl + '/health');
+      await measureRow(rows.warm, warm.baseUrl + pub);
+      await measureRow(rows.member, warm.baseUrl + pub, memberAuth);
+      await measureRow(rows.landing, warm.baseUrl + '/');
+
+      // 5 (measured on the warm server, printed below).
+      const pages: { label: string; viewer: string; bytes: PageBytes; target?: boolean }[] = [];
+      for (const [label, viewer, pagePath, headers, target] of [
+        [pub, 'visitor', pub, {}, true],
+        [pub, 'member', pub, memberAuth, true],
+        ['/', 'visitor', '/', {}, false],
+        [`/profiles/${profileId}`, 'owner', `/profiles/${profileId}`, ownerAuth, false],
+      ] as const) {
+        pages.push({ label, viewer, bytes: await pageBytes(warm.baseUrl, pagePath, headers), target });
+      }
+      await stopAll();
+
+      // Cold server: PAGE_CACHE=false.
+      const cold = await startAppServer(database.url, false, options.cpuprof);
+      running.push(cold);
+      log(
+        `  server        node dist/server.js, PAGE_CACHE=false on :${cold.port}, ready in ${(cold.startMs / 1000).toFixed(1)} s`,
+      );
+      const coldPage = await httpGet(cold.baseUrl + pub, LOAD_HEADERS);
+      log(`  cold and warm HTML for ${pub}: ${describeDifference(warmPage.body, coldPage.body)}`);
+      await measureRow(rows.cold, cold.baseUrl + pub);
+      await stopAll();
+
+      // The limit: the warm page's gzipped bytes from memory.
+      const bodyFile = path.join(tmp, 'profile.html.gz');
+      fs.writeFileSync(
+        bodyFile,
+        warmPage.headers['content-encoding'] === 'gzip' ? warmPage.wire : zlib.gzipSync(warmPage.body),
+      );
+      const bare = await startBareServer(bodyFile);
+      running.push(bare);
+      log(
+        `  bare server   bench/bareServer.ts on :${bare.port} (${kb(fs.statSync(bodyFile).size)} gzipped, from memory)`,
+      );
+      await measureRow(rows.bare, bare.baseUrl + '/');
+      await stopAll();
+
+      // 3. Load ────────────────────────────────────────────────────────────────────────────────────
+      log(
+        `\n3. Load — autocannon in the bench process, ${duration} s per cell after a ${warmup} s warm-up; Accept-Encoding: gzip, Accept: text/html`,
+      );
+      log(
+        '   p50/p99 from autocannon\'s per-response times (2xx only); a "!" marks a cell with non-2xx/errors/timeouts',
+      );
+      const header = ['', ...connectionCounts.flatMap((c) => [`req/s @${c}`, 'p50', 'p99'])];
+      table(
+        log,
+        header,
+        Object.values(rows).map((row) => [
+          row.label,
+          ...row.loads.flatMap((l) => [`${l.rps.toFixed(0)}${l.bad ? ` !${l.bad}` : ''}`, ms(l.p50), ms(l.p99)]),
+        ]),
+      );
+      log('\n  Ratios (requests/s)');
+      const ratioRows = [
+        ['warm / health', (i: number) => ratio(rows.warm.loads[i]!.rps, rows.health.loads[i]!.rps)],
+        ['warm / bare', (i: number) => ratio(rows.warm.loads[i]!.rps, rows.bare.loads[i]!.rps)],
+        ['cold / warm', (i: number) => ratio(rows.cold.loads[i]!.rps, rows.warm.loads[i]!.rps)],
+        ['member / visitor (warm)', (i: number) => ratio(rows.member.loads[i]!.rps, rows.warm.loads[i]!.rps)],
+        ['health / bare', (i: number) => ratio(rows.health.loads[i]!.rps, rows.bare.loads[i]!.rps)],
+      ] as const;
+      table(
+        log,
+        ['', ...connectionCounts.map((c) => `@${c}`)],
+        ratioRows.map(([label, f]) => [label, ...connectionCounts.map((_, i) => f(i))]),
+      );
+      log('\n  Targets');
+      const targetRows: string[][] = [];
+      connectionCounts.forEach((c, i) => {
+        const w = rows.warm.loads[i]!;
+        const h = rows.health.loads[i]!;
+        targetRows.push([
+          `warm ≥ 0.8× /health req/s @${c}`,
+          `${(w.rps / h.rps).toFixed(2)}×`,
+          verdict(w.rps >= 0.8 * h.rps),
+        ]);
+      });
+      const at10 = connectionCounts.indexOf(10);
+      if (at10 >= 0) {
+        const w = rows.warm.loads[at10]!;
+        targetRows.push(['warm p99 ≤ 5 ms @10', ms(w.p99), verdict(w.p99 <= 5)]);
+      }
+      table(log, ['target', 'measured', ''], targetRows, ['l', 'r', 'l']);
+
+      // 4. Queries per render ──────────────────────────────────────────────────────────────────────
+      log('\n4. Database queries per request (in-process app on the same database, knex "query" events)');
+      const counts: { label: string; perSize: number[]; sql: string[] }[] = [];
+      const sizes = [10, 100];
+      const notes: string[] = [];
+      const uncached = await startTestApp({ pageCache: false, rateLimitsEnabled: false }, database);
+      try {
+        const requests = [
+          ['visitor  ' + pub, () => httpGet(uncached.baseUrl + pub, LOAD_HEADERS)],
+          ['member   ' + pub, () => httpGet(uncached.baseUrl + pub, { ...LOAD_HEADERS, ...memberAuth })],
+          [
+            `owner    /profiles/${profileId}`,
+            () => httpGet(`${uncached.baseUrl}/profiles/${profileId}`, { ...LOAD_HEADERS, ...ownerAuth }),
+          ],
+        ] as const;
+        for (const [label] of requests) counts.push({ label: `${label} (render)`, perSize: [], sql: [] });
+        for (const size of sizes) {
+          const seeded = await seedItems(db, profileId, size);
+          notes.push(`${size} items: ${seeded.note}`);
+          for (const [i, [, request]] of requests.entries()) {
+            await request(); // first request warms the pool and any lazy loading
+            const counted = await countQueries(db, request);
+            if (counted.status !== 200) throw new Error(`${counts[i]!.label} answered ${counted.status}`);
+            counts[i]!.perSize.push(counted.count);
+            if (!counts[i]!.sql.length) counts[i]!.sql = counted.sql;
+          }
+        }
+      } finally {
+        await uncached.close();
+      }
+      const cached = await startTestApp({ pageCache: true, rateLimitsEnabled: false }, database);
+      try {
+        await httpGet(cached.baseUrl + pub, LOAD_HEADERS);
+        const counted = await countQueries(db, () => httpGet(cached.baseUrl + pub, LOAD_HEADERS));
+        counts.push({
+          label: `visitor  ${pub} (PAGE_CACHE on, 2nd request)`,
+          perSize: sizes.map(() => counted.count),
+          sql: counted.sql,
+        });
+      } finally {
+        await cached.close();
+      }
+      table(
+        log,
+        ['request', ...sizes.map((s) => `${s} items`), 'same?'],
+        counts.map((c) => [
+          c.label,
+          ...c.perSize.map(String),
+          c.perSize.every((n) => n === c.perSize[0]) ? 'PASS' : 'MISS',
+        ]),
+        ['l', 'r', 'r', 'l'],
+      );
+      if (!items.built)
+        log('  Lists are not built yet, so 10 and 100 items are the same profile: the "same?" column cannot fail yet.');
+      for (const note of notes) log(`  ${note}`);
+      for (const c of counts) {
+        log(`\n  ${c.label}:`);
+        c.sql.forEach((sql, i) => log(`    ${i + 1}. ${shortSql(sql)}`));
+      }
+
+      // 5. Bytes ───────────────────────────────────────────────────────────────────────────────────
+      log('\n5. Bytes per page (warm server; "gz" = gzip: HTML as sent on the wire, CSS and rest each gzipped alone)');
+      table(
+        log,
+        [
+          'page',
+          'viewer',
+          'HTML raw',
+          'HTML gz',
+          'CSS raw',
+          'CSS gz',
+          'rest raw',
+          'rest gz',
+          'JS files',
+          'JS raw',
+          'JS gz',
+          'inline JS',
+          '0 JS?',
+        ],
+        pages.map(({ label, viewer, bytes: b, target }) => [
+          label,
+          viewer,
+          kb(b.htmlRaw),
+          b.compressed ? kb(b.htmlGz) : `${kb(b.htmlGz)}*`,
+          kb(b.cssRaw),
+          kb(b.cssGz),
+          kb(b.restRaw),
+          kb(b.restGz),
+          String(b.scriptFiles.length),
+          kb(b.jsRaw),
+          kb(b.jsWire),
+          kb(b.inlineJs),
+          target ? verdict(b.jsRaw + b.inlineJs === 0) : 'n/a',
+        ]),
+        ['l', 'l'],
+      );
+      if (pages.some((p) => !p.bytes.compressed))
+        log('  * the server sent this HTML uncompressed; the figure is gzipped here.');
+      log('  HTML includes its inline <style> (CSS) and everything else (rest); JS = every <script src> and');
+      log(
+        '  <link rel="modulepreload"> the page references, fetched from the server; inline JS = executable inline <script>.',
+      );
+      log(
+        '  Target: 0 bytes of JavaScript on the public profile for a visitor and for a signed-in member (0 JS? column).',
+      );
+      for (const { label, viewer, bytes } of pages) {
+        if (bytes.scriptFiles.length) log(`  ${label} (${viewer}) loads: ${bytes.scriptFiles.join(', ')}`);
+      }
+    } finally {
+      await stopAll().catch(() => undefined);
+      killAll();
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+      fs.rmSync(tmp, { recursive: true, force: true });
+      await database?.destroy();
+    }
+  },
+};
