@@ -21,6 +21,7 @@ import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './pages/render';
 import type { Mailer } from './services/mail';
 import { RateLimits } from './http/rateLimit';
+import { ProfileCache } from './pages/profileCache';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +34,8 @@ export interface AppDeps {
 /** What routers receive: the deps plus per-app services. */
 export interface AppContext extends AppDeps {
   rateLimits: RateLimits;
+  /** Rendered profile pages and what decides their freshness (src/pages/profileCache.ts). */
+  profileCache: ProfileCache;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -42,6 +45,7 @@ export function createApp(deps: AppDeps): Koa {
   const context: AppContext = {
     ...deps,
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
+    profileCache: ProfileCache.fromConfig(config, db, logger),
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 

@@ -10,7 +10,9 @@ import type { AppContext } from '../app';
 import { currentUser } from '../http/auth';
 import type { WriteContext } from '../http/context';
 import type { User } from '../models/User';
-import { canEditProfile, isProfileOwner, profilePolicy } from '../policies';
+import { canEditProfile, canReadProfile, isProfileOwner } from '../policies';
+import { answerNotModified, preparePage, sendPage } from '../http/pageCache';
+import type { Profile } from '../models/Profile';
 import { presentProfile } from '../presenters/profiles';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
@@ -23,11 +25,14 @@ import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from './profileMeta';
 import { formAction } from './formAction';
-import { renderPage } from './render';
+import { renderPage, renderPageHtml } from './render';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export function profilePageRoutes({ config }: AppContext): Router {
+/** Part of member ETags: a new process may render differently (a new build), so its tags never match old ones. */
+const BOOT_ID = Date.now().toString(36);
+
+export function profilePageRoutes({ config, profileCache }: AppContext): Router {
   const router = new Router();
 
   const profileNotFound = (ctx: Koa.Context) =>
@@ -81,35 +86,73 @@ export function profilePageRoutes({ config }: AppContext): Router {
     router.post(path, createProfileGuard, postCreateProfile);
   }
 
+  /** Visitors' pages are the same for every visitor: shared caches may keep them, revalidating each time. */
+  const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+  const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */
   const showProfile = (publicView: boolean) => async (ctx: Koa.Context) => {
     const raw = ctx.params.id ?? '';
     // An id that is not a number sends the visitor home (spec 02 §2).
     if (!/^[0-9]{1,10}$/.test(raw) || Number(raw) > 2_147_483_647 || Number(raw) === 0) return ctx.redirect('/');
+    const id = Number(raw);
     const viewer = currentUser(ctx);
-    const profile = await profilesWithUsername().findById(Number(raw));
-    if (!profile || !profilePolicy.rules.read(viewer, profile)) return profileNotFound(ctx);
+    const widget = widgetFromFilter(single(ctx.query.widget));
+    const sort = single(ctx.query.sort) === 'oldest' ? 'oldest' : 'newest';
+    const variant = `${publicView ? 'public' : 'own'}:${widget}:${sort}`;
+    // The page differs for signed-in viewers (their menu): shared caches must keep them apart.
+    ctx.vary('Cookie');
+    ctx.vary('Authorization');
+    const robots = (status: Profile['profileStatus']) => {
+      // Only the live public view is for search engines; drafts and the own view are not.
+      const indexable = publicView && status === 'live';
+      if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
+      return indexable;
+    };
+    const visitorKey = (version: string) => `${id}:${version}:${variant}`;
+    const memberTag = (version: string) =>
+      `W/"m-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
+
+    // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
+    const snapshot = profileCache.snapshot(id);
+    if (snapshot) {
+      if (!canReadProfile(viewer, snapshot)) return profileNotFound(ctx);
+      if (!viewer) {
+        const kept = profileCache.pages.get(visitorKey(snapshot.version));
+        if (kept) {
+          robots(snapshot.profileStatus);
+          return sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
+        }
+      } else if (!canEditProfile(viewer, snapshot)) {
+        robots(snapshot.profileStatus);
+        if (answerNotModified(ctx, memberTag(snapshot.version), PERSONAL_CACHE_CONTROL)) return;
+      }
+    }
+
+    const loadStartedAt = profileCache.startLoad();
+    const profile = await profilesWithUsername().findById(id);
+    if (profile) profileCache.remember(profile, loadStartedAt);
+    if (!profile || !canReadProfile(viewer, profile)) return profileNotFound(ctx);
+
+    const member = viewer !== null && !canEditProfile(viewer, profile);
+    if (member && answerNotModified(ctx, memberTag(profile.version), PERSONAL_CACHE_CONTROL)) return;
 
     const canEdit = !publicView && canEditProfile(viewer, profile);
     const editing = canEdit && single(ctx.query.edit) === '1';
     const basePath = publicView ? `/profiles/${profile.id}/public` : `/profiles/${profile.id}`;
-    const view = presentProfile(profile, viewer);
-    const widget = widgetFromFilter(single(ctx.query.widget));
     const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
     const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
-    // Only the live public view is for search engines; drafts and the own view are not.
-    const indexable = publicView && profile.profileStatus === 'live';
-    if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
+    const indexable = robots(profile.profileStatus);
 
-    await renderPage(
+    const html = await renderPageHtml(
       ctx,
       config,
       <ProfilePage
-        profile={view}
+        profile={presentProfile(profile, viewer)}
         items={{}}
         basePath={basePath}
         widget={widget}
-        sort={single(ctx.query.sort) === 'oldest' ? 'oldest' : 'newest'}
+        sort={sort}
         canEdit={canEdit}
         isOwner={isProfileOwner(viewer, profile)}
         editing={editing}
@@ -124,6 +167,18 @@ export function profilePageRoutes({ config }: AppContext): Router {
         subNav: <WidgetFilter basePath={basePath} active={widget} />,
       },
     );
+
+    if (!viewer) {
+      const page = profileCache.enabled
+        ? profileCache.pages.store(visitorKey(profile.version), html)
+        : preparePage(html);
+      return sendPage(ctx, page, VISITOR_CACHE_CONTROL);
+    }
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+    if (member) ctx.set('ETag', memberTag(profile.version));
+    ctx.body = html;
   };
   router.get('/profiles/:id', showProfile(false));
   router.get('/profiles/:id/public', showProfile(true));

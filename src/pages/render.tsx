@@ -14,12 +14,13 @@ export interface PageOptions extends DocumentOptions {
   subNav?: ReactElement;
 }
 
-export async function renderPage(
+/** The whole page as HTML: the shell (for this request's viewer) around the view. */
+export async function renderPageHtml(
   ctx: Koa.Context,
   config: Config,
   view: ReactElement,
   options: PageOptions,
-): Promise<void> {
+): Promise<string> {
   const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
   const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
   const { subNav, ...documentOptions } = options;
@@ -30,6 +31,16 @@ export async function renderPage(
     { ...documentOptions, title },
     { production: config.nodeEnv === 'production' },
   );
+  return html;
+}
+
+export async function renderPage(
+  ctx: Koa.Context,
+  config: Config,
+  view: ReactElement,
+  options: PageOptions,
+): Promise<void> {
+  const html = await renderPageHtml(ctx, config, view, options);
   ctx.status = options.status ?? 200;
   ctx.type = 'html';
   // Pages depend on who is signed in: never shared by caches unless a route says otherwise.

@@ -3,4 +3,4 @@ export { authorize, can, definePolicy, type Policy } from './policy';
 export { isAdmin, isOwnerOrAdmin, type Viewer } from './viewer';
 export { canSee, scopeVisibility, visibilitiesFor } from './visibility';
 export { departmentPolicy, userDepartmentPolicy } from './departments';
-export { profilePolicy, canEditProfile, isProfileOwner } from './profiles';
+export { profilePolicy, canEditProfile, canReadProfile, isProfileOwner } from './profiles';

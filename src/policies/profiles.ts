@@ -12,12 +12,17 @@ import { PROFILE_MESSAGES } from '../validation/profiles';
 import { definePolicy } from './policy';
 import { isAdmin, isOwnerOrAdmin, type Viewer } from './viewer';
 
-const canEdit = (viewer: Viewer | null, profile: Profile) => isOwnerOrAdmin(viewer, profile.userId);
+const canEdit = (viewer: Viewer | null, profile: Pick<Profile, 'userId'>) => isOwnerOrAdmin(viewer, profile.userId);
+
+/** Live for everyone; a draft for its owner and admins only. Needs only the owner and the status. */
+export function canReadProfile(viewer: Viewer | null, profile: Pick<Profile, 'userId' | 'profileStatus'>): boolean {
+  return profile.profileStatus === 'live' || canEdit(viewer, profile);
+}
 
 export const profilePolicy = definePolicy<Profile, 'update' | 'readOwn'>({
   notFoundMessage: PROFILE_MESSAGES.notFound,
   rules: {
-    read: (viewer, profile) => profile.profileStatus === 'live' || canEdit(viewer, profile),
+    read: canReadProfile,
     readOwn: canEdit,
     update: canEdit,
   },
@@ -31,11 +36,11 @@ export const profilePolicy = definePolicy<Profile, 'update' | 'readOwn'>({
 });
 
 /** Edit controls appear to those who may edit, and never on the public view (spec 02 §6). */
-export function canEditProfile(viewer: Viewer | null, profile: Profile): boolean {
+export function canEditProfile(viewer: Viewer | null, profile: Pick<Profile, 'userId'>): boolean {
   return canEdit(viewer, profile);
 }
 
 /** The visibility toggle shows for the profile's owner only (spec 01 §2). */
-export function isProfileOwner(viewer: Viewer | null, profile: Profile): boolean {
+export function isProfileOwner(viewer: Viewer | null, profile: Pick<Profile, 'userId'>): boolean {
   return viewer !== null && viewer.id === profile.userId;
 }

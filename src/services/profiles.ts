@@ -18,6 +18,7 @@ import { authorize, profilePolicy, type Viewer } from '../policies';
 import { RESERVED_USERNAMES } from '../validation/auth';
 import { PUBLIC_USERNAME_PATTERN, type ProfileCreateInput, type ProfileUpdateInput } from '../validation/profiles';
 import { pickDepartment } from './departments';
+import { announceProfileChange } from './profileChanges';
 
 /** Profiles with their owner's username: one query, whatever is asked. */
 export function profilesWithUsername(db?: Knex) {
@@ -26,9 +27,13 @@ export function profilesWithUsername(db?: Knex) {
 
 const bumped = () => ({ version: raw('version + 1') as unknown as string, updatedAt: new Date() });
 
-/** Marks the profile changed (its cached pages are stale). Call after any write to what the profile shows. */
+/**
+ * Marks the profile changed: a new version (its cached pages are stale on every node) and the announcement
+ * (profileChanges.ts). Every write to a profile, or to anything its pages show, ends with this.
+ */
 export async function touchProfile(trx: Knex.Transaction, profileId: number): Promise<void> {
   await Profile.query(trx).findById(profileId).patch(bumped());
+  await announceProfileChange(trx, profileId);
 }
 
 export async function createProfile(trx: Knex.Transaction, actor: Viewer, input: ProfileCreateInput): Promise<Profile> {
@@ -103,9 +108,8 @@ export async function updateProfile(
   if (fieldVisibility?.phone) patch.phoneVisibility = fieldVisibility.phone;
   if (fieldVisibility?.email) patch.emailVisibility = fieldVisibility.email;
   if (patch.hiddenWidgets) patch.hiddenWidgets = [...new Set(patch.hiddenWidgets)];
-  await Profile.query(trx)
-    .findById(profile.id)
-    .patch({ ...patch, ...bumped() });
+  if (Object.keys(patch).length) await Profile.query(trx).findById(profile.id).patch(patch);
+  await touchProfile(trx, profile.id);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
 
@@ -115,18 +119,17 @@ export async function setProfileStatus(
   input: { id: number; profileStatus: Profile['profileStatus'] },
 ): Promise<Profile> {
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
-  await Profile.query(trx)
-    .findById(profile.id)
-    .patch({ profileStatus: input.profileStatus, ...bumped() });
+  await Profile.query(trx).findById(profile.id).patch({ profileStatus: input.profileStatus });
+  await touchProfile(trx, profile.id);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
 
 /** Account Settings changed the user's name: their profile shows the new one. */
 export async function syncProfileName(trx: Knex.Transaction, userId: number, name: string): Promise<void> {
-  await Profile.query(trx)
-    .where({ userId })
-    .whereNot({ name })
-    .patch({ name, ...bumped() });
+  const profile = await Profile.query(trx).select('id', 'name').where({ userId }).first();
+  if (!profile || profile.name === name) return;
+  await Profile.query(trx).findById(profile.id).patch({ name });
+  await touchProfile(trx, profile.id);
 }
 
 /**

@@ -173,7 +173,10 @@ test('no JavaScript on a profile for a visitor, nor for a signed-in member who i
   const member = await createUser();
   const profile = await createProfileFor(owner);
   for (const path of [`/profiles/${profile.id}/public`, `/profiles/${profile.id}`]) {
-    for (const [who, account] of [['visitor', null], ['member', member]] as const) {
+    for (const [who, account] of [
+      ['visitor', null],
+      ['member', member],
+    ] as const) {
       const res = await as(account).get(path, html);
       t.is(res.status, 200, `${who} ${path}`);
       t.false(hasScript(res.text), `${who} ${path}`);
@@ -182,5 +185,8 @@ test('no JavaScript on a profile for a visitor, nor for a signed-in member who i
   }
   const member404 = await as(member).get(`/profiles/${profile.id}/public`, html);
   t.true(member404.text.includes('Account menu for'), 'the member still has their menu, without script');
-  t.true(hasScript((await as(owner).get(`/profiles/${profile.id}`, html)).text), 'the owner’s own view has its controls');
+  t.true(
+    hasScript((await as(owner).get(`/profiles/${profile.id}`, html)).text),
+    'the owner’s own view has its controls',
+  );
 });

@@ -1,0 +1,95 @@
+/**
+ * Profile pages are read far more often than written, and rendering is most of a page's cost, so:
+ * - a visitor's page is kept rendered (and compressed) per profile version and page variant (PageCache);
+ * - each node keeps a small snapshot per profile — its version, status and owner — so a warm request needs
+ *   no database query at all;
+ * - a snapshot is dropped the moment its profile changes: at once for changes made by this process
+ *   (onProfileChanged), and through Postgres notifications for changes made by other nodes (listen()).
+ *   While the notification connection is down, snapshots are not trusted (every request reads the version
+ *   from the database), so a node never serves a page older than the last write it could have heard of.
+ * Signed-in members get an ETag built from the same snapshot (their page also shows their own menu, so it is
+ * not shared); owners and admins always get a fresh render.
+ */
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../config';
+import { listen, type Subscription } from '../db/listen';
+import type { Logger } from '../log';
+import type { Profile } from '../models/Profile';
+import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
+import { PageCache } from '../http/pageCache';
+
+/** What deciding about a cached page needs to know of a profile. */
+export type ProfileSnapshot = Pick<Profile, 'id' | 'userId' | 'profileStatus' | 'version'>;
+
+const SNAPSHOT_LIMIT = 50_000;
+
+export class ProfileCache {
+  readonly pages: PageCache;
+  private readonly snapshots = new LRUCache<number, ProfileSnapshot>({ max: SNAPSHOT_LIMIT });
+  /** A clock: when each profile was last invalidated, and when everything last was (a reset). */
+  private clock = 0;
+  private resetAt = 0;
+  private readonly invalidatedAt = new LRUCache<number, number>({ max: SNAPSHOT_LIMIT });
+  private readonly subscription: Subscription | null;
+  private readonly unsubscribeLocal: () => void;
+
+  constructor(
+    readonly enabled: boolean,
+    maxBytes: number,
+    db: Knex,
+    logger?: Logger,
+  ) {
+    this.pages = new PageCache(maxBytes);
+    const forget = (id: number) => {
+      this.invalidatedAt.set(id, ++this.clock);
+      this.snapshots.delete(id);
+    };
+    this.unsubscribeLocal = onProfileChanged(forget);
+    this.subscription = enabled
+      ? listen(
+          db,
+          PROFILE_CHANGED_CHANNEL,
+          {
+            onMessage: (payload) => forget(Number(payload)),
+            onReset: () => {
+              this.resetAt = ++this.clock;
+              this.snapshots.clear();
+            },
+          },
+          logger,
+        )
+      : null;
+  }
+
+  static fromConfig(config: Config, db: Knex, logger?: Logger): ProfileCache {
+    return new ProfileCache(config.pageCache, config.pageCacheMaxBytes, db, logger);
+  }
+
+  /** True while snapshots can be trusted: caching is on and this node hears every change. */
+  get trusted(): boolean {
+    return this.enabled && (this.subscription?.listening ?? false);
+  }
+
+  snapshot(id: number): ProfileSnapshot | undefined {
+    return this.trusted ? this.snapshots.get(id) : undefined;
+  }
+
+  /** Call before loading a profile; pass the answer to remember() with the loaded row. */
+  startLoad(): number {
+    return this.clock;
+  }
+
+  /** Keeps what a load read — unless the profile changed (or notifications were lost) while it ran. */
+  remember(profile: ProfileSnapshot, loadStartedAt: number): void {
+    if (!this.trusted || this.resetAt > loadStartedAt) return;
+    if ((this.invalidatedAt.get(profile.id) ?? 0) > loadStartedAt) return;
+    const { id, userId, profileStatus, version } = profile;
+    this.snapshots.set(id, { id, userId, profileStatus, version });
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribeLocal();
+    await this.subscription?.close();
+  }
+}

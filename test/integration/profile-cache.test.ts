@@ -1,0 +1,209 @@
+/**
+ * The rendered-page cache of profile pages: warm visitors cost no query and no render, every write is seen at
+ * once, other nodes hear about writes through Postgres, and conditional requests get 304.
+ */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import test from 'ava';
+import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { ProfileCache } from '../../src/pages/profileCache';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+function as(account: CreatedUser | null): HttpClient {
+  const client = app.client();
+  if (account) client.bearer = account.token;
+  return client;
+}
+const html = (extra: Record<string, string> = {}) => ({ headers: { Accept: 'text/html', ...extra } });
+
+async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  let queries = 0;
+  const onQuery = () => (queries += 1);
+  app.db.on('query', onQuery);
+  try {
+    return { result: await run(), queries };
+  } finally {
+    app.db.off('query', onQuery);
+  }
+}
+
+/**
+ * A conditional GET as a browser sends it. (fetch() cannot: with If-None-Match it adds `Cache-Control:
+ * no-cache`, which asks the server for a full answer.)
+ */
+function conditionalGet(path: string, etag: string, bearer?: string): Promise<{ status: number; body: string }> {
+  const headers: Record<string, string> = { Accept: 'text/html', 'If-None-Match': etag };
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${app.baseUrl}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+test.serial('a warm visitor page costs no database query, carries an ETag, and answers 304 to it', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { motto: 'First motto' });
+  const path = `/profiles/${profile.id}/public`;
+  await as(null).get(path, html()); // cold: renders and keeps it
+  const warm = await countQueries(() => as(null).get(path, html()));
+  t.is(warm.result.status, 200);
+  t.is(warm.queries, 0, 'no query on a warm hit');
+  t.true(warm.result.text.includes('First motto'));
+  const etag = warm.result.headers.get('etag')!;
+  t.regex(etag, /^"[\w-]+"$/);
+  t.is(warm.result.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
+  t.regex(warm.result.headers.get('vary') ?? '', /Cookie/);
+  const again = await conditionalGet(path, etag);
+  t.is(again.status, 304);
+  t.is(again.body, '');
+});
+
+test('the kept page is served in the encoding the client asks for', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { motto: 'Compressed once' });
+  const url = `${app.baseUrl}/profiles/${profile.id}/public`;
+  await fetch(url, { headers: { Accept: 'text/html' } });
+  for (const encoding of ['br', 'gzip'] as const) {
+    // node's fetch decodes for us; read the raw bytes through http instead to see the encoding.
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      import('node:http').then(({ get }) =>
+        get(url, { headers: { 'Accept-Encoding': encoding, Accept: 'text/html' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+    });
+    t.is(raw.encoding, encoding);
+    const text = (encoding === 'br' ? zlib.brotliDecompressSync(raw.body) : zlib.gunzipSync(raw.body)).toString();
+    t.true(text.includes('Compressed once'), encoding);
+  }
+});
+
+test('a write is seen by the next visitor: motto, status (live → draft → live), and the account name', async (t) => {
+  const owner = await createUser({ name: 'Casey Brandt' });
+  const profile = await createProfileFor(owner, { motto: 'Before' });
+  const path = `/profiles/${profile.id}/public`;
+  t.true((await as(null).get(path, html())).text.includes('Before'));
+  t.is((await as(owner).patch(`/api/profiles/${profile.id}`, { motto: 'After' })).status, 200);
+  const after = await as(null).get(path, html());
+  t.true(after.text.includes('After'));
+  t.false(after.text.includes('Before'));
+
+  t.is((await as(owner).patch(`/api/profiles/${profile.id}/status`, { profileStatus: 'draft' })).status, 200);
+  t.is((await as(null).get(path, html())).status, 404, 'hidden at once');
+  t.is((await as(owner).patch(`/api/profiles/${profile.id}/status`, { profileStatus: 'live' })).status, 200);
+  t.is((await as(null).get(path, html())).status, 200, 'public again at once');
+
+  t.is(
+    (await as(owner).patch('/api/auth/profile', { name: 'Casey Brandt-Okafor', email: owner.user.email })).status,
+    200,
+  );
+  t.true((await as(null).get(path, html())).text.includes('Casey Brandt-Okafor'));
+});
+
+test('another node hears of a write through Postgres and stops trusting what it kept', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const otherNode = new ProfileCache(true, 1024 * 1024, app.db);
+  try {
+    t.true(await until(() => otherNode.trusted), 'the other node listens');
+    otherNode.remember(profile, otherNode.startLoad());
+    t.is(otherNode.snapshot(profile.id)?.version, profile.version);
+    // A write made elsewhere: only the database notification reaches this cache.
+    await app.db.transaction((trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
+    t.true(await until(() => otherNode.snapshot(profile.id) === undefined), 'the snapshot is dropped');
+  } finally {
+    await otherNode.close();
+  }
+});
+
+test('a snapshot read before a change is not kept after it', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const cache = new ProfileCache(true, 1024 * 1024, app.db);
+  try {
+    t.true(await until(() => cache.trusted));
+    const startedAt = cache.startLoad();
+    await app.db.transaction((trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
+    t.true(await until(() => cache.startLoad() !== startedAt), 'the notification arrived');
+    cache.remember(profile, startedAt);
+    t.is(cache.snapshot(profile.id), undefined, 'the load raced a change: not kept');
+  } finally {
+    await cache.close();
+  }
+});
+
+test('a signed-in member gets their own page with an ETag; 304 until the profile changes', async (t) => {
+  const owner = await createUser();
+  const member = await createUser();
+  const profile = await createProfileFor(owner);
+  const path = `/profiles/${profile.id}/public`;
+  const first = await as(member).get(path, html());
+  t.is(first.status, 200);
+  t.is(first.headers.get('cache-control'), 'private, no-cache');
+  t.true(first.text.includes(`Account menu for ${member.user.name}`));
+  const etag = first.headers.get('etag')!;
+  t.regex(etag, /^W\//);
+  t.is((await conditionalGet(path, etag, member.token)).status, 304);
+  await as(owner).patch(`/api/profiles/${profile.id}`, { motto: 'Changed' });
+  const changed = await conditionalGet(path, etag, member.token);
+  t.is(changed.status, 200);
+  t.true(changed.body.includes('Changed'));
+  const newTag = (await as(member).get(path, html())).headers.get('etag')!;
+  t.is((await conditionalGet(path, newTag, member.token)).status, 304);
+  const otherMember = await createUser();
+  t.is((await conditionalGet(path, newTag, otherMember.token)).status, 200, 'tags are per member');
+});
+
+test('the owner always gets a fresh page, never a visitor’s copy', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  await as(null).get(`/profiles/${profile.id}`, html());
+  const own = await as(owner).get(`/profiles/${profile.id}`, html());
+  t.true(own.text.includes('data-island="ProfileToolbar"'));
+  t.is(own.headers.get('etag'), null);
+});
+
+test.serial('with PAGE_CACHE off every visitor request renders from the database', async (t) => {
+  const uncached = await startTestApp({ rateLimitsEnabled: false, pageCache: false }, app.database);
+  try {
+    const owner = await createUser();
+    const profile = await createProfileFor(owner, { motto: 'Uncached' });
+    let queries = 0;
+    const onQuery = () => (queries += 1);
+    app.db.on('query', onQuery);
+    const client = uncached.client();
+    await client.get(`/profiles/${profile.id}/public`, html());
+    const afterFirst = queries;
+    await client.get(`/profiles/${profile.id}/public`, html());
+    app.db.off('query', onQuery);
+    t.true(afterFirst >= 1);
+    t.is(queries, afterFirst * 2, 'the second request queried again');
+  } finally {
+    await uncached.close();
+  }
+});
