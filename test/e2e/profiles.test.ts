@@ -1,0 +1,132 @@
+/**
+ * Profiles in a real Chromium: register → create a profile (department through the picker) → edit in place →
+ * toggle Hidden/Public while a visitor in a second browser context sees Profile not found, then the page;
+ * the public page carries no script for a visitor nor for another member; screenshots at 375, 768, 1280 px.
+ */
+import test from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/users';
+import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { BetaCode } from '../../src/models/BetaCode';
+
+let app: TestApp;
+let browser: Browser;
+
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  browser = await launchBrowser();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function scripts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      document.querySelectorAll('script:not([type="application/json"]):not([type="application/ld+json"])').length +
+      document.querySelectorAll('link[rel="modulepreload"]').length,
+  );
+}
+
+test.serial('create a profile after registering, edit it, publish it; visitors see it only once live', async (t) => {
+  await BetaCode.query().insert({ code: 'LADDER7', maxUses: 2 });
+  const owner = await openPage(browser);
+  const { page } = owner;
+
+  await page.goto(`${app.baseUrl}/register`);
+  await waitForIslands(page);
+  await page.getByLabel('Full Name').fill('Morgan Reyes');
+  await page.getByLabel('Email').fill(`morgan.${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('ladder-pass-7');
+  await page.getByLabel('Beta Invite Code').fill('LADDER7');
+  await Promise.all([page.waitForURL('**/create-profile'), page.click('button[type=submit]')]);
+  await waitForIslands(page);
+
+  // Without a department: the spec's toast, and nothing is created.
+  await page.getByLabel('Rank').fill('Lieutenant');
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await t.notThrowsAsync(page.getByText('Please select a fire department to continue.').waitFor());
+
+  await page.getByRole('combobox').fill('spring');
+  await page.getByRole('option').first().waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Instagram').fill('@lt.reyes');
+  await screenshot(page, 'profile-create-filled');
+  await Promise.all([
+    page.waitForURL(/\/profiles\/\d+$/),
+    page.getByRole('button', { name: 'Create Profile' }).click(),
+  ]);
+  const ownUrl = page.url();
+  const id = /\/profiles\/(\d+)$/.exec(ownUrl)![1]!;
+  await waitForIslands(page);
+  await t.notThrowsAsync(page.getByRole('heading', { name: 'Morgan Reyes' }).waitFor());
+  t.is(await page.getByRole('switch').textContent(), 'Hidden', 'a new profile is a draft');
+
+  // A visitor cannot see the draft.
+  const visitor = await openPage(browser);
+  const draftAnswer = await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+  t.is(draftAnswer?.status(), 404);
+  await t.notThrowsAsync(visitor.page.getByRole('heading', { name: 'Profile not found' }).waitFor());
+
+  // Edit in place: fields save on blur; Save waits for them and leaves edit mode.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.waitForURL(/\?edit=1$/);
+  await waitForIslands(page);
+  await page.getByLabel('Motto', { exact: true }).fill('Always ready');
+  await page.getByLabel('Personal Statement').fill('Truck company officer. Ventilation, search and forcible entry.');
+  await page.getByRole('button', { name: 'Widgets' }).click();
+  await page.getByRole('checkbox', { name: 'Skills' }).uncheck();
+  await t.notThrowsAsync(page.getByText('1 widget is hidden.').waitFor());
+  await screenshot(page, 'profile-edit-mode');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.waitForURL(/\?edit=1$/);
+  await waitForIslands(page);
+  await Promise.all([page.waitForURL(ownUrl), page.getByRole('button', { name: 'Save' }).click()]);
+  await t.notThrowsAsync(page.getByText('“Always ready”').waitFor());
+  t.false(await page.getByRole('heading', { name: 'Skills' }).isVisible(), 'the hidden widget stays hidden');
+
+  // Publish: the toggle says Public, with the spec's toast; the visitor now sees the page.
+  await waitForIslands(page);
+  await page.getByRole('switch').click();
+  await t.notThrowsAsync(page.getByText('Profile visibility updated!').waitFor());
+  t.is(await page.getByRole('switch').textContent(), 'Public');
+  const liveAnswer = await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+  t.is(liveAnswer?.status(), 200);
+  await t.notThrowsAsync(visitor.page.getByText('Truck company officer.').waitFor());
+  t.is(await scripts(visitor.page), 0, 'no script for a visitor');
+
+  // Hidden again: the visitor's next load is Profile not found.
+  await page.getByRole('switch').click();
+  await t.notThrowsAsync(page.getByRole('switch', { name: /Hidden/ }).waitFor());
+  t.is((await visitor.page.reload())?.status(), 404);
+
+  assertNoBrowserErrors(t, owner);
+  assertNoBrowserErrors(t, visitor, [/status of 404/]);
+  await visitor.context.close();
+  await owner.context.close();
+});
+
+test.serial('the sample profile at 375, 768 and 1280 px: no script for a visitor nor for another member', async (t) => {
+  const member = await createUser();
+  for (const width of [375, 768, 1280]) {
+    const visitor = await openPage(browser, { width, height: 900 });
+    await visitor.page.goto(`${app.baseUrl}/profiles/1/public`);
+    await t.notThrowsAsync(visitor.page.getByRole('heading', { name: 'Jordan Rivera' }).waitFor());
+    t.is(await scripts(visitor.page), 0, `visitor at ${width}`);
+    await screenshot(visitor.page, `profile-public-${width}`);
+    assertNoBrowserErrors(t, visitor);
+    await visitor.context.close();
+
+    const signedIn = await openPage(browser, { width, height: 900 });
+    await signedIn.page.setExtraHTTPHeaders({ Authorization: `Bearer ${member.token}` });
+    await signedIn.page.goto(`${app.baseUrl}/profiles/1/public`);
+    await t.notThrowsAsync(signedIn.page.getByRole('heading', { name: 'Jordan Rivera' }).waitFor());
+    t.is(await scripts(signedIn.page), 0, `member at ${width}`);
+    t.true(await signedIn.page.getByTestId('user-menu').isVisible(), 'the member has their menu');
+    assertNoBrowserErrors(t, signedIn);
+    await signedIn.context.close();
+  }
+});
