@@ -332,6 +332,7 @@ function table(log: BenchContext['log'], header: string[], rows: string[][], ali
 
 // ── bytes ────────────────────────────────────────────────────────────────────────────────────────────
 
+const loadAverage = () => os.loadavg()[0]!.toFixed(2);
 const gz = (data: string | Buffer) => zlib.gzipSync(data).length;
 
 interface PageBytes {
@@ -461,6 +462,7 @@ export const benchmark: Benchmark = {
       log(`  member        ${member.user.name} (signed in with a bearer token, not the owner)`);
       log(`  ${items.note}`);
 
+      const loadBefore = loadAverage();
       // 2. Build and start ───────────────────────────────────────────────────────────────────────────
       log('\n2. Build and start');
       if (options.build === 'false') log('  build         skipped (build=false): using dist/ as it is');
@@ -545,6 +547,9 @@ export const benchmark: Benchmark = {
         `\n3. Load — autocannon in the bench process, ${duration} s per cell after a ${warmup} s warm-up; Accept-Encoding: gzip, Accept: text/html`,
       );
       log(
+        `   machine: ${os.cpus().length} CPUs shared by the bench, the server and Postgres; 1-minute load average ${loadBefore} before, ${loadAverage()} after`,
+      );
+      log(
         '   p50/p99 from autocannon\'s per-response times (2xx only); a "!" marks a cell with non-2xx/errors/timeouts',
       );
       const header = ['', ...connectionCounts.flatMap((c) => [`req/s @${c}`, 'p50', 'p99'])];
@@ -619,10 +624,13 @@ export const benchmark: Benchmark = {
       }
       const cached = await startTestApp({ pageCache: true, rateLimitsEnabled: false }, database);
       try {
+        // The first request renders and keeps the page; give the cache a moment to hear change notifications.
+        await httpGet(cached.baseUrl + pub, LOAD_HEADERS);
+        await new Promise((r) => setTimeout(r, 500));
         await httpGet(cached.baseUrl + pub, LOAD_HEADERS);
         const counted = await countQueries(db, () => httpGet(cached.baseUrl + pub, LOAD_HEADERS));
         counts.push({
-          label: `visitor  ${pub} (PAGE_CACHE on, 2nd request)`,
+          label: `visitor  ${pub} (PAGE_CACHE on, 3rd request)`,
           perSize: sizes.map(() => counted.count),
           sql: counted.sql,
         });
@@ -644,6 +652,7 @@ export const benchmark: Benchmark = {
       for (const note of notes) log(`  ${note}`);
       for (const c of counts) {
         log(`\n  ${c.label}:`);
+        if (!c.sql.length) log('    (none)');
         c.sql.forEach((sql, i) => log(`    ${i + 1}. ${shortSql(sql)}`));
       }
 
