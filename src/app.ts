@@ -22,6 +22,7 @@ import { renderErrorPage, renderNotFound } from './pages/render';
 import type { Mailer } from './services/mail';
 import { RateLimits } from './http/rateLimit';
 import { ProfileCache } from './pages/profileCache';
+import { keptProfilePages } from './pages/profiles';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(favicon());
   const health = healthRoutes(db, lifecycle);
   app.use(health.routes());
+  app.use(keptProfilePages(context.profileCache)); // visitors' kept pages need no session or routing
 
   app.use(
     koaBody({

@@ -11,7 +11,9 @@ import { currentUser } from '../http/auth';
 import type { WriteContext } from '../http/context';
 import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner } from '../policies';
-import { answerNotModified, preparePage, sendPage } from '../http/pageCache';
+import { answerNotModified, sendPage } from '../http/pageCache';
+import { SESSION_COOKIE } from '../http/session';
+import type { ProfileCache } from './profileCache';
 import type { Profile } from '../models/Profile';
 import { presentProfile } from '../presenters/profiles';
 import { presentDepartment } from '../presenters/departments';
@@ -28,6 +30,53 @@ import { formAction } from './formAction';
 import { renderPage, renderPageHtml } from './render';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Visitors' pages are the same for every visitor: shared caches may keep them, revalidating each time. */
+const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
+/** Which rendering of a profile a request asks for: the view and the links it chose (bounded values only). */
+function pageVariant(publicView: boolean, query: Koa.Context['query']) {
+  const widget = widgetFromFilter(single(query.widget));
+  const sort: 'newest' | 'oldest' = single(query.sort) === 'oldest' ? 'oldest' : 'newest';
+  return { widget, sort, key: `${publicView ? 'public' : 'own'}:${widget}:${sort}` };
+}
+
+const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
+
+/** The headers every profile page answer carries; true when search engines may index it. */
+function profilePageHeaders(ctx: Koa.Context, publicView: boolean, status: Profile['profileStatus']): boolean {
+  // The page differs for signed-in viewers (their menu): shared caches must keep them apart.
+  ctx.vary('Cookie');
+  ctx.vary('Authorization');
+  // Only the live public view is for search engines; drafts and the own view are not.
+  const indexable = publicView && status === 'live';
+  if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
+  return indexable;
+}
+
+const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
+
+/**
+ * A visitor's kept profile page, answered before sessions, body parsing and routing: a request that carries
+ * no credentials at all (no session cookie, no bearer token) is a visitor's. Anything else — a miss, a draft,
+ * a signed-in viewer — goes on to the profile routes below.
+ */
+export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !profileCache.trusted) return next();
+    const match = PROFILE_PATH.exec(ctx.path);
+    if (!match || ctx.get('Authorization') || ctx.cookies.get(SESSION_COOKIE)) return next();
+    const id = Number(match[1]);
+    const publicView = match[2] !== undefined;
+    const snapshot = profileCache.snapshot(id);
+    if (!snapshot || !canReadProfile(null, snapshot)) return next();
+    const kept = profileCache.pages.get(visitorPageKey(id, snapshot.version, pageVariant(publicView, ctx.query).key));
+    if (!kept) return next();
+    profilePageHeaders(ctx, publicView, snapshot.profileStatus);
+    sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
+  };
+}
 
 /** Part of member ETags: a new process may render differently (a new build), so its tags never match old ones. */
 const BOOT_ID = Date.now().toString(36);
@@ -86,10 +135,6 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     router.post(path, createProfileGuard, postCreateProfile);
   }
 
-  /** Visitors' pages are the same for every visitor: shared caches may keep them, revalidating each time. */
-  const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-  const PERSONAL_CACHE_CONTROL = 'private, no-cache';
-
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */
   const showProfile = (publicView: boolean) => async (ctx: Koa.Context) => {
     const raw = ctx.params.id ?? '';
@@ -97,19 +142,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     if (!/^[0-9]{1,10}$/.test(raw) || Number(raw) > 2_147_483_647 || Number(raw) === 0) return ctx.redirect('/');
     const id = Number(raw);
     const viewer = currentUser(ctx);
-    const widget = widgetFromFilter(single(ctx.query.widget));
-    const sort = single(ctx.query.sort) === 'oldest' ? 'oldest' : 'newest';
-    const variant = `${publicView ? 'public' : 'own'}:${widget}:${sort}`;
-    // The page differs for signed-in viewers (their menu): shared caches must keep them apart.
-    ctx.vary('Cookie');
-    ctx.vary('Authorization');
-    const robots = (status: Profile['profileStatus']) => {
-      // Only the live public view is for search engines; drafts and the own view are not.
-      const indexable = publicView && status === 'live';
-      if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
-      return indexable;
-    };
-    const visitorKey = (version: string) => `${id}:${version}:${variant}`;
+    const { widget, sort, key: variant } = pageVariant(publicView, ctx.query);
+    const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
+    const visitorKey = (version: string) => visitorPageKey(id, version, variant);
     const memberTag = (version: string) =>
       `W/"m-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
 
@@ -168,15 +203,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       },
     );
 
-    if (!viewer) {
-      const page = profileCache.enabled
-        ? profileCache.pages.store(visitorKey(profile.version), html)
-        : preparePage(html);
-      return sendPage(ctx, page, VISITOR_CACHE_CONTROL);
+    if (!viewer && profileCache.enabled) {
+      return sendPage(ctx, profileCache.pages.store(visitorKey(profile.version), html), VISITOR_CACHE_CONTROL);
     }
     ctx.status = 200;
     ctx.type = 'html';
-    ctx.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+    ctx.set('Cache-Control', viewer ? PERSONAL_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
     if (member) ctx.set('ETag', memberTag(profile.version));
     ctx.body = html;
   };
