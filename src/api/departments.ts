@@ -11,9 +11,9 @@ import {
   createUserDepartment,
   listUserDepartments,
   removeUserDepartment,
-  searchDepartments,
   updateUserDepartment,
 } from '../services/departments';
+import { searchDepartments } from '../services/departmentSearch';
 
 const linkId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : 0);
 
