@@ -13,7 +13,7 @@ import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
 import { importDepartmentsFile } from '../src/services/departmentImport';
-import { FUZZY_SETTINGS, searchDepartments, WORD_SIMILARITY_THRESHOLD } from '../src/services/departmentSearch';
+import { searchDepartments } from '../src/services/departmentSearch';
 import {
   formatSummary,
   measure,
@@ -65,7 +65,7 @@ type Sql = { sql: string; bindings: readonly unknown[] };
 async function statementsOf(db: Knex, q: string, viewerId: number): Promise<Sql[]> {
   const seen: Sql[] = [];
   const listener = (query: Sql) => {
-    if (/^\s*select/i.test(query.sql) && !query.sql.includes('set_config')) seen.push(query);
+    if (/^\s*(select|with)\b/i.test(query.sql)) seen.push(query);
   };
   db.on('query', listener);
   try {
@@ -79,28 +79,38 @@ async function statementsOf(db: Knex, q: string, viewerId: number): Promise<Sql[
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  'Subplan Name'?: string;
+  'Parent Relationship'?: string;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
+
+/** Whether a node is worth naming: it ran, and it is not a gate counting an earlier CTE's rows. */
+const shown = (node: PlanNode) => node['Actual Loops'] !== 0 && node['Parent Relationship'] !== 'InitPlan';
 
 /** "Limit > Sort > Bitmap Heap Scan > Bitmap Index Scan (departments_search_trgm)", depth first. */
 function planNames(node: PlanNode): string {
   const self = node['Index Name'] ? `${node['Node Type']} (${node['Index Name']})` : node['Node Type'];
-  const children = (node.Plans ?? []).map(planNames);
+  const children = (node.Plans ?? []).filter(shown).map(planNames);
   if (children.length === 0) return self;
   return children.length === 1 ? `${self} > ${children[0]}` : `${self} > [${children.join(' + ')}]`;
 }
 
-async function explainNames(db: Knex, statement: Sql): Promise<string> {
-  return db.transaction(async (trx) => {
-    if (statement.sql.includes('<%')) await trx.raw(FUZZY_SETTINGS, [String(WORD_SIMILARITY_THRESHOLD)]);
-    // The event's SQL has the driver's $1, $2 placeholders; knex.raw takes ? ones, in the same order.
-    const sql = statement.sql.replace(/\$\d+/g, '?');
-    const result = await trx.raw(`explain (format json) ${sql}`, statement.bindings as Knex.RawBinding[]);
-    const rows = (result as { rows: Record<string, unknown>[] }).rows;
-    const value = Object.values(rows[0]!)[0];
-    const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
-    return planNames(plan[0]!.Plan);
-  });
+/** The statement's plan as it ran (EXPLAIN ANALYZE): one line per CTE that ran, then the final select. */
+async function explainNames(db: Knex, statement: Sql): Promise<string[]> {
+  // The event's SQL has the driver's $1, $2 placeholders; knex.raw takes ? ones, in the same order.
+  const sql = statement.sql.replace(/\$\d+/g, '?');
+  const result = await db.raw(`explain (analyze, format json) ${sql}`, statement.bindings as Knex.RawBinding[]);
+  const rows = (result as { rows: Record<string, unknown>[] }).rows;
+  const value = Object.values(rows[0]!)[0];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+  const root = plan[0]!.Plan;
+  const ctes = (root.Plans ?? []).filter((node) => node['Subplan Name']?.startsWith('CTE ') && shown(node));
+  const main = { ...root, Plans: (root.Plans ?? []).filter((node) => !node['Subplan Name']?.startsWith('CTE ')) };
+  return [
+    ...ctes.map((node) => `${node['Subplan Name']!.slice(4)}: ${planNames(node)}`),
+    ...(ctes.length ? [`final: ${planNames(main)}`] : [planNames(main)]),
+  ];
 }
 
 interface ClassResult {
@@ -134,7 +144,7 @@ async function measureClasses(
     const q = queries[0]!;
     log(`  ${name}, "${q}":`);
     for (const statement of await statementsOf(run.db, q, run.viewerId)) {
-      log(`    ${await explainNames(run.db, statement)}`);
+      for (const line of await explainNames(run.db, statement)) log(`    ${line}`);
     }
   }
   return results;

@@ -17,9 +17,7 @@
  * Indexes: migrations/20261122000400_departments_search_scale.ts.
  */
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import { Department } from '../models/Department';
-import { presentDepartment, visibleTo } from './departments';
 import {
   DEPARTMENT_SEARCH_MAX_CHARS,
   DEPARTMENT_SEARCH_MAX_RESULTS,
@@ -100,53 +98,73 @@ export function normalizeSearchQuery(raw: unknown): string {
   return value.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
 }
 
-/** The columns a department row is read with (not the derived search_text). */
-const DEPARTMENT_COLUMNS = [
-  'id',
-  'name',
-  'city',
-  'state',
-  'county',
-  'country',
-  'address',
-  'address2',
-  'zipCode',
-  'source',
-  'verificationStatus',
-  'fdid',
-  'createdBy',
-  'createdAt',
-  'updatedAt',
-].map((column) => `departments.${column}`);
+/** A fragment of SQL with its `?` bindings, in order. */
+export interface Sql {
+  sql: string;
+  bindings: unknown[];
+}
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const isSql = (value: unknown): value is Sql =>
+  typeof value === 'object' && value !== null && 'sql' in value && 'bindings' in value;
+
+/** sql`… ${value} … ${fragment} …`: values become `?` bindings, fragments are spliced in with theirs. */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
+  const bindings: unknown[] = [];
+  let text = strings[0]!;
+  values.forEach((value, i) => {
+    if (isSql(value)) {
+      text += value.sql;
+      bindings.push(...value.bindings);
+    } else {
+      text += '?';
+      bindings.push(value);
+    }
+    text += strings[i + 1]!;
+  });
+  return { sql: text, bindings };
+}
+
+const join = (parts: Sql[], separator: string): Sql => ({
+  sql: parts.map((part) => part.sql).join(separator),
+  bindings: parts.flatMap((part) => part.bindings),
+});
+
+const text = (value: string): Sql => ({ sql: value, bindings: [] });
+
+/** The columns a result row is read with (camelCase, as the API presents them), after the rank columns. */
+const RESULT_COLUMNS = text(
+  `departments.id, departments.name, departments.city, departments.state, departments.county,
+   departments.country, departments.address, departments.address2, departments.zip_code as "zipCode",
+   departments.source, departments.verification_status as "verificationStatus"`,
+);
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const isWeak = (word: string) => WEAK_WORDS.some((weak) => weak.startsWith(word));
 
 /**
- * The query's longest word of 3+ characters that is not a fire-service word (or a prefix of one), lower-cased;
- * undefined when there is none ("fire", "county volunteer", "ma").
+ * The query's words of 3+ characters that are not fire-service words (or prefixes of them, as typed),
+ * lower-cased, longest first; empty when there are none ("fire", "county volunteer", "ma").
  */
-export function distinctiveWord(q: string): string | undefined {
-  return q
-    .toLowerCase()
-    .split(' ')
+export function distinctiveWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().split(' '))]
     .filter((word) => word.length >= 3 && !isWeak(word))
-    .sort((a, b) => b.length - a.length)[0];
+    .sort((a, b) => b.length - a.length);
 }
+
+/** The query's longest distinctive word, which the trigram index looks up; undefined when there is none. */
+export const distinctiveWord = (q: string): string | undefined => distinctiveWords(q)[0];
 
 /** Dense queries match a large part of the table: 2–3 characters, or only fire-service words. */
 export const isDenseQuery = (q: string) => q.length <= 3 || distinctiveWord(q) === undefined;
-
-type Raw = [sql: string, bindings: string[]];
 
 /** A containment category of tier 1: which rows belong to it, and how the sparse plan finds candidates. */
 export interface Category {
   name: 'exact' | 'prefix' | 'word' | 'inside';
   /** Exactly the rows of this category (not of an earlier one). */
-  matches: Raw;
+  matches: Sql;
   /** An indexable condition implied by `matches`, for the sparse plan. */
-  candidates: Raw;
+  candidates: Sql;
   /** Whether the dense plan may answer it; an exact name is a short btree range, never dense. */
   dense: boolean;
 }
@@ -158,135 +176,141 @@ export interface Category {
 export function categories(q: string): Category[] {
   const lowered = q.toLowerCase();
   const like = escapeLike(lowered);
-  const exactName = 'lower(departments.name) = lower(?)';
-  const exact: Raw = [`${SEARCH_TEXT} like ? and ${exactName}`, [`${like} %`, q]];
-  const prefix: Raw = [`${SEARCH_TEXT} like ? and not ${exactName}`, [`${like}%`, q]];
-  const word: Raw = [`${SEARCH_TEXT} like ? and ${SEARCH_TEXT} not like ?`, [`% ${like}%`, `${like}%`]];
-  const inside: Raw = [
-    `${SEARCH_TEXT} like ? and ${SEARCH_TEXT} not like ? and ${SEARCH_TEXT} not like ?`,
-    [`%${like}%`, `${like}%`, `% ${like}%`],
-  ];
+  const st = text(SEARCH_TEXT);
+  const exactName = sql`lower(departments.name) = lower(${q})`;
   // The trigram index looks up the distinctive word alone: the posting lists of "fire" or "volunteer" cover
   // most of the table and would cost more than the rows they find.
   const word3 = distinctiveWord(q);
-  const trigram = (pattern: string): Raw => [`${SEARCH_TEXT} like ?`, [word3 ? `%${escapeLike(word3)}%` : pattern]];
+  const trigram = (pattern: string) => sql`${st} like ${word3 ? `%${escapeLike(word3)}%` : pattern}`;
   return [
-    { name: 'exact', matches: exact, candidates: [`${SEARCH_TEXT} like ?`, [`${like} %`]], dense: false },
-    { name: 'prefix', matches: prefix, candidates: [`${SEARCH_TEXT} like ?`, [`${like}%`]], dense: true },
-    { name: 'word', matches: word, candidates: trigram(`% ${like}%`), dense: true },
+    {
+      name: 'exact',
+      matches: sql`${st} like ${`${like} %`} and ${exactName}`,
+      candidates: sql`${st} like ${`${like} %`}`,
+      dense: false,
+    },
+    {
+      name: 'prefix',
+      matches: sql`${st} like ${`${like}%`} and not ${exactName}`,
+      candidates: sql`${st} like ${`${like}%`}`,
+      dense: true,
+    },
+    {
+      name: 'word',
+      matches: sql`${st} like ${`% ${like}%`} and ${st} not like ${`${like}%`}`,
+      candidates: trigram(`% ${like}%`),
+      dense: true,
+    },
     {
       name: 'inside',
-      matches: inside,
+      matches: sql`${st} like ${`%${like}%`} and ${st} not like ${`${like}%`} and ${st} not like ${`% ${like}%`}`,
       // Two characters make no trigram; the bigram index serves them.
       candidates:
-        lowered.length < 3
-          ? [`department_bigrams(${SEARCH_TEXT}) @> array[?]::text[]`, [lowered]]
-          : trigram(`%${like}%`),
+        lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
       dense: true,
     },
   ];
 }
 
-/** Rank inside a category: shorter text first, then name, id. */
-function ranked<Q extends QueryBuilder<Department, Department[]>>(query: Q): Q {
-  return query.orderByRaw(`length(${SEARCH_TEXT})`).orderBy('departments.name').orderBy('departments.id') as Q;
+/** Departments the viewer may be offered (see visibleTo in ./departments). */
+function visible(viewerId: number | null): Sql {
+  return viewerId === null
+    ? text(`departments.verification_status = 'verified'`)
+    : sql`(departments.verification_status = 'verified'
+           or (departments.verification_status = 'pending' and departments.created_by = ${viewerId}))`;
 }
+
+/** Rank inside a tier-1 category: shorter text first, then name, id. */
+const RANKED = `order by length(${SEARCH_TEXT}), departments.name, departments.id`;
+
+/** How many rows the CTEs `names` hold together: `(select count(*) from a) + (select count(*) from b)`. */
+const countOf = (names: string[]) =>
+  names.length ? names.map((name) => `(select count(*) from ${name})`).join(' + ') : '0';
 
 /**
- * The dense plan: the first DENSE_PROBE_ROWS departments in rank order (index departments_search_order),
- * filtered. Its answer is the category's true top `limit` only when it is complete — see categoryRows.
+ * The whole search as ONE statement (one round trip, one plan): a materialized CTE per tier-1 category, in
+ * rank order, then the fuzzy tier, then the ten best by (tier, rank inside the tier). Each CTE is gated by a
+ * one-time filter on the rows its predecessors found (`… < 10`), evaluated before its scan starts, so a
+ * category after ten found rows costs nothing, as when each was its own statement.
+ *
+ * A dense category first reads the departments in rank order (CTE `head`: the first DENSE_PROBE_ROWS by
+ * length, name, id) and keeps its matches; when they and the earlier categories' rows make ten, those are
+ * the category's best (any later row ranks lower), otherwise the sparse plan (an index) answers it.
+ *
+ * The fuzzy tier (4+ characters, at least one distinctive word, fewer than ten containing rows) requires each
+ * distinctive word to match a word of the text (`word <% search_text`, the trigram GIN); fire-service words
+ * only rank (word similarity of the whole query). Its threshold is set by a one-time filter of its own
+ * (`set_config(…, true)`: local to the statement's transaction), evaluated before its index scan, so no
+ * separate round trip sets it and a search that needs no fuzzy tier never sets it.
  */
-export function denseQuery(
-  category: Category,
-  viewerId: number | null,
-  limit: number,
-  db?: Knex,
-): QueryBuilder<Department, Department[]> {
-  const firstInOrder = ranked(Department.query(db).select('departments.*')).limit(DENSE_PROBE_ROWS).as('departments');
-  return ranked(
-    visibleTo(Department.query(db).from(firstInOrder), viewerId)
-      .select(DEPARTMENT_COLUMNS)
-      .whereRaw(...category.matches),
-  ).limit(limit);
-}
-
-/** The sparse plan: candidates from an index, filtered to the category, sorted. */
-export function sparseQuery(
-  category: Category,
-  viewerId: number | null,
-  limit: number,
-  db?: Knex,
-): QueryBuilder<Department, Department[]> {
-  const query = visibleTo(Department.query(db), viewerId)
-    .select(DEPARTMENT_COLUMNS)
-    .whereRaw(...category.candidates)
-    .whereRaw(...category.matches);
-  return ranked(query).limit(limit);
-}
-
-/** Up to `limit` rows of one category, in rank order, by the dense plan when it suffices, else the sparse one. */
-async function categoryRows(
-  q: string,
-  category: Category,
-  viewerId: number | null,
-  limit: number,
-  db?: Knex,
-): Promise<Department[]> {
-  if (category.dense && isDenseQuery(q)) {
-    // Rows of the rank-ordered head are the category's best only if the head holds all `limit` of them:
-    // any row after it is longer, or equal in length and later by name.
-    const head = await denseQuery(category, viewerId, limit, db);
-    if (head.length === limit) return head;
+export function searchStatement(q: string, viewerId: number | null): Sql {
+  const max = DEPARTMENT_SEARCH_MAX_RESULTS;
+  const ctes: Sql[] = [];
+  const tiers: string[] = [];
+  const dense = isDenseQuery(q);
+  const rankColumns = (rank: number) =>
+    text(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
+  if (dense) {
+    ctes.push(text(`head as materialized (select * from departments ${RANKED} limit ${DENSE_PROBE_ROWS})`));
   }
-  return sparseQuery(category, viewerId, limit, db);
-}
-
-/**
- * Tier 2, only when tier 1 found fewer than 10 and the query has 4+ characters: fuzzy matches (typos, words in another order) by pg_trgm
- * word similarity (`<%`, GIN index), ranked by word similarity, then similarity, then name.
- */
-export function fuzzyQuery(
-  q: string,
-  viewerId: number | null,
-  excludeIds: number[],
-  limit: number,
-  db?: Knex,
-): QueryBuilder<Department, Department[]> {
-  return visibleTo(Department.query(db), viewerId)
-    .select(DEPARTMENT_COLUMNS)
-    .whereRaw(`? <% ${SEARCH_TEXT}`, [q])
-    .modify((query) => {
-      if (excludeIds.length) query.whereNotIn('departments.id', excludeIds);
-    })
-    .orderByRaw(`word_similarity(?, ${SEARCH_TEXT}) desc`, [q])
-    .orderByRaw(`similarity(${SEARCH_TEXT}, ?) desc`, [q])
-    .orderBy('departments.name')
-    .orderBy('departments.id')
-    .limit(limit);
-}
-
-/**
- * Transaction-local settings of the fuzzy tier: the word-similarity threshold, and no sequential scan. The
- * planner prices pg_trgm's functions like cheap operators, so on a few thousand rows it prefers a scan that
- * computes word similarity for every row (~20 ms) over the GIN index that computes it for candidates only.
- */
-export const FUZZY_SETTINGS =
-  "select set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('enable_seqscan', 'off', true)";
-
-/** Tier 1: the containment categories in rank order, each asked only for the rows still missing. */
-export async function containing(q: string, viewerId: number | null, db?: Knex): Promise<Department[]> {
-  const found: Department[] = [];
-  for (const category of categories(q)) {
-    const missing = DEPARTMENT_SEARCH_MAX_RESULTS - found.length;
-    if (missing === 0) break;
-    found.push(...(await categoryRows(q, category, viewerId, missing, db)));
+  categories(q).forEach((category, rank) => {
+    const name = `c_${category.name}`;
+    const before = countOf(tiers);
+    const sparse = (gate: string) =>
+      sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
+          where ${text(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
+          ${text(RANKED)} limit ${text(String(max))}`;
+    if (category.dense && dense) {
+      const probe = `${name}_head`;
+      const complete = `${countOf([probe])} + ${before} >= ${max}`;
+      ctes.push(
+        sql`${text(probe)} as materialized (
+              select ${rankColumns(rank)}${RESULT_COLUMNS} from head as departments
+              where ${text(before)} < ${text(String(max))} and ${visible(viewerId)} and ${category.matches}
+              ${text(RANKED)} limit ${text(String(max))})`,
+      );
+      ctes.push(
+        sql`${text(name)} as materialized (
+              select * from ${text(probe)} where ${text(complete)}
+              union all
+              (${sparse(`${before} < ${max} and not (${complete})`)}))`,
+      );
+    } else {
+      ctes.push(sql`${text(name)} as materialized (${sparse(`${before} < ${max}`)})`);
+    }
+    tiers.push(name);
+  });
+  const words = distinctiveWords(q);
+  if (q.length >= FUZZY_MIN_CHARS && words.length > 0) {
+    const eachWord = join(
+      words.map((word) => sql`${word} <% ${text(SEARCH_TEXT)}`),
+      ' and ',
+    );
+    const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
+    ctes.push(
+      sql`c_fuzzy as materialized (
+            select 4 as rank, 0 as k, word_similarity(${q}, ${text(SEARCH_TEXT)}) as ws,
+                   similarity(${text(SEARCH_TEXT)}, ${q}) as sim, ${RESULT_COLUMNS}
+            from departments
+            where ${text(countOf(tiers))} < ${text(String(max))}
+              and (select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)) is not null
+              and ${visible(viewerId)} and ${eachWord}
+              and departments.id not in (${text(found)})
+            order by ws desc, sim desc, departments.name, departments.id
+            limit ${text(String(max))})`,
+    );
+    tiers.push('c_fuzzy');
   }
-  return found;
+  return sql`with ${join(ctes, ',\n')}
+    select id, name, city, state, county, country, address, address2, "zipCode", source, "verificationStatus"
+    from (${text(tiers.map((name) => `select * from ${name}`).join(' union all '))}) as found
+    order by rank, k, ws desc, sim desc, name, id
+    limit ${text(String(max))}`;
 }
 
 /**
  * GET /api/departments/search: fewer than 2 characters (after trimming) finds nothing; at most 10 results:
- * containing matches first (exact, prefix, word start, other), then fuzzy ones.
+ * containing matches first (exact, prefix, word start, other), then fuzzy ones. One statement.
  */
 export async function searchDepartments(
   rawQuery: unknown,
@@ -295,19 +319,7 @@ export async function searchDepartments(
 ): Promise<DepartmentJson[]> {
   const q = normalizeSearchQuery(rawQuery);
   if (q.length < DEPARTMENT_SEARCH_MIN_CHARS) return [];
-  const found = await containing(q, viewerId, db);
-  if (found.length < DEPARTMENT_SEARCH_MAX_RESULTS && q.length >= FUZZY_MIN_CHARS) {
-    const fuzzy = await (db ?? Department.knex()).transaction(async (trx) => {
-      await trx.raw(FUZZY_SETTINGS, [String(WORD_SIMILARITY_THRESHOLD)]);
-      return fuzzyQuery(
-        q,
-        viewerId,
-        found.map((d) => d.id),
-        DEPARTMENT_SEARCH_MAX_RESULTS - found.length,
-        trx,
-      );
-    });
-    found.push(...fuzzy);
-  }
-  return found.map(presentDepartment);
+  const statement = searchStatement(q, viewerId);
+  const result = await (db ?? Department.knex()).raw(statement.sql, statement.bindings as Knex.RawBinding[]);
+  return (result as { rows: DepartmentJson[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

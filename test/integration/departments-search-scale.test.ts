@@ -99,3 +99,28 @@ test('every kind of query agrees with the whole-table ranking on its containing 
     t.deepEqual(found.slice(0, expected.length), expected, q);
   }
 });
+
+test('the fuzzy tier matches the distinctive words; fire-service words alone get no fuzzy tier', async (t) => {
+  // "fire" is in nearly every name: only departments about Troy (or Marion) may follow the containing ones.
+  for (const [q, word] of [
+    ['troy fire', 'troy'],
+    ['marion fire', 'marion'],
+    ['bristle bay', 'bristle'],
+  ] as const) {
+    const found = await searchDepartments(q, alice.user.id, app.db);
+    t.true(found.length > 0, q);
+    const rows = (await app.db.raw(
+      `select word_similarity(?, search_text) as score from departments where id = any(?)`,
+      [word, found.map((d) => d.id)],
+    )) as { rows: { score: number }[] };
+    for (const row of rows.rows) t.true(row.score >= 0.55, `${q}: ${row.score}`);
+  }
+  // Only weak words, two rows contain them: those two, no fuzzy guesses matching on "fire department".
+  const weak = 'district fire department';
+  const expected = await bruteForce(app.db, weak, alice.user.id);
+  t.true(expected.length > 0 && expected.length < 10, String(expected.length));
+  t.deepEqual(
+    (await searchDepartments(weak, alice.user.id, app.db)).map((d) => d.id),
+    expected,
+  );
+});
