@@ -105,7 +105,9 @@ async function explainNames(db: Knex, statement: Sql): Promise<string[]> {
   const value = Object.values(rows[0]!)[0];
   const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
   const root = plan[0]!.Plan;
-  const ctes = (root.Plans ?? []).filter((node) => node['Subplan Name']?.startsWith('CTE ') && shown(node));
+  const ctes = (root.Plans ?? []).filter(
+    (node) => node['Subplan Name']?.startsWith('CTE ') && node['Actual Loops'] !== 0,
+  );
   const main = { ...root, Plans: (root.Plans ?? []).filter((node) => !node['Subplan Name']?.startsWith('CTE ')) };
   return [
     ...ctes.map((node) => `${node['Subplan Name']!.slice(4)}: ${planNames(node)}`),

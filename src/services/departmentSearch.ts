@@ -140,14 +140,40 @@ const RESULT_COLUMNS = text(
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-const isWeak = (word: string) => WEAK_WORDS.some((weak) => weak.startsWith(word));
+/** pg_trgm's trigrams of one word: lower-cased, padded with two spaces before and one after. */
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const result = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) result.add(padded.slice(i, i + 3));
+  return result;
+}
+
+const sorted = (word: string) => [...word].sort().join('');
 
 /**
- * The query's words of 3+ characters that are not fire-service words (or prefixes of them, as typed),
- * lower-cased, longest first; empty when there are none ("fire", "county volunteer", "ma").
+ * Whether a typed word narrows nothing: a fire-service word or the beginning of one ("dep"), the same with two
+ * letters swapped ("fier", "depatr"), or a word whose trigrams are mostly a fire-service word's, so that
+ * `word <% search_text` would match nearly every department ("departmnet", "distritc"): the share of its
+ * trigrams found in the fire-service word reaches the fuzzy tier's threshold.
+ */
+export function isWeak(word: string): boolean {
+  const own = trigrams(word);
+  return WEAK_WORDS.some((weak) => {
+    if (weak.startsWith(word)) return true;
+    if (word.length <= weak.length && sorted(word) === sorted(weak.slice(0, word.length))) return true;
+    const theirs = trigrams(weak);
+    const shared = [...own].filter((trigram) => theirs.has(trigram)).length;
+    return shared / own.size >= WORD_SIMILARITY_THRESHOLD;
+  });
+}
+
+/**
+ * The query's words of 3+ characters that are not fire-service words (nor prefixes or typos of them, see
+ * isWeak), lower-cased, longest first; empty when there are none ("fire", "county volunteer", "ma").
  */
 export function distinctiveWords(q: string): string[] {
-  return [...new Set(q.toLowerCase().split(' '))]
+  // Words as pg_trgm sees them: runs of letters and digits ("district," is "district").
+  return [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
     .filter((word) => word.length >= 3 && !isWeak(word))
     .sort((a, b) => b.length - a.length);
 }
