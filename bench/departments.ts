@@ -1,22 +1,28 @@
 /**
- * Department search: latency of the service call and of GET /api/departments/search over the seeded registry
- * extract (3,216 departments), for a few thousand queries of 2–12 characters derived from real names, plus
- * the query plan showing the trigram GIN index (departments_search_trgm) in use.
+ * Department search: latency of the service call and of GET /api/departments/search, first over the seeded
+ * registry extract (3,216 departments), then at national scale — registry-shaped rows generated up to
+ * size=N (default 27,000), or a registry CSV imported with file=PATH. At each size: a mixed run of a few
+ * thousand queries derived from real names, and p50/p99 per query class (2 characters, a word in nearly
+ * every name, a distinctive word, two words, a typo) with the EXPLAIN plan of each class's statements.
  *
- * Options: queries=N (default 3000), concurrency=N for the concurrent HTTP run (default 8).
+ * Options: queries=N mixed queries (default 3000), rounds=N per query class (default 300), concurrency=N for
+ * the concurrent HTTP run (default 8), size=N generated scale (default 27000; 0 skips it), file=PATH.
  */
 import type { Knex } from 'knex';
-import type { Viewer } from '../src/policies/viewer';
 import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
+import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
+import { importDepartmentsFile } from '../src/services/departmentImport';
+import { searchDepartments } from '../src/services/departmentSearch';
 import {
-  containsQuery,
-  FUZZY_SETTINGS,
-  fuzzyQuery,
-  searchDepartments,
-  WORD_SIMILARITY_THRESHOLD,
-} from '../src/services/departments';
-import { formatSummary, measure, seededRandom, summarize, type Benchmark, type BenchContext } from './lib';
+  formatSummary,
+  measure,
+  seededRandom,
+  summarize,
+  type Benchmark,
+  type BenchContext,
+  type LatencySummary,
+} from './lib';
 
 /**
  * What people type: the beginning of a name (or of a later word in it, or of the city), 2–12 characters,
@@ -44,112 +50,225 @@ export function deriveQueries(sources: { name: string; city: string }[], count: 
   return queries;
 }
 
+/** The query classes of issue 14, each a few real queries measured in turn. */
+export const QUERY_CLASSES: Record<string, readonly string[]> = {
+  '2 characters': ['sp', 'ma', 'co', 'oa', 'de', 'ri', 'we', 'ak'],
+  'word in nearly every name': ['fire', 'department', 'volunteer', 'district', 'company', 'rescue'],
+  'distinctive word': ['spring', 'hamilton', 'bristol', 'aurora', 'naknek', 'troy'],
+  'two words': ['county volunteer', 'troy fire', 'west end', 'marion fire', 'fire district', 'spring valley'],
+  typo: ['sprngfield', 'bristle bay', 'hamiltn', 'auorra', 'marrion', 'bataiva'],
+};
+
 type Sql = { sql: string; bindings: readonly unknown[] };
 
-async function explain(db: Knex, sql: Sql, settings: { fuzzy?: boolean; seqscanOff?: boolean }): Promise<string[]> {
-  return db.transaction(async (trx) => {
-    if (settings.fuzzy) await trx.raw(FUZZY_SETTINGS, [String(WORD_SIMILARITY_THRESHOLD)]);
-    if (settings.seqscanOff) await trx.raw('set local enable_seqscan = off');
-    const result = (await trx.raw(
-      `explain (analyze, costs off, summary on) ${sql.sql}`,
-      sql.bindings as Knex.RawBinding[],
-    )) as { rows: Record<string, string>[] };
-    return result.rows.map((row) => Object.values(row)[0]!);
-  });
+/** The statements one search runs, in order (captured from knex's query events). */
+async function statementsOf(db: Knex, q: string, viewerId: number): Promise<Sql[]> {
+  const seen: Sql[] = [];
+  const listener = (query: Sql) => {
+    if (/^\s*(select|with)\b/i.test(query.sql)) seen.push(query);
+  };
+  db.on('query', listener);
+  try {
+    await searchDepartments({ id: viewerId, role: 'user' }, q);
+  } finally {
+    db.off('query', listener);
+  }
+  return seen;
 }
 
-const usesIndex = (lines: string[]) => lines.some((line) => line.includes('departments_search_trgm'));
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Subplan Name'?: string;
+  'Parent Relationship'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
 
-async function showPlans(context: BenchContext, db: Knex, viewer: Viewer): Promise<void> {
+/** Whether a node is worth naming: it ran, and it is not a gate counting an earlier CTE's rows. */
+const shown = (node: PlanNode) => node['Actual Loops'] !== 0 && node['Parent Relationship'] !== 'InitPlan';
+
+/** "Limit > Sort > Bitmap Heap Scan > Bitmap Index Scan (departments_search_trgm)", depth first. */
+function planNames(node: PlanNode): string {
+  const self = node['Index Name'] ? `${node['Node Type']} (${node['Index Name']})` : node['Node Type'];
+  const children = (node.Plans ?? []).filter(shown).map(planNames);
+  if (children.length === 0) return self;
+  return children.length === 1 ? `${self} > ${children[0]}` : `${self} > [${children.join(' + ')}]`;
+}
+
+/** The statement's plan as it ran (EXPLAIN ANALYZE): one line per CTE that ran, then the final select. */
+async function explainNames(db: Knex, statement: Sql): Promise<string[]> {
+  // The event's SQL has the driver's $1, $2 placeholders; knex.raw takes ? ones, in the same order.
+  const sql = statement.sql.replace(/\$\d+/g, '?');
+  const result = await db.raw(`explain (analyze, format json) ${sql}`, statement.bindings as Knex.RawBinding[]);
+  const rows = (result as { rows: Record<string, unknown>[] }).rows;
+  const value = Object.values(rows[0]!)[0];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+  const root = plan[0]!.Plan;
+  const ctes = (root.Plans ?? []).filter(
+    (node) => node['Subplan Name']?.startsWith('CTE ') && node['Actual Loops'] !== 0,
+  );
+  const main = { ...root, Plans: (root.Plans ?? []).filter((node) => !node['Subplan Name']?.startsWith('CTE ')) };
+  return [
+    ...ctes.map((node) => `${node['Subplan Name']!.slice(4)}: ${planNames(node)}`),
+    ...(ctes.length ? [`final: ${planNames(main)}`] : [planNames(main)]),
+  ];
+}
+
+interface ClassResult {
+  service: LatencySummary;
+  http: LatencySummary;
+}
+
+/** p50/p99 of each query class, through the service and through HTTP, `rounds` calls each. */
+async function measureClasses(
+  context: BenchContext,
+  run: { db: Knex; viewerId: number; get: (q: string) => Promise<void>; rounds: number },
+): Promise<Record<string, ClassResult>> {
   const { log } = context;
-  const print = (lines: string[]) => lines.forEach((line) => log(`    ${line}`));
-  for (const q of ['troy fire', 'spring', 'ma']) {
-    const sql = containsQuery(q, viewer, db).toKnexQuery().toSQL();
-    const plan = await explain(db, sql, {});
-    log(`\n  Tier 1 (contains) for "${q}"${usesIndex(plan) ? ': the planner uses the trigram GIN index' : ':'}`);
-    print(plan);
-    if (!usesIndex(plan)) {
-      log(
-        `  The planner chose a sequential scan for "${q}" (${q.length < 3 ? 'a 2-character pattern yields no trigrams, so the index cannot narrow it' : 'cheaper than the index on ~3k rows'}).`,
-      );
-      log('  The same with enable_seqscan = off:');
-      print(await explain(db, sql, { seqscanOff: true }));
+  const results: Record<string, ClassResult> = {};
+  for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
+    const items = Array.from({ length: run.rounds }, (_, i) => queries[i % queries.length]!);
+    await measure(items.slice(0, 50), (q) => searchDepartments({ id: run.viewerId, role: 'user' }, q));
+    const service = await measure(items, (q) => searchDepartments({ id: run.viewerId, role: 'user' }, q));
+    await measure(items.slice(0, 50), run.get);
+    const http = await measure(items, run.get);
+    results[name] = {
+      service: summarize(service.samples, service.wallMs),
+      http: summarize(http.samples, http.wallMs),
+    };
+    log(`  ${name} (${queries.map((q) => JSON.stringify(q)).join(', ')})`);
+    log(formatSummary('    service', results[name].service));
+    log(formatSummary('    HTTP', results[name].http));
+  }
+  log('\n  Plans (EXPLAIN), one line per statement of the first query of each class:');
+  for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
+    const q = queries[0]!;
+    log(`  ${name}, "${q}":`);
+    for (const statement of await statementsOf(run.db, q, run.viewerId)) {
+      for (const line of await explainNames(run.db, statement)) log(`    ${line}`);
     }
   }
-  for (const q of ['bristle bay', 'troy fire']) {
-    const sql = fuzzyQuery(q, viewer, [], 10, db).toKnexQuery().toSQL();
+  return results;
+}
+
+/** The mixed run: queries derived from real names, through the service and HTTP (sequential and concurrent). */
+async function measureMixed(
+  context: BenchContext,
+  run: { queries: string[]; viewerId: number; get: (q: string) => Promise<void>; concurrency: number },
+): Promise<void> {
+  const { log } = context;
+  const { queries } = run;
+  await measure(queries.slice(0, 200), (q) => searchDepartments({ id: run.viewerId, role: 'user' }, q));
+  const sizes: number[] = [];
+  const service = await measure(queries, async (q) =>
+    sizes.push((await searchDepartments({ id: run.viewerId, role: 'user' }, q)).length),
+  );
+  log(formatSummary('  service searchDepartments()', summarize(service.samples, service.wallMs)));
+  for (const [min, max] of [
+    [2, 3],
+    [4, 7],
+    [8, 12],
+  ] as const) {
+    const picked = queries.flatMap((q, i) => (q.length >= min && q.length <= max ? [service.samples[i]!] : []));
     log(
-      `\n  Tier 2 (fuzzy, word similarity >= ${WORD_SIMILARITY_THRESHOLD}) for "${q}", with the service's settings (enable_seqscan off):`,
+      formatSummary(
+        `    queries of ${min}–${max} characters`,
+        summarize(picked, service.wallMs * (picked.length / queries.length)),
+      ),
     );
-    print(await explain(db, sql, { fuzzy: true }));
+  }
+  const empty = sizes.filter((s) => s === 0).length;
+  log(
+    `    results per query: mean ${(sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(1)}, ` +
+      `${((empty / sizes.length) * 100).toFixed(1)}% found nothing, max ${Math.max(...sizes)}`,
+  );
+  await measure(queries.slice(0, 200), run.get);
+  const http = await measure(queries, run.get);
+  log(formatSummary('  HTTP GET /api/departments/search', summarize(http.samples, http.wallMs)));
+  const parallel = await measure(queries, run.get, run.concurrency);
+  log(formatSummary(`  HTTP, ${run.concurrency} concurrent clients`, summarize(parallel.samples, parallel.wallMs)));
+}
+
+const ms = (v: number) => v.toFixed(2).padStart(7);
+
+/** The summary table: p50/p99 per class at both sizes, and the large size's p99 as a multiple of the small one's. */
+function printTable(
+  log: BenchContext['log'],
+  sizes: [number, number],
+  small: Record<string, ClassResult>,
+  large: Record<string, ClassResult>,
+): void {
+  log(`\nSummary (ms): p50 / p99 at ${sizes[0]} and ${sizes[1]} departments; ratio = p99 large / p99 small`);
+  log(
+    `  ${'class'.padEnd(26)} ${'via'.padEnd(8)} ${`${sizes[0]}: p50     p99`.padEnd(22)} ${`${sizes[1]}: p50     p99`.padEnd(22)} ratio`,
+  );
+  for (const name of Object.keys(QUERY_CLASSES)) {
+    for (const via of ['service', 'http'] as const) {
+      const a = small[name]![via];
+      const b = large[name]![via];
+      log(
+        `  ${name.padEnd(26)} ${via.padEnd(8)} ${ms(a.p50)} ${ms(a.p99)}        ${ms(b.p50)} ${ms(b.p99)}        ${(b.p99 / a.p99).toFixed(2)}×`,
+      );
+    }
+  }
+}
+
+/** Grows the table to national scale: the given registry file, or registry-shaped rows up to `size`. */
+async function grow(context: BenchContext, db: Knex, options: { file?: string; size: number }): Promise<void> {
+  if (options.file) {
+    const result = await importDepartmentsFile(db, options.file);
+    await db.raw('analyze departments');
+    context.log(
+      `imported ${options.file}: ${result.added} added, ${result.updated} updated, ${result.skipped} skipped`,
+    );
+  } else {
+    await insertRegistryShaped(db, options.size - (await countDepartments(db)));
   }
 }
 
 export const benchmark: Benchmark = {
-  description: 'search latency (service and HTTP, p50/p99) over the seeded registry, and the query plan',
+  description:
+    'search latency (service and HTTP, p50/p99 per query class) at 3,216 and ~27,000 departments, with plans',
   async run(context) {
     const { log, options } = context;
     const count = Number(options.queries ?? 3000);
+    const rounds = Number(options.rounds ?? 300);
     const concurrency = Number(options.concurrency ?? 8);
+    const size = Number(options.size ?? 27_000);
     const app = await startTestApp({ rateLimitsEnabled: false });
     try {
       const db = app.db;
-      const [{ n }] = (await db('departments').count('* as n')) as unknown as [{ n: string }];
       const [{ version }] = (await db.raw('select version()')).rows as [{ version: string }];
-      log(`database: ${app.database.kind} — ${version.split(',')[0]}; ${n} departments`);
+      log(`database: ${app.database.kind} — ${version.split(',')[0]}`);
       const { user, token } = await createUser({ name: 'Bench Firefighter' });
-
-      const sources = (await db('departments').select('name', 'city')) as { name: string; city: string }[];
-      const queries = deriveQueries(sources, count);
-      const byLength = (min: number, max: number) =>
-        queries.map((q, i) => [q, i] as const).filter(([q]) => q.length >= min && q.length <= max);
-      log(
-        `queries: ${queries.length} (2–12 characters; e.g. ${queries
-          .slice(0, 6)
-          .map((q) => JSON.stringify(q))
-          .join(', ')})`,
-      );
-
-      // Warm up the pool, the plan cache and the JIT-free paths.
-      await measure(queries.slice(0, 200), (q) => searchDepartments(user, q));
-
-      const sizes: number[] = [];
-      const service = await measure(queries, async (q) => sizes.push((await searchDepartments(user, q)).length));
-      log('');
-      log(formatSummary('service searchDepartments()', summarize(service.samples, service.wallMs)));
-      for (const [min, max] of [
-        [2, 3],
-        [4, 7],
-        [8, 12],
-      ] as const) {
-        const picked = byLength(min, max).map(([, i]) => service.samples[i]!);
-        log(
-          formatSummary(
-            `  queries of ${min}–${max} characters`,
-            summarize(picked, service.wallMs * (picked.length / queries.length)),
-          ),
-        );
-      }
-      const empty = sizes.filter((s) => s === 0).length;
-      log(
-        `  results per query: mean ${(sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(1)}, ` +
-          `${((empty / sizes.length) * 100).toFixed(1)}% found nothing, max ${Math.max(...sizes)}`,
-      );
-
       const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
       const get = async (q: string) => {
         const res = await fetch(`${app.baseUrl}/api/departments/search?q=${encodeURIComponent(q)}`, { headers });
         if (!res.ok) throw new Error(`HTTP ${res.status} for ${q}`);
         await res.json();
       };
-      await measure(queries.slice(0, 200), get);
-      const http = await measure(queries, get);
-      log(formatSummary('HTTP GET /api/departments/search', summarize(http.samples, http.wallMs)));
-      const parallel = await measure(queries, get, concurrency);
-      log(formatSummary(`HTTP, ${concurrency} concurrent clients`, summarize(parallel.samples, parallel.wallMs)));
+      const sources = (await db('departments').select('name', 'city')) as { name: string; city: string }[];
+      const queries = deriveQueries(sources, count);
+      log(
+        `mixed queries: ${queries.length} (2–12 characters from the shipped names; e.g. ${queries
+          .slice(0, 6)
+          .map((q) => JSON.stringify(q))
+          .join(', ')})`,
+      );
 
-      log('\nQuery plans (EXPLAIN ANALYZE):');
-      await showPlans(context, db, user);
+      const atSize = async () => {
+        const n = await countDepartments(db);
+        log(`\n── ${n} departments`);
+        await measureMixed(context, { queries, viewerId: user.id, get, concurrency });
+        log('');
+        return { n, classes: await measureClasses(context, { db, viewerId: user.id, get, rounds }) };
+      };
+      const small = await atSize();
+      if (!options.file && size <= small.n) return;
+      await grow(context, db, { file: options.file, size });
+      const large = await atSize();
+      printTable(log, [small.n, large.n], small.classes, large.classes);
     } finally {
       await app.close();
     }

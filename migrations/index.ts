@@ -7,6 +7,7 @@ import * as createUsersAndInvites from './20261122000100_create_users_and_invite
 import * as createSessionsAndResetTokens from './20261122000200_create_sessions_and_reset_tokens';
 import * as createDepartments from './20261122000300_create_departments';
 import * as departmentsSearchText from './20261122000310_departments_search_text';
+import * as departmentsSearchScale from './20261122000400_departments_search_scale';
 import * as createProfiles from './20261123001000_create_profiles';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -14,5 +15,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000200_create_sessions_and_reset_tokens': createSessionsAndResetTokens,
   '20261122000300_create_departments': createDepartments,
   '20261122000310_departments_search_text': departmentsSearchText,
+  '20261122000400_departments_search_scale': departmentsSearchScale,
   '20261123001000_create_profiles': createProfiles,
 };

@@ -13,9 +13,9 @@ import {
   createUserDepartment,
   listUserDepartments,
   removeUserDepartment,
-  searchDepartments,
   updateUserDepartment,
 } from '../services/departments';
+import { searchDepartments } from '../services/departmentSearch';
 import { idParams } from '../validation/common';
 import {
   departmentCreateSchema,

@@ -13,18 +13,26 @@ const visible = (viewer: { id: number } | null, department: Department) =>
   department.verificationStatus === 'verified' ||
   (department.verificationStatus === 'pending' && viewer !== null && department.createdBy === viewer.id);
 
+/**
+ * The same rule as SQL over `departments`, for hand-written statements (search) and the scope below —
+ * one definition, so the two can never disagree.
+ */
+export function visibleDepartmentsSql(viewer: { id: number } | null): { sql: string; bindings: number[] } {
+  return viewer
+    ? {
+        sql: "(departments.verification_status = 'verified' or (departments.verification_status = 'pending' and departments.created_by = ?))",
+        bindings: [viewer.id],
+      }
+    : { sql: "departments.verification_status = 'verified'", bindings: [] };
+}
+
 export const departmentPolicy = definePolicy<Department, 'link'>({
   notFoundMessage: DEPARTMENT_MESSAGES.departmentNotFound,
   rules: { read: visible, link: (viewer, department) => viewer !== null && visible(viewer, department) },
-  scope: (query, viewer) =>
-    query.where((q) => {
-      q.where('departments.verificationStatus', 'verified');
-      if (viewer) {
-        q.orWhere((own) =>
-          own.where('departments.verificationStatus', 'pending').where('departments.createdBy', viewer.id),
-        );
-      }
-    }),
+  scope: (query, viewer) => {
+    const { sql, bindings } = visibleDepartmentsSql(viewer);
+    return query.whereRaw(sql, bindings);
+  },
 });
 
 const ownLink = (viewer: { id: number } | null, link: UserDepartment) => viewer !== null && link.userId === viewer.id;

@@ -1,6 +1,6 @@
 /**
- * Departments: search over the official registry and user-added departments, and each user's own list of
- * departments (spec 01 §§3–5, 7). Mutations are fn(trx, actor, input) and return models; the router presents them.
+ * Departments: each user's own list of departments, and the departments they may pick
+ * (spec 01 §§3–5, 7; search is in departmentSearch.ts). Mutations are fn(trx, actor, input) and return models.
  *
  * Invariants (the database enforces the first two, this module keeps the third):
  * - a user links a department at most once (unique user_id, department_id);
@@ -11,144 +11,13 @@
  * that their link is "the first" one.
  */
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import { Department } from '../models/Department';
 import { UserDepartment } from '../models/UserDepartment';
 import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../policies';
-import {
-  DEPARTMENT_SEARCH_MAX_CHARS,
-  DEPARTMENT_SEARCH_MAX_RESULTS,
-  DEPARTMENT_SEARCH_MIN_CHARS,
-  type DepartmentCreateInput,
-} from '../validation/departments';
-
-/**
- * What search matches and ranks by: the stored column lower(name || ' ' || city), which carries the trigram
- * GIN index `departments_search_trgm` (migrations/20261122000310_departments_search_text.ts).
- */
-export const SEARCH_TEXT = 'departments.search_text';
-
-/** Queries shorter than this get no fuzzy tier: a 2–3 character query's trigrams match almost anything. */
-export const FUZZY_MIN_CHARS = 4;
-
-/**
- * pg_trgm's word-similarity threshold for the fuzzy tier (`<%`). The default (0.6) misses common typos
- * ("bristle bay" scores 0.57); at 0.5 any query half made of a common word ("troy fire") matches nearly every
- * department at exactly 0.5. Set per transaction.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.55;
+import type { DepartmentCreateInput } from '../validation/departments';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
-
-// ── search ────────────────────────────────────────────────────────────────────────────────────────────
-
-/** The query string as search uses it: trimmed, inner whitespace collapsed, capped. */
-export function normalizeSearchQuery(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
-}
-
-/** The columns a department row is read with (not the derived search_text). */
-const DEPARTMENT_COLUMNS = [
-  'id',
-  'name',
-  'city',
-  'state',
-  'county',
-  'country',
-  'address',
-  'address2',
-  'zipCode',
-  'source',
-  'verificationStatus',
-  'fdid',
-  'createdBy',
-  'createdAt',
-  'updatedAt',
-].map((column) => `departments.${column}`);
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/**
- * Tier 1 of the search: departments whose "name city" contains the query (LIKE on the lower-cased column,
- * served by the GIN trigram index for queries of 3+ characters). Ranked: exact name, name prefix, a word starting with the query, any
- * other containment; then shorter text first. For text that contains the query, pg_trgm's word similarity is
- * at its maximum and plain similarity falls with the text's length, so this is the trigram order without
- * computing trigrams for the (sometimes thousands of) matches of a short query.
- */
-export function containsQuery(q: string, viewer: Viewer | null, db?: Knex): QueryBuilder<Department, Department[]> {
-  const lowered = escapeLike(q.toLowerCase());
-  return Department.query(db)
-    .modify(departmentPolicy.scope, viewer)
-    .select(DEPARTMENT_COLUMNS)
-    .whereRaw(`${SEARCH_TEXT} like ?`, [`%${lowered}%`])
-    .orderByRaw(
-      `case when ${SEARCH_TEXT} like ? then (case when lower(departments.name) = lower(?) then 0 else 1 end) ` +
-        `when ${SEARCH_TEXT} like ? then 2 else 3 end`,
-      [`${lowered}%`, q, `% ${lowered}%`],
-    )
-    .orderByRaw(`length(${SEARCH_TEXT})`)
-    .orderBy('departments.name')
-    .orderBy('departments.id')
-    .limit(DEPARTMENT_SEARCH_MAX_RESULTS);
-}
-
-/**
- * Tier 2, only when tier 1 found fewer than 10 and the query has 4+ characters: fuzzy matches (typos, words in another order) by pg_trgm
- * word similarity (`<%`, GIN index), ranked by word similarity, then similarity, then name.
- */
-export function fuzzyQuery(
-  q: string,
-  viewer: Viewer | null,
-  excludeIds: number[],
-  limit: number,
-  db?: Knex,
-): QueryBuilder<Department, Department[]> {
-  return Department.query(db)
-    .modify(departmentPolicy.scope, viewer)
-    .select(DEPARTMENT_COLUMNS)
-    .whereRaw(`? <% ${SEARCH_TEXT}`, [q])
-    .modify((query) => {
-      if (excludeIds.length) query.whereNotIn('departments.id', excludeIds);
-    })
-    .orderByRaw(`word_similarity(?, ${SEARCH_TEXT}) desc`, [q])
-    .orderByRaw(`similarity(${SEARCH_TEXT}, ?) desc`, [q])
-    .orderBy('departments.name')
-    .orderBy('departments.id')
-    .limit(limit);
-}
-
-/**
- * GET /api/departments/search: fewer than 2 characters (after trimming) finds nothing; at most 10 results:
- * containing matches first (exact, prefix, word start, other), then fuzzy ones.
- */
-export async function searchDepartments(viewer: Viewer | null, rawQuery: string, db?: Knex): Promise<Department[]> {
-  const q = normalizeSearchQuery(rawQuery);
-  if (q.length < DEPARTMENT_SEARCH_MIN_CHARS) return [];
-  const found = await containsQuery(q, viewer, db);
-  if (found.length < DEPARTMENT_SEARCH_MAX_RESULTS && q.length >= FUZZY_MIN_CHARS) {
-    const fuzzy = await (db ?? Department.knex()).transaction(async (trx) => {
-      await trx.raw(FUZZY_SETTINGS, [String(WORD_SIMILARITY_THRESHOLD)]);
-      return fuzzyQuery(
-        q,
-        viewer,
-        found.map((d) => d.id),
-        DEPARTMENT_SEARCH_MAX_RESULTS - found.length,
-        trx,
-      );
-    });
-    found.push(...fuzzy);
-  }
-  return found;
-}
-
-/**
- * Transaction-local settings of the fuzzy tier: the word-similarity threshold, and no sequential scan. The
- * planner prices pg_trgm's functions like cheap operators, so on a few thousand rows it prefers a scan that
- * computes word similarity for every row (~20 ms) over the GIN index that computes it for candidates only.
- */
-export const FUZZY_SETTINGS =
-  "select set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('enable_seqscan', 'off', true)";
 
 // ── a user's departments ──────────────────────────────────────────────────────────────────────────────
 

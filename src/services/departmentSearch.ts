@@ -1,0 +1,345 @@
+/**
+ * Department search (spec 01 §3, GET /api/departments/search): the official registry plus user-added
+ * departments, at national scale (~27,000 rows) with a cost bounded by the ten answers, not by the table.
+ *
+ * Ranking, unchanged from the first version: departments whose "name city" contains the query, by category —
+ * exact name, name prefix, a word starting with the query, any other containment — then shorter text, name,
+ * id; then, for queries of 4+ characters when fewer than ten contain it, pg_trgm fuzzy matches.
+ *
+ * Each category is its own query, asked only for the rows still missing, and each is answered one of two ways:
+ * - sparse (a distinctive query such as "naknek" or "troy fire"): an index finds the few candidates, which are
+ *   then sorted — the name-prefix btree (text_pattern_ops), the trigram GIN on the query's most distinctive
+ *   word (the other words only filter), or the bigram GIN for a 2-character query inside a word;
+ * - dense (a 2–3 character query, or one made only of fire-service words like "fire" or "county volunteer",
+ *   which match most of the table): walk the departments in rank order (index on length, name, id) and stop at
+ *   the first matches. The walk is capped at DENSE_PROBE_ROWS rows; when they hold too few matches the category
+ *   falls back to the sparse plan, so a wrong guess costs one short index walk, never a scan of the table.
+ * Indexes: migrations/20261122000400_departments_search_scale.ts.
+ */
+import type { Knex } from 'knex';
+import { Department } from '../models/Department';
+import {
+  DEPARTMENT_SEARCH_MAX_CHARS,
+  DEPARTMENT_SEARCH_MAX_RESULTS,
+  DEPARTMENT_SEARCH_MIN_CHARS,
+} from '../validation/departments';
+import { visibleDepartmentsSql } from '../policies/departments';
+import type { Viewer } from '../policies/viewer';
+
+/**
+ * What search matches and ranks by: the stored column lower(name || ' ' || city), which carries the trigram
+ * GIN index `departments_search_trgm` (migrations/20261122000310_departments_search_text.ts).
+ */
+export const SEARCH_TEXT = 'departments.search_text';
+
+/** Queries shorter than this get no fuzzy tier: a 2–3 character query's trigrams match almost anything. */
+export const FUZZY_MIN_CHARS = 4;
+
+/**
+ * pg_trgm's word-similarity threshold for the fuzzy tier (`<%`). The default (0.6) misses common typos
+ * ("bristle bay" scores 0.57); at 0.5 any query half made of a common word ("troy fire") matches nearly every
+ * department at exactly 0.5. Set per transaction.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.55;
+
+/**
+ * Words in so many department names that they narrow nothing ("fire" is in 3,149 of the 3,216 shipped
+ * names). A query made only of these (or of prefixes of them, as typed) is answered by the dense plan; in a
+ * query with other words, the index looks up a distinctive word and these only filter.
+ */
+export const WEAK_WORDS: readonly string[] = [
+  'fire',
+  'department',
+  'dept',
+  'volunteer',
+  'vol',
+  'district',
+  'company',
+  'rescue',
+  'protection',
+  'township',
+  'county',
+  'city',
+  'emergency',
+  'services',
+  'ems',
+  'ambulance',
+  'squad',
+  'station',
+  'hose',
+  'engine',
+  'association',
+  'authority',
+  'borough',
+  'village',
+  'community',
+  'public',
+  'safety',
+  'bureau',
+  'fd',
+  'vfd',
+  'fpd',
+  'inc',
+  'no',
+  'of',
+  'the',
+  'and',
+];
+
+/**
+ * How many departments, in rank order, the dense plan reads before giving up. A category with at least
+ * 10 / DENSE_PROBE_ROWS of the table (2%) finds its rows within it; a sparser one falls back to an index.
+ */
+export const DENSE_PROBE_ROWS = 500;
+
+/** The query string as search uses it: trimmed, inner whitespace collapsed, capped. (One value: validate() refuses repeats.) */
+export function normalizeSearchQuery(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
+}
+
+/** A fragment of SQL with its `?` bindings, in order. */
+export interface Sql {
+  sql: string;
+  bindings: unknown[];
+}
+
+const isSql = (value: unknown): value is Sql =>
+  typeof value === 'object' && value !== null && 'sql' in value && 'bindings' in value;
+
+/** sql`… ${value} … ${fragment} …`: values become `?` bindings, fragments are spliced in with theirs. */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
+  const bindings: unknown[] = [];
+  let text = strings[0]!;
+  values.forEach((value, i) => {
+    if (isSql(value)) {
+      text += value.sql;
+      bindings.push(...value.bindings);
+    } else {
+      text += '?';
+      bindings.push(value);
+    }
+    text += strings[i + 1]!;
+  });
+  return { sql: text, bindings };
+}
+
+const join = (parts: Sql[], separator: string): Sql => ({
+  sql: parts.map((part) => part.sql).join(separator),
+  bindings: parts.flatMap((part) => part.bindings),
+});
+
+const text = (value: string): Sql => ({ sql: value, bindings: [] });
+
+/** The columns a result row is read with (camelCase, as the API presents them), after the rank columns. */
+const RESULT_COLUMNS = text(
+  `departments.id, departments.name, departments.city, departments.state, departments.county,
+   departments.country, departments.address, departments.address2, departments.zip_code as "zipCode",
+   departments.source, departments.verification_status as "verificationStatus"`,
+);
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** pg_trgm's trigrams of one word: lower-cased, padded with two spaces before and one after. */
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const result = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) result.add(padded.slice(i, i + 3));
+  return result;
+}
+
+const sorted = (word: string) => [...word].sort().join('');
+
+/**
+ * Whether a typed word narrows nothing: a fire-service word or the beginning of one ("dep"), the same with two
+ * letters swapped ("fier", "depatr"), or a word whose trigrams are mostly a fire-service word's, so that
+ * `word <% search_text` would match nearly every department ("departmnet", "distritc"): the share of its
+ * trigrams found in the fire-service word reaches the fuzzy tier's threshold.
+ */
+export function isWeak(word: string): boolean {
+  const own = trigrams(word);
+  return WEAK_WORDS.some((weak) => {
+    if (weak.startsWith(word)) return true;
+    if (word.length <= weak.length && sorted(word) === sorted(weak.slice(0, word.length))) return true;
+    const theirs = trigrams(weak);
+    const shared = [...own].filter((trigram) => theirs.has(trigram)).length;
+    return shared / own.size >= WORD_SIMILARITY_THRESHOLD;
+  });
+}
+
+/**
+ * The query's words of 3+ characters that are not fire-service words (nor prefixes or typos of them, see
+ * isWeak), lower-cased, longest first; empty when there are none ("fire", "county volunteer", "ma").
+ */
+export function distinctiveWords(q: string): string[] {
+  // Words as pg_trgm sees them: runs of letters and digits ("district," is "district").
+  return [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
+    .filter((word) => word.length >= 3 && !isWeak(word))
+    .sort((a, b) => b.length - a.length);
+}
+
+/** The query's longest distinctive word, which the trigram index looks up; undefined when there is none. */
+export const distinctiveWord = (q: string): string | undefined => distinctiveWords(q)[0];
+
+/** Dense queries match a large part of the table: 2–3 characters, or only fire-service words. */
+export const isDenseQuery = (q: string) => q.length <= 3 || distinctiveWord(q) === undefined;
+
+/** A containment category of tier 1: which rows belong to it, and how the sparse plan finds candidates. */
+export interface Category {
+  name: 'exact' | 'prefix' | 'word' | 'inside';
+  /** Exactly the rows of this category (not of an earlier one). */
+  matches: Sql;
+  /** An indexable condition implied by `matches`, for the sparse plan. */
+  candidates: Sql;
+  /** Whether the dense plan may answer it; an exact name is a short btree range, never dense. */
+  dense: boolean;
+}
+
+/**
+ * The four containment categories of `q`, in rank order: the exact name; a name starting with the query; a
+ * later word (of the name or the city) starting with it; any other containment.
+ */
+export function categories(q: string): Category[] {
+  const lowered = q.toLowerCase();
+  const like = escapeLike(lowered);
+  const st = text(SEARCH_TEXT);
+  const exactName = sql`lower(departments.name) = lower(${q})`;
+  // The trigram index looks up the distinctive word alone: the posting lists of "fire" or "volunteer" cover
+  // most of the table and would cost more than the rows they find.
+  const word3 = distinctiveWord(q);
+  const trigram = (pattern: string) => sql`${st} like ${word3 ? `%${escapeLike(word3)}%` : pattern}`;
+  return [
+    {
+      name: 'exact',
+      matches: sql`${st} like ${`${like} %`} and ${exactName}`,
+      candidates: sql`${st} like ${`${like} %`}`,
+      dense: false,
+    },
+    {
+      name: 'prefix',
+      matches: sql`${st} like ${`${like}%`} and not ${exactName}`,
+      candidates: sql`${st} like ${`${like}%`}`,
+      dense: true,
+    },
+    {
+      name: 'word',
+      matches: sql`${st} like ${`% ${like}%`} and ${st} not like ${`${like}%`}`,
+      candidates: trigram(`% ${like}%`),
+      dense: true,
+    },
+    {
+      name: 'inside',
+      matches: sql`${st} like ${`%${like}%`} and ${st} not like ${`${like}%`} and ${st} not like ${`% ${like}%`}`,
+      // Two characters make no trigram; the bigram index serves them.
+      candidates:
+        lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
+      dense: true,
+    },
+  ];
+}
+
+/** Departments the viewer may be offered: departmentPolicy's rule, as SQL. */
+function visible(viewerId: number | null): Sql {
+  return visibleDepartmentsSql(viewerId === null ? null : { id: viewerId });
+}
+
+/** Rank inside a tier-1 category: shorter text first, then name, id. */
+const RANKED = `order by length(${SEARCH_TEXT}), departments.name, departments.id`;
+
+/** How many rows the CTEs `names` hold together: `(select count(*) from a) + (select count(*) from b)`. */
+const countOf = (names: string[]) =>
+  names.length ? names.map((name) => `(select count(*) from ${name})`).join(' + ') : '0';
+
+/**
+ * The whole search as ONE statement (one round trip, one plan): a materialized CTE per tier-1 category, in
+ * rank order, then the fuzzy tier, then the ten best by (tier, rank inside the tier). Each CTE is gated by a
+ * one-time filter on the rows its predecessors found (`… < 10`), evaluated before its scan starts, so a
+ * category after ten found rows costs nothing, as when each was its own statement.
+ *
+ * A dense category first reads the departments in rank order (CTE `head`: the first DENSE_PROBE_ROWS by
+ * length, name, id) and keeps its matches; when they and the earlier categories' rows make ten, those are
+ * the category's best (any later row ranks lower), otherwise the sparse plan (an index) answers it.
+ *
+ * The fuzzy tier (4+ characters, at least one distinctive word, fewer than ten containing rows) requires each
+ * distinctive word to match a word of the text (`word <% search_text`, the trigram GIN); fire-service words
+ * only rank (word similarity of the whole query). Its threshold is set by a one-time filter of its own
+ * (`set_config(…, true)`: local to the statement's transaction), evaluated before its index scan, so no
+ * separate round trip sets it and a search that needs no fuzzy tier never sets it.
+ */
+export function searchStatement(q: string, viewerId: number | null): Sql {
+  const max = DEPARTMENT_SEARCH_MAX_RESULTS;
+  const ctes: Sql[] = [];
+  const tiers: string[] = [];
+  const dense = isDenseQuery(q);
+  const rankColumns = (rank: number) =>
+    text(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
+  if (dense) {
+    ctes.push(text(`head as materialized (select * from departments ${RANKED} limit ${DENSE_PROBE_ROWS})`));
+  }
+  categories(q).forEach((category, rank) => {
+    const name = `c_${category.name}`;
+    const before = countOf(tiers);
+    const sparse = (gate: string) =>
+      sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
+          where ${text(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
+          ${text(RANKED)} limit ${text(String(max))}`;
+    if (category.dense && dense) {
+      const probe = `${name}_head`;
+      const complete = `${countOf([probe])} + ${before} >= ${max}`;
+      ctes.push(
+        sql`${text(probe)} as materialized (
+              select ${rankColumns(rank)}${RESULT_COLUMNS} from head as departments
+              where ${text(before)} < ${text(String(max))} and ${visible(viewerId)} and ${category.matches}
+              ${text(RANKED)} limit ${text(String(max))})`,
+      );
+      ctes.push(
+        sql`${text(name)} as materialized (
+              select * from ${text(probe)} where ${text(complete)}
+              union all
+              (${sparse(`${before} < ${max} and not (${complete})`)}))`,
+      );
+    } else {
+      ctes.push(sql`${text(name)} as materialized (${sparse(`${before} < ${max}`)})`);
+    }
+    tiers.push(name);
+  });
+  const words = distinctiveWords(q);
+  if (q.length >= FUZZY_MIN_CHARS && words.length > 0) {
+    const eachWord = join(
+      words.map((word) => sql`${word} <% ${text(SEARCH_TEXT)}`),
+      ' and ',
+    );
+    const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
+    ctes.push(
+      sql`c_fuzzy as materialized (
+            select 4 as rank, 0 as k, word_similarity(${q}, ${text(SEARCH_TEXT)}) as ws,
+                   similarity(${text(SEARCH_TEXT)}, ${q}) as sim, ${RESULT_COLUMNS}
+            from departments
+            where ${text(countOf(tiers))} < ${text(String(max))}
+              and (select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)) is not null
+              and ${visible(viewerId)} and ${eachWord}
+              and departments.id not in (${text(found)})
+            order by ws desc, sim desc, departments.name, departments.id
+            limit ${text(String(max))})`,
+    );
+    tiers.push('c_fuzzy');
+  }
+  return sql`with ${join(ctes, ',\n')}
+    select id, name, city, state, county, country, address, address2, "zipCode", source, "verificationStatus"
+    from (${text(tiers.map((name) => `select * from ${name}`).join(' union all '))}) as found
+    order by rank, k, ws desc, sim desc, name, id
+    limit ${text(String(max))}`;
+}
+
+/**
+ * GET /api/departments/search: fewer than 2 characters (after trimming) finds nothing; at most 10 results:
+ * containing matches first (exact, prefix, word start, other), then fuzzy ones. One statement.
+ */
+export async function searchDepartments(viewer: Viewer | null, rawQuery: string, db?: Knex): Promise<Department[]> {
+  const q = normalizeSearchQuery(rawQuery);
+  if (q.length < DEPARTMENT_SEARCH_MIN_CHARS) return [];
+  const statement = searchStatement(q, viewer?.id ?? null);
+  const result = await (db ?? Department.knex()).raw(statement.sql, statement.bindings as Knex.RawBinding[]);
+  return (result as { rows: Array<Record<string, unknown>> }).rows.map((row) =>
+    Department.fromJson({ ...row, id: Number(row.id) }, { skipValidation: true }),
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Search at national scale: the 3,216 shipped departments plus registry-shaped ones up to 27,000, where
+ * "fire" is in nearly every name. The service's per-category plans must return exactly what the
+ * one-statement ranking over the whole table returns (the brute force below).
+ */
+import test from 'ava';
+import type { Knex } from 'knex';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { countDepartments, insertRegistryShaped } from '../helpers/registryShaped';
+import { normalizeSearchQuery, searchDepartments } from '../../src/services/departmentSearch';
+import { DEPARTMENT_SEARCH_MAX_RESULTS } from '../../src/validation/departments';
+
+let app: TestApp;
+let alice: CreatedUser;
+let bob: CreatedUser;
+
+test.before(async () => {
+  app = await startTestApp();
+  alice = await createUser({ name: 'Alice Scale' });
+  bob = await createUser({ name: 'Bob Scale' });
+  await insertRegistryShaped(app.db, 27_000 - (await countDepartments(app.db)));
+  // Short names that would rank first for "fire" and "ma" if the visibility rules were skipped.
+  const hidden = { city: 'Ma', state: 'ZZ', country: 'US', source: 'user_added' };
+  await app.db('departments').insert([
+    { ...hidden, name: 'Fire', verification_status: 'rejected', created_by: alice.user.id },
+    { ...hidden, name: 'Fire A', verification_status: 'pending', created_by: bob.user.id },
+    { ...hidden, name: 'Fire B', verification_status: 'pending', created_by: alice.user.id },
+  ]);
+  await app.db.raw('analyze departments');
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+/**
+ * Every visible department containing the query, ranked in one statement over the whole table: exact name,
+ * name prefix, word prefix, other; then shorter text, name, id.
+ */
+async function bruteForce(db: Knex, raw: string, viewerId: number): Promise<number[]> {
+  const q = normalizeSearchQuery(raw);
+  const like = q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const result = await db.raw(
+    `select id from departments
+     where search_text like ?
+       and (verification_status = 'verified' or (verification_status = 'pending' and created_by = ?))
+     order by case when search_text like ? then (case when lower(name) = lower(?) then 0 else 1 end)
+                   when search_text like ? then 2 else 3 end,
+              length(search_text), name, id`,
+    [`%${like}%`, viewerId, `${like}%`, q, `% ${like}%`],
+  );
+  return (result.rows as { id: number }[]).map((row) => row.id);
+}
+
+test('the table holds 27,000 departments, nearly all with "fire" in the name', async (t) => {
+  t.true((await countDepartments(app.db)) >= 27_000);
+  const [{ share }] = (
+    await app.db.raw(`select avg((name ilike '%fire%')::int)::float as share from departments where state <> 'ZZ'`)
+  ).rows as [{ share: number }];
+  t.true(share > 0.95, String(share));
+});
+
+test('a common word and a 2-character query return the best ten, in order', async (t) => {
+  for (const q of ['fire', 'Fire', 'ma', 'co']) {
+    const expected = (await bruteForce(app.db, q, alice.user.id)).slice(0, DEPARTMENT_SEARCH_MAX_RESULTS);
+    t.is(expected.length, 10, q);
+    const found = await searchDepartments(alice.user, q, app.db);
+    t.deepEqual(
+      found.map((d) => d.id),
+      expected,
+      q,
+    );
+  }
+  // Alice's own pending "Fire B" is her best match for "fire"; Bob's pending one and the rejected one are not offered.
+  const names = (await searchDepartments(alice.user, 'fire', app.db)).map((d) => d.name);
+  t.is(names[0], 'Fire B');
+  t.false(names.includes('Fire') || names.includes('Fire A'));
+});
+
+test('every kind of query agrees with the whole-table ranking on its containing matches', async (t) => {
+  const queries = [
+    'fire department',
+    'county volunteer',
+    'volunteer fire company',
+    'spring',
+    'troy fire',
+    'oakwood1',
+    'ak',
+    're',
+    'zq',
+    'naknek',
+    'rescue squad',
+    'fire & rescue',
+  ];
+  for (const q of queries) {
+    const expected = (await bruteForce(app.db, q, alice.user.id)).slice(0, DEPARTMENT_SEARCH_MAX_RESULTS);
+    const found = (await searchDepartments(alice.user, q, app.db)).map((d) => d.id);
+    // Fuzzy matches may follow the containing ones when there are fewer than ten of those.
+    t.deepEqual(found.slice(0, expected.length), expected, q);
+  }
+});
+
+test('the fuzzy tier matches the distinctive words; fire-service words alone get no fuzzy tier', async (t) => {
+  // "fire" is in nearly every name: only departments about Troy (or Marion) may follow the containing ones.
+  for (const [q, word] of [
+    ['troy fire', 'troy'],
+    ['marion fire', 'marion'],
+    ['bristle bay', 'bristle'],
+  ] as const) {
+    const found = await searchDepartments(alice.user, q, app.db);
+    t.true(found.length > 0, q);
+    const rows = (await app.db.raw(
+      `select word_similarity(?, search_text) as score from departments where id = any(?)`,
+      [word, found.map((d) => d.id)],
+    )) as { rows: { score: number }[] };
+    for (const row of rows.rows) t.true(row.score >= 0.55, `${q}: ${row.score}`);
+  }
+  // Only weak words, two rows contain them: those two, no fuzzy guesses matching on "fire department".
+  const weak = 'district fire department';
+  const expected = await bruteForce(app.db, weak, alice.user.id);
+  t.true(expected.length > 0 && expected.length < 10, String(expected.length));
+  t.deepEqual(
+    (await searchDepartments(alice.user, weak, app.db)).map((d) => d.id),
+    expected,
+  );
+});
