@@ -4,7 +4,7 @@
  * what was typed. The name is changed in Account Settings only. On phones the fields open in the full-screen
  * Edit Profile dialog; Done Editing closes it with 'Changes saved!' once the last save has landed.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { styled } from 'styled-components';
 import { ValidationError as YupValidationError } from 'yup';
 import type { DepartmentJson } from '../src/validation/departments';
@@ -17,11 +17,12 @@ import {
 } from '../src/validation/profiles';
 import { VISIBILITIES, type Visibility } from '../src/validation/visibility';
 import { DepartmentPickerField } from './DepartmentPicker';
-import { api, ApiError, serverMessageOr } from './lib/api';
+import { api, ApiError } from './lib/api';
+import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves, trackSave } from './lib/pendingSaves';
 import { toast } from './lib/toast';
 import { Button } from './ui/Button';
-import { ErrorText, HelpText, Input, Label } from './ui/Field';
+import { Select, TextArea, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 import { media } from './ui/theme';
 
@@ -114,30 +115,6 @@ const Grid = styled.div.withConfig(sc('ProfileEditorGrid'))`
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
 `;
 
-const FieldBox = styled.div.withConfig(sc('ProfileEditorField'))`
-  display: flex;
-  flex-direction: column;
-  gap: ${(p) => p.theme.space[1]};
-`;
-
-const TextArea = styled.textarea.withConfig(sc('ProfileEditorTextArea'))`
-  min-height: 120px;
-  padding: ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  font: inherit;
-  resize: vertical;
-`;
-
-const Select = styled.select.withConfig(sc('ProfileEditorSelect'))`
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  font: inherit;
-`;
-
 const Group = styled.fieldset.withConfig(sc('ProfileEditorGroup'))`
   border: 0;
   margin: 0;
@@ -151,33 +128,6 @@ const Group = styled.fieldset.withConfig(sc('ProfileEditorGroup'))`
     font-weight: 700;
   }
 `;
-
-function Field({
-  label,
-  error,
-  help,
-  children,
-}: {
-  label: ReactNode;
-  error?: string;
-  help?: ReactNode;
-  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <FieldBox>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, describedBy })}
-      {help ? <HelpText id={`${id}-help`}>{help}</HelpText> : null}
-      {error ? (
-        <ErrorText id={`${id}-error`} role="alert">
-          {error}
-        </ErrorText>
-      ) : null}
-    </FieldBox>
-  );
-}
 
 export interface ProfileEditorProps {
   profile: ProfileJson;
@@ -197,25 +147,22 @@ export default function ProfileEditor({ profile, department: initialDepartment }
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [department, setDepartment] = useState<DepartmentJson | null>(initialDepartment);
   const [open, setOpen] = useState(false);
+  const formId = useId();
 
-  const patch = (body: Record<string, unknown>) =>
-    trackSave(
-      api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body).then(
-        (updated) => {
-          setSaved(updated);
-          return updated;
-        },
-        (error: unknown) => {
-          if (error instanceof ApiError && error.fields) setErrors((prev) => ({ ...prev, ...error.fields }));
-          toast({
-            title: PROFILE_MESSAGES.updateFailed,
-            description: serverMessageOr(error, 'Please try again.'),
-            variant: 'destructive',
-          });
-          throw error;
-        },
-      ),
-    );
+  const save = useApiMutation({
+    request: (body: Record<string, unknown>) => api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body),
+    errorTitle: PROFILE_MESSAGES.updateFailed,
+    fallbackMessage: 'Please try again.',
+    // A 400's field messages go beside the field that was saved; what was typed stays.
+    form: {
+      applyServerErrors: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors((prev) => ({ ...prev, ...error.fields }));
+      },
+      setFormError: () => undefined,
+    },
+    onSuccess: (updated) => setSaved(updated),
+  });
+  const patch = (body: Record<string, unknown>) => trackSave(save.mutateAsync(body));
 
   /** Saves one text field if it changed and passes the shared schema. */
   const saveText = (key: TextKey) => {
@@ -231,41 +178,29 @@ export default function ProfileEditor({ profile, department: initialDepartment }
     void patch({ [key]: value }).catch(() => undefined);
   };
 
-  const text = (key: TextKey, options: { type?: string; autoComplete?: string; help?: ReactNode } = {}) => (
-    <Field label={LABELS[key]} error={errors[key]} help={options.help}>
-      {({ id, describedBy }) => (
-        <Input
-          id={id}
-          name={key}
-          type={options.type ?? 'text'}
-          autoComplete={options.autoComplete ?? 'off'}
-          value={draft[key]}
-          $invalid={Boolean(errors[key])}
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => setDraft((prev) => ({ ...prev, [key]: e.target.value }))}
-          onBlur={() => saveText(key)}
-        />
-      )}
-    </Field>
+  const text = (key: TextKey, options: { type?: string; autoComplete?: string } = {}) => (
+    <TextField
+      id={`${formId}-${key}`}
+      name={key}
+      label={LABELS[key]}
+      type={options.type ?? 'text'}
+      autoComplete={options.autoComplete ?? 'off'}
+      value={draft[key]}
+      error={errors[key]}
+      onChange={(e) => setDraft((prev) => ({ ...prev, [key]: e.target.value }))}
+      onBlur={() => saveText(key)}
+    />
   );
 
+  const visibilityOptions = VISIBILITIES.map((value) => ({ value, label: VISIBILITY_LABELS[value] }));
   const visibilitySelect = (key: 'phone' | 'email') => (
-    <Field label={`Who sees your ${key === 'phone' ? 'phone' : 'e-mail'}`}>
-      {({ id }) => (
-        <Select
-          id={id}
-          value={saved.fieldVisibility?.[key] ?? 'public'}
-          onChange={(e) => void patch({ fieldVisibility: { [key]: e.target.value } }).catch(() => undefined)}
-        >
-          {VISIBILITIES.map((v) => (
-            <option key={v} value={v}>
-              {VISIBILITY_LABELS[v]}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+    <Select
+      id={`${formId}-${key}Visibility`}
+      label={`Who sees your ${key === 'phone' ? 'phone' : 'e-mail'}`}
+      options={visibilityOptions}
+      value={saved.fieldVisibility?.[key] ?? 'public'}
+      onChange={(e) => void patch({ fieldVisibility: { [key]: e.target.value } }).catch(() => undefined)}
+    />
   );
 
   const doneEditing = async () => {
@@ -295,18 +230,18 @@ export default function ProfileEditor({ profile, department: initialDepartment }
           </Button>
         </SheetHead>
         <Grid>
-          <Field
+          <TextField
+            id={`${formId}-name`}
             label="Name"
+            value={saved.name}
+            readOnly
+            aria-readonly
             help={
               <>
                 {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
               </>
             }
-          >
-            {({ id, describedBy }) => (
-              <Input id={id} value={saved.name} readOnly aria-readonly aria-describedby={describedBy} />
-            )}
-          </Field>
+          />
           {text('rank')}
           {text('title')}
           {text('badgeNumber')}
@@ -327,23 +262,17 @@ export default function ProfileEditor({ profile, department: initialDepartment }
           {text('role')}
           {text('profileImage', { type: 'url' })}
         </Grid>
-        <Field
+        <TextArea
+          id={`${formId}-personalStatement`}
+          name="personalStatement"
           label={LABELS.personalStatement}
+          value={draft.personalStatement}
+          maxLength={PERSONAL_STATEMENT_MAX}
           error={errors.personalStatement}
           help={`${statementLength}/${PERSONAL_STATEMENT_MAX} characters`}
-        >
-          {({ id, describedBy }) => (
-            <TextArea
-              id={id}
-              name="personalStatement"
-              value={draft.personalStatement}
-              maxLength={PERSONAL_STATEMENT_MAX}
-              aria-describedby={describedBy}
-              onChange={(e) => setDraft((prev) => ({ ...prev, personalStatement: e.target.value }))}
-              onBlur={() => saveText('personalStatement')}
-            />
-          )}
-        </Field>
+          onChange={(e) => setDraft((prev) => ({ ...prev, personalStatement: e.target.value }))}
+          onBlur={() => saveText('personalStatement')}
+        />
         <Group>
           <legend>Contact</legend>
           <Grid>
@@ -363,21 +292,13 @@ export default function ProfileEditor({ profile, department: initialDepartment }
         </Group>
         <Group>
           <legend>New items</legend>
-          <Field label="Who sees new items by default">
-            {({ id }) => (
-              <Select
-                id={id}
-                value={saved.defaultVisibility}
-                onChange={(e) => void patch({ defaultVisibility: e.target.value }).catch(() => undefined)}
-              >
-                {VISIBILITIES.map((v) => (
-                  <option key={v} value={v}>
-                    {VISIBILITY_LABELS[v]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <Select
+            id={`${formId}-defaultVisibility`}
+            label="Who sees new items by default"
+            options={visibilityOptions}
+            value={saved.defaultVisibility}
+            onChange={(e) => void patch({ defaultVisibility: e.target.value }).catch(() => undefined)}
+          />
         </Group>
       </Sheet>
     </Shell>

@@ -4,7 +4,6 @@
  * server-rendered mode of the page (?edit=1); Save waits for the fields' last saves, then leaves it.
  */
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { styled } from 'styled-components';
 import {
   PROFILE_MESSAGES,
@@ -13,9 +12,9 @@ import {
   type ProfileStatus,
   type WidgetKey,
 } from '../src/validation/profiles';
-import { api, serverMessageOr } from './lib/api';
+import { api } from './lib/api';
+import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves } from './lib/pendingSaves';
-import { toast } from './lib/toast';
 import { Button, ButtonLink } from './ui/Button';
 import { sc } from './ui/sc';
 
@@ -100,16 +99,12 @@ function WidgetSettings({
   onDone(changed: boolean): void;
 }) {
   const [hidden, setHidden] = useState<WidgetKey[]>(initial);
-  const save = useMutation({
-    mutationFn: (next: WidgetKey[]) => api.patch<ProfileJson>(`/api/profiles/${profileId}`, { hiddenWidgets: next }),
-    onError: (error, next) => {
-      setHidden((current) => (current === next ? initial : current));
-      toast({
-        title: PROFILE_MESSAGES.updateFailed,
-        description: serverMessageOr(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+  const save = useApiMutation({
+    request: (next: WidgetKey[]) => api.patch<ProfileJson>(`/api/profiles/${profileId}`, { hiddenWidgets: next }),
+    errorTitle: PROFILE_MESSAGES.updateFailed,
+    fallbackMessage: 'Please try again.',
+    // Undo the optimistic change if it is still what is shown.
+    onError: (_error, next) => setHidden((current) => (current === next ? initial : current)),
   });
   const toggle = (key: WidgetKey, shown: boolean) => {
     const next = shown ? hidden.filter((k) => k !== key) : [...hidden, key];
@@ -156,19 +151,13 @@ export default function ProfileToolbar({
   const [status, setStatus] = useState<ProfileStatus>(profileStatus);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const setVisibility = useMutation({
-    mutationFn: (next: ProfileStatus) =>
+  const setVisibility = useApiMutation({
+    request: (next: ProfileStatus) =>
       api.patch<ProfileJson>(`/api/profiles/${profileId}/status`, { profileStatus: next }),
-    onSuccess: (profile) => {
-      setStatus(profile.profileStatus);
-      toast({ title: PROFILE_MESSAGES.visibilityUpdated });
-    },
-    onError: (error) =>
-      toast({
-        title: PROFILE_MESSAGES.updateFailed,
-        description: serverMessageOr(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    success: { title: PROFILE_MESSAGES.visibilityUpdated },
+    errorTitle: PROFILE_MESSAGES.updateFailed,
+    fallbackMessage: 'Please try again.',
+    onSuccess: (profile) => setStatus(profile.profileStatus),
   });
   const live = status === 'live';
 
