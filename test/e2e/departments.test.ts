@@ -69,7 +69,9 @@ test.serial(
     await options.first().waitFor();
     t.is(await combobox.getAttribute('aria-expanded'), 'true');
     t.is(await listbox.getAttribute('role'), 'listbox');
-    t.is(await options.count(), 10);
+    // "Troy" is the distinctive word: Troy departments only (fire-service words narrow nothing), at most 10.
+    const count = await options.count();
+    t.true(count >= 3 && count <= 10, String(count));
     t.regex((await options.nth(0).innerText()).replace(/\s+/g, ' '), /^Troy Fire Department Troy, (MI|MT)$/);
     // The list scrolls inside a 15rem box.
     const box = await listbox.evaluate((el) => {
@@ -88,10 +90,11 @@ test.serial(
     t.is(await options.nth(0).getAttribute('aria-selected'), 'false');
     await combobox.press('ArrowUp');
     await combobox.press('ArrowUp');
-    t.is(await combobox.getAttribute('aria-activedescendant'), await options.nth(9).getAttribute('id'));
+    const last = options.nth(count - 1);
+    t.is(await combobox.getAttribute('aria-activedescendant'), await last.getAttribute('id'));
     // Scrolling keeps the highlighted (last) option in view.
     t.true(
-      await options.nth(9).evaluate((el) => {
+      await last.evaluate((el) => {
         const list = el.parentElement!.getBoundingClientRect();
         const item = el.getBoundingClientRect();
         return item.bottom <= list.bottom + 1 && item.top >= list.top - 1;
