@@ -7,45 +7,21 @@ import { useState } from 'react';
 import { styled } from 'styled-components';
 import type { DepartmentJson } from '../src/validation/departments';
 import type { FormState } from '../src/validation/forms';
-import { PROFILE_MESSAGES, SOCIAL_FIELDS, profileCreateSchema, type ProfileJson } from '../src/validation/profiles';
+import {
+  PROFILE_MESSAGES,
+  SOCIAL_FIELD_LABELS,
+  SOCIAL_FIELDS,
+  profileCreateSchema,
+  type ProfileJson,
+} from '../src/validation/profiles';
 import { DepartmentPickerField } from './DepartmentPicker';
 import { api } from './lib/api';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { ButtonLink } from './ui/Button';
-import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { EmailField, FieldGrid, FieldGroup, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
 import { sc } from './ui/sc';
-
-export const SOCIAL_LABELS: Record<(typeof SOCIAL_FIELDS)[number], { label: string; placeholder: string }> = {
-  website: { label: 'Website', placeholder: 'https://…' },
-  linkedin: { label: 'LinkedIn', placeholder: 'linkedin.com/in/… or handle' },
-  twitter: { label: 'X (Twitter)', placeholder: '@handle' },
-  instagram: { label: 'Instagram', placeholder: '@handle' },
-  facebook: { label: 'Facebook', placeholder: 'page or profile' },
-  tiktok: { label: 'TikTok', placeholder: '@handle' },
-  bluesky: { label: 'Bluesky', placeholder: 'name.bsky.social' },
-};
-
-const Grid = styled.div.withConfig(sc('CreateProfileGrid'))`
-  display: grid;
-  gap: ${(p) => p.theme.space[4]};
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-`;
-
-const Fieldset = styled.fieldset.withConfig(sc('CreateProfileFieldset'))`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
-  & legend {
-    padding: 0;
-    margin-bottom: ${(p) => p.theme.space[3]};
-    font-weight: 700;
-  }
-`;
 
 const Actions = styled.div.withConfig(sc('CreateProfileActions'))`
   display: flex;
@@ -110,10 +86,10 @@ export default function CreateProfileForm({ name, state = null, department: post
       }}
     >
       <FormAlert error={form.formError} />
-      <Grid>
+      <FieldGrid>
         <TextField label="Full Name" autoComplete="name" {...form.text('name')} />
         <TextField label="Rank" placeholder="Firefighter / Paramedic" {...form.text('rank')} />
-      </Grid>
+      </FieldGrid>
       <DepartmentPickerField
         label="Fire Department"
         required
@@ -125,27 +101,27 @@ export default function CreateProfileForm({ name, state = null, department: post
       />
       <input type="hidden" name="departmentId" value={department ? String(department.id) : ''} />
       <TextField label="Role" placeholder="Engineer, Company Officer, Instructor…" {...form.text('role')} />
-      <Fieldset>
+      <FieldGroup>
         <legend>Contact</legend>
-        <Grid>
+        <FieldGrid>
           <TextField label="Phone" type="tel" autoComplete="tel" {...form.text('phone')} />
           <EmailField {...form.text('email')} />
-        </Grid>
-      </Fieldset>
-      <Fieldset>
+        </FieldGrid>
+      </FieldGroup>
+      <FieldGroup>
         <legend>Social links</legend>
-        <Grid>
+        <FieldGrid>
           {SOCIAL_FIELDS.map((field) => (
             <TextField
               key={field}
-              label={SOCIAL_LABELS[field].label}
-              placeholder={SOCIAL_LABELS[field].placeholder}
+              label={SOCIAL_FIELD_LABELS[field].label}
+              placeholder={SOCIAL_FIELD_LABELS[field].placeholder}
               autoComplete="off"
               {...form.text(field)}
             />
           ))}
-        </Grid>
-      </Fieldset>
+        </FieldGrid>
+      </FieldGroup>
       <Actions>
         <ButtonLink href="/" $variant="secondary">
           Cancel

@@ -11,6 +11,7 @@ import type { DepartmentJson } from '../src/validation/departments';
 import {
   PERSONAL_STATEMENT_MAX,
   PROFILE_MESSAGES,
+  SOCIAL_FIELD_LABELS,
   SOCIAL_FIELDS,
   profileUpdateSchema,
   type ProfileJson,
@@ -22,7 +23,7 @@ import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves, trackSave } from './lib/pendingSaves';
 import { toast } from './lib/toast';
 import { Button } from './ui/Button';
-import { Select, TextArea, TextField } from './ui/Field';
+import { FieldGrid, FieldGroup, Select, TextArea, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 import { media } from './ui/theme';
 
@@ -50,13 +51,10 @@ const LABELS: Record<TextKey, string> = {
   phone: 'Phone',
   email: 'Email',
   profileImage: 'Profile Image URL',
-  website: 'Website',
-  linkedin: 'LinkedIn',
-  twitter: 'X (Twitter)',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-  bluesky: 'Bluesky',
+  ...(Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, SOCIAL_FIELD_LABELS[field].label])) as Record<
+    (typeof SOCIAL_FIELDS)[number],
+    string
+  >),
 };
 
 const VISIBILITY_LABELS: Record<Visibility, string> = {
@@ -106,26 +104,6 @@ const SheetHead = styled.div.withConfig(sc('ProfileEditorHead'))`
     & button {
       display: none;
     }
-  }
-`;
-
-const Grid = styled.div.withConfig(sc('ProfileEditorGrid'))`
-  display: grid;
-  gap: ${(p) => p.theme.space[4]};
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-`;
-
-const Group = styled.fieldset.withConfig(sc('ProfileEditorGroup'))`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
-  & legend {
-    padding: 0;
-    margin-bottom: ${(p) => p.theme.space[2]};
-    font-weight: 700;
   }
 `;
 
@@ -229,7 +207,7 @@ export default function ProfileEditor({ profile, department: initialDepartment }
             {PROFILE_MESSAGES.doneEditing}
           </Button>
         </SheetHead>
-        <Grid>
+        <FieldGrid>
           <TextField
             id={`${formId}-name`}
             label="Name"
@@ -245,7 +223,7 @@ export default function ProfileEditor({ profile, department: initialDepartment }
           {text('rank')}
           {text('title')}
           {text('badgeNumber')}
-        </Grid>
+        </FieldGrid>
         <DepartmentPickerField
           label="Fire Department"
           required
@@ -256,12 +234,12 @@ export default function ProfileEditor({ profile, department: initialDepartment }
             void patch({ departmentId: picked.id }).catch(() => undefined);
           }}
         />
-        <Grid>
+        <FieldGrid>
           {text('motto')}
           {text('currentStatus')}
           {text('role')}
           {text('profileImage', { type: 'url' })}
-        </Grid>
+        </FieldGrid>
         <TextArea
           id={`${formId}-personalStatement`}
           name="personalStatement"
@@ -273,24 +251,24 @@ export default function ProfileEditor({ profile, department: initialDepartment }
           onChange={(e) => setDraft((prev) => ({ ...prev, personalStatement: e.target.value }))}
           onBlur={() => saveText('personalStatement')}
         />
-        <Group>
+        <FieldGroup>
           <legend>Contact</legend>
-          <Grid>
+          <FieldGrid>
             {text('phone', { type: 'tel', autoComplete: 'tel' })}
             {visibilitySelect('phone')}
             {text('email', { type: 'email', autoComplete: 'email' })}
             {visibilitySelect('email')}
-          </Grid>
-        </Group>
-        <Group>
+          </FieldGrid>
+        </FieldGroup>
+        <FieldGroup>
           <legend>Social links</legend>
-          <Grid>
+          <FieldGrid>
             {SOCIAL_FIELDS.map((key) => (
               <div key={key}>{text(key)}</div>
             ))}
-          </Grid>
-        </Group>
-        <Group>
+          </FieldGrid>
+        </FieldGroup>
+        <FieldGroup>
           <legend>New items</legend>
           <Select
             id={`${formId}-defaultVisibility`}
@@ -299,7 +277,7 @@ export default function ProfileEditor({ profile, department: initialDepartment }
             value={saved.defaultVisibility}
             onChange={(e) => void patch({ defaultVisibility: e.target.value }).catch(() => undefined)}
           />
-        </Group>
+        </FieldGroup>
       </Sheet>
     </Shell>
   );

@@ -355,3 +355,25 @@ export function SubmitButton({
   );
   return block ? button : <div>{button}</div>;
 }
+
+/** Fields side by side where there is room (two or more columns), stacked on phones. */
+export const FieldGrid = styled.div.withConfig(sc('FieldGrid'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[4]};
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+/** A titled group of fields (a fieldset whose legend is the title). */
+export const FieldGroup = styled.fieldset.withConfig(sc('FieldGroup'))`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[3]};
+  & legend {
+    padding: 0;
+    margin-bottom: ${(p) => p.theme.space[2]};
+    font-weight: 700;
+  }
+`;

@@ -63,6 +63,17 @@ export type PrivateCapableField = (typeof PRIVATE_CAPABLE_FIELDS)[number];
 export const SOCIAL_FIELDS = ['website', 'linkedin', 'twitter', 'instagram', 'facebook', 'tiktok', 'bluesky'] as const;
 export type SocialField = (typeof SOCIAL_FIELDS)[number];
 
+/** How each social field is labelled on forms and on the header card, and what a form suggests typing. */
+export const SOCIAL_FIELD_LABELS: Record<SocialField, { label: string; placeholder: string }> = {
+  website: { label: 'Website', placeholder: 'https://…' },
+  linkedin: { label: 'LinkedIn', placeholder: 'linkedin.com/in/… or handle' },
+  twitter: { label: 'X (Twitter)', placeholder: '@handle' },
+  instagram: { label: 'Instagram', placeholder: '@handle' },
+  facebook: { label: 'Facebook', placeholder: 'page or profile' },
+  tiktok: { label: 'TikTok', placeholder: '@handle' },
+  bluesky: { label: 'Bluesky', placeholder: 'name.bsky.social' },
+};
+
 /** A profile as the API returns it, already filtered for its viewer: fields the viewer may not see are null. */
 export interface ProfileJson {
   id: number;

@@ -7,6 +7,7 @@ import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
 import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 
@@ -130,3 +131,31 @@ test.serial('the sample profile at 375, 768 and 1280 px: no script for a visitor
     await signedIn.context.close();
   }
 });
+
+test.serial(
+  'on a phone the owner edits in the full-screen Edit Profile dialog; Done Editing says Changes saved!',
+  async (t) => {
+    const owner = await createUser({ name: 'Pat Nakamura' });
+    const profile = await createProfileFor(owner, { motto: 'Old motto' });
+    const recorded = await openPage(browser, { width: 375, height: 800 });
+    const { page } = recorded;
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await page.goto(`${app.baseUrl}/profiles/${profile.id}?edit=1`);
+    await waitForIslands(page);
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    t.false(await dialog.isVisible(), 'closed until asked for');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    t.deepEqual([box?.x, box?.y, box?.width], [0, 0, 375], 'full screen');
+    await dialog.getByLabel('Motto', { exact: true }).fill('New motto');
+    await screenshot(page, 'profile-edit-dialog-375');
+    await dialog.getByRole('button', { name: 'Done Editing' }).click();
+    await t.notThrowsAsync(page.getByText('Changes saved!').waitFor());
+    t.false(await dialog.isVisible());
+    await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    await t.notThrowsAsync(page.getByText('“New motto”').waitFor());
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+  },
+);

@@ -158,3 +158,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, existing?: T
     },
   };
 }
+
+/** A client signed in as `account` (a bearer token), or a visitor's for null. */
+export function clientAs(app: TestApp, account: { token: string } | null): HttpClient {
+  const client = app.client();
+  if (account) client.bearer = account.token;
+  return client;
+}

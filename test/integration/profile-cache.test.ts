@@ -5,7 +5,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import test from 'ava';
-import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { ProfileCache } from '../../src/pages/profileCache';
@@ -18,11 +18,7 @@ test.after.always(async () => {
   await app?.close();
 });
 
-function as(account: CreatedUser | null): HttpClient {
-  const client = app.client();
-  if (account) client.bearer = account.token;
-  return client;
-}
+const as = (account: CreatedUser | null) => clientAs(app, account);
 const html = (extra: Record<string, string> = {}) => ({ headers: { Accept: 'text/html', ...extra } });
 
 async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {

@@ -1,6 +1,6 @@
 /** Profile pages (spec 02 §2): server-rendered, filtered for the viewer, shareable, and script-free for visitors. */
 import test from 'ava';
-import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { RESERVED_USERNAMES } from '../../src/validation/auth';
@@ -14,11 +14,7 @@ test.after.always(async () => {
 });
 
 const html = { headers: { Accept: 'text/html' } };
-function as(account: CreatedUser | null): HttpClient {
-  const client = app.client();
-  if (account) client.bearer = account.token;
-  return client;
-}
+const as = (account: CreatedUser | null) => clientAs(app, account);
 const hasScript = (page: string) =>
   /<script(?![^>]*type="application\/(json|ld\+json)")/.test(page) || page.includes('modulepreload');
 

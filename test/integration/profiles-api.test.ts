@@ -1,6 +1,6 @@
 /** Profiles API (spec 02 §7): create, read by id / own / username, update, status — and who may do what. */
 import test from 'ava';
-import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { anyDepartment, createProfileFor } from '../helpers/profiles';
 import { PROFILE_MESSAGES, type ProfileJson } from '../../src/validation/profiles';
@@ -13,11 +13,7 @@ test.after.always(async () => {
   await app?.close();
 });
 
-function as(account: CreatedUser | null): HttpClient {
-  const client = app.client();
-  if (account) client.bearer = account.token;
-  return client;
-}
+const as = (account: CreatedUser | null) => clientAs(app, account);
 
 test('create: the spec’s messages for each required field, and the department must be a picked one', async (t) => {
   const owner = await createUser();

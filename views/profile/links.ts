@@ -2,7 +2,7 @@
  * Contact and social links as the header card and JSON-LD show them. Only http(s) URLs ever leave here, so a
  * stored value like `javascript:…` can never become a live link; handles become the network's profile URL.
  */
-import type { ProfileJson, SocialField } from '../../src/validation/profiles';
+import { SOCIAL_FIELD_LABELS, SOCIAL_FIELDS, type ProfileJson, type SocialField } from '../../src/validation/profiles';
 
 export interface ProfileLink {
   kind: SocialField | 'phone' | 'email';
@@ -11,14 +11,15 @@ export interface ProfileLink {
   text: string;
 }
 
-const SOCIAL: Record<SocialField, { label: string; url: (handle: string) => string }> = {
-  website: { label: 'Website', url: (h) => `https://${h}` },
-  linkedin: { label: 'LinkedIn', url: (h) => `https://www.linkedin.com/in/${h}` },
-  twitter: { label: 'X (Twitter)', url: (h) => `https://x.com/${h}` },
-  instagram: { label: 'Instagram', url: (h) => `https://www.instagram.com/${h}` },
-  facebook: { label: 'Facebook', url: (h) => `https://www.facebook.com/${h}` },
-  tiktok: { label: 'TikTok', url: (h) => `https://www.tiktok.com/@${h}` },
-  bluesky: { label: 'Bluesky', url: (h) => `https://bsky.app/profile/${h}` },
+/** Each network's profile URL for a bare handle. */
+const PROFILE_URL: Record<SocialField, (handle: string) => string> = {
+  website: (h) => `https://${h}`,
+  linkedin: (h) => `https://www.linkedin.com/in/${h}`,
+  twitter: (h) => `https://x.com/${h}`,
+  instagram: (h) => `https://www.instagram.com/${h}`,
+  facebook: (h) => `https://www.facebook.com/${h}`,
+  tiktok: (h) => `https://www.tiktok.com/@${h}`,
+  bluesky: (h) => `https://bsky.app/profile/${h}`,
 };
 
 /** A stored value as a safe absolute URL: http(s) kept, a bare handle or domain made into the network's URL. */
@@ -26,7 +27,7 @@ export function socialUrl(field: SocialField, value: string): string {
   const trimmed = value.trim();
   if (/^https?:\/\//i.test(trimmed)) return trimmed;
   const handle = trimmed.replace(/^@/, '').replace(/^[a-z]+:/i, '');
-  return SOCIAL[field].url(encodeURI(handle));
+  return PROFILE_URL[field](encodeURI(handle));
 }
 
 function displayText(value: string): string {
@@ -45,10 +46,15 @@ export function profileLinks(profile: ProfileJson): ProfileLink[] {
     });
   if (profile.email)
     links.push({ kind: 'email', label: 'Email', href: `mailto:${profile.email}`, text: profile.email });
-  for (const field of Object.keys(SOCIAL) as SocialField[]) {
+  for (const field of SOCIAL_FIELDS) {
     const value = profile[field];
     if (value)
-      links.push({ kind: field, label: SOCIAL[field].label, href: socialUrl(field, value), text: displayText(value) });
+      links.push({
+        kind: field,
+        label: SOCIAL_FIELD_LABELS[field].label,
+        href: socialUrl(field, value),
+        text: displayText(value),
+      });
   }
   return links;
 }
