@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import type { Viewer } from '../policies/viewer';
 import { parse } from 'csv-parse/sync';
 
 export interface RegistryRow {
@@ -132,7 +133,12 @@ const CHUNK = 1000;
 const DATA_COLUMNS = ['name', 'address', 'address2', 'city', 'county', 'zip_code'] as const;
 
 /** Upserts registry rows as official, verified departments. Run inside one transaction. */
-export async function importDepartments(trx: Knex.Transaction, parsed: ParsedRegistry): Promise<ImportResult> {
+/** `actor` is null: the registry is imported by the system (the CLI and the reference seed), not by a user. */
+export async function importDepartments(
+  trx: Knex.Transaction,
+  _actor: Viewer | null,
+  parsed: ParsedRegistry,
+): Promise<ImportResult> {
   const result: ImportResult = { added: 0, updated: 0, unchanged: 0, skipped: parsed.skipped };
   const withFdid = parsed.rows.filter((row) => row.fdid);
   const withoutFdid = parsed.rows.filter((row) => !row.fdid);
@@ -212,7 +218,7 @@ export async function importDepartments(trx: Knex.Transaction, parsed: ParsedReg
 /** Reads and imports a registry CSV file in one transaction. */
 export async function importDepartmentsFile(db: Knex, file: string): Promise<ImportResult> {
   const parsed = parseRegistryCsv(fs.readFileSync(file));
-  return db.transaction((trx) => importDepartments(trx, parsed));
+  return db.transaction((trx) => importDepartments(trx, null, parsed));
 }
 
 /**
