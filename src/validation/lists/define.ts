@@ -22,7 +22,9 @@ export const LIST_MESSAGES = {
   stale: 'This item was changed since you loaded it. Reload to see the latest version, then try again.',
 } as const;
 
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** A blank form value is no value (checked on the original: a number's own cast makes '' NaN first). */
+const blankToNull = (value: unknown, original: unknown) =>
+  typeof original === 'string' && original.trim() === '' ? null : value;
 
 /** A required text field: trimmed, not blank, capped. */
 export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX) =>
@@ -133,3 +135,22 @@ export function defineList<K extends string, F extends ObjectShape>(spec: ListSp
 }
 
 export type ListDefinition = ReturnType<typeof defineList<string, ObjectShape>>;
+
+/**
+ * `/api/profiles/{id}/{list}/{item}`: `{item}` is an index (the item at that position, 0-based) or an item's
+ * stable id as `id:{itemId}`. Anything else names nothing (404).
+ */
+export type ItemRef = { index: number } | { id: number };
+const ITEM_REF = /^(?:(0|[1-9][0-9]{0,8})|id:([1-9][0-9]{0,9}))$/;
+export function parseItemRef(value: unknown): ItemRef | null {
+  const match = typeof value === 'string' ? ITEM_REF.exec(value) : null;
+  if (!match) return null;
+  if (match[1] !== undefined) return { index: Number(match[1]) };
+  const id = Number(match[2]);
+  return id <= 2_147_483_647 ? { id } : null;
+}
+export const itemRefSchema = () =>
+  mixed<ItemRef>()
+    .transform((_value: unknown, original: unknown) => parseItemRef(original))
+    .test('item', LIST_MESSAGES.itemNotFound, (value) => value !== null && value !== undefined)
+    .required(LIST_MESSAGES.itemNotFound);
