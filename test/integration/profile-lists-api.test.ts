@@ -373,3 +373,26 @@ test('license expiration: shown per its own visibility (default authenticated)',
     'Private expiry': '12/2099',
   });
 });
+
+test('loadProfileLists reads every list in one statement, ordered by the computed rules', async (t) => {
+  const { loadProfileLists } = await import('../../src/services/lists');
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  for (const list of LISTS) {
+    for (let i = 0; i < 3; i++)
+      await as(owner).post(`/api/profiles/${profile.id}/${list.path}`, SAMPLES[list.path]!.add);
+  }
+  await as(owner).post(`/api/profiles/${profile.id}/licenses`, {
+    ...SAMPLES.licenses!.add,
+    name: 'Old',
+    expires: '01/2001',
+  });
+  let queries = 0;
+  const count = () => (queries += 1);
+  app.db.on('query', count);
+  const lists = await loadProfileLists(null, profile, { sort: 'newest' });
+  app.db.off('query', count);
+  t.is(queries, 1);
+  for (const list of LISTS) t.true(lists[list.key]!.length >= 3, list.key);
+  t.like(lists.licenses![0], { name: 'Old', status: 'expired', expires: null });
+});
