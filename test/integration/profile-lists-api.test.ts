@@ -374,7 +374,7 @@ test('license expiration: shown per its own visibility (default authenticated)',
   });
 });
 
-test('loadProfileLists reads every list in one statement, ordered by the computed rules', async (t) => {
+test.serial('loadProfileLists reads every list in one statement, ordered by the computed rules', async (t) => {
   const { loadProfileLists } = await import('../../src/services/lists');
   const owner = await createUser();
   const profile = await createProfileFor(owner);
