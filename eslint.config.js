@@ -42,6 +42,14 @@ export default tseslint.config(
       'src/validation is shared with the browser: yup and other validation modules only.',
     ]),
   },
+  {
+    // A folder of validation modules (src/validation/lists) may use its parent's modules, and nothing above.
+    files: ['src/validation/*/**'],
+    rules: restrict([
+      ['koa', '@koa/*', 'knex', 'objection', 'pg', '../../*', '!./*', '!../*', '!../../validation/*'],
+      'src/validation is shared with the browser: yup and other validation modules only.',
+    ]),
+  },
   { files: ['views/**'], rules: restrict(SERVER_DATA) },
   {
     files: ['islands/**'],

@@ -9,6 +9,7 @@ import * as createDepartments from './20261122000300_create_departments';
 import * as departmentsSearchText from './20261122000310_departments_search_text';
 import * as departmentsSearchScale from './20261122000400_departments_search_scale';
 import * as createProfiles from './20261123001000_create_profiles';
+import * as createProfileLists from './20261123002000_create_profile_lists';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000310_departments_search_text': departmentsSearchText,
   '20261122000400_departments_search_scale': departmentsSearchScale,
   '20261123001000_create_profiles': createProfiles,
+  '20261123002000_create_profile_lists': createProfileLists,
 };

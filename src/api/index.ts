@@ -2,9 +2,10 @@ import type Router from '@koa/router';
 import type { AppContext } from '../app';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
+import { profileListRoutes } from './profileLists';
 import { profileRoutes } from './profiles';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
-  return [authRoutes(context), departmentRoutes(), profileRoutes()];
+  return [authRoutes(context), departmentRoutes(), profileRoutes(), profileListRoutes()];
 }

@@ -19,8 +19,9 @@ import { presentProfile } from '../presenters/profiles';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
+import { loadProfileLists } from '../services/lists';
 import type { FormState } from '../validation/forms';
-import { PROFILE_MESSAGES, profileCreateSchema, widgetFromFilter } from '../validation/profiles';
+import { PROFILE_MESSAGES, WIDGET_KEYS, profileCreateSchema, widgetFromFilter } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
@@ -178,13 +179,16 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
     const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
     const indexable = robots(profile.profileStatus);
+    // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
+    const lists = await loadProfileLists(viewer, profile, { sort });
+    const items = Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : [])));
 
     const html = await renderPageHtml(
       ctx,
       config,
       <ProfilePage
         profile={presentProfile(profile, viewer)}
-        items={{}}
+        items={items}
         basePath={basePath}
         widget={widget}
         sort={sort}

@@ -45,4 +45,8 @@ test('islands import only src/validation from the server tree', async (t) => {
 test('shared validation modules import nothing from the server', async (t) => {
   t.true(await restricted('src/validation/x.ts', "import { x } from '../services/auth';\nexport const y = x;\n"));
   t.false(await restricted('src/validation/x.ts', "import { id } from './common';\nexport const y = id;\n"));
+  t.true(
+    await restricted('src/validation/lists/x.ts', "import { x } from '../../services/auth';\nexport const y = x;\n"),
+  );
+  t.false(await restricted('src/validation/lists/x.ts', "import { id } from '../common';\nexport const y = id;\n"));
 });

@@ -1,0 +1,60 @@
+/**
+ * List items as the API returns them and the page and islands receive them (src/validation/lists): the
+ * definition's fields (under their spec names), the item's index, version, visibility and Show on main
+ * profile, computed fields (license and certification status) — and, per viewer, a field with its own
+ * visibility (a license's expiration) as null when the viewer may not see it.
+ */
+import type { ListItem } from '../models/ListItem';
+import { canSee } from '../policies/visibility';
+import type { Viewer } from '../policies/viewer';
+import type { ItemMeta, ListDefinition, OrderOptions } from '../validation/lists';
+import type { Visibility } from '../validation/visibility';
+import { iso } from './iso';
+
+export type ListItemJson = ItemMeta & Record<string, unknown>;
+
+/** The item with its computed fields, before per-viewer hiding. */
+function itemJson(list: ListDefinition, item: ListItem, now: Date): ListItemJson {
+  const stored = item as unknown as Record<string, unknown>;
+  const json: ListItemJson = {
+    id: item.id,
+    index: item.position,
+    version: item.version,
+    showOnMainProfile: item.showOnMainProfile,
+    visibility: item.visibility,
+    createdAt: iso(item.createdAt),
+    updatedAt: iso(item.updatedAt),
+  };
+  for (const field of Object.keys(list.fields)) json[field] = stored[list.stored?.[field] ?? field] ?? null;
+  return Object.assign(json, list.computed?.(json as never, now));
+}
+
+function hideFor(list: ListDefinition, json: ListItemJson, viewer: Viewer | null, ownerId: number): ListItemJson {
+  const rule = list.fieldVisibility;
+  if (!rule) return json;
+  const visibility = (json[rule.by] as Visibility | null) ?? rule.default;
+  return canSee(viewer, ownerId, visibility) ? json : { ...json, [rule.field]: null };
+}
+
+export function presentListItem(
+  list: ListDefinition,
+  item: ListItem,
+  viewer: Viewer | null,
+  ownerId: number,
+  now = new Date(),
+): ListItemJson {
+  return hideFor(list, itemJson(list, item, now), viewer, ownerId);
+}
+
+/** A list for a viewer, in its display order (spec 02 §4). The items must already be the ones they may see. */
+export function presentList(
+  list: ListDefinition,
+  items: ListItem[],
+  viewer: Viewer | null,
+  ownerId: number,
+  options: OrderOptions,
+): ListItemJson[] {
+  const all = items.map((item) => itemJson(list, item, options.now));
+  const ordered = list.order ? (list.order(all as never[], options) as unknown as ListItemJson[]) : all;
+  return ordered.map((json) => hideFor(list, json, viewer, ownerId));
+}

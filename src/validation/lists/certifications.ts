@@ -1,0 +1,28 @@
+/** Certifications (spec 02 §3, §5 "Certification add"; status and order §4). Year and expiry are numbers. */
+import { defineList, optionalNumber, optionalText, requiredNumber, requiredText, type ItemOf } from './define';
+import { certificationStatus, sortCertifications } from './rules';
+
+export const CERTIFICATION_MESSAGES = {
+  nameRequired: 'Certification name is required',
+  issuerRequired: 'Issuer is required',
+  yearRequired: 'Year is required',
+  yearNumeric: 'Year must be a number',
+  expiresNumeric: 'Expiry must be a year',
+} as const;
+
+export const certifications = defineList({
+  key: 'certifications',
+  path: 'certifications',
+  table: 'profile_certifications',
+  noun: 'Certification',
+  fields: {
+    name: requiredText('Certification name', CERTIFICATION_MESSAGES.nameRequired),
+    issuer: requiredText('Issuer', CERTIFICATION_MESSAGES.issuerRequired),
+    year: requiredNumber(CERTIFICATION_MESSAGES.yearRequired, CERTIFICATION_MESSAGES.yearNumeric, 1900, 2200),
+    expires: optionalNumber(CERTIFICATION_MESSAGES.expiresNumeric, 1900, 2200),
+    icon: optionalText('Icon', 50),
+  },
+  computed: (item, now) => ({ status: certificationStatus(item.expires, now) }) as object,
+  order: (items, { now }) => sortCertifications(items, now),
+});
+export type CertificationItemJson = ItemOf<typeof certifications.fields> & { status: string };

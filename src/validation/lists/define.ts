@@ -1,0 +1,156 @@
+/**
+ * The list machinery's shared half (spec 02 §§3–5): how a profile list is described. Each list is one
+ * definition file in this folder — its API path, its table, its fields as yup schemas with the spec's
+ * messages, and its computed rules — and the server (src/services/lists, src/models/ListItem.ts,
+ * src/api/profileLists.ts) and the islands read everything else from it. Pure data and yup: bundled into
+ * the browser.
+ */
+import { array, boolean, mixed, number, object, string, type InferType, type ObjectShape, type Schema } from 'yup';
+import { VISIBILITIES, type Visibility } from '../visibility';
+
+export const LIST_TEXT_MAX = 200;
+export const LIST_LONG_TEXT_MAX = 10_000;
+export const LIST_ITEMS_MAX = 50;
+
+export const LIST_MESSAGES = {
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  invalidChoice: (label: string) => `Please choose a valid ${label.toLowerCase()}`,
+  tooMany: (label: string, max: number) => `At most ${max} ${label.toLowerCase()}`,
+  visibility: 'Visibility must be public, authenticated or private',
+  showOnMainProfile: 'Show on main profile must be true or false',
+  itemNotFound: 'Item not found',
+  stale: 'This item was changed since you loaded it. Reload to see the latest version, then try again.',
+} as const;
+
+/** A blank form value is no value (checked on the original: a number's own cast makes '' NaN first). */
+const blankToNull = (value: unknown, original: unknown) =>
+  typeof original === 'string' && original.trim() === '' ? null : value;
+
+/** A required text field: trimmed, not blank, capped. */
+export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX) =>
+  string().typeError(message).trim().required(message).max(max, LIST_MESSAGES.tooLong(label, max));
+
+/** An optional text field: trimmed, blank → null, capped. */
+export const optionalText = (label: string, max = LIST_TEXT_MAX) =>
+  string()
+    .typeError(LIST_MESSAGES.tooLong(label, max))
+    .trim()
+    .max(max, LIST_MESSAGES.tooLong(label, max))
+    .nullable()
+    .transform(blankToNull);
+
+/** One of the spec's enumeration values (also a CHECK constraint in the list's table). */
+export const requiredChoice = <T extends string>(values: readonly T[], message: string) =>
+  mixed<T>()
+    .oneOf([...values], message)
+    .required(message);
+
+export const optionalChoice = <T extends string>(label: string, values: readonly T[]) =>
+  mixed<T>()
+    .transform(blankToNull)
+    .oneOf([...values, null] as T[], LIST_MESSAGES.invalidChoice(label))
+    .nullable();
+
+/** A whole number (a year in the full view); a form's text is cast, blank is missing. */
+export const requiredNumber = (required: string, numeric: string, min = 0, max = 9999) =>
+  number()
+    .transform(blankToNull)
+    .typeError(numeric)
+    .integer(numeric)
+    .min(min, numeric)
+    .max(max, numeric)
+    .required(required);
+
+export const optionalNumber = (numeric: string, min = 0, max = 9999) =>
+  number().transform(blankToNull).typeError(numeric).integer(numeric).min(min, numeric).max(max, numeric).nullable();
+
+/** A nested list stored as JSONB: validated here on every write. */
+export const nestedList = <S extends ObjectShape>(label: string, shape: S, max = LIST_ITEMS_MAX) =>
+  array(object(shape).noUnknown()).max(max, LIST_MESSAGES.tooMany(label, max)).nullable().transform(blankToNull);
+
+/** A list of short texts (certifications of a skill, units responded, photo ids), stored as JSONB. */
+export const textList = (label: string, max = LIST_ITEMS_MAX) =>
+  array(string().trim().required().max(LIST_TEXT_MAX, LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX)))
+    .max(max, LIST_MESSAGES.tooMany(label, max))
+    .nullable()
+    .transform(blankToNull);
+
+/** What every item carries besides its fields (spec 02 §3). The default visibility is the profile's. */
+const itemSettings = {
+  showOnMainProfile: boolean().typeError(LIST_MESSAGES.showOnMainProfile).nonNullable(LIST_MESSAGES.showOnMainProfile),
+  visibility: mixed<Visibility>()
+    .oneOf([...VISIBILITIES], LIST_MESSAGES.visibility)
+    .nonNullable(LIST_MESSAGES.visibility),
+};
+
+/** The stored part of every item, whatever its list. `index` is its position (0-based) in the profile's list. */
+export interface ItemMeta {
+  id: number;
+  index: number;
+  version: number;
+  showOnMainProfile: boolean;
+  visibility: Visibility;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderOptions {
+  now: Date;
+  sort: 'newest' | 'oldest';
+}
+
+export interface ListSpec<K extends string, F extends ObjectShape> {
+  /** The list's key on a profile (spec 02 §3) and in the page's widget registry. */
+  key: K;
+  /** The API path segment: /api/profiles/{id}/{path}. */
+  path: string;
+  /** Its table (migration). */
+  table: string;
+  /** What a field is called when spoken of ("Timeline event"). */
+  noun: string;
+  /** The add rules (spec 02 §5) with their messages. */
+  fields: F;
+  /** Field schemas the stored data may use on update (legacy forms) in place of the add rules. */
+  storedFields?: Partial<F>;
+  /** Fields kept as JSONB. */
+  jsonFields?: ReadonlyArray<keyof F & string>;
+  /** A field whose column is named otherwise (a list's own `position` field: the item order is `position`). */
+  stored?: Partial<Record<keyof F & string, string>>;
+  /** A field shown only to viewers who may see its own visibility field (default in `default`). */
+  fieldVisibility?: { field: keyof F & string; by: keyof F & string; default: Visibility };
+  /** Fields computed when presenting (license status from its expiry). */
+  computed?: (item: ItemOf<F>, now: Date) => Partial<ItemOf<F>>;
+  /** Display order (spec 02 §4); stored position order when absent. */
+  order?: (items: ItemOf<F>[], options: OrderOptions) => ItemOf<F>[];
+}
+
+export type ItemOf<F extends ObjectShape> = {
+  [K in keyof F]: F[K] extends Schema ? InferType<F[K]> : unknown;
+} & ItemMeta;
+
+export function defineList<K extends string, F extends ObjectShape>(spec: ListSpec<K, F>) {
+  const createSchema = object({ ...spec.fields, ...itemSettings });
+  const updateSchema = object({ ...spec.fields, ...spec.storedFields, ...itemSettings }).partial();
+  return { ...spec, createSchema, updateSchema };
+}
+
+export type ListDefinition = ReturnType<typeof defineList<string, ObjectShape>>;
+
+/**
+ * `/api/profiles/{id}/{list}/{item}`: `{item}` is an index (the item at that position, 0-based) or an item's
+ * stable id as `id:{itemId}`. Anything else names nothing (404).
+ */
+export type ItemRef = { index: number } | { id: number };
+const ITEM_REF = /^(?:(0|[1-9][0-9]{0,8})|id:([1-9][0-9]{0,9}))$/;
+export function parseItemRef(value: unknown): ItemRef | null {
+  const match = typeof value === 'string' ? ITEM_REF.exec(value) : null;
+  if (!match) return null;
+  if (match[1] !== undefined) return { index: Number(match[1]) };
+  const id = Number(match[2]);
+  return id <= 2_147_483_647 ? { id } : null;
+}
+export const itemRefSchema = () =>
+  mixed<ItemRef>()
+    .transform((_value: unknown, original: unknown) => parseItemRef(original))
+    .test('item', LIST_MESSAGES.itemNotFound, (value) => value !== null && value !== undefined)
+    .required(LIST_MESSAGES.itemNotFound);

@@ -1,0 +1,57 @@
+/**
+ * Licenses (spec 02 §3, §5 "License add"; status, order and expiration visibility §§4, 6). A new or edited
+ * license's expiry is `MM/YYYY`; stored data may still hold a legacy `YYYY`, which an update keeps accepting.
+ */
+import { string } from 'yup';
+import { defineList, optionalChoice, optionalText, requiredChoice, requiredText, type ItemOf } from './define';
+import { LEGACY_YEAR, LICENSE_STATUSES, MONTH_YEAR, licenseStatus, sortLicenses } from './rules';
+import { VISIBILITIES } from '../visibility';
+
+export const LICENSE_MESSAGES = {
+  nameRequired: 'License name is required',
+  typeRequired: 'License type is required',
+  issuedRequired: 'Issue date is required',
+  expiresRequired: 'Expiration date is required',
+  statusRequired: 'Status is required',
+  expiresFormat: 'Please enter date in MM/YYYY format',
+  expiresStoredFormat: "Expiration date must be in MM/YYYY format (e.g., '12/2025') or YYYY format for legacy data",
+} as const;
+
+const expires = (message: string, pattern: (value: string) => boolean) =>
+  string()
+    .typeError(message)
+    .trim()
+    .required(LICENSE_MESSAGES.expiresRequired)
+    .test('format', message, (value) => value === undefined || pattern(value));
+
+/** The stored-data rule for an expiry (legacy `YYYY` allowed). */
+export const licenseStoredExpiresSchema = expires(
+  LICENSE_MESSAGES.expiresStoredFormat,
+  (value) => MONTH_YEAR.test(value) || LEGACY_YEAR.test(value),
+);
+
+export const licenses = defineList({
+  key: 'licenses',
+  path: 'licenses',
+  table: 'profile_licenses',
+  noun: 'License',
+  fields: {
+    name: requiredText('License name', LICENSE_MESSAGES.nameRequired),
+    type: requiredText('License type', LICENSE_MESSAGES.typeRequired),
+    issued: requiredText('Issue date', LICENSE_MESSAGES.issuedRequired, 50),
+    expires: expires(LICENSE_MESSAGES.expiresFormat, (value) => MONTH_YEAR.test(value)),
+    status: requiredChoice(LICENSE_STATUSES, LICENSE_MESSAGES.statusRequired),
+    icon: optionalText('Icon', 50),
+    expirationVisibility: optionalChoice('Expiration visibility', VISIBILITIES),
+  },
+  storedFields: {
+    expires: expires(
+      LICENSE_MESSAGES.expiresStoredFormat,
+      (value) => MONTH_YEAR.test(value) || LEGACY_YEAR.test(value),
+    ),
+  },
+  fieldVisibility: { field: 'expires', by: 'expirationVisibility', default: 'authenticated' },
+  computed: (item, now) => ({ status: licenseStatus(item.expires, now, item.status) }),
+  order: (items, { now }) => sortLicenses(items, now),
+});
+export type LicenseItemJson = ItemOf<typeof licenses.fields>;

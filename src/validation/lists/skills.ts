@@ -1,0 +1,48 @@
+/** Skills (spec 02 §3 "Skill", §5 "Skill add"): levels are shown as 1 to 4 dots. */
+import { string } from 'yup';
+import {
+  defineList,
+  nestedList,
+  optionalNumber,
+  optionalText,
+  requiredChoice,
+  requiredText,
+  textList,
+  LIST_LONG_TEXT_MAX,
+  type ItemOf,
+} from './define';
+
+export const SKILL_CATEGORIES = ['firefighter', 'leadership', 'professional'] as const;
+export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
+
+export const SKILL_MESSAGES = {
+  nameRequired: 'Skill name is required',
+  categoryRequired: 'Category is required',
+  levelRequired: 'Level is required',
+  yearsNumeric: 'Years of experience must be a number',
+  endorserRequired: 'Endorser name is required',
+} as const;
+
+export const skills = defineList({
+  key: 'skills',
+  path: 'skills',
+  table: 'profile_skills',
+  noun: 'Skill',
+  fields: {
+    name: requiredText('Skill name', SKILL_MESSAGES.nameRequired),
+    category: requiredChoice(SKILL_CATEGORIES, SKILL_MESSAGES.categoryRequired),
+    level: requiredChoice(SKILL_LEVELS, SKILL_MESSAGES.levelRequired),
+    description: optionalText('Description', LIST_LONG_TEXT_MAX),
+    yearsExperience: optionalNumber(SKILL_MESSAGES.yearsNumeric, 0, 80),
+    certifications: textList('Certifications'),
+    endorsements: nestedList('Endorsements', {
+      endorserName: requiredText('Endorser name', SKILL_MESSAGES.endorserRequired),
+      endorserTitle: optionalText('Endorser title'),
+      endorserDepartment: optionalText('Endorser department'),
+      comment: optionalText('Comment', 2000),
+      date: string().trim().max(50).nullable(),
+    }),
+  },
+  jsonFields: ['certifications', 'endorsements'],
+});
+export type SkillItemJson = ItemOf<typeof skills.fields>;

@@ -1,0 +1,52 @@
+/** Timeline events (spec 02 §3 "Timeline event", §5 "Timeline add", §4 "Timeline sort"). */
+import { boolean } from 'yup';
+import { defineList, optionalText, requiredChoice, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import { sortTimeline } from './rules';
+
+export const TIMELINE_TYPES = [
+  'hired',
+  'promoted',
+  'transferred',
+  'retired',
+  'joined',
+  'appointed',
+  'elected',
+  'step_down',
+  'associate_status',
+  'training_completed',
+  'award_received',
+  'special_assignment',
+  'milestone',
+  'assignment',
+  'incident',
+  'promotion',
+] as const;
+
+export const TIMELINE_MESSAGES = {
+  yearRequired: 'Year is required',
+  eventRequired: 'Event title is required',
+  typeRequired: 'Event type is required',
+} as const;
+
+export const timeline = defineList({
+  key: 'timeline',
+  path: 'timeline',
+  table: 'profile_timeline',
+  noun: 'Timeline event',
+  fields: {
+    year: requiredText('Year', TIMELINE_MESSAGES.yearRequired, 50),
+    event: requiredText('Event title', TIMELINE_MESSAGES.eventRequired),
+    type: requiredChoice(TIMELINE_TYPES, TIMELINE_MESSAGES.typeRequired),
+    date: optionalText('Date', 50),
+    title: optionalText('Title'),
+    description: optionalText('Description', LIST_LONG_TEXT_MAX),
+    department: optionalText('Department'),
+    position: optionalText('Position'),
+    location: optionalText('Location'),
+    isPrimary: boolean().nullable(),
+    photo: optionalText('Photo', 2000),
+  },
+  stored: { position: 'jobPosition' },
+  order: (items, { sort }) => sortTimeline(items, sort),
+});
+export type TimelineItemJson = ItemOf<typeof timeline.fields>;

@@ -1,0 +1,398 @@
+/** Profile lists API (spec 02 §§3–7): every list's add/patch/delete, who may write, 404s, If-Match, concurrency, visibility. */
+import test from 'ava';
+import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { LISTS, LIST_MESSAGES } from '../../src/validation/lists';
+import { TIMELINE_MESSAGES } from '../../src/validation/lists/timeline';
+import { INCIDENT_MESSAGES } from '../../src/validation/lists/incidents';
+import { SKILL_MESSAGES } from '../../src/validation/lists/skills';
+import { GEAR_MESSAGES } from '../../src/validation/lists/gear';
+import { AWARD_MESSAGES } from '../../src/validation/lists/awards';
+import { CERTIFICATION_MESSAGES } from '../../src/validation/lists/certifications';
+import { LICENSE_MESSAGES } from '../../src/validation/lists/licenses';
+import { SPECIAL_UNIT_MESSAGES } from '../../src/validation/lists/specialUnits';
+import { STATUS_UPDATE_MESSAGES } from '../../src/validation/lists/statusUpdates';
+import { FIRE_STATION_MESSAGES } from '../../src/validation/lists/fireStations';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+function as(account: CreatedUser | null): HttpClient {
+  const client = app.client();
+  if (account) client.bearer = account.token;
+  return client;
+}
+
+/** Per list: a valid new item, a change, and the values each should read back as. */
+const SAMPLES: Record<string, { add: Record<string, unknown>; patch: Record<string, unknown> }> = {
+  timeline: {
+    add: { year: '2015-2019', event: 'Hired at Station 7', type: 'hired', position: 'Probationary Firefighter' },
+    patch: { event: 'Promoted to Engineer', type: 'promoted' },
+  },
+  'status-updates': {
+    add: {
+      title: 'Back from deployment',
+      content: 'Two weeks on the Dixie Fire.',
+      type: 'deployment',
+      priority: 'high',
+    },
+    patch: { priority: 'low' },
+  },
+  incidents: {
+    add: {
+      date: '2021-07-04',
+      location: 'Elm St',
+      title: 'Warehouse fire',
+      description: 'Three-alarm fire',
+      department: 'Austin FD',
+      severity: 'major',
+      unitsResponded: ['Engine 7', 'Ladder 3'],
+      mediaUrls: [{ url: 'https://news.example/fire', title: 'News', type: 'news_article' }],
+    },
+    patch: { lessonsLearned: 'Stage early', type: 'structure_fire' },
+  },
+  awards: {
+    add: {
+      name: 'Medal of Valor',
+      year: '2019',
+      type: 'valor',
+      mediaLinks: [{ url: 'https://x.example', type: 'news' }],
+    },
+    patch: { citation: 'For rescuing two children' },
+  },
+  certifications: {
+    add: { name: 'Firefighter II', issuer: 'TCFP', year: '2014', expires: '' },
+    patch: { expires: 2030 },
+  },
+  licenses: {
+    add: { name: 'EMT-Basic', type: 'EMS', issued: '2016', expires: '12/2099', status: 'active' },
+    patch: { expires: '2098' },
+  },
+  skills: {
+    add: {
+      name: 'Rope rescue',
+      category: 'firefighter',
+      level: 'expert',
+      certifications: ['Rope Tech'],
+      endorsements: [{ endorserName: 'Capt. Reyes', comment: 'Best on the crew' }],
+    },
+    patch: { level: 'advanced', yearsExperience: '8' },
+  },
+  gear: {
+    add: { name: 'Engine 7', station: 'Station 7', years: '2015-2018', description: 'Pierce Enforcer' },
+    patch: { years: '2015-2020' },
+  },
+  'special-units': {
+    add: { name: 'Hazmat Team', years: '2017-present', description: 'Level A entry' },
+    patch: { description: 'Team lead' },
+  },
+  'fire-stations': {
+    add: { stationName: 'Station 7', stationNumber: '7', position: 'Captain', specialties: ['Hazmat'] },
+    patch: { location: 'East Austin' },
+  },
+};
+
+/** What a sample reads back as: blanks are null, a number typed as text is a number. */
+const expected = (fields: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, v === '' ? null : k === 'yearsExperience' ? Number(v) : v]),
+  );
+
+test('every list: the owner adds, patches (by index and by id) and deletes, and the values read back', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { defaultVisibility: 'authenticated' });
+  for (const list of LISTS) {
+    const sample = SAMPLES[list.path]!;
+    const base = `/api/profiles/${profile.id}/${list.path}`;
+    const first = await as(owner).post(base, sample.add);
+    t.is(first.status, 201, `${list.path}: ${JSON.stringify(first.body)}`);
+    t.like(first.body, { index: 0, version: 1, showOnMainProfile: true, visibility: 'authenticated' });
+    const added = list.path === 'certifications' ? { ...sample.add, year: 2014 } : sample.add;
+    t.like(first.body, expected(added), list.path);
+    t.is(first.headers.get('etag'), `"${first.body.id}.1"`);
+    const second = await as(owner).post(base, { ...sample.add, visibility: 'public' });
+    t.like(second.body, { index: 1, visibility: 'public' });
+
+    const patched = await as(owner).patch(`${base}/0`, sample.patch);
+    t.is(patched.status, 200, `${list.path}: ${JSON.stringify(patched.body)}`);
+    t.like(patched.body, { id: first.body.id, version: 2, ...expected(sample.patch) }, list.path);
+    const byId = await as(owner).patch(`${base}/id:${second.body.id}`, { showOnMainProfile: false });
+    t.like(byId.body, { id: second.body.id, index: 1, showOnMainProfile: false });
+
+    t.is((await as(owner).delete(`${base}/0`)).status, 204);
+    const rest = await as(owner).get(base);
+    t.is(rest.body.length, 1);
+    t.like(rest.body[0], { id: second.body.id, index: 0 }, `${list.path}: the items after a deleted one move up`);
+  }
+});
+
+test('writes: a visitor 401, another member 403 on a live profile and 404 on a draft; admins may', async (t) => {
+  const owner = await createUser();
+  const other = await createUser();
+  const admin = await createUser({ role: 'admin' });
+  const live = await createProfileFor(owner);
+  const draftOwner = await createUser();
+  const draft = await createProfileFor(draftOwner, { profileStatus: 'draft' });
+  const body = SAMPLES.gear!.add;
+  t.is((await as(null).post(`/api/profiles/${live.id}/gear`, body)).status, 401);
+  t.is((await as(other).post(`/api/profiles/${live.id}/gear`, body)).status, 403);
+  t.is((await as(other).post(`/api/profiles/${draft.id}/gear`, body)).status, 404);
+  t.is((await as(admin).post(`/api/profiles/${live.id}/gear`, body)).status, 201);
+  t.is((await as(null).patch(`/api/profiles/${live.id}/gear/0`, { years: '1' })).status, 401);
+  t.is((await as(other).patch(`/api/profiles/${live.id}/gear/0`, { years: '1' })).status, 403);
+  t.is((await as(other).delete(`/api/profiles/${live.id}/gear/0`)).status, 403);
+  t.is((await app.db('profile_gear').where('profileId', live.id)).length, 1);
+  t.is((await app.db('profile_gear').where('profileId', live.id).first()).years, body.years);
+});
+
+test('an index past the end, an unknown id or a malformed item is a 404', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}/awards`;
+  await as(owner).post(base, SAMPLES.awards!.add);
+  for (const item of ['1', '99', 'id:999999', 'abc', '-1', '01']) {
+    t.is((await as(owner).patch(`${base}/${item}`, { ceremony: 'x' })).status, 404, item);
+    t.is((await as(owner).delete(`${base}/${item}`)).status, 404, item);
+  }
+  const missing = await as(owner).patch(`${base}/5`, {});
+  t.is(missing.body.error, LIST_MESSAGES.itemNotFound);
+});
+
+test('each add rule answers its message (spec 02 §5)', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+    [
+      'timeline',
+      {},
+      {
+        year: TIMELINE_MESSAGES.yearRequired,
+        event: TIMELINE_MESSAGES.eventRequired,
+        type: TIMELINE_MESSAGES.typeRequired,
+      },
+    ],
+    [
+      'incidents',
+      { type: '', severity: '' },
+      {
+        date: INCIDENT_MESSAGES.dateRequired,
+        location: INCIDENT_MESSAGES.locationRequired,
+        title: INCIDENT_MESSAGES.titleRequired,
+        description: INCIDENT_MESSAGES.descriptionRequired,
+        department: INCIDENT_MESSAGES.departmentRequired,
+      },
+    ],
+    [
+      'skills',
+      { name: '  ' },
+      {
+        name: SKILL_MESSAGES.nameRequired,
+        category: SKILL_MESSAGES.categoryRequired,
+        level: SKILL_MESSAGES.levelRequired,
+      },
+    ],
+    [
+      'gear',
+      {},
+      {
+        name: GEAR_MESSAGES.nameRequired,
+        station: GEAR_MESSAGES.stationRequired,
+        years: GEAR_MESSAGES.yearsRequired,
+        description: GEAR_MESSAGES.descriptionRequired,
+      },
+    ],
+    [
+      'awards',
+      { type: 'gold' },
+      { name: AWARD_MESSAGES.nameRequired, year: AWARD_MESSAGES.yearRequired, type: AWARD_MESSAGES.typeRequired },
+    ],
+    [
+      'certifications',
+      {},
+      {
+        name: CERTIFICATION_MESSAGES.nameRequired,
+        issuer: CERTIFICATION_MESSAGES.issuerRequired,
+        year: CERTIFICATION_MESSAGES.yearRequired,
+      },
+    ],
+    [
+      'certifications',
+      { year: 'last year', expires: 'soon' },
+      { year: CERTIFICATION_MESSAGES.yearNumeric, expires: CERTIFICATION_MESSAGES.expiresNumeric },
+    ],
+    [
+      'licenses',
+      {},
+      {
+        name: LICENSE_MESSAGES.nameRequired,
+        type: LICENSE_MESSAGES.typeRequired,
+        issued: LICENSE_MESSAGES.issuedRequired,
+        expires: LICENSE_MESSAGES.expiresRequired,
+        status: LICENSE_MESSAGES.statusRequired,
+      },
+    ],
+    ['licenses', { expires: '13/2025' }, { expires: LICENSE_MESSAGES.expiresFormat }],
+    ['licenses', { expires: '2025' }, { expires: LICENSE_MESSAGES.expiresFormat }],
+    [
+      'special-units',
+      {},
+      {
+        name: SPECIAL_UNIT_MESSAGES.nameRequired,
+        years: SPECIAL_UNIT_MESSAGES.yearsRequired,
+        description: SPECIAL_UNIT_MESSAGES.descriptionRequired,
+      },
+    ],
+    [
+      'status-updates',
+      {},
+      { title: STATUS_UPDATE_MESSAGES.titleRequired, content: STATUS_UPDATE_MESSAGES.contentRequired },
+    ],
+    ['fire-stations', {}, { stationName: FIRE_STATION_MESSAGES.stationNameRequired }],
+    ['gear', { ...SAMPLES.gear!.add, visibility: 'friends' }, { visibility: LIST_MESSAGES.visibility }],
+  ];
+  for (const [path, body, fields] of cases) {
+    const res = await as(owner).post(`/api/profiles/${profile.id}/${path}`, body);
+    t.is(res.status, 400, path);
+    t.like(res.body.fields, fields, `${path} ${JSON.stringify(body)}`);
+  }
+  // The stored rule: an update may keep a legacy YYYY expiry, with its own message for anything else.
+  await as(owner).post(`/api/profiles/${profile.id}/licenses`, SAMPLES.licenses!.add);
+  const legacy = await as(owner).patch(`/api/profiles/${profile.id}/licenses/0`, { expires: '2024' });
+  t.is(legacy.status, 200);
+  const bad = await as(owner).patch(`/api/profiles/${profile.id}/licenses/0`, { expires: '2024-12' });
+  t.is(bad.status, 400);
+  t.is(bad.body.fields.expires, LICENSE_MESSAGES.expiresStoredFormat);
+  t.is((await app.db('profile_licenses').where('profileId', profile.id)).length, 1);
+});
+
+test('If-Match with a stale version is a 412 and changes nothing; the current one succeeds', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}/skills`;
+  const added = await as(owner).post(base, SAMPLES.skills!.add);
+  const firstTag = added.headers.get('etag')!;
+  const changed = await as(owner).patch(`${base}/0`, { level: 'beginner' }, { headers: { 'If-Match': firstTag } });
+  t.is(changed.status, 200);
+  const stale = await as(owner).patch(`${base}/0`, { level: 'intermediate' }, { headers: { 'If-Match': firstTag } });
+  t.is(stale.status, 412);
+  t.is(stale.body.error, LIST_MESSAGES.stale);
+  t.is((await as(owner).delete(`${base}/0`, { headers: { 'If-Match': '"1"' } })).status, 412);
+  const stored = await app.db('profile_skills').where('profileId', profile.id).first();
+  t.like(stored, { level: 'beginner', version: 2 });
+  t.is((await as(owner).patch(`${base}/0`, { level: 'expert' }, { headers: { 'If-Match': '2' } })).status, 200);
+  // A tag names its item: after the first is deleted, the second's index 0 does not match the old tag.
+  await as(owner).post(base, SAMPLES.skills!.add);
+  const tag = `"${stored.id}.3"`;
+  t.is((await as(owner).delete(`${base}/0`, { headers: { 'If-Match': tag } })).status, 204);
+  t.is((await as(owner).delete(`${base}/0`, { headers: { 'If-Match': tag } })).status, 412);
+});
+
+test('50 concurrent appends keep all 50 items, at positions 0..49', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const responses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      as(owner).post(`/api/profiles/${profile.id}/timeline`, {
+        year: String(1980 + i),
+        event: `Event ${i}`,
+        type: 'milestone',
+      }),
+    ),
+  );
+  t.deepEqual(
+    responses.map((r) => r.status),
+    Array(50).fill(201),
+  );
+  const rows = await app.db('profile_timeline').where('profileId', profile.id).orderBy('position');
+  t.deepEqual(
+    rows.map((r) => r.position),
+    Array.from({ length: 50 }, (_, i) => i),
+  );
+  t.is(new Set(rows.map((r) => r.event)).size, 50);
+});
+
+test('visibility: a private item never reaches a visitor or another member, in the API or the page', async (t) => {
+  const owner = await createUser();
+  const other = await createUser();
+  const admin = await createUser({ role: 'admin' });
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}/awards`;
+  const canary = 'Canary-Private-Award-7f3a';
+  await as(owner).post(base, { name: canary, year: '2020', type: 'medal', visibility: 'private' });
+  await as(owner).post(base, { name: 'Members Only Award', year: '2020', type: 'medal', visibility: 'authenticated' });
+  await as(owner).post(base, { name: 'Public Award', year: '2021', type: 'medal', visibility: 'public' });
+  const names = async (who: CreatedUser | null) =>
+    ((await as(who).get(base)).body as Array<{ name: string }>).map((i) => i.name).sort();
+  t.deepEqual(await names(null), ['Public Award']);
+  t.deepEqual(await names(other), ['Members Only Award', 'Public Award']);
+  t.deepEqual(await names(owner), [canary, 'Members Only Award', 'Public Award'].sort());
+  t.deepEqual(await names(admin), [canary, 'Members Only Award', 'Public Award'].sort());
+  for (const who of [null, other]) {
+    for (const path of [
+      `/profiles/${profile.id}`,
+      `/profiles/${profile.id}/public`,
+      `/profiles/${profile.id}?widget=awards`,
+    ]) {
+      const page = await as(who).get(path, { headers: { Accept: 'text/html' } });
+      t.is(page.status, 200);
+      t.true(page.text.includes('Public Award'), path);
+      t.false(page.text.includes(canary), path);
+    }
+  }
+  const ownPage = await as(owner).get(`/profiles/${profile.id}?widget=awards`, { headers: { Accept: 'text/html' } });
+  t.true(ownPage.text.includes(canary));
+});
+
+test('license expiration: shown per its own visibility (default authenticated)', async (t) => {
+  const owner = await createUser();
+  const other = await createUser();
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}/licenses`;
+  const add = SAMPLES.licenses!.add;
+  await as(owner).post(base, add);
+  await as(owner).post(base, { ...add, name: 'Public expiry', expirationVisibility: 'public' });
+  await as(owner).post(base, { ...add, name: 'Private expiry', expirationVisibility: 'private' });
+  const expiries = async (who: CreatedUser | null) =>
+    Object.fromEntries(
+      ((await as(who).get(base)).body as Array<{ name: string; expires: string | null }>).map((i) => [
+        i.name,
+        i.expires,
+      ]),
+    );
+  t.deepEqual(await expiries(null), { 'EMT-Basic': null, 'Public expiry': '12/2099', 'Private expiry': null });
+  t.deepEqual(await expiries(other), { 'EMT-Basic': '12/2099', 'Public expiry': '12/2099', 'Private expiry': null });
+  t.deepEqual(await expiries(owner), {
+    'EMT-Basic': '12/2099',
+    'Public expiry': '12/2099',
+    'Private expiry': '12/2099',
+  });
+});
+
+test.serial('loadProfileLists reads every list in one statement, ordered by the computed rules', async (t) => {
+  const { loadProfileLists } = await import('../../src/services/lists');
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  for (const list of LISTS) {
+    for (let i = 0; i < 3; i++)
+      await as(owner).post(`/api/profiles/${profile.id}/${list.path}`, SAMPLES[list.path]!.add);
+  }
+  await as(owner).post(`/api/profiles/${profile.id}/licenses`, {
+    ...SAMPLES.licenses!.add,
+    name: 'Old',
+    expires: '01/2001',
+  });
+  let queries = 0;
+  const count = () => (queries += 1);
+  app.db.on('query', count);
+  const lists = await loadProfileLists(null, profile, { sort: 'newest' });
+  app.db.off('query', count);
+  t.is(queries, 1);
+  for (const list of LISTS) t.true(lists[list.key]!.length >= 3, list.key);
+  t.like(lists.licenses![0], { name: 'Old', status: 'expired', expires: null });
+});
