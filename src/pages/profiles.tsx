@@ -36,11 +36,16 @@ const single = (value: unknown): string | undefined => (typeof value === 'string
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
-/** Which rendering of a profile a request asks for: the view and the links it chose (bounded values only). */
-function pageVariant(publicView: boolean, query: Koa.Context['query']) {
+/**
+ * Which rendering of a profile a request asks for: the view and the links it chose (bounded values only), and
+ * the month — license and certification statuses are computed from today (spec 02 §4), so a page kept in
+ * one month is not served in the next.
+ */
+function pageVariant(publicView: boolean, query: Koa.Context['query'], now = new Date()) {
   const widget = widgetFromFilter(single(query.widget));
   const sort: 'newest' | 'oldest' = single(query.sort) === 'oldest' ? 'oldest' : 'newest';
-  return { widget, sort, key: `${publicView ? 'public' : 'own'}:${widget}:${sort}` };
+  const month = now.toISOString().slice(0, 7);
+  return { widget, sort, key: `${publicView ? 'public' : 'own'}:${widget}:${sort}:${month}` };
 }
 
 const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
