@@ -3,7 +3,8 @@
  * is to the floor (/health through the app's middleware) and to the limit (a bare Koa process serving the same
  * bytes), how many queries a render takes, and how many bytes of HTML, CSS and JavaScript each page sends.
  *
- *   1. seeds a fresh database (createTestDatabase) with a user and a live profile with every header field;
+ *   1. seeds a fresh database (createTestDatabase) with a user and a live profile with every header field and
+ *      100 items over its widget lists (seedItems: the issue-10 "large profile");
  *   2. builds the production bundle (`npm run build`) and starts `node dist/server.js` as its own process, once
  *      with PAGE_CACHE=true (warm) and once with PAGE_CACHE=false (cold: every request renders);
  *   3. drives it with autocannon from this process (Accept-Encoding: gzip, Accept: text/html);
@@ -28,6 +29,17 @@ import { startTestApp } from '../test/helpers/app';
 import { createUser, type CreatedUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
 import { quantile, type Benchmark, type BenchContext } from './lib';
+import { inTransaction } from '../src/db/transaction';
+import { listItemModel } from '../src/models/ListItem';
+import { touchProfile } from '../src/services/profiles';
+import { LISTS, type ListKey } from '../src/validation/lists';
+import { AWARD_TYPES } from '../src/validation/lists/awards';
+import { INCIDENT_SEVERITIES, INCIDENT_TYPES } from '../src/validation/lists/incidents';
+import { licenseStatus } from '../src/validation/lists/rules';
+import { SKILL_CATEGORIES, SKILL_LEVELS } from '../src/validation/lists/skills';
+import { STATUS_UPDATE_PRIORITIES, STATUS_UPDATE_TYPES } from '../src/validation/lists/statusUpdates';
+import { TIMELINE_TYPES } from '../src/validation/lists/timeline';
+import { VISIBILITIES } from '../src/validation/visibility';
 
 const LOAD_HEADERS = { 'Accept-Encoding': 'gzip', Accept: 'text/html' };
 const ROOT = process.cwd();
@@ -81,19 +93,196 @@ async function seedProfile(): Promise<Seeded> {
   return { owner, member, profileId: profile.id };
 }
 
+/**
+ * The large profile's widget lists (issue 10, "Done when"): at 100 items, at least 20 timeline events, 10
+ * incidents, 10 awards, 10 certifications, 5 licenses, 20 skills, 5 gear, 3 special units, plus 10 status
+ * updates and 7 fire stations. Other totals scale these shares (largest remainder), so the 10-item profile has
+ * the same mix, one tenth as large.
+ */
+const ITEM_SHARES: Record<string, number> = {
+  timeline: 20,
+  statusUpdates: 10,
+  incidents: 10,
+  awards: 10,
+  certifications: 10,
+  licenses: 5,
+  skills: 20,
+  gear: 5,
+  specialUnits: 3,
+  fireStations: 7,
+};
+
+/** `total` items split over the lists in proportion to ITEM_SHARES (largest remainder; ties in list order). */
+export function itemsPerList(total: number): Record<ListKey, number> {
+  const shares = LISTS.map((list) => ITEM_SHARES[list.key] ?? 0);
+  const sum = shares.reduce((a, b) => a + b, 0);
+  const exact = shares.map((share) => (share * total) / sum);
+  const counts = exact.map(Math.floor);
+  const order = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest);
+  for (let k = 0; counts.reduce((a, b) => a + b, 0) < total; k++) counts[order[k]!.i]!++;
+  return Object.fromEntries(LISTS.map((list, i) => [list.key, counts[i]!])) as Record<ListKey, number>;
+}
+
+const pick = <T>(values: readonly T[], i: number): T => values[i % values.length]!;
+const UNITS = ['Engine 3', 'Engine 7', 'Truck 1', 'Rescue 5', 'Battalion 2', 'Medic 4', 'Hazmat 1'];
+
+/** Item `i` of a list: every field the widget shows filled, the long texts long, within the add rules. */
+function benchItem(key: ListKey, i: number, now: Date): Record<string, unknown> {
+  const year = 2005 + (i % 20);
+  const text = (what: string) =>
+    `${what} ${i + 1}: a realistic paragraph of the length people write about a call or a posting — who was ` +
+    'there, what the crew did, what went well and what the next crew should know before they roll out.';
+  switch (key) {
+    case 'timeline':
+      return {
+        year: String(year),
+        date: `${year}-${String((i % 12) + 1).padStart(2, '0')}-15`,
+        event: `Career event ${i + 1}`,
+        type: pick(TIMELINE_TYPES, i),
+        title: pick(['Firefighter', 'Engineer', 'Lieutenant', 'Captain'], i),
+        description: text('Timeline event'),
+        department: 'Bench County Fire Rescue',
+        location: `Station ${(i % 9) + 1}`,
+        isPrimary: i % 7 === 0,
+      };
+    case 'statusUpdates':
+      return {
+        date: `${year}-06-01`,
+        title: `Status update ${i + 1}`,
+        content: text('Status update'),
+        type: pick(STATUS_UPDATE_TYPES, i),
+        priority: pick(STATUS_UPDATE_PRIORITIES, i),
+      };
+    case 'incidents':
+      return {
+        date: `${year}-03-${String((i % 28) + 1).padStart(2, '0')}`,
+        location: `${100 + i} Main Street`,
+        title: `Incident ${i + 1}`,
+        description: text('Incident'),
+        department: 'Bench County Fire Rescue',
+        type: pick(INCIDENT_TYPES, i),
+        severity: pick(INCIDENT_SEVERITIES, i),
+        detailedStory: text('Detailed story'),
+        unitsResponded: UNITS.slice(0, 2 + (i % 5)),
+        outcomeResult: 'Fire contained to the room of origin; no injuries.',
+        lessonsLearned: text('Lessons learned'),
+        mediaUrls: [{ url: `https://example.com/news/incident-${i + 1}`, title: 'Local news', type: 'news_article' }],
+      };
+    case 'awards':
+      return {
+        name: `Award ${i + 1}`,
+        year: String(year),
+        type: pick(AWARD_TYPES, i),
+        citation: text('Citation'),
+        significance: 'Awarded to a handful of members each year.',
+        awardedBy: 'Bench County Fire Rescue',
+        ceremony: 'Annual awards ceremony',
+        mediaLinks: [{ url: `https://example.com/awards/${i + 1}`, title: 'Ceremony', type: 'official' }],
+      };
+    case 'certifications':
+      return {
+        name: `Certification ${i + 1}`,
+        issuer: 'State Fire Training',
+        year,
+        expires: i % 3 === 0 ? null : now.getFullYear() - 1 + (i % 4),
+      };
+    case 'licenses': {
+      const month = now.getFullYear() * 12 + now.getMonth() - 2 + i * 4;
+      const expires = `${String((month % 12) + 1).padStart(2, '0')}/${Math.floor(month / 12)}`;
+      return {
+        name: `License ${i + 1}`,
+        type: pick(['EMT', 'Paramedic', 'CDL', 'CPR'], i),
+        issued: String(year),
+        expires,
+        status: licenseStatus(expires, now),
+        expirationVisibility: pick(VISIBILITIES, i),
+      };
+    }
+    case 'skills':
+      return {
+        name: `Skill ${i + 1}`,
+        category: pick(SKILL_CATEGORIES, i),
+        level: pick(SKILL_LEVELS, i),
+        description: text('Skill'),
+        yearsExperience: 1 + (i % 20),
+        certifications: ['Firefighter II', 'Rescue Technician'].slice(0, i % 3),
+        endorsements:
+          i % 4 === 0
+            ? [{ endorserName: `Endorser ${i + 1}`, endorserTitle: 'Captain', comment: 'Solid.', date: '2024-01-01' }]
+            : [],
+      };
+    case 'gear':
+      return {
+        name: pick(UNITS, i),
+        station: `Station ${(i % 9) + 1}`,
+        years: `${year}–present`,
+        description: text('Apparatus'),
+      };
+    case 'specialUnits':
+      return { name: `Special unit ${i + 1}`, years: `${year}–present`, description: text('Special unit') };
+    case 'fireStations':
+      return {
+        stationName: `Station ${i + 1}`,
+        stationNumber: String(i + 1),
+        location: `${200 + i} Station Road`,
+        startYear: String(year),
+        years: `${year}–present`,
+        apparatus: 'Engine, Truck',
+        description: text('Station'),
+        specialties: ['High-rise', 'Water rescue'].slice(0, 1 + (i % 2)),
+      };
+    default:
+      throw new Error(`seedItems: no bench items for the list ${key}`);
+  }
+}
+
 export interface SeedItemsResult {
-  /** False until the widget list tables exist (the widgets issue); then the number of items per list. */
-  built: boolean;
+  /** Items per list, as stored. */
+  perList: Record<ListKey, number>;
+  total: number;
   note: string;
 }
 
 /**
- * Gives the profile `count` items in each widget list (timeline events, awards, certifications, …).
- * The list tables do not exist yet — the widgets issue adds them and should fill this in (insert `count`
- * rows per list with increasing `position`, visibilities mixed). Until then it adds nothing and says so.
+ * Replaces the profile's widget list items with `count` items in all, spread over the lists (itemsPerList),
+ * validated with each list's add rules, positions 0..n-1 and visibilities mixed (7 in 10 public, 2
+ * authenticated, 1 private), then marks the profile changed (its cached pages are stale).
  */
-export async function seedItems(_db: Knex, _profileId: number, count: number): Promise<SeedItemsResult> {
-  return { built: false, note: `lists: not built yet (no widget list tables) — ${count} items requested, 0 added` };
+export async function seedItems(db: Knex, profileId: number, count: number): Promise<SeedItemsResult> {
+  const perList = itemsPerList(count);
+  const now = new Date();
+  let serial = 0;
+  await inTransaction(db, async (trx) => {
+    for (const list of LISTS) {
+      await trx(list.table).where('profileId', profileId).delete();
+      const rows = [];
+      for (let i = 0; i < (perList[list.key] ?? 0); i++) {
+        const n = serial++;
+        const visibility = n % 10 === 9 ? 'private' : n % 10 === 4 || n % 10 === 7 ? 'authenticated' : 'public';
+        const fields = await list.createSchema.validate({
+          ...benchItem(list.key, i, now),
+          showOnMainProfile: i % 6 !== 5,
+          visibility,
+        });
+        rows.push({ ...fields, profileId, position: i });
+      }
+      if (rows.length) await listItemModel(list).query(trx).insert(rows);
+    }
+    await touchProfile(trx, profileId);
+  });
+  const stored: Record<string, number> = {};
+  for (const list of LISTS) {
+    const [{ n }] = (await db(list.table).where('profileId', profileId).count('* as n')) as unknown as [{ n: string }];
+    stored[list.key] = Number(n);
+  }
+  const total = Object.values(stored).reduce((a, b) => a + b, 0);
+  if (total !== count) throw new Error(`seedItems: ${count} items asked for, ${total} stored`);
+  const spread = LISTS.map((list) => `${list.key} ${stored[list.key]}`).join(', ');
+  return {
+    perList: stored as Record<ListKey, number>,
+    total,
+    note: `lists: ${total} items (${spread}); 7 in 10 public, 2 authenticated, 1 private`,
+  };
 }
 
 // ── child processes ──────────────────────────────────────────────────────────────────────────────────
@@ -594,7 +783,9 @@ export const benchmark: Benchmark = {
 
       // 4. Queries per render ──────────────────────────────────────────────────────────────────────
       log('\n4. Database queries per request (in-process app on the same database, knex "query" events)');
-      const counts: { label: string; perSize: number[]; sql: string[] }[] = [];
+      // `bytes`: the decoded HTML at each size — a page that did not grow did not render the items, and its
+      // "same?" would be vacuous, so it is a MISS too.
+      const counts: { label: string; perSize: number[]; bytes: number[]; sql: string[] }[] = [];
       const sizes = [10, 100];
       const notes: string[] = [];
       const uncached = await startTestApp({ pageCache: false, rateLimitsEnabled: false }, database);
@@ -607,12 +798,13 @@ export const benchmark: Benchmark = {
             () => httpGet(`${uncached.baseUrl}/profiles/${profileId}`, { ...LOAD_HEADERS, ...ownerAuth }),
           ],
         ] as const;
-        for (const [label] of requests) counts.push({ label: `${label} (render)`, perSize: [], sql: [] });
+        for (const [label] of requests) counts.push({ label: `${label} (render)`, perSize: [], bytes: [], sql: [] });
         for (const size of sizes) {
           const seeded = await seedItems(db, profileId, size);
           notes.push(`${size} items: ${seeded.note}`);
           for (const [i, [, request]] of requests.entries()) {
-            await request(); // first request warms the pool and any lazy loading
+            const first = await request(); // warms the pool and any lazy loading
+            counts[i]!.bytes.push(first.body.length);
             const counted = await countQueries(db, request);
             if (counted.status !== 200) throw new Error(`${counts[i]!.label} answered ${counted.status}`);
             counts[i]!.perSize.push(counted.count);
@@ -631,7 +823,8 @@ export const benchmark: Benchmark = {
         const counted = await countQueries(db, () => httpGet(cached.baseUrl + pub, LOAD_HEADERS));
         counts.push({
           label: `visitor  ${pub} (PAGE_CACHE on, 3rd request)`,
-          perSize: sizes.map(() => counted.count),
+          perSize: [counted.count],
+          bytes: [],
           sql: counted.sql,
         });
       } finally {
@@ -639,16 +832,26 @@ export const benchmark: Benchmark = {
       }
       table(
         log,
-        ['request', ...sizes.map((s) => `${s} items`), 'same?'],
-        counts.map((c) => [
-          c.label,
-          ...c.perSize.map(String),
-          c.perSize.every((n) => n === c.perSize[0]) ? 'PASS' : 'MISS',
-        ]),
-        ['l', 'r', 'r', 'l'],
+        ['request', ...sizes.map((s) => `${s} items`), 'HTML bytes', 'same?'],
+        counts.map((c) => {
+          const measured = c.perSize.length === sizes.length;
+          const same = c.perSize.every((n) => n === c.perSize[0]);
+          const grew = c.bytes.every((b, i) => i === 0 || b > c.bytes[i - 1]!);
+          return [
+            c.label,
+            ...sizes.map((_, i) =>
+              measured ? String(c.perSize[i]) : i === sizes.length - 1 ? String(c.perSize[0]) : '—',
+            ),
+            c.bytes.length ? c.bytes.map(kb).join(' → ') : '—',
+            !measured ? 'n/a' : !grew ? 'MISS (page did not grow)' : same ? 'PASS' : 'MISS',
+          ];
+        }),
+        ['l', 'r', 'r', 'r', 'l'],
       );
-      if (!items.built)
-        log('  Lists are not built yet, so 10 and 100 items are the same profile: the "same?" column cannot fail yet.');
+      log(
+        `  same?: the same number of queries at ${sizes.join(' and ')} items, on a page that grew with them. The cached ` +
+          `row is measured at ${sizes[sizes.length - 1]} items only.`,
+      );
       for (const note of notes) log(`  ${note}`);
       for (const c of counts) {
         log(`\n  ${c.label}:`);

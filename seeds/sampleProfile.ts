@@ -2,11 +2,15 @@
  * The sample profile the landing page links to (/profiles/1/public; spec 01 §9 "Sample profile id is 1"): a
  * live, filled-in profile created once, on a new database — before anyone can register, so it gets id 1.
  * Its owner is a demo account nobody can sign in to (a random password that is never stored anywhere).
- * Later features add their lists to it here.
+ * Its lists (every widget) come from sampleProfileLists.ts and are added through the list service, as its owner,
+ * validated with each list's add rules — in the same transaction, so the profile never exists half filled.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../src/db/transaction';
+import { appendListItem } from '../src/services/lists';
 import { hashPassword } from '../src/services/passwords';
+import { sampleProfileLists } from './sampleProfileLists';
 import type { ReferenceSeedContext } from './index';
 
 export const SAMPLE_PROFILE_EMAIL = 'sample-profile@turnout.invalid';
@@ -30,7 +34,7 @@ export async function seedSampleProfile({ db, logger }: ReferenceSeedContext): P
       .orderBy('id')
       .first()) ?? (await db('departments').where('verificationStatus', 'verified').orderBy('id').first());
   if (!department) return;
-  await db.transaction(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const [user] = await trx('users')
       .insert({
         name: 'Jordan Rivera',
@@ -42,27 +46,37 @@ export async function seedSampleProfile({ db, logger }: ReferenceSeedContext): P
       })
       .returning('id');
     await trx('user_departments').insert({ userId: user.id, departmentId: department.id, isPrimary: true });
-    await trx('profiles').insert({
-      userId: user.id,
-      name: 'Jordan Rivera',
-      rank: 'Captain',
-      title: 'Training Officer',
-      badgeNumber: '214',
-      departmentId: department.id,
-      department: department.name,
-      motto: 'Train like it’s real. Everyone goes home.',
-      currentStatus: 'On duty — B Shift, Engine 3',
-      role: 'Company Officer · Extrication Instructor',
-      personalStatement:
-        'Twenty-two years in the fire service, from volunteer probie to career captain. I run our company’s ' +
-        'vehicle extrication and RIT training, mentor new firefighters through their first year on the line, ' +
-        'and still believe the best call is the one where the crew comes home and the family keeps their home.',
-      website: 'https://www.usfa.fema.gov',
-      linkedin: 'jordan-rivera-fire',
-      instagram: '@captain.rivera',
-      profileStatus: 'live',
-      defaultVisibility: 'public',
-    });
+    const [profile] = await trx('profiles').insert(
+      {
+        userId: user.id,
+        name: 'Jordan Rivera',
+        rank: 'Captain',
+        title: 'Training Officer',
+        badgeNumber: '214',
+        departmentId: department.id,
+        department: department.name,
+        motto: 'Train like it’s real. Everyone goes home.',
+        currentStatus: 'On duty — B Shift, Engine 3',
+        role: 'Company Officer · Extrication Instructor',
+        personalStatement:
+          'Twenty-two years in the fire service, from volunteer probie to career captain. I run our company’s ' +
+          'vehicle extrication and RIT training, mentor new firefighters through their first year on the line, ' +
+          'and still believe the best call is the one where the crew comes home and the family keeps their home.',
+        website: 'https://www.usfa.fema.gov',
+        linkedin: 'jordan-rivera-fire',
+        instagram: '@captain.rivera',
+        profileStatus: 'live',
+        defaultVisibility: 'public',
+      },
+      ['id'],
+    );
+    const owner = { id: user.id as number, role: 'user' as const };
+    for (const { list, items } of sampleProfileLists(department.name as string, new Date())) {
+      for (const item of items) {
+        const fields = await list.createSchema.validate({ showOnMainProfile: true, visibility: 'public', ...item });
+        await appendListItem(trx, owner, { profileId: profile.id as number, list, fields });
+      }
+    }
   });
   logger.info({ profileId: 1 }, 'sample profile created');
 }

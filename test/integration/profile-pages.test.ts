@@ -4,6 +4,7 @@ import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { RESERVED_USERNAMES } from '../../src/validation/auth';
+import { LISTS } from '../../src/validation/lists';
 
 let app: TestApp;
 test.before(async () => {
@@ -41,6 +42,31 @@ test('the sample profile is live at /profiles/1/public with its sharing metadata
   t.falsy(res.headers.get('x-robots-tag'), 'a live public page may be indexed');
   t.false(res.text.includes('name="robots"'));
   t.false(res.text.includes('href="/login"'), 'no Login / Join Beta on public pages');
+});
+
+test('the sample profile has items in every list for a visitor; one crew-only item, none private', async (t) => {
+  const member = await createUser();
+  let hidden = 0;
+  for (const list of LISTS) {
+    const res = await as(null).get(`/api/profiles/1/${list.path}`);
+    t.is(res.status, 200, list.path);
+    const items = res.body as Array<{ visibility: string }>;
+    t.true(items.length > 0, `${list.path} is not empty for a visitor`);
+    t.true(
+      items.every((item) => item.visibility === 'public'),
+      list.path,
+    );
+    const signedIn = (await as(member).get(`/api/profiles/1/${list.path}`)).body as Array<{ visibility: string }>;
+    t.false(
+      signedIn.some((item) => item.visibility === 'private'),
+      list.path,
+    );
+    hidden += signedIn.length - items.length;
+  }
+  t.is(hidden, 1, 'exactly one item is for signed-in members only');
+  const page = await as(null).get('/profiles/1/public', html);
+  for (const text of ['Medal of Valor', 'Working fire with occupants reported', 'Technical Rescue Team', 'Engine 3'])
+    t.true(page.text.includes(text), text);
 });
 
 test('/{username}: the profile’s public view; reserved words go home; what cannot be a username is not found', async (t) => {
