@@ -24,12 +24,21 @@ const hasScript = (page: string) =>
 /** The positions of the texts in the page, in the given order (-1 when missing). */
 const positions = (page: string, texts: string[]) => texts.map((text) => page.indexOf(text));
 const ascending = (numbers: number[]) => numbers.every((n, i) => n >= 0 && (i === 0 || n > numbers[i - 1]!));
+const eventsInOrder = (page: string, years: number[]) =>
+  ascending(
+    positions(
+      page,
+      years.map((year) => `Career event ${year}`),
+    ),
+  );
 
 test('a visitor sees the collapsed sections: counts, Show All, status words in order, skill levels, no script', async (t) => {
   const page = await visit();
   t.false(hasScript(page), 'a visitor gets no script');
-  const events = [2015, 2014, 2013, 2012, 2011].map((y) => `Career event ${y}`);
-  t.true(ascending(positions(page, events)), 'the five newest events marked for the main profile, newest first');
+  t.true(
+    eventsInOrder(page, [2015, 2014, 2013, 2012, 2011]),
+    'the five newest events marked for the main profile, newest first',
+  );
   t.false(page.includes('Career event 2010'), 'the sixth main event waits for Show All');
   t.false(page.includes('Career event 2016'), 'not on the main profile: only in the expanded view');
   t.true(page.includes('Show All 7 Timeline'));
@@ -57,14 +66,7 @@ test('a visitor sees the collapsed sections: counts, Show All, status words in o
 
 test('the expanded views show every item and the details; unsafe media URLs are not links', async (t) => {
   const timeline = await visit('?widget=timeline');
-  t.true(
-    ascending(
-      positions(
-        timeline,
-        [2016, 2015, 2010].map((y) => `Career event ${y}`),
-      ),
-    ),
-  );
+  t.true(eventsInOrder(timeline, [2016, 2015, 2010]));
   t.false(timeline.includes('Show All'));
   t.true(timeline.includes(`href="/profiles/${id}/public?widget=timeline&amp;sort=oldest"`));
   t.false(timeline.includes('Secret private event'), 'a private item never appears for a visitor');
@@ -85,14 +87,7 @@ test('the expanded views show every item and the details; unsafe media URLs are 
 
 test('?widget=timeline&sort=oldest reverses the order and keeps the toggle links', async (t) => {
   const page = await visit('?widget=timeline&sort=oldest');
-  t.true(
-    ascending(
-      positions(
-        page,
-        [2010, 2011, 2016].map((y) => `Career event ${y}`),
-      ),
-    ),
-  );
+  t.true(eventsInOrder(page, [2010, 2011, 2016]));
   t.true(page.includes(`href="/profiles/${id}/public?widget=timeline&amp;sort=newest"`));
   t.regex(page, /aria-current="true"[^>]*>Oldest First/);
   t.false(page.includes('Secret private event'));

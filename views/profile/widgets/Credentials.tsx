@@ -6,7 +6,7 @@ import type { CertificationItemJson } from '../../../src/validation/lists/certif
 import type { LicenseItemJson } from '../../../src/validation/lists/licenses';
 import type { CertificationStatus, LicenseStatus } from '../../../src/validation/lists/rules';
 import type { SectionItem } from '../sections';
-import { ItemList, WidgetItem, type Label } from './ItemLayout';
+import { itemsView, type Label } from './ItemLayout';
 
 type Certification = CertificationItemJson & SectionItem;
 type License = LicenseItemJson & SectionItem;
@@ -27,32 +27,14 @@ const expiry = (status: string, expires: string | number | null | undefined) =>
     ? null
     : `${status === 'expired' ? 'Expired' : 'Expires'} ${expires}`;
 
-export function renderCertifications(items: SectionItem[]) {
-  return (
-    <ItemList>
-      {(items as Certification[]).map((cert) => (
-        <WidgetItem
-          key={cert.id}
-          title={cert.name}
-          labels={[statusLabel(cert.status)]}
-          meta={[cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expires)]}
-        />
-      ))}
-    </ItemList>
-  );
-}
+export const renderCertifications = itemsView<Certification>((cert) => ({
+  title: cert.name,
+  labels: [statusLabel(cert.status)],
+  meta: [cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expires)],
+}));
 
-export function renderLicenses(items: SectionItem[]) {
-  return (
-    <ItemList>
-      {(items as License[]).map((license) => (
-        <WidgetItem
-          key={license.id}
-          title={license.name}
-          labels={[statusLabel(license.status)]}
-          meta={[license.type, `Issued ${license.issued}`, expiry(license.status, license.expires)]}
-        />
-      ))}
-    </ItemList>
-  );
-}
+export const renderLicenses = itemsView<License>((license) => ({
+  title: license.name,
+  labels: [statusLabel(license.status)],
+  meta: [license.type, `Issued ${license.issued}`, expiry(license.status, license.expires)],
+}));

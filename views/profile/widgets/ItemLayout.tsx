@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../../islands/ui/sc';
 import { Badge, type BadgeTone } from '../../../islands/ui/Badge';
+import type { SectionContext, SectionItem } from '../sections';
 
 export const ItemList = styled.ul.withConfig(sc('WidgetItemList'))`
   list-style: none;
@@ -56,7 +57,8 @@ const TitleRow = styled.div.withConfig(sc('WidgetItemTitleRow'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  column-gap: ${(p) => p.theme.space[2]};
+  row-gap: ${(p) => p.theme.space[1]};
 `;
 
 const Title = styled.h3.withConfig(sc('WidgetItemTitle'))`
@@ -80,7 +82,11 @@ const Body = styled.div.withConfig(sc('WidgetItemBody'))`
     margin: 0;
     white-space: pre-line;
   }
-  & > * + * {
+  & ul {
+    margin: 0;
+    padding-left: ${(p) => p.theme.space[5]};
+  }
+  && > * + * {
     margin-top: ${(p) => p.theme.space[2]};
   }
 `;
@@ -102,63 +108,79 @@ export interface Label {
   tone?: BadgeTone;
 }
 
-/** Title row + meta line + body. Empty meta parts are dropped; `labels` are small word badges. */
-export function WidgetItem({
-  title,
-  icon,
-  marker,
-  kicker,
-  labels = [],
-  meta = [],
-  children,
-}: {
+/** What a widget says about one item; the layout decides where each part goes. */
+export interface ItemParts {
   title: ReactNode;
+  /** In the round badge before the item (an award's icon). */
   icon?: ReactNode;
   /** Drawn as is before the item (the timeline's dot on its line). */
   marker?: ReactNode;
   /** A short line above the title (the timeline's year). */
   kicker?: ReactNode;
+  /** Small word badges after the title; blanks are dropped. */
   labels?: Array<Label | null | false>;
+  /** The meta line, joined with " · "; blanks are dropped. */
   meta?: Array<string | number | null | undefined | false>;
-  children?: ReactNode;
-}) {
-  const parts = meta.filter(
-    (part): part is string | number => part !== null && part !== undefined && part !== '' && part !== false,
-  );
-  const shown = labels.filter((label): label is Label => Boolean(label));
+  /** The description paragraph (after `extra`). */
+  text?: string | null;
+  /** Anything before the text (a skill's level dots). */
+  extra?: ReactNode;
+  /** Labelled details, shown only in the section's own (expanded) view. */
+  details?: Array<[string, ReactNode]>;
+}
+
+const isSet = <T,>(value: T | null | undefined | false | ''): value is T =>
+  value !== null && value !== undefined && value !== false && value !== '';
+
+/** Title row + meta line + body (text, extra, and in the expanded view the details). */
+export function WidgetItem({ parts, expanded }: { parts: ItemParts; expanded: boolean }) {
+  const meta = (parts.meta ?? []).filter(isSet);
+  const labels = (parts.labels ?? []).filter(isSet);
+  const details = expanded ? (parts.details ?? []).filter(([, value]) => isSet(value)) : [];
+  const body = isSet(parts.text) || isSet(parts.extra) || details.length > 0;
   return (
     <Row>
-      {marker}
-      {icon ? <Aside>{icon}</Aside> : null}
+      {parts.marker}
+      {parts.icon ? <Aside>{parts.icon}</Aside> : null}
       <Main>
-        {kicker ? <Kicker>{kicker}</Kicker> : null}
+        {parts.kicker ? <Kicker>{parts.kicker}</Kicker> : null}
         <TitleRow>
-          <Title>{title}</Title>
-          {shown.map((label) => (
+          <Title>{parts.title}</Title>
+          {labels.map((label) => (
             <Badge key={label.text} $tone={label.tone}>
               {label.text}
             </Badge>
           ))}
         </TitleRow>
-        {parts.length > 0 ? <Meta>{parts.join(' · ')}</Meta> : null}
-        {children ? <Body>{children}</Body> : null}
+        {meta.length > 0 ? <Meta>{meta.join(' · ')}</Meta> : null}
+        {body ? (
+          <Body>
+            {parts.extra}
+            {parts.text ? <p>{parts.text}</p> : null}
+            {details.length > 0 ? <DetailList entries={details} /> : null}
+          </Body>
+        ) : null}
       </Main>
     </Row>
   );
 }
 
-/** A stored text as a paragraph; nothing when blank. */
-export function Text({ value }: { value: string | null | undefined }) {
-  return value ? <p>{value}</p> : null;
+/** A widget's `renderItems` from how it describes one item: the shared list of the shared item layout. */
+export function itemsView<T extends SectionItem>(describe: (item: T, context: SectionContext) => ItemParts) {
+  return (items: SectionItem[], context: SectionContext) => (
+    <ItemList>
+      {(items as T[]).map((item) => (
+        <WidgetItem key={item.id} parts={describe(item, context)} expanded={context.expanded} />
+      ))}
+    </ItemList>
+  );
 }
 
-/** Labelled details of the expanded view; blank entries are dropped, nothing when all are. */
-export function DetailList({ entries }: { entries: Array<[string, ReactNode]> }) {
-  const set = entries.filter(([, value]) => value !== null && value !== undefined && value !== '' && value !== false);
-  if (set.length === 0) return null;
+/** Labelled details of the expanded view. */
+function DetailList({ entries }: { entries: Array<[string, ReactNode]> }) {
   return (
     <Details>
-      {set.map(([term, value]) => (
+      {entries.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
           <dd>{value}</dd>
@@ -180,8 +202,8 @@ export interface MediaLink {
   type?: string | null;
 }
 
-/** Media links as a list of safe links; unsafe URLs are left out. */
-export function MediaLinks({ links }: { links: MediaLink[] | null | undefined }) {
+/** Media links as a list of safe links (for a "Media" detail); unsafe URLs are left out; null when none is left. */
+export function mediaLinks(links: MediaLink[] | null | undefined): ReactNode {
   const safe = (links ?? []).flatMap((link) => {
     const href = safeHttpUrl(link.url);
     return href ? [{ ...link, href }] : [];

@@ -2,10 +2,8 @@
 import { styled } from 'styled-components';
 import { sc } from '../../../islands/ui/sc';
 import { SKILL_LEVELS, type SkillItemJson } from '../../../src/validation/lists/skills';
-import type { SectionContext, SectionItem } from '../sections';
-import { DetailList, ItemList, Text, WidgetItem, humanize } from './ItemLayout';
-
-type Skill = SkillItemJson & SectionItem;
+import type { SectionItem } from '../sections';
+import { humanize, itemsView } from './ItemLayout';
 
 const Dots = styled.span.withConfig(sc('SkillLevelDots'))`
   display: inline-flex;
@@ -21,6 +19,10 @@ const Dot = styled.span.withConfig(sc('SkillLevelDot'))<{ $on: boolean }>`
   border-radius: ${(p) => p.theme.radius.pill};
   border: 2px solid ${(p) => p.theme.color.brand};
   background: ${(p) => (p.$on ? p.theme.color.brand : p.theme.color.surface)};
+`;
+
+const Word = styled.span.withConfig(sc('SkillLevelWord'))`
+  margin-left: ${(p) => p.theme.space[1]};
 `;
 
 const Hidden = styled.span.withConfig(sc('SkillLevelText'))`
@@ -40,7 +42,7 @@ export function SkillLevel({ level }: { level: SkillItemJson['level'] }) {
       {SKILL_LEVELS.map((name, index) => (
         <Dot key={name} $on={index < value} aria-hidden="true" />
       ))}
-      <span aria-hidden="true">{humanize(level)}</span>
+      <Word aria-hidden="true">{humanize(level)}</Word>
       <Hidden>{`${humanize(level)}, ${value} of ${SKILL_LEVELS.length}`}</Hidden>
     </Dots>
   );
@@ -51,43 +53,27 @@ const endorsement = (e: NonNullable<SkillItemJson['endorsements']>[number]) =>
     .filter(Boolean)
     .join(': ');
 
-export function renderSkills(items: SectionItem[], context: SectionContext) {
-  return (
-    <ItemList>
-      {(items as Skill[]).map((skill) => (
-        <WidgetItem
-          key={skill.id}
-          title={skill.name}
-          labels={[{ text: humanize(skill.category) }]}
-          meta={[
-            skill.yearsExperience != null
-              ? `${skill.yearsExperience} year${skill.yearsExperience === 1 ? '' : 's'} experience`
-              : null,
-          ]}
-        >
-          <SkillLevel level={skill.level} />
-          {context.expanded ? (
-            <>
-              <Text value={skill.description} />
-              <DetailList
-                entries={[
-                  ['Certifications', skill.certifications?.length ? skill.certifications.join(', ') : null],
-                  [
-                    'Endorsements',
-                    skill.endorsements?.length ? (
-                      <ul>
-                        {skill.endorsements.map((e, index) => (
-                          <li key={index}>{endorsement(e)}</li>
-                        ))}
-                      </ul>
-                    ) : null,
-                  ],
-                ]}
-              />
-            </>
-          ) : null}
-        </WidgetItem>
-      ))}
-    </ItemList>
-  );
-}
+export const renderSkills = itemsView<SkillItemJson & SectionItem>((skill, context) => ({
+  title: skill.name,
+  labels: [{ text: humanize(skill.category) }],
+  meta: [
+    skill.yearsExperience != null
+      ? `${skill.yearsExperience} year${skill.yearsExperience === 1 ? '' : 's'} experience`
+      : null,
+  ],
+  extra: <SkillLevel level={skill.level} />,
+  text: context.expanded ? skill.description : null,
+  details: [
+    ['Certifications', skill.certifications?.join(', ')],
+    [
+      'Endorsements',
+      skill.endorsements?.length ? (
+        <ul>
+          {skill.endorsements.map((e, index) => (
+            <li key={index}>{endorsement(e)}</li>
+          ))}
+        </ul>
+      ) : null,
+    ],
+  ],
+}));

@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { sc } from '../../../islands/ui/sc';
 import type { TimelineItemJson } from '../../../src/validation/lists/timeline';
 import type { SectionContext, SectionItem } from '../sections';
-import { ItemList, Text, WidgetItem, humanize } from './ItemLayout';
+import { humanize, itemsView } from './ItemLayout';
 
 type Event = TimelineItemJson & SectionItem;
 
@@ -48,6 +48,10 @@ const Track = styled.div.withConfig(sc('TimelineTrack'))`
     width: 2px;
     background: ${(p) => p.theme.color.line};
   }
+  && li + li {
+    border-top: none;
+    padding-top: 0;
+  }
 `;
 
 const Dot = styled.span.withConfig(sc('TimelineDot'))`
@@ -72,6 +76,15 @@ export function sortHref(context: SectionContext, sort: SectionContext['sort']):
   return `${context.basePath}?${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
 }
 
+const events = itemsView<Event>((event) => ({
+  marker: <Dot aria-hidden="true" />,
+  kicker: event.year,
+  title: event.event,
+  labels: [{ text: timelineTypeLabel(event.type), tone: 'brand' }],
+  meta: [event.date, event.title, event.position, event.department, event.location],
+  text: event.description,
+}));
+
 export function renderTimeline(items: SectionItem[], context: SectionContext) {
   return (
     <>
@@ -82,22 +95,7 @@ export function renderTimeline(items: SectionItem[], context: SectionContext) {
           </a>
         ))}
       </Toggle>
-      <Track>
-        <ItemList>
-          {(items as Event[]).map((event) => (
-            <WidgetItem
-              key={event.id}
-              marker={<Dot aria-hidden="true" />}
-              kicker={event.year}
-              title={event.event}
-              labels={[{ text: timelineTypeLabel(event.type), tone: 'brand' }]}
-              meta={[event.date, event.title, event.position, event.department, event.location]}
-            >
-              <Text value={event.description} />
-            </WidgetItem>
-          ))}
-        </ItemList>
-      </Track>
+      <Track>{events(items, context)}</Track>
     </>
   );
 }
