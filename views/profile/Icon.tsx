@@ -1,7 +1,24 @@
 /** One outline icon set (DESIGN.md): inline SVG, aria-hidden, always with a text label beside it. */
 import type { ProfileLink } from './links';
 
-const PATHS: Record<ProfileLink['kind'] | 'badge' | 'station' | 'status', string> = {
+/** The award icons an award's `icon` may name (spec 02 §3 "Award"); anything else shows the medal. */
+export const AWARD_ICONS = [
+  'medal',
+  'ribbon',
+  'star',
+  'shield',
+  'flame',
+  'helmet',
+  'axe',
+  'ladder',
+  'hydrant',
+  'cross',
+  'heart',
+  'trophy',
+] as const;
+export type AwardIcon = (typeof AWARD_ICONS)[number];
+
+const PATHS: Record<ProfileLink['kind'] | 'badge' | 'station' | 'status' | AwardIcon, string> = {
   phone:
     'M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z',
   email: 'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm18 2-10 7L2 6',
@@ -17,6 +34,20 @@ const PATHS: Record<ProfileLink['kind'] | 'badge' | 'station' | 'status', string
   badge: 'M12 2l8 4v6c0 5-3.5 8.5-8 10-4.5-1.5-8-5-8-10V6z',
   station: 'M3 21V9l9-6 9 6v12H3zm6 0v-6h6v6',
   status: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zm0-14v4l3 3',
+  medal: 'M7 2l3 8M17 2l-3 8M12 22a6 6 0 1 0 0-12 6 6 0 0 0 0 12zm0-3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  ribbon: 'M12 15a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM8.2 13.9 7 23l5-3 5 3-1.2-9.1',
+  star: 'M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z',
+  shield: 'M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z',
+  flame:
+    'M8.5 14.5A2.5 2.5 0 0 0 11 12c0-1.4-.5-2-1-3-1.1-2.1-.2-4 2-6 .5 2.5 2 4.9 4 6.5 2 1.6 3 3.5 3 5.5a7 7 0 1 1-14 0c0-1.2.4-2.3 1-3.3.3 1.9 1.7 3.3 3.5 3.8z',
+  helmet: 'M2 18h20l-1 3H3zM4 18a8 8 0 0 1 16 0M12 10V5M10 5h4',
+  axe: 'M14 10 3 21M12 8l5-6c2 1 4 3 5 5l-6 5z',
+  ladder: 'M7 2v20M17 2v20M7 6h10M7 10h10M7 14h10M7 18h10',
+  hydrant: 'M7 22h10M9 22V10h6v12M7 10h10M9 10a3 3 0 0 1 6 0M12 4v3M6 14h3M15 14h3',
+  cross: 'M9 2h6v7h7v6h-7v7H9v-7H2V9h7z',
+  heart:
+    'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z',
+  trophy: 'M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4',
 };
 
 export function Icon({ name, size = 16 }: { name: keyof typeof PATHS; size?: number }) {

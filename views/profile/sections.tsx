@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
+import { WIDGET_RENDERERS } from './widgets';
 
 /** What every list item carries that the frame needs (spec 02 §3). */
 export interface SectionItem {
@@ -86,7 +87,7 @@ const widgetView = (widget: (typeof WIDGETS)[number]): WidgetView => ({
   collapsedCount: widget.collapsedCount,
   column: COLUMN[widget.key],
   emptyInvite: INVITE[widget.key],
-  renderItems: renderGeneric,
+  renderItems: WIDGET_RENDERERS[widget.key] ?? renderGeneric,
 });
 
 export const WIDGET_VIEWS = Object.fromEntries(WIDGETS.map((w) => [w.key, widgetView(w)])) as Record<
@@ -180,9 +181,7 @@ export function WidgetSection({
       )}
       {!context.expanded && items.length > shown.length ? (
         <Footer>
-          <a href={sectionHref(context.basePath, view.key)}>
-            Show All {items.length} {view.title}
-          </a>
+          <a href={sectionHref(context.basePath, view.key)}>{`Show All ${items.length} ${view.title}`}</a>
         </Footer>
       ) : null}
     </Frame>

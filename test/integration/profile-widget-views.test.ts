@@ -1,0 +1,94 @@
+/** The widgets' read views (spec 02 §§3–4, 9): collapsed counts, expanded details, computed order, no JavaScript. */
+import test from 'ava';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { createProfileWithItems } from '../helpers/profileItems';
+
+let app: TestApp;
+let id: number;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  ({ id } = await createProfileWithItems(app));
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+const html = { headers: { Accept: 'text/html' } };
+const visit = async (query = '') => {
+  const res = await clientAs(app, null).get(`/profiles/${id}/public${query}`, html);
+  if (res.status !== 200) throw new Error(`status ${res.status}`);
+  return res.text as string;
+};
+const hasScript = (page: string) =>
+  /<script(?![^>]*type="application\/(json|ld\+json)")/.test(page) || page.includes('modulepreload');
+/** The positions of the texts in the page, in the given order (-1 when missing). */
+const positions = (page: string, texts: string[]) => texts.map((text) => page.indexOf(text));
+const ascending = (numbers: number[]) => numbers.every((n, i) => n >= 0 && (i === 0 || n > numbers[i - 1]!));
+const eventsInOrder = (page: string, years: number[]) =>
+  ascending(
+    positions(
+      page,
+      years.map((year) => `Career event ${year}`),
+    ),
+  );
+
+test('a visitor sees the collapsed sections: counts, Show All, status words in order, skill levels, no script', async (t) => {
+  const page = await visit();
+  t.false(hasScript(page), 'a visitor gets no script');
+  t.true(
+    eventsInOrder(page, [2015, 2014, 2013, 2012, 2011]),
+    'the five newest events marked for the main profile, newest first',
+  );
+  t.false(page.includes('Career event 2010'), 'the sixth main event waits for Show All');
+  t.false(page.includes('Career event 2016'), 'not on the main profile: only in the expanded view');
+  t.true(page.includes('Show All 7 Timeline'));
+  t.true(page.includes(`href="/profiles/${id}/public?widget=timeline"`));
+  t.true(page.includes('Training completed'), 'event type in words');
+  t.true(page.includes('Newest First') && page.includes('Oldest First'));
+  t.true(page.includes(`href="/profiles/${id}/public?sort=oldest#section-timeline"`));
+  t.true(
+    ascending(positions(page, ['Expired License', 'Expiring License', 'Active License'])),
+    'expired → expiring → active',
+  );
+  t.true(ascending(positions(page, ['>Expired<', '>Expiring<', '>Active<'])), 'status as words');
+  t.true(page.includes('Advanced, 3 of 4'));
+  t.true(page.includes('Beginner, 1 of 4'));
+  t.true(page.includes('Show All 8 Skills'), 'skills collapse to 6');
+  t.false(page.includes('Skill number 7'));
+  t.true(page.includes('Medal of Valor') && page.includes('For rescuing two children'));
+  t.false(page.includes('Highest honor'), 'significance only in the expanded view');
+  t.true(page.includes('Severity: Major'));
+  t.false(page.includes('Stage early'), 'lessons learned only in the expanded view');
+  t.true(page.includes('Pierce Enforcer pumper.') && page.includes('Level A entry team.'));
+  t.true(page.includes('Permanent'), 'a certification without expiry');
+  t.false(page.includes('Secret private event'));
+});
+
+test('the expanded views show every item and the details; unsafe media URLs are not links', async (t) => {
+  const timeline = await visit('?widget=timeline');
+  t.true(eventsInOrder(timeline, [2016, 2015, 2010]));
+  t.false(timeline.includes('Show All'));
+  t.true(timeline.includes(`href="/profiles/${id}/public?widget=timeline&amp;sort=oldest"`));
+  t.false(timeline.includes('Secret private event'), 'a private item never appears for a visitor');
+  t.false(hasScript(timeline));
+
+  const awards = await visit('?widget=awards');
+  t.true(awards.includes('Highest honor of the department.'));
+  t.true(awards.includes('href="https://news.example/valor"'));
+  t.false(awards.includes('javascript:'), 'only http(s) URLs become links');
+
+  const incidents = await visit('?widget=incidents');
+  t.true(incidents.includes('Stage early.') && incidents.includes('Engine 7, Ladder 3'));
+
+  const skills = await visit('?widget=skills');
+  t.true(skills.includes('Skill number 8') && skills.includes('Capt. Reyes, Captain'));
+  t.true(skills.includes('Steady hands'));
+});
+
+test('?widget=timeline&sort=oldest reverses the order and keeps the toggle links', async (t) => {
+  const page = await visit('?widget=timeline&sort=oldest');
+  t.true(eventsInOrder(page, [2010, 2011, 2016]));
+  t.true(page.includes(`href="/profiles/${id}/public?widget=timeline&amp;sort=newest"`));
+  t.regex(page, /aria-current="true"[^>]*>Oldest First/);
+  t.false(page.includes('Secret private event'));
+});

@@ -1,0 +1,40 @@
+/**
+ * Certifications and licenses (spec 02 §3, §4 status and order): the server computed each status and the
+ * order; a status is always a word in its tone. A license's expiry is in the JSON only when the viewer may see it.
+ */
+import type { CertificationItemJson } from '../../../src/validation/lists/certifications';
+import type { LicenseItemJson } from '../../../src/validation/lists/licenses';
+import type { CertificationStatus, LicenseStatus } from '../../../src/validation/lists/rules';
+import type { SectionItem } from '../sections';
+import { itemsView, type Label } from './ItemLayout';
+
+type Certification = CertificationItemJson & SectionItem;
+type License = LicenseItemJson & SectionItem;
+
+const STATUS: Record<LicenseStatus | CertificationStatus, Label> = {
+  active: { text: 'Active', tone: 'ok' },
+  current: { text: 'Current', tone: 'ok' },
+  expiring: { text: 'Expiring', tone: 'warn' },
+  expired: { text: 'Expired', tone: 'danger' },
+  permanent: { text: 'Permanent', tone: 'ok' },
+};
+
+export const statusLabel = (status: string): Label | null =>
+  (STATUS as Record<string, Label | undefined>)[status] ?? null;
+
+const expiry = (status: string, expires: string | number | null | undefined) =>
+  expires === null || expires === undefined || expires === ''
+    ? null
+    : `${status === 'expired' ? 'Expired' : 'Expires'} ${expires}`;
+
+export const renderCertifications = itemsView<Certification>((cert) => ({
+  title: cert.name,
+  labels: [statusLabel(cert.status)],
+  meta: [cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expires)],
+}));
+
+export const renderLicenses = itemsView<License>((license) => ({
+  title: license.name,
+  labels: [statusLabel(license.status)],
+  meta: [license.type, `Issued ${license.issued}`, expiry(license.status, license.expires)],
+}));

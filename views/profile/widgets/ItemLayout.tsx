@@ -1,0 +1,231 @@
+/**
+ * The one item layout every widget view shares (server-only, no JavaScript): a list of items, each a title
+ * row (optional icon, title, labels), a meta line, a body, and — in the expanded view — labelled details
+ * and media links. The widget views only choose what goes where.
+ */
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { sc } from '../../../islands/ui/sc';
+import { Badge, type BadgeTone } from '../../../islands/ui/Badge';
+import type { SectionContext, SectionItem } from '../sections';
+
+export const ItemList = styled.ul.withConfig(sc('WidgetItemList'))`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${(p) => p.theme.space[4]};
+`;
+
+const Row = styled.li.withConfig(sc('WidgetItem'))`
+  display: flex;
+  gap: ${(p) => p.theme.space[3]};
+  min-width: 0;
+  & + & {
+    border-top: 1px solid ${(p) => p.theme.color.line};
+    padding-top: ${(p) => p.theme.space[4]};
+  }
+`;
+
+const Aside = styled.span.withConfig(sc('WidgetItemAside'))`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border-radius: ${(p) => p.theme.radius.pill};
+  background: ${(p) => p.theme.color.brandTint};
+  color: ${(p) => p.theme.color.brand};
+`;
+
+const Main = styled.div.withConfig(sc('WidgetItemMain'))`
+  flex: 1;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Kicker = styled.p.withConfig(sc('WidgetItemKicker'))`
+  margin: 0 0 2px;
+  color: ${(p) => p.theme.color.brand};
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 700;
+  letter-spacing: 0.02em;
+`;
+
+const TitleRow = styled.div.withConfig(sc('WidgetItemTitleRow'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  column-gap: ${(p) => p.theme.space[2]};
+  row-gap: ${(p) => p.theme.space[1]};
+`;
+
+const Title = styled.h3.withConfig(sc('WidgetItemTitle'))`
+  margin: 0;
+  font-size: ${(p) => p.theme.font.size.md};
+  line-height: 1.35;
+  color: ${(p) => p.theme.color.ink};
+`;
+
+const Meta = styled.p.withConfig(sc('WidgetItemMeta'))`
+  margin: ${(p) => p.theme.space[1]} 0 0;
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
+
+const Body = styled.div.withConfig(sc('WidgetItemBody'))`
+  margin-top: ${(p) => p.theme.space[2]};
+  font-size: ${(p) => p.theme.font.size.sm};
+  line-height: 1.5;
+  & p {
+    margin: 0;
+    white-space: pre-line;
+  }
+  & ul {
+    margin: 0;
+    padding-left: ${(p) => p.theme.space[5]};
+  }
+  && > * + * {
+    margin-top: ${(p) => p.theme.space[2]};
+  }
+`;
+
+const Details = styled.dl.withConfig(sc('WidgetItemDetails'))`
+  margin: 0;
+  & dt {
+    font-weight: 600;
+    color: ${(p) => p.theme.color.ink};
+  }
+  & dd {
+    margin: 0 0 ${(p) => p.theme.space[2]};
+    white-space: pre-line;
+  }
+`;
+
+export interface Label {
+  text: string;
+  tone?: BadgeTone;
+}
+
+/** What a widget says about one item; the layout decides where each part goes. */
+export interface ItemParts {
+  title: ReactNode;
+  /** In the round badge before the item (an award's icon). */
+  icon?: ReactNode;
+  /** Drawn as is before the item (the timeline's dot on its line). */
+  marker?: ReactNode;
+  /** A short line above the title (the timeline's year). */
+  kicker?: ReactNode;
+  /** Small word badges after the title; blanks are dropped. */
+  labels?: Array<Label | null | false>;
+  /** The meta line, joined with " · "; blanks are dropped. */
+  meta?: Array<string | number | null | undefined | false>;
+  /** The description paragraph (after `extra`). */
+  text?: string | null;
+  /** Anything before the text (a skill's level dots). */
+  extra?: ReactNode;
+  /** Labelled details, shown only in the section's own (expanded) view. */
+  details?: Array<[string, ReactNode]>;
+}
+
+const isSet = <T,>(value: T | null | undefined | false | ''): value is T =>
+  value !== null && value !== undefined && value !== false && value !== '';
+
+/** Title row + meta line + body (text, extra, and in the expanded view the details). */
+export function WidgetItem({ parts, expanded }: { parts: ItemParts; expanded: boolean }) {
+  const meta = (parts.meta ?? []).filter(isSet);
+  const labels = (parts.labels ?? []).filter(isSet);
+  const details = expanded ? (parts.details ?? []).filter(([, value]) => isSet(value)) : [];
+  const body = isSet(parts.text) || isSet(parts.extra) || details.length > 0;
+  return (
+    <Row>
+      {parts.marker}
+      {parts.icon ? <Aside>{parts.icon}</Aside> : null}
+      <Main>
+        {parts.kicker ? <Kicker>{parts.kicker}</Kicker> : null}
+        <TitleRow>
+          <Title>{parts.title}</Title>
+          {labels.map((label) => (
+            <Badge key={label.text} $tone={label.tone}>
+              {label.text}
+            </Badge>
+          ))}
+        </TitleRow>
+        {meta.length > 0 ? <Meta>{meta.join(' · ')}</Meta> : null}
+        {body ? (
+          <Body>
+            {parts.extra}
+            {parts.text ? <p>{parts.text}</p> : null}
+            {details.length > 0 ? <DetailList entries={details} /> : null}
+          </Body>
+        ) : null}
+      </Main>
+    </Row>
+  );
+}
+
+/** A widget's `renderItems` from how it describes one item: the shared list of the shared item layout. */
+export function itemsView<T extends SectionItem>(describe: (item: T, context: SectionContext) => ItemParts) {
+  return (items: SectionItem[], context: SectionContext) => (
+    <ItemList>
+      {(items as T[]).map((item) => (
+        <WidgetItem key={item.id} parts={describe(item, context)} expanded={context.expanded} />
+      ))}
+    </ItemList>
+  );
+}
+
+/** Labelled details of the expanded view. */
+function DetailList({ entries }: { entries: Array<[string, ReactNode]> }) {
+  return (
+    <Details>
+      {entries.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </Details>
+  );
+}
+
+/** Only http(s) URLs ever become links (a stored `javascript:` never does). */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  return /^https?:\/\/[^\s]+$/i.test(trimmed) ? trimmed : null;
+}
+
+export interface MediaLink {
+  url: string;
+  title?: string | null;
+  type?: string | null;
+}
+
+/** Media links as a list of safe links (for a "Media" detail); unsafe URLs are left out; null when none is left. */
+export function mediaLinks(links: MediaLink[] | null | undefined): ReactNode {
+  const safe = (links ?? []).flatMap((link) => {
+    const href = safeHttpUrl(link.url);
+    return href ? [{ ...link, href }] : [];
+  });
+  if (safe.length === 0) return null;
+  return (
+    <ul>
+      {safe.map((link, index) => (
+        <li key={`${link.href}-${index}`}>
+          <a href={link.href} rel="noopener noreferrer nofollow">
+            {link.title || link.href.replace(/^https?:\/\/(www\.)?/i, '')}
+          </a>
+          {link.type ? ` (${humanize(link.type)})` : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An enumeration value in words: `training_completed` → "Training completed". */
+export function humanize(value: string | null | undefined): string {
+  if (!value) return '';
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

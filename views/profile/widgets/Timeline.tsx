@@ -1,0 +1,101 @@
+/** Timeline (spec 02 §3 "Timeline event", §4 "Timeline sort"): a vertical line with year markers, and a sort toggle as links. */
+import { styled } from 'styled-components';
+import { sc } from '../../../islands/ui/sc';
+import type { TimelineItemJson } from '../../../src/validation/lists/timeline';
+import type { SectionContext, SectionItem } from '../sections';
+import { humanize, itemsView } from './ItemLayout';
+
+type Event = TimelineItemJson & SectionItem;
+
+/** Event types in words where the enumeration value does not read well on its own. */
+const TYPE_LABEL: Partial<Record<TimelineItemJson['type'], string>> = {
+  step_down: 'Stepped down',
+  training_completed: 'Training completed',
+  award_received: 'Award received',
+};
+
+export const timelineTypeLabel = (type: TimelineItemJson['type']) => TYPE_LABEL[type] ?? humanize(type);
+
+const Toggle = styled.nav.withConfig(sc('TimelineSortToggle'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+  margin-bottom: ${(p) => p.theme.space[4]};
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 600;
+  & a {
+    padding: 2px 10px;
+    border: 1px solid ${(p) => p.theme.color.line};
+    border-radius: ${(p) => p.theme.radius.pill};
+    color: ${(p) => p.theme.color.muted};
+    text-decoration: none;
+  }
+  & a[aria-current='true'] {
+    border-color: ${(p) => p.theme.color.brand};
+    color: ${(p) => p.theme.color.brand};
+    background: ${(p) => p.theme.color.brandTint};
+  }
+`;
+
+const Track = styled.div.withConfig(sc('TimelineTrack'))`
+  position: relative;
+  &::before {
+    content: '';
+    position: absolute;
+    left: 7px;
+    top: 6px;
+    bottom: 6px;
+    width: 2px;
+    background: ${(p) => p.theme.color.line};
+  }
+  && li + li {
+    border-top: none;
+    padding-top: 0;
+  }
+`;
+
+const Dot = styled.span.withConfig(sc('TimelineDot'))`
+  position: relative;
+  flex: none;
+  width: 16px;
+  height: 16px;
+  margin-top: 2px;
+  border-radius: ${(p) => p.theme.radius.pill};
+  border: 3px solid ${(p) => p.theme.color.brand};
+  background: ${(p) => p.theme.color.surface};
+`;
+
+const SORTS = [
+  { sort: 'newest', text: 'Newest First' },
+  { sort: 'oldest', text: 'Oldest First' },
+] as const;
+
+/** The sort links: the section's own view keeps `?widget=timeline`. */
+export function sortHref(context: SectionContext, sort: SectionContext['sort']): string {
+  const widget = context.expanded ? 'widget=timeline&' : '';
+  return `${context.basePath}?${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
+}
+
+const events = itemsView<Event>((event) => ({
+  marker: <Dot aria-hidden="true" />,
+  kicker: event.year,
+  title: event.event,
+  labels: [{ text: timelineTypeLabel(event.type), tone: 'brand' }],
+  meta: [event.date, event.title, event.position, event.department, event.location],
+  text: event.description,
+}));
+
+export function renderTimeline(items: SectionItem[], context: SectionContext) {
+  return (
+    <>
+      <Toggle aria-label="Timeline order">
+        {SORTS.map(({ sort, text }) => (
+          <a key={sort} href={sortHref(context, sort)} aria-current={context.sort === sort ? 'true' : undefined}>
+            {text}
+          </a>
+        ))}
+      </Toggle>
+      <Track>{events(items, context)}</Track>
+    </>
+  );
+}

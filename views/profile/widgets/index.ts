@@ -1,0 +1,20 @@
+/** Each widget's item view, by widget key (photos keep the section's generic list until the photos feature). */
+import type { WidgetKey } from '../../../src/validation/profiles';
+import type { WidgetView } from '../sections';
+import { renderAwards } from './Awards';
+import { renderCertifications, renderLicenses } from './Credentials';
+import { renderIncidents } from './Incidents';
+import { renderSkills } from './Skills';
+import { renderTimeline } from './Timeline';
+import { renderUnits } from './Units';
+
+export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems']>> = {
+  timeline: renderTimeline,
+  incidents: renderIncidents,
+  awards: renderAwards,
+  certifications: renderCertifications,
+  licenses: renderLicenses,
+  skills: renderSkills,
+  gear: renderUnits,
+  specialUnits: renderUnits,
+};
