@@ -153,10 +153,14 @@ serverOnly(serverOnlyTitle('a snapshot read before a change is not kept after it
   const cache = new ProfileCache(true, 1024 * 1024, app.db);
   try {
     t.true(await until(() => cache.trusted));
-    const startedAt = cache.startLoad();
+    // A kept snapshot shows when this profile's notification has arrived (other tests' changes tick the
+    // clock too, so the clock alone cannot tell).
+    cache.remember(profile, cache.startLoad());
+    t.truthy(cache.snapshot(profile.id));
+    const startedAt = cache.startLoad(); // a load begins…
     await app.db.transaction((trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
-    t.true(await until(() => cache.startLoad() !== startedAt), 'the notification arrived');
-    cache.remember(profile, startedAt);
+    t.true(await until(() => cache.snapshot(profile.id) === undefined), 'the notification arrived');
+    cache.remember(profile, startedAt); // …and ends after the change: what it read is stale
     t.is(cache.snapshot(profile.id), undefined, 'the load raced a change: not kept');
   } finally {
     await cache.close();
