@@ -4,6 +4,7 @@ import {
   nestedList,
   optionalChoice,
   optionalText,
+  photoRef,
   requiredChoice,
   requiredText,
   textList,
@@ -42,7 +43,7 @@ export const awards = defineList({
   fields: {
     name: requiredText('Award name', AWARD_MESSAGES.nameRequired),
     year: requiredText('Year', AWARD_MESSAGES.yearRequired, 50),
-    type: requiredChoice(AWARD_TYPES, AWARD_MESSAGES.typeRequired),
+    type: requiredChoice('Award type', AWARD_TYPES, AWARD_MESSAGES.typeRequired),
     icon: optionalText('Icon', 50),
     citation: optionalText('Citation', LIST_LONG_TEXT_MAX),
     significance: optionalText('Significance', LIST_LONG_TEXT_MAX),
@@ -54,7 +55,7 @@ export const awards = defineList({
       title: optionalText('Media title'),
       type: optionalChoice('Media type', AWARD_MEDIA_TYPES),
     }),
-    primaryPhoto: optionalText('Primary photo', 2000),
+    primaryPhoto: photoRef('Primary photo'),
   },
   jsonFields: ['photos', 'mediaLinks'],
 });

@@ -18,8 +18,8 @@ export const certifications = defineList({
   fields: {
     name: requiredText('Certification name', CERTIFICATION_MESSAGES.nameRequired),
     issuer: requiredText('Issuer', CERTIFICATION_MESSAGES.issuerRequired),
-    year: requiredNumber(CERTIFICATION_MESSAGES.yearRequired, CERTIFICATION_MESSAGES.yearNumeric, 1900, 2200),
-    expires: optionalNumber(CERTIFICATION_MESSAGES.expiresNumeric, 1900, 2200),
+    year: requiredNumber('Year', CERTIFICATION_MESSAGES.yearRequired, CERTIFICATION_MESSAGES.yearNumeric, 1900, 2200),
+    expires: optionalNumber('Expiry year', CERTIFICATION_MESSAGES.expiresNumeric, 1900, 2200),
     icon: optionalText('Icon', 50),
   },
   computed: (item, now) => ({ status: certificationStatus(item.expires, now) }) as object,

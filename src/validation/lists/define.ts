@@ -22,16 +22,50 @@ export const LIST_MESSAGES = {
   stale: 'This item was changed since you loaded it. Reload to see the latest version, then try again.',
 } as const;
 
+/** How the editor island asks for a field (spec 02 §4: text saves on blur, selects and checkboxes on change). */
+export type FieldInput = 'text' | 'textarea' | 'number' | 'select' | 'checkbox';
+
+/** A field's editor metadata, kept on its yup schema (`schema.meta()`); fields without it are not edited inline. */
+export interface FieldMeta {
+  label: string;
+  input: FieldInput;
+  /** A select's enumeration values and, where the value does not read well on its own, their words. */
+  options?: readonly string[];
+  optionLabels?: Readonly<Record<string, string>>;
+}
+
+/** An enumeration value in words: `step_down` → "Step down". */
+export function humanize(value: string | null | undefined): string {
+  if (!value) return '';
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The editor metadata of a field schema, if it is one the editor shows. */
+export function fieldMeta(schema: unknown): FieldMeta | undefined {
+  const meta = (schema as { meta?: () => unknown }).meta?.() as Partial<FieldMeta> | undefined;
+  return meta?.label && meta.input ? (meta as FieldMeta) : undefined;
+}
+
+/** A choice's words: its `optionLabels` entry, else the humanized value. */
+export const choiceLabel = (meta: FieldMeta | undefined, value: string) => meta?.optionLabels?.[value] ?? humanize(value);
+
+const textInput = (max: number): FieldInput => (max > LIST_TEXT_MAX ? 'textarea' : 'text');
+
 /** A blank form value is no value (checked on the original: a number's own cast makes '' NaN first). */
 const blankToNull = (value: unknown, original: unknown) =>
   typeof original === 'string' && original.trim() === '' ? null : value;
 
 /** A required text field: trimmed, not blank, capped. */
 export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX) =>
-  string().typeError(message).trim().required(message).max(max, LIST_MESSAGES.tooLong(label, max));
+  string()
+    .typeError(message)
+    .trim()
+    .required(message)
+    .max(max, LIST_MESSAGES.tooLong(label, max))
+    .meta({ label, input: textInput(max) });
 
-/** An optional text field: trimmed, blank → null, capped. */
-export const optionalText = (label: string, max = LIST_TEXT_MAX) =>
+const optionalString = (label: string, max: number) =>
   string()
     .typeError(LIST_MESSAGES.tooLong(label, max))
     .trim()
@@ -39,30 +73,59 @@ export const optionalText = (label: string, max = LIST_TEXT_MAX) =>
     .nullable()
     .transform(blankToNull);
 
+/** An optional text field: trimmed, blank → null, capped. */
+export const optionalText = (label: string, max = LIST_TEXT_MAX) =>
+  optionalString(label, max).meta({ label, input: textInput(max) });
+
+/** A linked photo's reference (set by the photo picker, not typed: no editor metadata). */
+export const photoRef = (label: string) => optionalString(label, 2000);
+
 /** One of the spec's enumeration values (also a CHECK constraint in the list's table). */
-export const requiredChoice = <T extends string>(values: readonly T[], message: string) =>
+export const requiredChoice = <T extends string>(
+  label: string,
+  values: readonly T[],
+  message: string,
+  optionLabels?: Partial<Record<T, string>>,
+) =>
   mixed<T>()
     .oneOf([...values], message)
-    .required(message);
+    .required(message)
+    .meta({ label, input: 'select', options: values, optionLabels });
 
-export const optionalChoice = <T extends string>(label: string, values: readonly T[]) =>
+export const optionalChoice = <T extends string>(
+  label: string,
+  values: readonly T[],
+  optionLabels?: Partial<Record<T, string>>,
+) =>
   mixed<T>()
     .transform(blankToNull)
     .oneOf([...values, null] as T[], LIST_MESSAGES.invalidChoice(label))
-    .nullable();
+    .nullable()
+    .meta({ label, input: 'select', options: values, optionLabels });
+
+/** A yes/no field (a checkbox in the editor). */
+export const optionalFlag = (label: string) => boolean().nullable().meta({ label, input: 'checkbox' });
 
 /** A whole number (a year in the full view); a form's text is cast, blank is missing. */
-export const requiredNumber = (required: string, numeric: string, min = 0, max = 9999) =>
+export const requiredNumber = (label: string, required: string, numeric: string, min = 0, max = 9999) =>
   number()
     .transform(blankToNull)
     .typeError(numeric)
     .integer(numeric)
     .min(min, numeric)
     .max(max, numeric)
-    .required(required);
+    .required(required)
+    .meta({ label, input: 'number' });
 
-export const optionalNumber = (numeric: string, min = 0, max = 9999) =>
-  number().transform(blankToNull).typeError(numeric).integer(numeric).min(min, numeric).max(max, numeric).nullable();
+export const optionalNumber = (label: string, numeric: string, min = 0, max = 9999) =>
+  number()
+    .transform(blankToNull)
+    .typeError(numeric)
+    .integer(numeric)
+    .min(min, numeric)
+    .max(max, numeric)
+    .nullable()
+    .meta({ label, input: 'number' });
 
 /** A nested list stored as JSONB: validated here on every write. */
 export const nestedList = <S extends ObjectShape>(label: string, shape: S, max = LIST_ITEMS_MAX) =>

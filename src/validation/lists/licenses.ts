@@ -22,7 +22,8 @@ const expires = (message: string, pattern: (value: string) => boolean) =>
     .typeError(message)
     .trim()
     .required(LICENSE_MESSAGES.expiresRequired)
-    .test('format', message, (value) => value === undefined || pattern(value));
+    .test('format', message, (value) => value === undefined || pattern(value))
+    .meta({ label: 'Expiration date (MM/YYYY)', input: 'text' });
 
 /** The stored-data rule for an expiry (legacy `YYYY` allowed). */
 export const licenseStoredExpiresSchema = expires(
@@ -40,7 +41,7 @@ export const licenses = defineList({
     type: requiredText('License type', LICENSE_MESSAGES.typeRequired),
     issued: requiredText('Issue date', LICENSE_MESSAGES.issuedRequired, 50),
     expires: expires(LICENSE_MESSAGES.expiresFormat, (value) => MONTH_YEAR.test(value)),
-    status: requiredChoice(LICENSE_STATUSES, LICENSE_MESSAGES.statusRequired),
+    status: requiredChoice('Status', LICENSE_STATUSES, LICENSE_MESSAGES.statusRequired),
     icon: optionalText('Icon', 50),
     expirationVisibility: optionalChoice('Expiration visibility', VISIBILITIES),
   },

@@ -30,10 +30,10 @@ export const skills = defineList({
   noun: 'Skill',
   fields: {
     name: requiredText('Skill name', SKILL_MESSAGES.nameRequired),
-    category: requiredChoice(SKILL_CATEGORIES, SKILL_MESSAGES.categoryRequired),
-    level: requiredChoice(SKILL_LEVELS, SKILL_MESSAGES.levelRequired),
+    category: requiredChoice('Category', SKILL_CATEGORIES, SKILL_MESSAGES.categoryRequired),
+    level: requiredChoice('Level', SKILL_LEVELS, SKILL_MESSAGES.levelRequired),
     description: optionalText('Description', LIST_LONG_TEXT_MAX),
-    yearsExperience: optionalNumber(SKILL_MESSAGES.yearsNumeric, 0, 80),
+    yearsExperience: optionalNumber('Years of experience', SKILL_MESSAGES.yearsNumeric, 0, 80),
     certifications: textList('Certifications'),
     endorsements: nestedList('Endorsements', {
       endorserName: requiredText('Endorser name', SKILL_MESSAGES.endorserRequired),

@@ -1,5 +1,5 @@
 /** Status updates (spec 02 §3 "Status update"). The spec names no add rule; a title and content are asked for. */
-import { defineList, optionalChoice, optionalText, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import { defineList, photoRef, optionalChoice, optionalText, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
 
 export const STATUS_UPDATE_TYPES = [
   'announcement',
@@ -27,7 +27,7 @@ export const statusUpdates = defineList({
     date: optionalText('Date', 50),
     type: optionalChoice('Type', STATUS_UPDATE_TYPES),
     priority: optionalChoice('Priority', STATUS_UPDATE_PRIORITIES),
-    photo: optionalText('Photo', 2000),
+    photo: photoRef('Photo'),
   },
 });
 export type StatusUpdateItemJson = ItemOf<typeof statusUpdates.fields>;

@@ -1,6 +1,5 @@
 /** Timeline events (spec 02 §3 "Timeline event", §5 "Timeline add", §4 "Timeline sort"). */
-import { boolean } from 'yup';
-import { defineList, optionalText, requiredChoice, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import { defineList, optionalFlag, photoRef, optionalText, requiredChoice, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
 import { sortTimeline } from './rules';
 
 export const TIMELINE_TYPES = [
@@ -22,6 +21,13 @@ export const TIMELINE_TYPES = [
   'promotion',
 ] as const;
 
+/** Event types in words where the enumeration value does not read well on its own. */
+export const TIMELINE_TYPE_LABELS: Partial<Record<(typeof TIMELINE_TYPES)[number], string>> = {
+  step_down: 'Stepped down',
+  training_completed: 'Training completed',
+  award_received: 'Award received',
+};
+
 export const TIMELINE_MESSAGES = {
   yearRequired: 'Year is required',
   eventRequired: 'Event title is required',
@@ -36,15 +42,15 @@ export const timeline = defineList({
   fields: {
     year: requiredText('Year', TIMELINE_MESSAGES.yearRequired, 50),
     event: requiredText('Event title', TIMELINE_MESSAGES.eventRequired),
-    type: requiredChoice(TIMELINE_TYPES, TIMELINE_MESSAGES.typeRequired),
+    type: requiredChoice('Event type', TIMELINE_TYPES, TIMELINE_MESSAGES.typeRequired, TIMELINE_TYPE_LABELS),
     date: optionalText('Date', 50),
     title: optionalText('Title'),
     description: optionalText('Description', LIST_LONG_TEXT_MAX),
     department: optionalText('Department'),
     position: optionalText('Position'),
     location: optionalText('Location'),
-    isPrimary: boolean().nullable(),
-    photo: optionalText('Photo', 2000),
+    isPrimary: optionalFlag('Primary event'),
+    photo: photoRef('Photo'),
   },
   stored: { position: 'jobPosition' },
   order: (items, { sort }) => sortTimeline(items, sort),

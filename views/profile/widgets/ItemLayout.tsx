@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../../islands/ui/sc';
 import { Badge, type BadgeTone } from '../../../islands/ui/Badge';
+import { humanize } from '../../../src/validation/lists/define';
 import type { SectionContext, SectionItem } from '../sections';
 
 export const ItemList = styled.ul.withConfig(sc('WidgetItemList'))`
@@ -223,9 +224,4 @@ export function mediaLinks(links: MediaLink[] | null | undefined): ReactNode {
   );
 }
 
-/** An enumeration value in words: `training_completed` → "Training completed". */
-export function humanize(value: string | null | undefined): string {
-  if (!value) return '';
-  const words = value.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanize };

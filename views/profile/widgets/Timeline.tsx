@@ -1,20 +1,14 @@
 /** Timeline (spec 02 §3 "Timeline event", §4 "Timeline sort"): a vertical line with year markers, and a sort toggle as links. */
 import { styled } from 'styled-components';
 import { sc } from '../../../islands/ui/sc';
-import type { TimelineItemJson } from '../../../src/validation/lists/timeline';
+import { humanize } from '../../../src/validation/lists/define';
+import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
 import type { SectionContext, SectionItem } from '../sections';
-import { humanize, itemsView } from './ItemLayout';
+import { itemsView } from './ItemLayout';
 
 type Event = TimelineItemJson & SectionItem;
 
-/** Event types in words where the enumeration value does not read well on its own. */
-const TYPE_LABEL: Partial<Record<TimelineItemJson['type'], string>> = {
-  step_down: 'Stepped down',
-  training_completed: 'Training completed',
-  award_received: 'Award received',
-};
-
-export const timelineTypeLabel = (type: TimelineItemJson['type']) => TYPE_LABEL[type] ?? humanize(type);
+export const timelineTypeLabel = (type: TimelineItemJson['type']) => TIMELINE_TYPE_LABELS[type] ?? humanize(type);
 
 const Toggle = styled.nav.withConfig(sc('TimelineSortToggle'))`
   display: flex;
