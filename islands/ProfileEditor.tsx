@@ -16,7 +16,7 @@ import {
   profileUpdateSchema,
   type ProfileJson,
 } from '../src/validation/profiles';
-import { VISIBILITIES, type Visibility } from '../src/validation/visibility';
+import { VISIBILITY_OPTIONS } from '../src/validation/visibility';
 import { DepartmentPickerField } from './DepartmentPicker';
 import { api, ApiError } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
@@ -55,12 +55,6 @@ const LABELS: Record<TextKey, string> = {
     (typeof SOCIAL_FIELDS)[number],
     string
   >),
-};
-
-const VISIBILITY_LABELS: Record<Visibility, string> = {
-  public: 'Everyone',
-  authenticated: 'Signed-in firefighters',
-  private: 'Only me',
 };
 
 const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boolean }>`
@@ -170,12 +164,11 @@ export default function ProfileEditor({ profile, department: initialDepartment }
     />
   );
 
-  const visibilityOptions = VISIBILITIES.map((value) => ({ value, label: VISIBILITY_LABELS[value] }));
   const visibilitySelect = (key: 'phone' | 'email') => (
     <Select
       id={`${formId}-${key}Visibility`}
       label={`Who sees your ${key === 'phone' ? 'phone' : 'e-mail'}`}
-      options={visibilityOptions}
+      options={VISIBILITY_OPTIONS}
       value={saved.fieldVisibility?.[key] ?? 'public'}
       onChange={(e) => void patch({ fieldVisibility: { [key]: e.target.value } }).catch(() => undefined)}
     />
@@ -273,7 +266,7 @@ export default function ProfileEditor({ profile, department: initialDepartment }
           <Select
             id={`${formId}-defaultVisibility`}
             label="Who sees new items by default"
-            options={visibilityOptions}
+            options={VISIBILITY_OPTIONS}
             value={saved.defaultVisibility}
             onChange={(e) => void patch({ defaultVisibility: e.target.value }).catch(() => undefined)}
           />

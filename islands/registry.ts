@@ -6,6 +6,7 @@ import ChangePasswordForm from './ChangePasswordForm';
 import CreateProfileForm from './CreateProfileForm';
 import DepartmentPicker from './DepartmentPicker';
 import ForgotPasswordForm from './ForgotPasswordForm';
+import ListEditor from './ListEditor';
 import LoginForm from './LoginForm';
 import MyDepartments from './MyDepartments';
 import ProfileEditor from './ProfileEditor';
@@ -20,6 +21,7 @@ export const islands = {
   CreateProfileForm,
   DepartmentPicker,
   ForgotPasswordForm,
+  ListEditor,
   LoginForm,
   MyDepartments,
   ProfileEditor,

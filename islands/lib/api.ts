@@ -23,8 +23,13 @@ export class NetworkError extends Error {
   }
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -54,8 +59,9 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body ?? {}),
-  patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body ?? {}),
-  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
+  patch: <T>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>('PATCH', url, body ?? {}, headers),
+  delete: <T>(url: string, headers?: Record<string, string>) => apiRequest<T>('DELETE', url, undefined, headers),
 };
 
 /** The server's message when it sent one, else the spec's fallback text. */

@@ -10,6 +10,7 @@ import { media } from '../../islands/ui/theme';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
+import type { EditorItem } from '../../islands/ListEditor';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
@@ -111,6 +112,19 @@ export function ProfilePage({
       items={items[key] ?? []}
       context={{ basePath, expanded, sort }}
       editHref={editHref}
+      editor={
+        editing && key !== 'photos' ? (
+          <Island
+            name="ListEditor"
+            props={{
+              profileId: profile.id,
+              list: key,
+              items: (items[key] ?? []) as unknown as EditorItem[],
+              defaultVisibility: profile.defaultVisibility,
+            }}
+          />
+        ) : undefined
+      }
     />
   );
   return (

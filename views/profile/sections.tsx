@@ -157,12 +157,15 @@ export function WidgetSection({
   items,
   context,
   editHref,
+  editor,
 }: {
   view: WidgetView;
   items: SectionItem[];
   context: SectionContext;
   /** For the owner: where the empty state's invitation leads (edit mode). */
   editHref: string | null;
+  /** In edit mode: the list's editor in place of the read view (every item, no collapsing). */
+  editor?: ReactNode;
 }) {
   const shown = context.expanded ? items : items.filter((item) => item.showOnMainProfile).slice(0, view.collapsedCount);
   const headingId = `section-${view.key}`;
@@ -174,12 +177,14 @@ export function WidgetSection({
         </Title>
         <Count>{items.length}</Count>
       </Head>
-      {items.length === 0 ? (
+      {editor ? (
+        editor
+      ) : items.length === 0 ? (
         <Invite>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyInvite}</Invite>
       ) : (
         view.renderItems(shown, context)
       )}
-      {!context.expanded && items.length > shown.length ? (
+      {!editor && !context.expanded && items.length > shown.length ? (
         <Footer>
           <a href={sectionHref(context.basePath, view.key)}>{`Show All ${items.length} ${view.title}`}</a>
         </Footer>

@@ -48,7 +48,8 @@ export function fieldMeta(schema: unknown): FieldMeta | undefined {
 }
 
 /** A choice's words: its `optionLabels` entry, else the humanized value. */
-export const choiceLabel = (meta: FieldMeta | undefined, value: string) => meta?.optionLabels?.[value] ?? humanize(value);
+export const choiceLabel = (meta: FieldMeta | undefined, value: string) =>
+  meta?.optionLabels?.[value] ?? humanize(value);
 
 const textInput = (max: number): FieldInput => (max > LIST_TEXT_MAX ? 'textarea' : 'text');
 
@@ -183,6 +184,10 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
   fieldVisibility?: { field: keyof F & string; by: keyof F & string; default: Visibility };
   /** Fields computed when presenting (license status from its expiry). */
   computed?: (item: ItemOf<F>, now: Date) => Partial<ItemOf<F>>;
+  /** The field an item is known by in the editor (its heading); default `name`. */
+  titleField?: keyof F & string;
+  /** The add failure's toast title where the spec names one (spec 02 §8); else 'Error'. */
+  saveFailed?: string;
   /** Display order (spec 02 §4); stored position order when absent. */
   order?: (items: ItemOf<F>[], options: OrderOptions) => ItemOf<F>[];
 }

@@ -25,5 +25,6 @@ export const fireStations = defineList({
   },
   jsonFields: ['specialties'],
   stored: { position: 'jobPosition' },
+  titleField: 'stationName',
 });
 export type FireStationItemJson = ItemOf<typeof fireStations.fields>;

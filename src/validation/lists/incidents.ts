@@ -59,5 +59,6 @@ export const incidents = defineList({
     photos: textList('Photos', INCIDENT_PHOTOS_MAX),
   },
   jsonFields: ['unitsResponded', 'mediaUrls', 'photos'],
+  titleField: 'title',
 });
 export type IncidentItemJson = ItemOf<typeof incidents.fields>;

@@ -1,5 +1,13 @@
 /** Status updates (spec 02 §3 "Status update"). The spec names no add rule; a title and content are asked for. */
-import { defineList, photoRef, optionalChoice, optionalText, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import {
+  defineList,
+  photoRef,
+  optionalChoice,
+  optionalText,
+  requiredText,
+  LIST_LONG_TEXT_MAX,
+  type ItemOf,
+} from './define';
 
 export const STATUS_UPDATE_TYPES = [
   'announcement',
@@ -21,6 +29,7 @@ export const statusUpdates = defineList({
   path: 'status-updates',
   table: 'profile_status_updates',
   noun: 'Status update',
+  titleField: 'title',
   fields: {
     title: requiredText('Title', STATUS_UPDATE_MESSAGES.titleRequired),
     content: requiredText('Content', STATUS_UPDATE_MESSAGES.contentRequired, LIST_LONG_TEXT_MAX),

@@ -1,5 +1,14 @@
 /** Timeline events (spec 02 §3 "Timeline event", §5 "Timeline add", §4 "Timeline sort"). */
-import { defineList, optionalFlag, photoRef, optionalText, requiredChoice, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import {
+  defineList,
+  optionalFlag,
+  photoRef,
+  optionalText,
+  requiredChoice,
+  requiredText,
+  LIST_LONG_TEXT_MAX,
+  type ItemOf,
+} from './define';
 import { sortTimeline } from './rules';
 
 export const TIMELINE_TYPES = [
@@ -53,6 +62,8 @@ export const timeline = defineList({
     photo: photoRef('Photo'),
   },
   stored: { position: 'jobPosition' },
+  titleField: 'event',
+  saveFailed: 'Failed to save timeline event',
   order: (items, { sort }) => sortTimeline(items, sort),
 });
 export type TimelineItemJson = ItemOf<typeof timeline.fields>;
