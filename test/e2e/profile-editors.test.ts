@@ -1,0 +1,174 @@
+/**
+ * The list editors in a real Chromium (spec 02 §§2, 4, 5): as the owner in edit mode, in the timeline, awards
+ * and skills widgets — add an item (the spec's required-field messages first), edit a field inline (blur
+ * saves), delete an item after confirming; then Save, reload and see it all in the read view; the timeline's
+ * sort toggle reorders. Screenshots of edit mode at 1280 and 375 px.
+ */
+import test from 'ava';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createProfileWithItems } from '../helpers/profileItems';
+import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import type { CreatedUser } from '../helpers/users';
+
+let app: TestApp;
+let browser: Browser;
+let id: number;
+let owner: CreatedUser;
+
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  browser = await launchBrowser();
+  ({ id, owner } = await createProfileWithItems(app));
+});
+test.after.always(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
+
+const answer = (page: Page, method: string, status: number) =>
+  page
+    .waitForResponse((res) => res.request().method() === method && res.url().includes('/api/profiles/'), {
+      timeout: 10_000,
+    })
+    .then((res) => {
+      if (res.status() !== status) throw new Error(`${method} ${res.url()}: ${res.status()}`);
+      return res;
+    });
+
+async function addItem(
+  page: Page,
+  widget: Locator,
+  noun: string,
+  messages: string[],
+  fill: (form: Locator) => Promise<void>,
+) {
+  await widget.getByRole('button', { name: `Add ${noun}` }).click();
+  const form = widget.getByRole('form', { name: `New ${noun}` });
+  await form.getByRole('button', { name: `Save ${noun}` }).click();
+  for (const message of messages) await form.getByText(message, { exact: true }).waitFor();
+  await fill(form);
+  await Promise.all([answer(page, 'POST', 201), form.getByRole('button', { name: `Save ${noun}` }).click()]);
+}
+
+async function editInline(page: Page, widget: Locator, item: string, label: string, value: string) {
+  const card = widget.getByRole('listitem', { name: item, exact: true });
+  await card.getByLabel(label, { exact: true }).fill(value);
+  await Promise.all([answer(page, 'PATCH', 200), card.getByLabel(label, { exact: true }).blur()]);
+}
+
+async function deleteItem(page: Page, widget: Locator, item: string) {
+  const card = widget.getByRole('listitem', { name: item, exact: true });
+  await card.getByRole('button', { name: `Delete ${item}` }).click();
+  await card.getByRole('button', { name: 'Cancel' }).waitFor();
+  await Promise.all([answer(page, 'DELETE', 204), card.getByRole('button', { name: 'Delete', exact: true }).click()]);
+  await card.waitFor({ state: 'detached' });
+}
+
+test.serial(
+  'the owner adds, edits inline and deletes in three widgets; Save and reload show the changes',
+  async (t) => {
+    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = recorded;
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+    await waitForIslands(page);
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'every list but photos has its editor');
+
+    const timeline = section(page, 'timeline');
+    await addItem(
+      page,
+      timeline,
+      'timeline event',
+      ['Year is required', 'Event title is required', 'Event type is required'],
+      async (form) => {
+        await form.getByLabel('Year', { exact: true }).fill('2019');
+        await form.getByLabel('Event title', { exact: true }).fill('Made captain');
+        await form.getByLabel('Event type', { exact: true }).selectOption('promoted');
+      },
+    );
+    await timeline.getByRole('heading', { name: 'Made captain' }).waitFor();
+    await editInline(page, timeline, 'Career event 2012', 'Location', 'Round Rock, TX');
+    await deleteItem(page, timeline, 'Career event 2011');
+
+    const awards = section(page, 'awards');
+    await addItem(
+      page,
+      awards,
+      'award',
+      ['Award name is required', 'Year is required', 'Award type is required'],
+      async (form) => {
+        await form.getByLabel('Award name', { exact: true }).fill('Lifesaving Award');
+        await form.getByLabel('Year', { exact: true }).fill('2022');
+        await form.getByLabel('Award type', { exact: true }).selectOption('lifesaving');
+      },
+    );
+    await editInline(page, awards, 'Medal of Valor', 'Awarded by', 'City of Austin');
+    await deleteItem(page, awards, 'Unit Citation');
+
+    const skills = section(page, 'skills');
+    await addItem(
+      page,
+      skills,
+      'skill',
+      ['Skill name is required', 'Category is required', 'Level is required'],
+      async (form) => {
+        await form.getByLabel('Skill name', { exact: true }).fill('Rope rescue');
+        await form.getByLabel('Category', { exact: true }).selectOption('firefighter');
+        await form.getByLabel('Level', { exact: true }).selectOption('expert');
+      },
+    );
+    await editInline(page, skills, 'Skill number 1', 'Skill name', 'Vehicle extrication');
+    await deleteItem(page, skills, 'Skill number 2');
+    await screenshot(page, 'profile-editors-1280');
+
+    // Save waits for the saves and leaves edit mode; a reload shows the read view with the changes.
+    await Promise.all([
+      page.waitForURL(`${app.baseUrl}/profiles/${id}`),
+      page.getByRole('button', { name: 'Save', exact: true }).click(),
+    ]);
+    await page.reload();
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 0, 'no editor outside edit mode');
+
+    await page.goto(`${app.baseUrl}/profiles/${id}?widget=timeline`);
+    const read = section(page, 'timeline');
+    await t.notThrowsAsync(read.getByText('Made captain').waitFor());
+    await t.notThrowsAsync(read.getByText('Round Rock, TX').waitFor());
+    t.is(await read.getByText('Career event 2011').count(), 0);
+    const newest = await read.locator('h3').allTextContents();
+    await page.getByRole('link', { name: 'Oldest First' }).click();
+    await page.waitForURL(/sort=oldest/);
+    const oldest = await section(page, 'timeline').locator('h3').allTextContents();
+    t.true(newest.length > 1);
+    t.deepEqual(oldest, [...newest].reverse(), 'the sort toggle reverses the order');
+
+    await page.goto(`${app.baseUrl}/profiles/${id}?widget=awards`);
+    await t.notThrowsAsync(page.getByText('Lifesaving Award').waitFor());
+    await t.notThrowsAsync(page.getByText('City of Austin').waitFor());
+    t.is(await page.getByText('Unit Citation').count(), 0);
+
+    await page.goto(`${app.baseUrl}/profiles/${id}?widget=skills`);
+    await t.notThrowsAsync(page.getByText('Rope rescue').waitFor());
+    await t.notThrowsAsync(page.getByText('Vehicle extrication').waitFor());
+    t.is(await page.getByText('Skill number 2', { exact: true }).count(), 0);
+
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+  },
+);
+
+test.serial('edit mode with the editors at 375 px: no horizontal scroll', async (t) => {
+  const recorded = await openPage(browser, { width: 375, height: 800 });
+  const { page } = recorded;
+  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+  await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+  await waitForIslands(page);
+  await section(page, 'awards').getByRole('button', { name: 'Add award' }).click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  t.true(overflow <= 0, `no horizontal scroll (${overflow}px over)`);
+  await screenshot(page, 'profile-editors-375');
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
