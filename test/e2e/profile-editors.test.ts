@@ -8,7 +8,15 @@ import test from 'ava';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createProfileWithItems } from '../helpers/profileItems';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import path from 'node:path';
+import {
+  assertNoBrowserErrors,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  waitForIslands,
+} from '../helpers/browser';
 import type { CreatedUser } from '../helpers/users';
 
 let app: TestApp;
@@ -123,6 +131,8 @@ test.serial(
     await editInline(page, skills, 'Skill number 1', 'Skill name', 'Vehicle extrication');
     await deleteItem(page, skills, 'Skill number 2');
     await screenshot(page, 'profile-editors-1280');
+    await timeline.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-1280-view.png') });
 
     // Save waits for the saves and leaves edit mode; a reload shows the read view with the changes.
     await Promise.all([
@@ -169,6 +179,10 @@ test.serial('edit mode with the editors at 375 px: no horizontal scroll', async 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   t.true(overflow <= 0, `no horizontal scroll (${overflow}px over)`);
   await screenshot(page, 'profile-editors-375');
+  await section(page, 'awards').getByRole('form').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-view.png') });
+  await section(page, 'timeline').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-item.png') });
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });

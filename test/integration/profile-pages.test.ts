@@ -147,6 +147,28 @@ test('the own view shows the owner’s controls; the public view never does, not
   t.false(notEditing.text.includes('data-island="ProfileEditor"'), 'edit mode is only for those who may edit');
 });
 
+test('edit mode carries a ListEditor island per list (not photos) for the owner, none for another member', async (t) => {
+  const owner = await createUser();
+  const other = await createUser();
+  const profile = await createProfileFor(owner, { profileStatus: 'live' });
+  const added = await as(owner).post(`/api/profiles/${profile.id}/timeline`, {
+    year: '2015',
+    event: 'Hired by the department',
+    type: 'hired',
+    showOnMainProfile: false,
+  });
+  t.is(added.status, 201);
+  const count = (text: string) => text.split('data-island="ListEditor"').length - 1;
+  const editing = await as(owner).get(`/profiles/${profile.id}?edit=1`, html);
+  t.is(count(editing.text), 8, 'timeline, incidents, awards, certifications, licenses, skills, gear, special units');
+  t.true(editing.text.includes('Hired by the department'), 'the editor gets every item, even one off the main profile');
+  t.is(count((await as(owner).get(`/profiles/${profile.id}`, html)).text), 0, 'not outside edit mode');
+  t.is(count((await as(owner).get(`/profiles/${profile.id}/public?edit=1`, html)).text), 0, 'never on the public view');
+  const otherView = await as(other).get(`/profiles/${profile.id}?edit=1`, html);
+  t.is(otherView.status, 200);
+  t.is(count(otherView.text), 0, 'another member never gets the editors');
+});
+
 test('a private field never reaches a non-owner: not in the HTML, the props or the meta tags', async (t) => {
   const owner = await createUser();
   const other = await createUser();
