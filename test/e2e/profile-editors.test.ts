@@ -34,6 +34,37 @@ test.after.always(async () => {
   await app?.close();
 });
 
+/** Per widget: what to add (label → value; the spec's required messages first), edit inline and delete. */
+const WIDGETS = [
+  {
+    key: 'timeline',
+    noun: 'timeline event',
+    required: ['Year is required', 'Event title is required', 'Event type is required'],
+    add: { Year: '2019', 'Event title': 'Made captain', 'Event type': 'promoted' },
+    added: 'Made captain',
+    edit: ['Career event 2012', 'Location', 'Round Rock, TX'],
+    remove: 'Career event 2011',
+  },
+  {
+    key: 'awards',
+    noun: 'award',
+    required: ['Award name is required', 'Year is required', 'Award type is required'],
+    add: { 'Award name': 'Lifesaving Award', Year: '2022', 'Award type': 'lifesaving' },
+    added: 'Lifesaving Award',
+    edit: ['Medal of Valor', 'Awarded by', 'City of Austin'],
+    remove: 'Unit Citation',
+  },
+  {
+    key: 'skills',
+    noun: 'skill',
+    required: ['Skill name is required', 'Category is required', 'Level is required'],
+    add: { 'Skill name': 'Rope rescue', Category: 'firefighter', Level: 'expert' },
+    added: 'Rope rescue',
+    edit: ['Skill number 1', 'Skill name', 'Vehicle extrication'],
+    remove: 'Skill number 2',
+  },
+] as const;
+
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 
 const answer = (page: Page, method: string, status: number) =>
@@ -50,7 +81,7 @@ async function addItem(
   page: Page,
   widget: Locator,
   noun: string,
-  messages: string[],
+  messages: readonly string[],
   fill: (form: Locator) => Promise<void>,
 ) {
   await widget.getByRole('button', { name: `Add ${noun}` }).click();
@@ -61,7 +92,7 @@ async function addItem(
   await Promise.all([answer(page, 'POST', 201), form.getByRole('button', { name: `Save ${noun}` }).click()]);
 }
 
-async function editInline(page: Page, widget: Locator, item: string, label: string, value: string) {
+async function editInline(page: Page, widget: Locator, [item, label, value]: readonly [string, string, string]) {
   const card = widget.getByRole('listitem', { name: item, exact: true });
   await card.getByLabel(label, { exact: true }).fill(value);
   await Promise.all([answer(page, 'PATCH', 200), card.getByLabel(label, { exact: true }).blur()]);
@@ -85,53 +116,21 @@ test.serial(
     await waitForIslands(page);
     t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'every list but photos has its editor');
 
-    const timeline = section(page, 'timeline');
-    await addItem(
-      page,
-      timeline,
-      'timeline event',
-      ['Year is required', 'Event title is required', 'Event type is required'],
-      async (form) => {
-        await form.getByLabel('Year', { exact: true }).fill('2019');
-        await form.getByLabel('Event title', { exact: true }).fill('Made captain');
-        await form.getByLabel('Event type', { exact: true }).selectOption('promoted');
-      },
-    );
-    await timeline.getByRole('heading', { name: 'Made captain' }).waitFor();
-    await editInline(page, timeline, 'Career event 2012', 'Location', 'Round Rock, TX');
-    await deleteItem(page, timeline, 'Career event 2011');
-
-    const awards = section(page, 'awards');
-    await addItem(
-      page,
-      awards,
-      'award',
-      ['Award name is required', 'Year is required', 'Award type is required'],
-      async (form) => {
-        await form.getByLabel('Award name', { exact: true }).fill('Lifesaving Award');
-        await form.getByLabel('Year', { exact: true }).fill('2022');
-        await form.getByLabel('Award type', { exact: true }).selectOption('lifesaving');
-      },
-    );
-    await editInline(page, awards, 'Medal of Valor', 'Awarded by', 'City of Austin');
-    await deleteItem(page, awards, 'Unit Citation');
-
-    const skills = section(page, 'skills');
-    await addItem(
-      page,
-      skills,
-      'skill',
-      ['Skill name is required', 'Category is required', 'Level is required'],
-      async (form) => {
-        await form.getByLabel('Skill name', { exact: true }).fill('Rope rescue');
-        await form.getByLabel('Category', { exact: true }).selectOption('firefighter');
-        await form.getByLabel('Level', { exact: true }).selectOption('expert');
-      },
-    );
-    await editInline(page, skills, 'Skill number 1', 'Skill name', 'Vehicle extrication');
-    await deleteItem(page, skills, 'Skill number 2');
+    for (const widget of WIDGETS) {
+      const frame = section(page, widget.key);
+      await addItem(page, frame, widget.noun, widget.required, async (form) => {
+        for (const [label, value] of Object.entries(widget.add)) {
+          const field = form.getByLabel(label, { exact: true });
+          if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+          else await field.fill(value);
+        }
+      });
+      await frame.getByRole('heading', { name: widget.added }).waitFor();
+      await editInline(page, frame, widget.edit);
+      await deleteItem(page, frame, widget.remove);
+    }
     await screenshot(page, 'profile-editors-1280');
-    await timeline.scrollIntoViewIfNeeded();
+    await section(page, 'timeline').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-1280-view.png') });
 
     // Save waits for the saves and leaves edit mode; a reload shows the read view with the changes.

@@ -108,25 +108,20 @@ export const optionalChoice = <T extends string>(
 export const optionalFlag = (label: string) => boolean().nullable().meta({ label, input: 'checkbox' });
 
 /** A whole number (a year in the full view); a form's text is cast, blank is missing. */
-export const requiredNumber = (label: string, required: string, numeric: string, min = 0, max = 9999) =>
+const wholeNumber = (label: string, numeric: string, min: number, max: number) =>
   number()
     .transform(blankToNull)
     .typeError(numeric)
     .integer(numeric)
     .min(min, numeric)
     .max(max, numeric)
-    .required(required)
     .meta({ label, input: 'number' });
 
+export const requiredNumber = (label: string, required: string, numeric: string, min = 0, max = 9999) =>
+  wholeNumber(label, numeric, min, max).required(required);
+
 export const optionalNumber = (label: string, numeric: string, min = 0, max = 9999) =>
-  number()
-    .transform(blankToNull)
-    .typeError(numeric)
-    .integer(numeric)
-    .min(min, numeric)
-    .max(max, numeric)
-    .nullable()
-    .meta({ label, input: 'number' });
+  wholeNumber(label, numeric, min, max).nullable();
 
 /** A nested list stored as JSONB: validated here on every write. */
 export const nestedList = <S extends ObjectShape>(label: string, shape: S, max = LIST_ITEMS_MAX) =>
