@@ -5,7 +5,7 @@ import { preparePage, sendPage, type CachedPage } from '../http/pageCache';
 import { isAdmin } from '../policies/viewer';
 import { LandingPage } from '../../views/pages/LandingPage';
 import { renderPageHtml } from './render';
-import { ownProfileId } from './ownProfile';
+import { ownProfileId } from '../services/profiles';
 
 export function homeRoutes(config: Config): Router {
   const router = new Router();

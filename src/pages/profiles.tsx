@@ -20,6 +20,7 @@ import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
 import { loadProfileLists } from '../services/lists';
+import { parseId } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, WIDGET_KEYS, profileCreateSchema, widgetFromFilter } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
@@ -143,10 +144,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
 
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */
   const showProfile = (publicView: boolean) => async (ctx: Koa.Context) => {
-    const raw = ctx.params.id ?? '';
+    const id = parseId(ctx.params.id);
     // An id that is not a number sends the visitor home (spec 02 §2).
-    if (!/^[0-9]{1,10}$/.test(raw) || Number(raw) > 2_147_483_647 || Number(raw) === 0) return ctx.redirect('/');
-    const id = Number(raw);
+    if (id === undefined) return ctx.redirect('/');
     const viewer = currentUser(ctx);
     const { widget, sort, key: variant } = pageVariant(publicView, ctx.query);
     const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);

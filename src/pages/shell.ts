@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import type { Config } from '../config';
 import type { User } from '../models/User';
 import type { Shell } from '../../views/layout/shell';
-import { ownProfileId } from './ownProfile';
+import { ownProfileId } from '../services/profiles';
 
 export async function buildShell(
   ctx: Koa.Context,

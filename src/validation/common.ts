@@ -20,5 +20,14 @@ export const id = (message = 'Invalid id') =>
     .max(ID_MAX, message)
     .required(message);
 
+/** A raw id (from a path) as a number, or undefined when it is not a valid id. */
+export function parseId(raw: unknown): number | undefined {
+  try {
+    return id().validateSync(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `/things/:id` */
 export const idParams = object({ id: id() });

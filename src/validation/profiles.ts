@@ -2,7 +2,8 @@
  * Profiles (spec 02 §§2–9): the JSON shapes the API returns and islands receive, the spec's messages, the
  * widget registry's keys, and the request schemas. Shared by the server and the islands (no server imports).
  */
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
+import { id } from './common';
 import { VISIBILITIES, type Visibility } from './visibility';
 
 export const PROFILE_STATUSES = ['draft', 'live'] as const;
@@ -179,15 +180,7 @@ export const profileCreateSchema = object({
     .required(PROFILE_MESSAGES.rankRequired)
     .min(1, PROFILE_MESSAGES.rankRequired)
     .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX)),
-  departmentId: number()
-    .transform((value: unknown, original: unknown) =>
-      typeof original === 'string' ? (/^[1-9][0-9]{0,9}$/.test(original) ? Number(original) : NaN) : value,
-    )
-    .typeError(PROFILE_MESSAGES.departmentRequired)
-    .integer(PROFILE_MESSAGES.departmentRequired)
-    .positive(PROFILE_MESSAGES.departmentRequired)
-    .max(2_147_483_647, PROFILE_MESSAGES.departmentRequired)
-    .required(PROFILE_MESSAGES.departmentRequired),
+  departmentId: id(PROFILE_MESSAGES.departmentRequired),
   phone: optionalText('Phone', 50),
   email: optionalEmail(),
   ...socials,
@@ -212,12 +205,7 @@ export const profileUpdateSchema = object({
     .min(1, PROFILE_MESSAGES.rankRequired)
     .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX))
     .optional(),
-  departmentId: number()
-    .typeError(PROFILE_MESSAGES.departmentRequired)
-    .integer(PROFILE_MESSAGES.departmentRequired)
-    .positive(PROFILE_MESSAGES.departmentRequired)
-    .max(2_147_483_647, PROFILE_MESSAGES.departmentRequired)
-    .optional(),
+  departmentId: id(PROFILE_MESSAGES.departmentRequired).optional(),
   title: optionalText('Title').optional(),
   badgeNumber: optionalText('Badge number', 50).optional(),
   motto: optionalText('Motto').optional(),
