@@ -13,7 +13,8 @@ import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
 import { importDepartmentsFile } from '../src/services/departmentImport';
-import { searchDepartments } from '../src/services/departmentSearch';
+import { normalizeSearchQuery, searchDepartments, searchStatement } from '../src/services/departmentSearch';
+import type { Sql } from '../src/db/sql';
 import {
   formatSummary,
   measure,
@@ -59,23 +60,6 @@ export const QUERY_CLASSES: Record<string, readonly string[]> = {
   typo: ['sprngfield', 'bristle bay', 'hamiltn', 'auorra', 'marrion', 'bataiva'],
 };
 
-type Sql = { sql: string; bindings: readonly unknown[] };
-
-/** The statements one search runs, in order (captured from knex's query events). */
-async function statementsOf(db: Knex, q: string, viewerId: number): Promise<Sql[]> {
-  const seen: Sql[] = [];
-  const listener = (query: Sql) => {
-    if (/^\s*(select|with)\b/i.test(query.sql)) seen.push(query);
-  };
-  db.on('query', listener);
-  try {
-    await searchDepartments({ id: viewerId, role: 'user' }, q);
-  } finally {
-    db.off('query', listener);
-  }
-  return seen;
-}
-
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
@@ -96,11 +80,24 @@ function planNames(node: PlanNode): string {
   return children.length === 1 ? `${self} > ${children[0]}` : `${self} > [${children.join(' + ')}]`;
 }
 
-/** The statement's plan as it ran (EXPLAIN ANALYZE): one line per CTE that ran, then the final select. */
+/**
+ * The statement's plan as it runs in the service — the generic plan of its prepared statement (see
+ * src/db/prepared.ts) — with EXPLAIN ANALYZE: one line per CTE that ran, then the final select.
+ */
 async function explainNames(db: Knex, statement: Sql): Promise<string[]> {
-  // The event's SQL has the driver's $1, $2 placeholders; knex.raw takes ? ones, in the same order.
-  const sql = statement.sql.replace(/\$\d+/g, '?');
-  const result = await db.raw(`explain (analyze, format json) ${sql}`, statement.bindings as Knex.RawBinding[]);
+  const native = db
+    .raw(statement.sql, statement.bindings as Knex.RawBinding[])
+    .toSQL()
+    .toNative();
+  const result = await db.transaction(async (trx) => {
+    await trx.raw('set local plan_cache_mode = force_generic_plan');
+    await trx.raw(`prepare bench_search as ${native.sql.replace(/\?/g, '\\?')}`);
+    // EXECUTE takes no bind parameters: the values go in as escaped literals.
+    const args = trx.raw(native.bindings.map(() => '?').join(', '), native.bindings).toQuery();
+    const explained = await trx.raw(`explain (analyze, format json) execute bench_search(${args})`);
+    await trx.raw('deallocate bench_search');
+    return explained;
+  });
   const rows = (result as { rows: Record<string, unknown>[] }).rows;
   const value = Object.values(rows[0]!)[0];
   const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
@@ -145,8 +142,8 @@ async function measureClasses(
   for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
     const q = queries[0]!;
     log(`  ${name}, "${q}":`);
-    for (const statement of await statementsOf(run.db, q, run.viewerId)) {
-      for (const line of await explainNames(run.db, statement)) log(`    ${line}`);
+    for (const line of await explainNames(run.db, searchStatement(normalizeSearchQuery(q), run.viewerId))) {
+      log(`    ${line}`);
     }
   }
   return results;

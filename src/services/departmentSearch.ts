@@ -25,6 +25,8 @@ import {
 } from '../validation/departments';
 import { visibleDepartmentsSql } from '../policies/departments';
 import type { Viewer } from '../policies/viewer';
+import { queryWithGenericPlan } from '../db/prepared';
+import { joinSql, rawSql, sql, type Sql } from '../db/sql';
 
 /**
  * What search matches and ranks by: the stored column lower(name || ' ' || city), which carries the trigram
@@ -97,41 +99,8 @@ export function normalizeSearchQuery(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
 }
 
-/** A fragment of SQL with its `?` bindings, in order. */
-export interface Sql {
-  sql: string;
-  bindings: unknown[];
-}
-
-const isSql = (value: unknown): value is Sql =>
-  typeof value === 'object' && value !== null && 'sql' in value && 'bindings' in value;
-
-/** sql`… ${value} … ${fragment} …`: values become `?` bindings, fragments are spliced in with theirs. */
-export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
-  const bindings: unknown[] = [];
-  let text = strings[0]!;
-  values.forEach((value, i) => {
-    if (isSql(value)) {
-      text += value.sql;
-      bindings.push(...value.bindings);
-    } else {
-      text += '?';
-      bindings.push(value);
-    }
-    text += strings[i + 1]!;
-  });
-  return { sql: text, bindings };
-}
-
-const join = (parts: Sql[], separator: string): Sql => ({
-  sql: parts.map((part) => part.sql).join(separator),
-  bindings: parts.flatMap((part) => part.bindings),
-});
-
-const text = (value: string): Sql => ({ sql: value, bindings: [] });
-
 /** The columns a result row is read with (camelCase, as the API presents them), after the rank columns. */
-const RESULT_COLUMNS = text(
+const RESULT_COLUMNS = rawSql(
   `departments.id, departments.name, departments.city, departments.state, departments.county,
    departments.country, departments.address, departments.address2, departments.zip_code as "zipCode",
    departments.source, departments.verification_status as "verificationStatus"`,
@@ -201,40 +170,67 @@ export interface Category {
 export function categories(q: string): Category[] {
   const lowered = q.toLowerCase();
   const like = escapeLike(lowered);
-  const st = text(SEARCH_TEXT);
+  const st = rawSql(SEARCH_TEXT);
   const exactName = sql`lower(departments.name) = lower(${q})`;
+  const prefix = startsWith(lowered);
   // The trigram index looks up the distinctive word alone: the posting lists of "fire" or "volunteer" cover
   // most of the table and would cost more than the rows they find.
   const word3 = distinctiveWord(q);
+  // Filters call LIKE as the function textlike(): an operator `LIKE $n` is a trigram index condition in a
+  // generic plan, and a 2-character or fire-service pattern would make the index return the whole table.
+  const contains = (pattern: string) => sql`textlike(${st}, ${pattern})`;
   const trigram = (pattern: string) => sql`${st} like ${word3 ? `%${escapeLike(word3)}%` : pattern}`;
   return [
     {
       name: 'exact',
-      matches: sql`${st} like ${`${like} %`} and ${exactName}`,
-      candidates: sql`${st} like ${`${like} %`}`,
+      // The name is followed by a space and the city in search_text.
+      matches: sql`${startsWith(`${lowered} `)} and ${exactName}`,
+      candidates: startsWith(`${lowered} `),
       dense: false,
     },
     {
       name: 'prefix',
-      matches: sql`${st} like ${`${like}%`} and not ${exactName}`,
-      candidates: sql`${st} like ${`${like}%`}`,
+      matches: sql`${prefix} and not ${exactName}`,
+      candidates: prefix,
       dense: true,
     },
     {
       name: 'word',
-      matches: sql`${st} like ${`% ${like}%`} and ${st} not like ${`${like}%`}`,
+      matches: sql`${contains(`% ${like}%`)} and not ${prefix}`,
       candidates: trigram(`% ${like}%`),
       dense: true,
     },
     {
       name: 'inside',
-      matches: sql`${st} like ${`%${like}%`} and ${st} not like ${`${like}%`} and ${st} not like ${`% ${like}%`}`,
+      matches: sql`${contains(`%${like}%`)} and not ${prefix} and not ${contains(`% ${like}%`)}`,
       // Two characters make no trigram; the bigram index serves them.
       candidates:
         lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
       dense: true,
     },
   ];
+}
+
+/** The code point after the last one of `value` (skipping surrogates); undefined past the last code point. */
+function successor(value: string): string | undefined {
+  const chars = Array.from(value);
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return undefined;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return chars.join('') + String.fromCodePoint(next);
+}
+
+/**
+ * search_text starts with `prefix`, as a range on the text_pattern_ops btree (`departments_search_prefix`):
+ * byte-wise, and UTF-8 keeps code point order, so [prefix, successor) holds exactly the texts starting with
+ * it. Unlike `LIKE 'abc%'`, a range with parameters is an index condition in a generic plan too.
+ */
+function startsWith(prefix: string): Sql {
+  const st = rawSql(SEARCH_TEXT);
+  const upper = successor(prefix);
+  return upper === undefined
+    ? sql`(${st} ~>=~ ${prefix} and starts_with(${st}, ${prefix}))`
+    : sql`(${st} ~>=~ ${prefix} and ${st} ~<~ ${upper})`;
 }
 
 /** Departments the viewer may be offered: departmentPolicy's rule, as SQL. */
@@ -271,63 +267,63 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   const tiers: string[] = [];
   const dense = isDenseQuery(q);
   const rankColumns = (rank: number) =>
-    text(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
+    rawSql(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
   if (dense) {
-    ctes.push(text(`head as materialized (select * from departments ${RANKED} limit ${DENSE_PROBE_ROWS})`));
+    ctes.push(rawSql(`head as materialized (select * from departments ${RANKED} limit ${DENSE_PROBE_ROWS})`));
   }
   categories(q).forEach((category, rank) => {
     const name = `c_${category.name}`;
     const before = countOf(tiers);
     const sparse = (gate: string) =>
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
-          where ${text(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
-          ${text(RANKED)} limit ${text(String(max))}`;
+          where ${rawSql(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
+          ${rawSql(RANKED)} limit ${rawSql(String(max))}`;
     if (category.dense && dense) {
       const probe = `${name}_head`;
       const complete = `${countOf([probe])} + ${before} >= ${max}`;
       ctes.push(
-        sql`${text(probe)} as materialized (
+        sql`${rawSql(probe)} as materialized (
               select ${rankColumns(rank)}${RESULT_COLUMNS} from head as departments
-              where ${text(before)} < ${text(String(max))} and ${visible(viewerId)} and ${category.matches}
-              ${text(RANKED)} limit ${text(String(max))})`,
+              where ${rawSql(before)} < ${rawSql(String(max))} and ${visible(viewerId)} and ${category.matches}
+              ${rawSql(RANKED)} limit ${rawSql(String(max))})`,
       );
       ctes.push(
-        sql`${text(name)} as materialized (
-              select * from ${text(probe)} where ${text(complete)}
+        sql`${rawSql(name)} as materialized (
+              select * from ${rawSql(probe)} where ${rawSql(complete)}
               union all
               (${sparse(`${before} < ${max} and not (${complete})`)}))`,
       );
     } else {
-      ctes.push(sql`${text(name)} as materialized (${sparse(`${before} < ${max}`)})`);
+      ctes.push(sql`${rawSql(name)} as materialized (${sparse(`${before} < ${max}`)})`);
     }
     tiers.push(name);
   });
   const words = distinctiveWords(q);
   if (q.length >= FUZZY_MIN_CHARS && words.length > 0) {
-    const eachWord = join(
-      words.map((word) => sql`${word} <% ${text(SEARCH_TEXT)}`),
+    const eachWord = joinSql(
+      words.map((word) => sql`${word} <% ${rawSql(SEARCH_TEXT)}`),
       ' and ',
     );
     const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
     ctes.push(
       sql`c_fuzzy as materialized (
-            select 4 as rank, 0 as k, word_similarity(${q}, ${text(SEARCH_TEXT)}) as ws,
-                   similarity(${text(SEARCH_TEXT)}, ${q}) as sim, ${RESULT_COLUMNS}
+            select 4 as rank, 0 as k, word_similarity(${q}, ${rawSql(SEARCH_TEXT)}) as ws,
+                   similarity(${rawSql(SEARCH_TEXT)}, ${q}) as sim, ${RESULT_COLUMNS}
             from departments
-            where ${text(countOf(tiers))} < ${text(String(max))}
+            where ${rawSql(countOf(tiers))} < ${rawSql(String(max))}
               and (select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)) is not null
               and ${visible(viewerId)} and ${eachWord}
-              and departments.id not in (${text(found)})
+              and departments.id not in (${rawSql(found)})
             order by ws desc, sim desc, departments.name, departments.id
-            limit ${text(String(max))})`,
+            limit ${rawSql(String(max))})`,
     );
     tiers.push('c_fuzzy');
   }
-  return sql`with ${join(ctes, ',\n')}
+  return sql`with ${joinSql(ctes, ',\n')}
     select id, name, city, state, county, country, address, address2, "zipCode", source, "verificationStatus"
-    from (${text(tiers.map((name) => `select * from ${name}`).join(' union all '))}) as found
+    from (${rawSql(tiers.map((name) => `select * from ${name}`).join(' union all '))}) as found
     order by rank, k, ws desc, sim desc, name, id
-    limit ${text(String(max))}`;
+    limit ${rawSql(String(max))}`;
 }
 
 /**
@@ -337,9 +333,6 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
 export async function searchDepartments(viewer: Viewer | null, rawQuery: string, db?: Knex): Promise<Department[]> {
   const q = normalizeSearchQuery(rawQuery);
   if (q.length < DEPARTMENT_SEARCH_MIN_CHARS) return [];
-  const statement = searchStatement(q, viewer?.id ?? null);
-  const result = await (db ?? Department.knex()).raw(statement.sql, statement.bindings as Knex.RawBinding[]);
-  return (result as { rows: Array<Record<string, unknown>> }).rows.map((row) =>
-    Department.fromJson({ ...row, id: Number(row.id) }, { skipValidation: true }),
-  );
+  const rows = await queryWithGenericPlan(db ?? Department.knex(), searchStatement(q, viewer?.id ?? null));
+  return rows.map((row) => Department.fromJson({ ...row, id: Number(row.id) }, { skipValidation: true }));
 }

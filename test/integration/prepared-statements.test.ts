@@ -1,0 +1,46 @@
+/**
+ * queryWithGenericPlan (src/db/prepared.ts): one named prepared statement per shape, planned once per
+ * connection, and the pool connection handed back with the app's default plan_cache_mode — also when the
+ * statement fails.
+ */
+import test from 'ava';
+import { createDb, isEmbedded } from '../../src/db/knex';
+import { queryWithGenericPlan } from '../../src/db/prepared';
+import { sql } from '../../src/db/sql';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import type { Knex } from 'knex';
+
+let database: TestDatabase;
+let db: Knex; // one pooled connection, so every call below meets the same session
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = database.url ? await createDb({ databaseUrl: database.url, poolMax: 1 }) : database.db;
+});
+
+test.after.always(async () => {
+  if (database.url) await db.destroy();
+  await database.destroy();
+});
+
+const doubled = (n: number) => sql`select ${n}::int * 2 as doubled`;
+
+test.serial('answers with the values of each call', async (t) => {
+  t.deepEqual(await queryWithGenericPlan(db, doubled(2)), [{ doubled: 4 }]);
+  t.deepEqual(await queryWithGenericPlan(db, doubled(21)), [{ doubled: 42 }]);
+});
+
+test.serial(
+  'on Postgres: one prepared statement per shape, and plan_cache_mode is back to auto after each call',
+  async (t) => {
+    if (isEmbedded(db)) return t.pass('the embedded database runs statements unprepared');
+    await queryWithGenericPlan(db, doubled(5));
+    const prepared = await db.raw("select count(*)::int as n from pg_prepared_statements where name like 'turnout_%'");
+    t.is(prepared.rows[0].n, 1);
+    t.is((await db.raw('show plan_cache_mode')).rows[0].plan_cache_mode, 'auto');
+
+    await t.throwsAsync(queryWithGenericPlan(db, sql`select 1 / ${0}::int as broken`), { message: /division by zero/ });
+    t.is((await db.raw('show plan_cache_mode')).rows[0].plan_cache_mode, 'auto');
+    t.deepEqual(await queryWithGenericPlan(db, doubled(7)), [{ doubled: 14 }]);
+  },
+);
