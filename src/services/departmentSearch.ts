@@ -11,10 +11,12 @@
  *   then sorted — the name-prefix btree (text_pattern_ops), the trigram GIN on the query's most distinctive
  *   word (the other words only filter), or the bigram GIN for a 2-character query inside a word;
  * - dense (a 2–3 character query, or one made only of fire-service words like "fire" or "county volunteer",
- *   which match most of the table): walk the departments in rank order (index on length, name, id) and stop at
- *   the first matches. The walk is capped at DENSE_PROBE_ROWS rows; when they hold too few matches the category
- *   falls back to the sparse plan, so a wrong guess costs one short index walk, never a scan of the table.
- * Indexes: migrations/20261122000400_departments_search_scale.ts.
+ *   which match most of the table): walk the departments in rank order (a covering index on length, name, id,
+ *   read index-only) and stop at the first matches. The walk is capped at DENSE_PROBE_ROWS rows; when they hold
+ *   too few matches the category falls back to the sparse plan, so a wrong guess costs one short index walk,
+ *   never a scan of the table.
+ * Indexes: migrations/20261122000400_departments_search_scale.ts and 20261123007000_departments_search_walk.ts.
+ * The statement runs with a generic plan (src/db/prepared.ts): no index condition may need to see the value.
  */
 import type { Knex } from 'knex';
 import { Department } from '../models/Department';
@@ -89,10 +91,11 @@ export const WEAK_WORDS: readonly string[] = [
 ];
 
 /**
- * How many departments, in rank order, the dense plan reads before giving up. A category with at least
- * 10 / DENSE_PROBE_ROWS of the table (2%) finds its rows within it; a sparser one falls back to an index.
+ * How many departments, in rank order, the dense plan reads before giving up (index-only, ~0.3 µs a row). A
+ * category with ten matches among the 2,000 shortest names finds them there ("volunteer": its tenth later-word
+ * match is the 1,334th department of 27,000); a sparser one falls back to an index.
  */
-export const DENSE_PROBE_ROWS = 500;
+export const DENSE_PROBE_ROWS = 2000;
 
 /** The query string as search uses it: trimmed, inner whitespace collapsed, capped. (One value: validate() refuses repeats.) */
 export function normalizeSearchQuery(raw: string): string {
@@ -161,6 +164,13 @@ export interface Category {
   candidates: Sql;
   /** Whether the dense plan may answer it; an exact name is a short btree range, never dense. */
   dense: boolean;
+  /**
+   * A condition under which an index yields the category's rows already in rank order, read until ten are
+   * found — complete, no cap, no fallback. Names starting with a 2–3 character query: the bucket of their first
+   * two characters in departments_search_initials ("sp": 1,218 of 27,000 names, of which few are among the
+   * shortest 2,000 the dense walk reads).
+   */
+  ordered?: { where: Sql; orderBy: string };
 }
 
 /**
@@ -172,27 +182,37 @@ export function categories(q: string): Category[] {
   const like = escapeLike(lowered);
   const st = rawSql(SEARCH_TEXT);
   const exactName = sql`lower(departments.name) = lower(${q})`;
-  const prefix = startsWith(lowered);
+  // Filters are function calls, never index conditions (see below); candidates are the index conditions.
+  const prefix = sql`starts_with(${st}, ${lowered})`;
   // The trigram index looks up the distinctive word alone: the posting lists of "fire" or "volunteer" cover
   // most of the table and would cost more than the rows they find.
   const word3 = distinctiveWord(q);
   // Filters call LIKE as the function textlike(): an operator `LIKE $n` is a trigram index condition in a
   // generic plan, and a 2-character or fire-service pattern would make the index return the whole table.
+  // Likewise starts_with() rather than a range, which the planner would take to the prefix btree.
   const contains = (pattern: string) => sql`textlike(${st}, ${pattern})`;
   const trigram = (pattern: string) => sql`${st} like ${word3 ? `%${escapeLike(word3)}%` : pattern}`;
   return [
     {
       name: 'exact',
       // The name is followed by a space and the city in search_text.
-      matches: sql`${startsWith(`${lowered} `)} and ${exactName}`,
-      candidates: startsWith(`${lowered} `),
+      matches: sql`starts_with(${st}, ${`${lowered} `}) and ${exactName}`,
+      candidates: prefixRange(`${lowered} `),
       dense: false,
     },
     {
       name: 'prefix',
       matches: sql`${prefix} and not ${exactName}`,
-      candidates: prefix,
-      dense: true,
+      candidates: prefixRange(lowered),
+      // 4+ characters ("fire", "spri") start few names: the btree range finds them all, then they are sorted.
+      dense: false,
+      ordered:
+        lowered.length <= INITIALS_LENGTH + 1
+          ? {
+              where: sql`left(${st}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`,
+              orderBy: `left(${SEARCH_TEXT}, ${INITIALS_LENGTH}), length(${SEARCH_TEXT}), departments.name, departments.id`,
+            }
+          : undefined,
     },
     {
       name: 'word',
@@ -211,6 +231,9 @@ export function categories(q: string): Category[] {
   ];
 }
 
+/** The length of the name prefix departments_search_initials is keyed on. */
+const INITIALS_LENGTH = 2;
+
 /** The code point after the last one of `value` (skipping surrogates); undefined past the last code point. */
 function successor(value: string): string | undefined {
   const chars = Array.from(value);
@@ -225,7 +248,7 @@ function successor(value: string): string | undefined {
  * byte-wise, and UTF-8 keeps code point order, so [prefix, successor) holds exactly the texts starting with
  * it. Unlike `LIKE 'abc%'`, a range with parameters is an index condition in a generic plan too.
  */
-function startsWith(prefix: string): Sql {
+function prefixRange(prefix: string): Sql {
   const st = rawSql(SEARCH_TEXT);
   const upper = successor(prefix);
   return upper === undefined
@@ -241,6 +264,15 @@ function visible(viewerId: number | null): Sql {
 /** Rank inside a tier-1 category: shorter text first, then name, id. */
 const RANKED = `order by length(${SEARCH_TEXT}), departments.name, departments.id`;
 
+/**
+ * The dense plan's walk: the first DENSE_PROBE_ROWS departments in rank order, with only the columns the
+ * category and visibility filters read — all in the covering index departments_search_walk, so an index-only
+ * scan reads them without touching the table, and stops as soon as the category has its ten.
+ */
+const DENSE_WALK = `(select departments.id, length(${SEARCH_TEXT}) as k, departments.name, ${SEARCH_TEXT},
+  departments.verification_status, departments.created_by
+  from departments ${RANKED} limit ${DENSE_PROBE_ROWS}) as departments`;
+
 /** How many rows the CTEs `names` hold together: `(select count(*) from a) + (select count(*) from b)`. */
 const countOf = (names: string[]) =>
   names.length ? names.map((name) => `(select count(*) from ${name})`).join(' + ') : '0';
@@ -251,9 +283,9 @@ const countOf = (names: string[]) =>
  * one-time filter on the rows its predecessors found (`… < 10`), evaluated before its scan starts, so a
  * category after ten found rows costs nothing, as when each was its own statement.
  *
- * A dense category first reads the departments in rank order (CTE `head`: the first DENSE_PROBE_ROWS by
- * length, name, id) and keeps its matches; when they and the earlier categories' rows make ten, those are
- * the category's best (any later row ranks lower), otherwise the sparse plan (an index) answers it.
+ * A dense category first walks the departments in rank order (DENSE_WALK: at most DENSE_PROBE_ROWS by length,
+ * name, id, index-only) and stops at its first matches; when they and the earlier categories' rows make ten,
+ * those are the category's best (any later row ranks lower), otherwise the sparse plan (an index) answers it.
  *
  * The fuzzy tier (4+ characters, at least one distinctive word, fewer than ten containing rows) requires each
  * distinctive word to match a word of the text (`word <% search_text`, the trigram GIN); fire-service words
@@ -268,9 +300,6 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   const dense = isDenseQuery(q);
   const rankColumns = (rank: number) =>
     rawSql(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
-  if (dense) {
-    ctes.push(rawSql(`head as materialized (select * from departments ${RANKED} limit ${DENSE_PROBE_ROWS})`));
-  }
   categories(q).forEach((category, rank) => {
     const name = `c_${category.name}`;
     const before = countOf(tiers);
@@ -278,18 +307,34 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
           where ${rawSql(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
           ${rawSql(RANKED)} limit ${rawSql(String(max))}`;
-    if (category.dense && dense) {
-      const probe = `${name}_head`;
-      const complete = `${countOf([probe])} + ${before} >= ${max}`;
+    if (category.ordered) {
+      // Ids in rank order from the covering index (index-only), then their columns for at most ten rows.
+      const walk = `${name}_walk`;
       ctes.push(
-        sql`${rawSql(probe)} as materialized (
-              select ${rankColumns(rank)}${RESULT_COLUMNS} from head as departments
-              where ${rawSql(before)} < ${rawSql(String(max))} and ${visible(viewerId)} and ${category.matches}
-              ${rawSql(RANKED)} limit ${rawSql(String(max))})`,
+        sql`${rawSql(walk)} as materialized (
+              select departments.id from departments
+              where ${rawSql(before)} < ${rawSql(String(max))} and ${category.ordered.where} and ${visible(viewerId)}
+                and ${category.matches}
+              order by ${rawSql(category.ordered.orderBy)} limit ${rawSql(String(max))})`,
       );
       ctes.push(
         sql`${rawSql(name)} as materialized (
-              select * from ${rawSql(probe)} where ${rawSql(complete)}
+              select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
+              where departments.id in (select id from ${rawSql(walk)}))`,
+      );
+    } else if (category.dense && dense) {
+      const walk = `${name}_walk`;
+      const complete = `${countOf([walk])} + ${before} >= ${max}`;
+      ctes.push(
+        sql`${rawSql(walk)} as materialized (
+              select departments.id from ${rawSql(DENSE_WALK)}
+              where ${rawSql(before)} < ${rawSql(String(max))} and ${visible(viewerId)} and ${category.matches}
+              order by departments.k, departments.name, departments.id limit ${rawSql(String(max))})`,
+      );
+      ctes.push(
+        sql`${rawSql(name)} as materialized (
+              select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
+              where ${rawSql(complete)} and departments.id in (select id from ${rawSql(walk)})
               union all
               (${sparse(`${before} < ${max} and not (${complete})`)}))`,
       );

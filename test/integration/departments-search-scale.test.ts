@@ -91,6 +91,13 @@ test('every kind of query agrees with the whole-table ranking on its containing 
     'naknek',
     'rescue squad',
     'fire & rescue',
+    // Name prefixes of 2–3 characters (read in rank order from the initials index), and of 4+ (a btree range).
+    'fi',
+    'Fir',
+    'spr',
+    'oak',
+    'coun',
+    'mari',
   ];
   for (const q of queries) {
     const expected = (await bruteForce(app.db, q, alice.user.id)).slice(0, DEPARTMENT_SEARCH_MAX_RESULTS);
