@@ -288,8 +288,9 @@ const countOf = (names: string[]) =>
  * those are the category's best (any later row ranks lower), otherwise the sparse plan (an index) answers it.
  *
  * The fuzzy tier (4+ characters, at least one distinctive word, fewer than ten containing rows) requires each
- * distinctive word to match a word of the text (`word <% search_text`, the trigram GIN); fire-service words
- * only rank (word similarity of the whole query). Its threshold is set by a one-time filter of its own
+ * distinctive word to be close to a word of the department (word similarity ≥ the threshold, looked up in the
+ * vocabulary of department words: migrations/20261123007100_department_words.ts); fire-service words only
+ * rank (word similarity of the whole query). Its threshold is set by a one-time filter of its own
  * (`set_config(…, true)`: local to the statement's transaction), evaluated before its index scan, so no
  * separate round trip sets it and a search that needs no fuzzy tier never sets it.
  */
@@ -345,10 +346,19 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   });
   const words = distinctiveWords(q);
   if (q.length >= FUZZY_MIN_CHARS && words.length > 0) {
-    const eachWord = joinSql(
-      words.map((word) => sql`${word} <% ${rawSql(SEARCH_TEXT)}`),
-      ' and ',
-    );
+    // Each distinctive word must be close to a word of the department: found in the vocabulary by its
+    // trigram index (`%>`: word similarity to the vocabulary word, under the threshold set below), then the
+    // departments using one of those words by the department_words btree (index-only). The words' department
+    // ids are intersected before any department row is read ("valley" alone leads to 3,000), and read by
+    // primary key: `= any(array(…))` (a generic plan would estimate 1,600 ids and scan the table).
+    const eachWord = sql`departments.id = any(array(${joinSql(
+      words.map(
+        (word) => sql`select department_words.department_id from department_words
+          where department_words.word in (select department_vocabulary.word from department_vocabulary
+                                          where department_vocabulary.word %> ${word})`,
+      ),
+      ' intersect ',
+    )}))`;
     const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
     ctes.push(
       sql`c_fuzzy as materialized (

@@ -167,6 +167,19 @@ test('fuzzy (trigram) matches over name and city: typos and a city name find dep
   t.is(byCity[0]!.city, 'Naknek');
 });
 
+test('a renamed department is found by a typo of its new name, no longer by its old one', async (t) => {
+  const [row] = await app
+    .db('departments')
+    .insert({ name: 'Wexhollow Fire Company', city: 'Tarnby', state: 'ZZ', country: 'US', source: 'official' })
+    .returning('id');
+  const names = async (q: string) => (await search(alice, q)).map((d) => d.name);
+  t.deepEqual(await names('wexholow'), ['Wexhollow Fire Company']);
+  await app.db('departments').where({ id: row.id }).update({ name: 'Brindlemoor Fire Company', city: 'Quillsby' });
+  t.deepEqual(await names('brindlemor'), ['Brindlemoor Fire Company']);
+  t.deepEqual(await names('quilsby'), ['Brindlemoor Fire Company']);
+  t.deepEqual(await names('wexholow'), []);
+});
+
 test('a query under 2 characters (after trimming) answers 200 []', async (t) => {
   for (const q of ['', 'a', ' a ', '     ', '\t']) {
     const res = await as(alice).get(`/api/departments/search?q=${encodeURIComponent(q)}`);
