@@ -150,6 +150,28 @@ test.serial('a timeline description: Enhance in the list editor, then reject; th
   await recorded.context.close();
 });
 
+test.serial('a model that fails: the reason in a destructive toast, no suggestion, the text untouched', async (t) => {
+  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const { page } = recorded;
+  await openEditor(page, app.baseUrl);
+  const statement = page.getByLabel('Personal Statement', { exact: true });
+  const before = await statement.inputValue();
+  fake.next(chatReply('x'.repeat(600)));
+  await Promise.all([
+    answerOf(page, '/api/ai/enhance', 502),
+    page.getByRole('button', { name: 'Enhance Personal Statement' }).click(),
+  ]);
+  const toast = page.getByTestId('toasts').getByRole('status');
+  await toast.waitFor();
+  t.regex(await toast.innerText(), /Enhancement failed[\s\S]*longer than the field allows \(500 characters\)/);
+  t.is(await toast.getAttribute('data-variant'), 'destructive');
+  t.is(await page.locator('[data-ai-suggestion]').count(), 0);
+  t.is(await statement.inputValue(), before);
+  t.true(await page.getByRole('button', { name: 'Enhance Personal Statement' }).isEnabled(), 'ready to ask again');
+  assertNoBrowserErrors(t, recorded, [/status of 502/]);
+  await recorded.context.close();
+});
+
 test.serial('without a configured model there is no Enhance control', async (t) => {
   const recorded = await openPage(browser, { width: 1280, height: 900 });
   const { page } = recorded;
