@@ -22,6 +22,7 @@ import { trackSave } from './lib/pendingSaves';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { Button } from './ui/Button';
+import { AiAssistProvider, EnhanceSlot } from './ui/EnhanceButton';
 import { Checkbox, FieldGrid, Form, Select, SubmitButton, TextArea, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 
@@ -35,6 +36,8 @@ export interface ListEditorProps {
   items: EditorItem[];
   /** What a new item's visibility starts as (the profile's default). */
   defaultVisibility: Visibility;
+  /** The server has an AI model: long text fields offer Enhance (issue 13, islands/ui/EnhanceButton.tsx). */
+  aiAssist?: boolean;
 }
 
 interface EditorField {
@@ -153,12 +156,15 @@ function FieldInput({
   switch (meta.input) {
     case 'textarea':
       return (
-        <TextArea
-          {...{ id, name, error, value, onBlur }}
-          label={meta.label}
-          rows={3}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <>
+          <TextArea
+            {...{ id, name, error, value, onBlur }}
+            label={meta.label}
+            rows={3}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <EnhanceSlot {...{ name, value, onChange }} label={meta.label} targetId={id} />
+        </>
       );
     case 'select':
       return (
@@ -425,7 +431,7 @@ function ItemEditor({
   );
 }
 
-export default function ListEditor({ profileId, list, items: initialItems, defaultVisibility }: ListEditorProps) {
+function ListEditorBody({ profileId, list, items: initialItems, defaultVisibility }: ListEditorProps) {
   const definition = LISTS.find((candidate) => candidate.key === list);
   const [items, setItems] = useState(initialItems);
   const [adding, setAdding] = useState(false);
@@ -486,5 +492,14 @@ export default function ListEditor({ profileId, list, items: initialItems, defau
         </div>
       )}
     </Stack>
+  );
+}
+
+/** The island: the editor, with AI assist's settings for the Enhance slots beside its textareas (issue 13). */
+export default function ListEditor(props: ListEditorProps) {
+  return (
+    <AiAssistProvider enabled={props.aiAssist ?? false} list={props.list}>
+      <ListEditorBody {...props} />
+    </AiAssistProvider>
   );
 }

@@ -23,6 +23,7 @@ import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves, trackSave } from './lib/pendingSaves';
 import { toast } from './lib/toast';
 import { Button } from './ui/Button';
+import { EnhanceAssist } from './ui/EnhanceButton';
 import { FieldGrid, FieldGroup, Select, TextArea, TextField } from './ui/Field';
 import { sc } from './ui/sc';
 import { media } from './ui/theme';
@@ -105,9 +106,15 @@ export interface ProfileEditorProps {
   profile: ProfileJson;
   /** The profile's department as the picker shows it (null when it was removed). */
   department: DepartmentJson | null;
+  /** The server has an AI model: the personal statement offers Enhance (issue 13). */
+  aiAssist?: boolean;
 }
 
-export default function ProfileEditor({ profile, department: initialDepartment }: ProfileEditorProps) {
+export default function ProfileEditor({
+  profile,
+  department: initialDepartment,
+  aiAssist = false,
+}: ProfileEditorProps) {
   const [saved, setSaved] = useState<ProfileJson>(profile);
   const [draft, setDraft] = useState<Record<TextKey, string>>(
     () =>
@@ -244,6 +251,15 @@ export default function ProfileEditor({ profile, department: initialDepartment }
           onChange={(e) => setDraft((prev) => ({ ...prev, personalStatement: e.target.value }))}
           onBlur={() => saveText('personalStatement')}
         />
+        {aiAssist ? (
+          <EnhanceAssist
+            field="personalStatement"
+            label={LABELS.personalStatement}
+            text={draft.personalStatement}
+            targetId={`${formId}-personalStatement`}
+            onAccept={(text) => setDraft((prev) => ({ ...prev, personalStatement: text }))}
+          />
+        ) : null}
         <FieldGroup>
           <legend>Contact</legend>
           <FieldGrid>

@@ -23,6 +23,8 @@ import type { Mailer } from './services/mail';
 import { RateLimits } from './http/rateLimit';
 import { ProfileCache } from './pages/profileCache';
 import { keptProfilePages } from './pages/profiles';
+import { createAiProvider, type AiProvider } from './services/ai/provider';
+import type { PhotoReader } from './services/ai/assist';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +32,8 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   lifecycle?: Lifecycle;
+  /** Reads a gallery photo's medium, metadata-free variant for photo analysis (the photos feature's reader). */
+  readPhoto?: PhotoReader;
 }
 
 /** What routers receive: the deps plus per-app services. */
@@ -37,6 +41,8 @@ export interface AppContext extends AppDeps {
   rateLimits: RateLimits;
   /** Rendered profile pages and what decides their freshness (src/pages/profileCache.ts). */
   profileCache: ProfileCache;
+  /** The AI model server, or null when AI assist is not configured (AI_BASE_URL, AI_MODEL). */
+  ai: AiProvider | null;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -47,6 +53,7 @@ export function createApp(deps: AppDeps): Koa {
     ...deps,
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
+    ai: config.ai ? createAiProvider(config.ai) : null,
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 

@@ -44,6 +44,22 @@ export interface Config {
   rateLimitStore: 'memory' | 'postgres';
   /** Address shown on the registration page for requesting an invite. */
   accessRequestEmail: string | undefined;
+  /** The AI assist's model server (AI_BASE_URL…); null when not configured: no AI controls, the AI routes answer 503. */
+  ai: AiConfig | null;
+}
+
+/** Any OpenAI-compatible chat-completions endpoint (a hosted API, Ollama, llama.cpp's server, vLLM). */
+export interface AiConfig {
+  /** The API root the paths are appended to, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when set (local servers usually need none). */
+  apiKey: string | undefined;
+  /** The text model (enhancement). */
+  model: string;
+  /** The vision model (photo captions); the text model when unset. */
+  visionModel: string;
+  /** Milliseconds a model call may take before it is abandoned (AI_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -104,5 +120,23 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheMaxBytes: int(env, 'PAGE_CACHE_MB', 64) * 1024 * 1024,
     rateLimitStore: str(env, 'RATE_LIMIT_STORE') === 'postgres' ? 'postgres' : 'memory',
     accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
+    ai: aiConfig(env),
+  };
+}
+
+/** AI assist is on when AI_BASE_URL and AI_MODEL are both set; one without the other is a mistake worth stopping for. */
+function aiConfig(env: Env): AiConfig | null {
+  const baseUrl = str(env, 'AI_BASE_URL');
+  const model = str(env, 'AI_MODEL');
+  if (!baseUrl && !model) return null;
+  if (!baseUrl || !model)
+    throw new Error('AI_BASE_URL and AI_MODEL must be set together (or neither, to turn AI assist off)');
+  if (!/^https?:\/\//i.test(baseUrl)) throw new Error(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: str(env, 'AI_API_KEY'),
+    model,
+    visionModel: str(env, 'AI_VISION_MODEL') ?? model,
+    timeoutMs: int(env, 'AI_TIMEOUT_MS', 30_000) || 30_000,
   };
 }

@@ -2,7 +2,8 @@
  * Domain errors: what went wrong, in the language of the product. Services, policies and routers throw them;
  * they know nothing of HTTP. The one error middleware (src/http/errorHandler.ts) maps each class to a status:
  * ValidationError 400 (with per-field messages), UnauthorizedError 401, ForbiddenError 403, NotFoundError 404,
- * ConflictError 409, PreconditionFailedError 412, PayloadTooLargeError 413, TooManyRequestsError 429, ServiceUnavailableError 503.
+ * ConflictError 409, PreconditionFailedError 412, PayloadTooLargeError 413, TooManyRequestsError 429, BadGatewayError 502,
+ * ServiceUnavailableError 503, GatewayTimeoutError 504.
  * Unique-key violations from the database become a ConflictError there too (src/db/constraints.ts).
  */
 export class DomainError extends Error {
@@ -80,3 +81,9 @@ export class ServiceUnavailableError extends DomainError {
     super(message);
   }
 }
+
+/** A service we depend on (the AI model server) answered with an error or with something unusable. */
+export class BadGatewayError extends DomainError {}
+
+/** A service we depend on (the AI model server) did not answer in time. */
+export class GatewayTimeoutError extends DomainError {}

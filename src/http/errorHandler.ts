@@ -7,9 +7,11 @@
  */
 import type Koa from 'koa';
 import {
+  BadGatewayError,
   ConflictError,
   DomainError,
   ForbiddenError,
+  GatewayTimeoutError,
   NotFoundError,
   PayloadTooLargeError,
   PreconditionFailedError,
@@ -40,7 +42,9 @@ const STATUS_BY_CLASS: Array<[new (...args: never[]) => DomainError, number]> = 
   [PreconditionFailedError, 412],
   [PayloadTooLargeError, 413],
   [TooManyRequestsError, 429],
+  [BadGatewayError, 502],
   [ServiceUnavailableError, 503],
+  [GatewayTimeoutError, 504],
 ];
 
 /** The answer for a known error, or undefined for a bug (a 500). */

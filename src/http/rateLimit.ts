@@ -1,5 +1,5 @@
 /**
- * Rate limits (rate-limiter-flexible) for sign-in, registration and password-reset requests.
+ * Rate limits (rate-limiter-flexible) for sign-in, registration and password-reset requests, and AI calls.
  * Memory store by default (one app node); RATE_LIMIT_STORE=postgres shares counters between nodes.
  * Exceeding a limit answers 429 with Retry-After.
  */
@@ -25,6 +25,8 @@ export const LIMITS = {
   registerPerAddress: { points: 10, durationSeconds: 60 * 60 },
   forgotPerAddress: { points: 10, durationSeconds: 60 * 60 },
   forgotPerAccount: { points: 3, durationSeconds: 60 * 60 },
+  /** Calls to the AI model (enhance, photo caption) per signed-in user: each one costs model time. */
+  aiPerUser: { points: 20, durationSeconds: 10 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -201,6 +201,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
         isOwner={isProfileOwner(viewer, profile)}
         editing={editing}
         department={department ? presentDepartment(department, viewer) : null}
+        aiAssist={editing && config.ai !== null}
       />,
       {
         title: meta.title,

@@ -4,3 +4,4 @@ export { isAdmin, isOwnerOrAdmin, type Viewer } from './viewer';
 export { canSee, scopeVisibility, visibilitiesFor } from './visibility';
 export { departmentPolicy, userDepartmentPolicy } from './departments';
 export { profilePolicy, canEditProfile, canReadProfile, isProfileOwner } from './profiles';
+export { aiSuggestionPolicy } from './aiAssist';

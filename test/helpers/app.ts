@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/config';
-import { createApp } from '../../src/app';
+import { createApp, type AppDeps } from '../../src/app';
 import { createLogger } from '../../src/log';
 import { createMailer, type MailMessage, type Mailer } from '../../src/services/mail';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -107,7 +107,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /**
  * Without smtpUrl, mails are recorded in `mails`; with it, they go through the real nodemailer SMTP transport.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, existing?: TestDatabase): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  existing?: TestDatabase,
+  extra: Pick<AppDeps, 'readPhoto'> = {},
+): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
   const logger = createLogger({ logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', nodeEnv: 'test' });
@@ -123,7 +127,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, existing?: T
   let config = testConfig(overrides);
 
   const listen = async (port = 0) => {
-    const app = createApp({ config, db: database.db, logger, mailer });
+    const app = createApp({ config, db: database.db, logger, mailer, ...extra });
     server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return (server.address() as AddressInfo).port;

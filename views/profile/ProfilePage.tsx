@@ -82,6 +82,8 @@ export interface ProfilePageProps {
   editing: boolean;
   /** In edit mode: the profile's department for the picker. */
   department: DepartmentJson | null;
+  /** The server has an AI model: the editors offer Enhance on long text fields (issue 13). */
+  aiAssist?: boolean;
 }
 
 /** The sections this viewer gets: not hidden by the owner; empty ones only for those who can fill them. */
@@ -101,6 +103,7 @@ export function ProfilePage({
   isOwner,
   editing,
   department,
+  aiAssist = false,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   const single = widget !== 'all' && sections.includes(widget) ? widget : null;
@@ -121,6 +124,7 @@ export function ProfilePage({
               list: key,
               items: (items[key] ?? []) as unknown as EditorItem[],
               defaultVisibility: profile.defaultVisibility,
+              aiAssist,
             }}
           />
         ) : undefined
@@ -143,7 +147,7 @@ export function ProfilePage({
         />
       ) : null}
       {editing ? (
-        <Island name="ProfileEditor" props={{ profile, department }} />
+        <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (
         <ProfileHeaderCard profile={profile} />
       )}

@@ -1,0 +1,184 @@
+/**
+ * AI assist in a real Chromium (issue 13), the app pointed at a chat-completions server started here:
+ * enhance the personal statement, see the suggestion beside the original, accept it (the field takes it, stays
+ * editable, is saved on blur; the log says accepted); reject a timeline description's suggestion (unchanged,
+ * logged as rejected). Without a configured model no Enhance control appears. Screenshots at 1280 and 375 px.
+ */
+import test from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { chatReply, startFakeAi, type FakeAiServer } from '../helpers/fakeAi';
+import { createProfileWithItems } from '../helpers/profileItems';
+import {
+  assertNoBrowserErrors,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  waitForIslands,
+} from '../helpers/browser';
+import type { CreatedUser } from '../helpers/users';
+import { AiLog } from '../../src/models/AiLog';
+import { Profile } from '../../src/models/Profile';
+
+let fake: FakeAiServer;
+let app: TestApp;
+let off: TestApp;
+let browser: Browser;
+let id: number;
+let owner: CreatedUser;
+
+const ORIGINAL = 'i have served 12 years with Engine 7 in austin. i love helping people and training new recruits.';
+const ENHANCED =
+  'I have served 12 years with Engine 7 in Austin. I love helping people and training new recruits, ' +
+  'passing on what the job has taught me.';
+const TIMELINE_ENHANCED = 'Sworn in with Academy Class 42, beginning my career in the fire service.';
+
+test.before(async () => {
+  fake = await startFakeAi();
+  fake.setDefault((request) => {
+    const asked = JSON.stringify(request.body.messages);
+    return asked.includes('Academy Class 42')
+      ? chatReply(TIMELINE_ENHANCED)
+      : chatReply(ENHANCED, { logprobs: [-0.05, -0.1, -0.15] });
+  });
+  app = await startTestApp({ rateLimitsEnabled: false, ai: fake.config() });
+  off = await startTestApp({ rateLimitsEnabled: false, ai: null }, app.database);
+  browser = await launchBrowser();
+  ({ id, owner } = await createProfileWithItems(app));
+  await Profile.query().findById(id).patch({ personalStatement: ORIGINAL });
+});
+test.after.always(async () => {
+  await browser?.close();
+  await off?.close();
+  await app?.close();
+  await fake?.close();
+});
+
+const answerOf = (page: Page, path: string, status: number) =>
+  page
+    .waitForResponse((res) => res.request().method() !== 'GET' && res.url().includes(path), { timeout: 10_000 })
+    .then((res) => {
+      if (res.status() !== status) throw new Error(`${res.url()}: ${res.status()}`);
+      return res;
+    });
+
+async function openEditor(page: Page, base: string) {
+  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+  await page.goto(`${base}/profiles/${id}?edit=1`);
+  await waitForIslands(page);
+}
+
+test.serial('enhance the personal statement, see it beside the original, accept it; it is saved', async (t) => {
+  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const { page } = recorded;
+  await openEditor(page, app.baseUrl);
+  const statement = page.getByLabel('Personal Statement', { exact: true });
+  t.is(await statement.inputValue(), ORIGINAL);
+  await page
+    .getByRole('button', { name: 'Enhance Personal Statement' })
+    .locator('xpath=../..')
+    .screenshot({ path: `${SCREENSHOT_DIR}/ai-enhance-button-1280.png` });
+
+  const [enhanced] = await Promise.all([
+    answerOf(page, '/api/ai/enhance', 200),
+    page.getByRole('button', { name: 'Enhance Personal Statement' }).click(),
+  ]);
+  const { logId } = (await enhanced.json()) as { logId: number };
+  const panel = page.getByRole('group', { name: 'AI suggestion for Personal Statement' });
+  await panel.waitFor();
+  t.is((await panel.locator('figure').nth(0).locator('blockquote').innerText()).trim(), ORIGINAL);
+  t.is((await panel.locator('figure').nth(1).locator('blockquote').innerText()).trim(), ENHANCED);
+  t.regex(await panel.innerText(), /91% confidence/);
+  t.is(await statement.inputValue(), ORIGINAL, 'nothing changes until the user accepts');
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, 'ai-enhance-suggestion-1280');
+  await panel.locator('xpath=..').screenshot({ path: `${SCREENSHOT_DIR}/ai-enhance-panel-1280.png` });
+
+  await Promise.all([
+    answerOf(page, `/api/ai/logs/${logId}/feedback`, 200),
+    panel.getByRole('button', { name: 'Accept' }).click(),
+  ]);
+  await panel.waitFor({ state: 'detached' });
+  t.is(await statement.inputValue(), ENHANCED);
+  t.true(await statement.evaluate((el) => el === document.activeElement), 'the field has the focus, still editable');
+  // Still editable: the user adds a word, and leaving the field saves it.
+  await statement.press('End');
+  await statement.type(' Always ready.');
+  await Promise.all([answerOf(page, `/api/profiles/${id}`, 200), statement.blur()]);
+  t.is((await Profile.query().findById(id))!.personalStatement, `${ENHANCED} Always ready.`);
+
+  const log = await AiLog.query().findById(logId);
+  t.is(log!.accepted, true);
+  t.truthy(log!.feedbackTimestamp);
+  t.deepEqual(log!.input, { type: 'personalStatement', content: ORIGINAL, context: '' });
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
+
+test.serial('a timeline description: Enhance in the list editor, then reject; the text stays', async (t) => {
+  const recorded = await openPage(browser, { width: 375, height: 800 });
+  const { page } = recorded;
+  await openEditor(page, app.baseUrl);
+  const timeline = page.locator('section[aria-labelledby="section-timeline"]');
+  const card = timeline.getByRole('listitem', { name: 'Career event 2010', exact: true });
+  const description = card.getByLabel('Description', { exact: true });
+  const before = await description.inputValue();
+  t.is(before, 'Sworn in with Academy Class 42.');
+  // Only the fields with an Enhance action get one (not Location, not Position).
+  t.is(await card.getByRole('button', { name: /^Enhance / }).count(), 1);
+  const [enhanced] = await Promise.all([
+    answerOf(page, '/api/ai/enhance', 200),
+    card.getByRole('button', { name: 'Enhance Description' }).click(),
+  ]);
+  const { logId } = (await enhanced.json()) as { logId: number };
+  const panel = card.getByRole('group', { name: 'AI suggestion for Description' });
+  await panel.waitFor();
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, 'ai-enhance-suggestion-375');
+  await card.screenshot({ path: `${SCREENSHOT_DIR}/ai-enhance-panel-375.png` });
+  await Promise.all([
+    answerOf(page, `/api/ai/logs/${logId}/feedback`, 200),
+    panel.getByRole('button', { name: 'Reject' }).click(),
+  ]);
+  await panel.waitFor({ state: 'detached' });
+  t.is(await description.inputValue(), before);
+  const log = await AiLog.query().findById(logId);
+  t.is(log!.accepted, false);
+  t.is(log!.input.type, 'timeline.description');
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
+
+test.serial('a model that fails: the reason in a destructive toast, no suggestion, the text untouched', async (t) => {
+  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const { page } = recorded;
+  await openEditor(page, app.baseUrl);
+  const statement = page.getByLabel('Personal Statement', { exact: true });
+  const before = await statement.inputValue();
+  fake.next(chatReply('x'.repeat(600)));
+  await Promise.all([
+    answerOf(page, '/api/ai/enhance', 502),
+    page.getByRole('button', { name: 'Enhance Personal Statement' }).click(),
+  ]);
+  const toast = page.getByTestId('toasts').getByRole('status');
+  await toast.waitFor();
+  t.regex(await toast.innerText(), /Enhancement failed[\s\S]*longer than the field allows \(500 characters\)/);
+  t.is(await toast.getAttribute('data-variant'), 'destructive');
+  t.is(await page.locator('[data-ai-suggestion]').count(), 0);
+  t.is(await statement.inputValue(), before);
+  t.true(await page.getByRole('button', { name: 'Enhance Personal Statement' }).isEnabled(), 'ready to ask again');
+  assertNoBrowserErrors(t, recorded, [/status of 502/]);
+  await recorded.context.close();
+});
+
+test.serial('without a configured model there is no Enhance control', async (t) => {
+  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const { page } = recorded;
+  await openEditor(page, off.baseUrl);
+  await page.getByLabel('Personal Statement', { exact: true }).waitFor();
+  t.is(await page.getByRole('button', { name: /^Enhance/ }).count(), 0);
+  t.is(await page.getByText('Enhance', { exact: true }).count(), 0);
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
