@@ -3,7 +3,8 @@
  * license's expiry is `MM/YYYY`; stored data may still hold a legacy `YYYY`, which an update keeps accepting.
  */
 import { string } from 'yup';
-import { defineList, optionalChoice, optionalText, requiredChoice, requiredText, type ItemOf } from './define';
+import { defineList, iconChoice, optionalChoice, requiredChoice, requiredText, type ItemOf } from './define';
+import { LICENSE_ICONS } from './icons';
 import { LEGACY_YEAR, LICENSE_STATUSES, MONTH_YEAR, licenseStatus, sortLicenses } from './rules';
 import { VISIBILITIES } from '../visibility';
 
@@ -42,7 +43,7 @@ export const licenses = defineList({
     issued: requiredText('Issue date', LICENSE_MESSAGES.issuedRequired, 50),
     expires: expires(LICENSE_MESSAGES.expiresFormat, (value) => MONTH_YEAR.test(value)),
     status: requiredChoice('Status', LICENSE_STATUSES, LICENSE_MESSAGES.statusRequired),
-    icon: optionalText('Icon', 50),
+    icon: iconChoice('Icon', LICENSE_ICONS),
     expirationVisibility: optionalChoice('Expiration visibility', VISIBILITIES),
   },
   storedFields: {
