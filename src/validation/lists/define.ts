@@ -61,19 +61,24 @@ const textInput = (max: number): FieldInput => (max > LIST_TEXT_MAX ? 'textarea'
 const blankToNull = (value: unknown, original: unknown) =>
   typeof original === 'string' && original.trim() === '' ? null : value;
 
+/**
+ * A string schema that trims: yup's own `trim()` throws on a value that is not a string (a field sent twice,
+ * a JSON array), which must be a 400 with the field's message, not a 500.
+ */
+export const trimmedString = (typeMessage: string) =>
+  string()
+    .typeError(typeMessage)
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
 /** A required text field: trimmed, not blank, capped. */
 export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX) =>
-  string()
-    .typeError(message)
-    .trim()
+  trimmedString(message)
     .required(message)
     .max(max, LIST_MESSAGES.tooLong(label, max))
     .meta({ label, input: textInput(max) });
 
 const optionalString = (label: string, max: number) =>
-  string()
-    .typeError(LIST_MESSAGES.tooLong(label, max))
-    .trim()
+  trimmedString(LIST_MESSAGES.tooLong(label, max))
     .max(max, LIST_MESSAGES.tooLong(label, max))
     .nullable()
     .transform(blankToNull);
@@ -156,7 +161,11 @@ export const nestedList = <S extends ObjectShape>(label: string, itemNoun: strin
 
 /** A list of short texts stored as JSONB (photo ids); blank entries are dropped. Not edited as text. */
 export const textList = (label: string, max = LIST_ITEMS_MAX) =>
-  array(string().trim().required().max(LIST_TEXT_MAX, LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX)))
+  array(
+    trimmedString(LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX))
+      .required()
+      .max(LIST_TEXT_MAX, LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX)),
+  )
     .transform(withoutBlanks)
     .max(max, LIST_MESSAGES.tooMany(label, max))
     .nullable()
