@@ -95,7 +95,10 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
   });
   await add('awards', { name: 'Unit Citation', year: '2021', type: 'unit' });
   // A row from before icons were checked on write: its icon is outside the set (the read view falls back).
-  await app.db('profile_awards').where({ profileId: profile.id, name: 'Unit Citation' }).update({ icon: 'no-such-icon' });
+  await app
+    .db('profile_awards')
+    .where({ profileId: profile.id, name: 'Unit Citation' })
+    .update({ icon: 'no-such-icon' });
   await add('incidents', {
     date: '2021-07-04',
     location: 'Elm St',
