@@ -253,7 +253,16 @@ function AddForm({
           </FieldGrid>
           <Actions>
             <SubmitButton pending={add.isPending} label={`Save ${noun}`} busyLabel="Saving…" />
-            <Button type="button" $variant="secondary" onClick={() => setOpen(false)}>
+            {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
+            <Button
+              as="a"
+              href={`/profiles/${profileId}?edit=1#section-${definition.key}`}
+              $variant="secondary"
+              onClick={(e: MouseEvent) => {
+                e.preventDefault();
+                setOpen(false);
+              }}
+            >
               Cancel
             </Button>
           </Actions>

@@ -47,7 +47,8 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
+/** An outline drawing (24×24, stroked in the text colour): the named icons, or a page's own path. */
+export function OutlineIcon({ d, size = 16, name }: { d: string; size?: number; name?: string }) {
   return (
     <svg
       width={size}
@@ -62,7 +63,11 @@ export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
       focusable="false"
       data-icon={name}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
+  return <OutlineIcon d={PATHS[name]} size={size} name={name} />;
 }

@@ -67,6 +67,15 @@ const WIDGETS = [
   },
 ] as const;
 
+/** The owner's profile in edit mode, its islands hydrated (unless JavaScript is off). */
+async function editMode(options: Parameters<typeof openPage>[1]) {
+  const recorded = await openPage(browser, options);
+  await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+  await recorded.page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+  if (options?.javaScriptEnabled !== false) await waitForIslands(recorded.page);
+  return recorded;
+}
+
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 const count = async (page: Page, key: string) =>
   Number(await page.locator(`[data-section-count="${key}"]`).innerText());
@@ -115,11 +124,8 @@ async function deleteItem(page: Page, widget: Locator, item: string) {
 test.serial(
   'the owner adds, edits inline and deletes in three widgets; Save and reload show the changes',
   async (t) => {
-    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-    await waitForIslands(page);
     t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'every list but photos has its editor');
 
     for (const widget of WIDGETS) {
@@ -178,11 +184,8 @@ test.serial(
 );
 
 test.serial('edit mode with the editors at 375 px: no horizontal scroll', async (t) => {
-  const recorded = await openPage(browser, { width: 375, height: 800 });
+  const recorded = await editMode({ width: 375, height: 800 });
   const { page } = recorded;
-  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-  await waitForIslands(page);
   await section(page, 'awards').locator('summary', { hasText: 'Add award' }).click();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   t.true(overflow <= 0, `no horizontal scroll (${overflow}px over)`);
@@ -191,6 +194,13 @@ test.serial('edit mode with the editors at 375 px: no horizontal scroll', async 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-view.png') });
   await section(page, 'timeline').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-item.png') });
+  // The nested lists and the icon picker at phone width: an award (media links), an incident (units, media).
+  await card(section(page, 'awards'), 'Medal of Valor').screenshot({
+    path: path.join(SCREENSHOT_DIR, 'profile-editors-375-award.png'),
+  });
+  await card(section(page, 'incidents'), 'Warehouse fire').screenshot({
+    path: path.join(SCREENSHOT_DIR, 'profile-editors-375-incident.png'),
+  });
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });
@@ -198,11 +208,8 @@ test.serial('edit mode with the editors at 375 px: no horizontal scroll', async 
 test.serial(
   "a skill's endorsements: add one in the empty row (blur saves), remove one; the read view shows them",
   async (t) => {
-    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-    await waitForIslands(page);
     const skill = card(section(page, 'skills'), 'Skill number 3');
     const row = (name: string) => skill.getByRole('group', { name, exact: true });
     // Typing in the empty row makes it an endorsement; another empty row follows for the next one.
@@ -216,7 +223,7 @@ test.serial(
     await t.notThrowsAsync(row('Endorsement 2').getByText('Endorser name is required', { exact: true }).waitFor());
     await row('Endorsement 2').getByLabel('Endorser name').fill('Capt. Reyes');
     await Promise.all([answer(page, 'PATCH', 200), row('Endorsement 2').getByLabel('Endorser name').blur()]);
-    await screenshot(page, 'profile-editors-endorsements-1280');
+    await skill.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-endorsements-1280.png') });
     await Promise.all([
       answer(page, 'PATCH', 200),
       skill.getByRole('button', { name: 'Remove endorsement 1' }).click(),
@@ -233,11 +240,8 @@ test.serial(
 );
 
 test.serial("an award's icon is picked from the set; the read view draws it", async (t) => {
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await editMode({ width: 1280, height: 900 });
   const { page } = recorded;
-  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-  await waitForIslands(page);
   const award = card(section(page, 'awards'), 'Medal of Valor');
   const picker = award.getByRole('group', { name: 'Icon' });
   t.is(await picker.getByRole('radio').count(), 12, 'the twelve award icons');
@@ -255,11 +259,8 @@ test.serial("an award's icon is picked from the set; the read view draws it", as
 test.serial(
   'edit mode keeps the timeline sort links: Oldest First reverses the editor, still in edit mode',
   async (t) => {
-    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-    await waitForIslands(page);
     const newest = await headings(section(page, 'timeline'));
     await Promise.all([
       page.waitForURL(/edit=1&sort=oldest/),
@@ -278,10 +279,8 @@ test.serial(
 );
 
 test.serial('without JavaScript: add, edit and delete (after the confirm step) are plain form posts', async (t) => {
-  const recorded = await openPage(browser, { width: 375, height: 800, javaScriptEnabled: false });
+  const recorded = await editMode({ width: 375, height: 800, javaScriptEnabled: false });
   const { page } = recorded;
-  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
   let gear = section(page, 'gear');
   const before = await count(page, 'gear');
 
@@ -294,7 +293,7 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
   form = gear.getByRole('form', { name: 'New apparatus' });
   t.is(await form.getByLabel('Apparatus name').inputValue(), 'Ladder 3');
   await t.notThrowsAsync(form.getByText('Station is required', { exact: true }).waitFor());
-  await screenshot(page, 'profile-editors-nojs-error-375');
+  await gear.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-nojs-error-375.png') });
   await form.getByLabel('Station', { exact: true }).fill('Station 3');
   await form.getByLabel('Years').fill('2019-2022');
   await form.getByLabel('Description').fill('Tractor-drawn aerial.');

@@ -149,26 +149,19 @@ test.serial('an item form: update (303), a bad nested row (400, values kept), a 
     ...extra,
   ];
 
-  const bad = await clientAs(app, owner).postForm(
-    action,
-    fields(skill.version, [
-      ['endorsements[0][endorserName]', 'Capt. Reyes'],
-      ['endorsements[1][comment]', 'Who said this?'],
-    ]),
-  );
+  const withRows = (second: [string, string]) =>
+    clientAs(app, owner).postForm(
+      action,
+      fields(skill.version, [['endorsements[0][endorserName]', 'Capt. Reyes'], second]),
+    );
+  const bad = await withRows(['endorsements[1][comment]', 'Who said this?']);
   t.is(bad.status, 400);
   const form = formAt(bad.text, action);
   t.is(errorOf(form, 'endorsements[1][endorserName]'), SKILL_MESSAGES.endorserRequired);
   t.is(valueOf(form, 'endorsements[1][comment]'), 'Who said this?', 'the typed row is kept');
   t.is((await items('skills'))[0].level, 'expert', 'nothing changed');
 
-  const ok = await clientAs(app, owner).postForm(
-    action,
-    fields(skill.version, [
-      ['endorsements[0][endorserName]', 'Capt. Reyes'],
-      ['endorsements[1][endorserName]', 'Lt. Chen'],
-    ]),
-  );
+  const ok = await withRows(['endorsements[1][endorserName]', 'Lt. Chen']);
   t.is(ok.status, 303);
   t.is(ok.headers.get('location'), `/profiles/${id}?edit=1#section-skills`);
   const [updated] = await items('skills');

@@ -404,32 +404,32 @@ test('nested lists: each row is checked with its own rule; blank rows are droppe
   const base = `/api/profiles/${profile.id}`;
   const skill = { name: 'Rope rescue', category: 'firefighter', level: 'expert' };
 
-  const noEndorser = await as(owner).post(`${base}/skills`, {
-    ...skill,
-    endorsements: [{ endorserName: 'Capt. Reyes' }, { endorserTitle: 'Captain', comment: 'Steady' }],
-  });
-  t.is(noEndorser.status, 400);
-  t.is(noEndorser.body.fields['endorsements[1].endorserName'], SKILL_MESSAGES.endorserRequired);
-
-  const unknownKey = await as(owner).post(`${base}/awards`, {
-    name: 'Medal',
-    year: '2020',
-    type: 'medal',
-    mediaLinks: [{ title: 'No URL', type: 'news' }],
-  });
-  t.is(unknownKey.status, 400);
-  t.is(unknownKey.body.fields['mediaLinks[0].url'], AWARD_MESSAGES.mediaUrlRequired);
-
-  const badType = await as(owner).post(`${base}/incidents`, {
-    date: '2021',
-    location: 'Elm St',
-    title: 'Fire',
-    description: 'Big',
-    department: 'AFD',
-    mediaUrls: [{ url: 'https://news.example/a', type: 'tabloid' }],
-  });
-  t.is(badType.status, 400);
-  t.is(badType.body.fields['mediaUrls[0].type'], LIST_MESSAGES.invalidChoice('Media type'));
+  const incident = { date: '2021', location: 'Elm St', title: 'Fire', description: 'Big', department: 'AFD' };
+  const refusals: Array<[string, Record<string, unknown>, string, string]> = [
+    [
+      'skills',
+      { ...skill, endorsements: [{ endorserName: 'Capt. Reyes' }, { endorserTitle: 'Captain', comment: 'Steady' }] },
+      'endorsements[1].endorserName',
+      SKILL_MESSAGES.endorserRequired,
+    ],
+    [
+      'awards',
+      { name: 'Medal', year: '2020', type: 'medal', mediaLinks: [{ title: 'No URL', type: 'news' }] },
+      'mediaLinks[0].url',
+      AWARD_MESSAGES.mediaUrlRequired,
+    ],
+    [
+      'incidents',
+      { ...incident, mediaUrls: [{ url: 'https://news.example/a', type: 'tabloid' }] },
+      'mediaUrls[0].type',
+      LIST_MESSAGES.invalidChoice('Media type'),
+    ],
+  ];
+  for (const [path, item, field, message] of refusals) {
+    const res = await as(owner).post(`${base}/${path}`, item);
+    t.is(res.status, 400, path);
+    t.is(res.body.fields[field], message, path);
+  }
 
   const added = await as(owner).post(`${base}/skills`, {
     ...skill,

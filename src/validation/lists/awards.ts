@@ -53,7 +53,7 @@ export const awards = defineList({
     ceremony: optionalText('Ceremony'),
     photos: textList('Photos', AWARD_PHOTOS_MAX),
     mediaLinks: nestedList('Media links', 'Media link', {
-      url: requiredText('Media URL', AWARD_MESSAGES.mediaUrlRequired, 2000),
+      url: requiredText('Media URL', AWARD_MESSAGES.mediaUrlRequired, 2000, 'text'),
       title: optionalText('Media title'),
       type: optionalChoice('Media type', AWARD_MEDIA_TYPES),
     }),

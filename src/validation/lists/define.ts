@@ -70,12 +70,9 @@ export const trimmedString = (typeMessage: string) =>
     .typeError(typeMessage)
     .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
-/** A required text field: trimmed, not blank, capped. */
-export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX) =>
-  trimmedString(message)
-    .required(message)
-    .max(max, LIST_MESSAGES.tooLong(label, max))
-    .meta({ label, input: textInput(max) });
+/** A required text field: trimmed, not blank, capped; long ones are textareas unless `input` says (a URL). */
+export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX, input = textInput(max)) =>
+  trimmedString(message).required(message).max(max, LIST_MESSAGES.tooLong(label, max)).meta({ label, input });
 
 const optionalString = (label: string, max: number) =>
   trimmedString(LIST_MESSAGES.tooLong(label, max))

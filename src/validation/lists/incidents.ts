@@ -53,7 +53,7 @@ export const incidents = defineList({
     outcomeResult: optionalText('Outcome', LIST_LONG_TEXT_MAX),
     lessonsLearned: optionalText('Lessons learned', LIST_LONG_TEXT_MAX),
     mediaUrls: nestedList('Media links', 'Media link', {
-      url: requiredText('Media URL', INCIDENT_MESSAGES.mediaUrlRequired, 2000),
+      url: requiredText('Media URL', INCIDENT_MESSAGES.mediaUrlRequired, 2000, 'text'),
       title: optionalText('Media title'),
       type: optionalChoice('Media type', INCIDENT_MEDIA_TYPES),
     }),
