@@ -19,7 +19,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
-import { LISTS, type ItemMeta } from '../src/validation/lists';
+import { LISTS, type ItemMeta, type OrderOptions } from '../src/validation/lists';
 import {
   fieldMeta,
   listFormPath,
@@ -52,6 +52,8 @@ export interface ListEditorProps {
   formState?: ListFormState | null;
   /** The item whose delete a plain post asked to confirm (no JavaScript). */
   confirmDelete?: number | null;
+  /** The timeline's order on this page (Newest First / Oldest First). */
+  sort?: 'newest' | 'oldest';
 }
 
 interface EditorField {
@@ -500,9 +502,17 @@ export default function ListEditor({
   defaultVisibility,
   formState = null,
   confirmDelete = null,
+  sort = 'newest',
 }: ListEditorProps) {
   const definition = LISTS.find((candidate) => candidate.key === list);
-  const [items, setItems] = useState(initialItems);
+  const [items, setItemsState] = useState(initialItems);
+  /** Kept in the list's display order (spec 02 §4), as the server renders it, after every add and save. */
+  const setItems = (next: (prev: EditorItem[]) => EditorItem[]) =>
+    setItemsState((prev) => {
+      const changed = next(prev);
+      const order = definition?.order as ((items: EditorItem[], options: OrderOptions) => EditorItem[]) | undefined;
+      return order ? order(changed, { now: new Date(), sort }) : changed;
+    });
   useSectionCount(list, items.length);
 
   const remove = useApiMutation({

@@ -140,6 +140,7 @@ test.serial(
       });
       await frame.getByRole('heading', { name: widget.added }).waitFor();
       t.is(await count(page, widget.key), before + 1, `${widget.key}: the header count follows an add`);
+      if (widget.key === 'timeline') t.is((await headings(frame))[0], 'Made captain', 'in its place: newest first');
       await editInline(page, frame, widget.edit);
       await deleteItem(page, frame, widget.remove);
       t.is(await count(page, widget.key), before, `${widget.key}: and a delete`);

@@ -135,6 +135,7 @@ export function ProfilePage({
               defaultVisibility: profile.defaultVisibility,
               formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,
               confirmDelete: confirmDelete?.list === key ? confirmDelete.itemId : null,
+              sort,
             }}
           />
         ) : undefined
