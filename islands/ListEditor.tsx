@@ -9,21 +9,34 @@
  * - Show on main profile, visibility and delete (after a confirm step) are optimistic and roll back with a
  *   destructive toast when the server refuses.
  * Every save is tracked (pendingSaves) so the toolbar's Save and Done Editing wait for it.
- * Nested lists (endorsements, media links, units responded, linked photos) are not edited here yet.
+ * - Fields render through lists/FieldInput.tsx (icons as a picker, tags, nested lists as rows); nested lists
+ *   save as a whole (PATCH of the field) when one of their inputs is committed.
+ * - Without JavaScript every form is a plain post (src/pages/profileLists.tsx): the add form, and per item a
+ *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
+ *   failed post comes back as `formState` and shows here with its values and messages.
+ * - The section's count in its header follows adds and deletes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
-import { LISTS, type ItemMeta } from '../src/validation/lists';
-import { choiceLabel, fieldMeta, type FieldMeta, type ListDefinition } from '../src/validation/lists/define';
+import { LISTS, type ItemMeta, type OrderOptions } from '../src/validation/lists';
+import {
+  fieldMeta,
+  listFormPath,
+  type FieldMeta,
+  type ListDefinition,
+  type ListFormState,
+} from '../src/validation/lists/define';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api, ApiError } from './lib/api';
 import { trackSave } from './lib/pendingSaves';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { Button } from './ui/Button';
-import { AiAssistProvider, EnhanceSlot } from './ui/EnhanceButton';
-import { Checkbox, FieldGrid, Form, Select, SubmitButton, TextArea, TextField } from './ui/Field';
+import { AiAssistProvider } from './ui/EnhanceButton';
+import { useHydrated } from './lib/useHydrated';
+import { FieldInput, savesOnChange, shown, type FieldBind } from './lists/FieldInput';
+import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from './ui/Field';
 import { sc } from './ui/sc';
 
 export type EditorItem = ItemMeta & Record<string, unknown>;
@@ -36,6 +49,12 @@ export interface ListEditorProps {
   items: EditorItem[];
   /** What a new item's visibility starts as (the profile's default). */
   defaultVisibility: Visibility;
+  /** A failed plain post of one of this list's forms (no JavaScript): its values and messages. */
+  formState?: ListFormState | null;
+  /** The item whose delete a plain post asked to confirm (no JavaScript). */
+  confirmDelete?: number | null;
+  /** The timeline's order on this page (Newest First / Oldest First). */
+  sort?: 'newest' | 'oldest';
   /** The server has an AI model: long text fields offer Enhance (issue 13, islands/ui/EnhanceButton.tsx). */
   aiAssist?: boolean;
 }
@@ -51,20 +70,15 @@ const editorFields = (definition: ListDefinition): EditorField[] =>
     return meta ? [{ name, meta }] : [];
   });
 
-const optionsOf = (meta: FieldMeta, placeholder: boolean) => [
-  ...(placeholder ? [{ value: '', label: `Choose ${meta.label.toLowerCase()}…` }] : []),
-  ...(meta.options ?? []).map((value) => ({ value, label: choiceLabel(meta, value) })),
-];
-
-/** What an input shows for a stored value. */
-const shown = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-
 const ifMatch = (item: EditorItem) => ({ 'If-Match': `"${item.id}.${item.version}"` });
 
 const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[4]};
+  & [data-wide] {
+    grid-column: 1 / -1;
+  }
 `;
 
 const Items = styled.ol.withConfig(sc('ListEditorItems'))`
@@ -117,10 +131,34 @@ const Confirm = styled.p.withConfig(sc('ListEditorConfirm'))`
   color: ${(p) => p.theme.color.danger};
 `;
 
-const AddPanel = styled.div.withConfig(sc('ListEditorAddPanel'))`
-  border: 1px dashed ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  padding: ${(p) => p.theme.space[4]};
+const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
+  & > summary {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${(p) => p.theme.controlHeight};
+    padding: 0 ${(p) => p.theme.space[4]};
+    border-radius: ${(p) => p.theme.radius.control};
+    background: ${(p) => p.theme.color.brand};
+    color: ${(p) => p.theme.color.white};
+    font-weight: 600;
+    cursor: pointer;
+    list-style: none;
+  }
+  & > summary::-webkit-details-marker {
+    display: none;
+  }
+  & > summary:focus-visible {
+    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline-offset: 2px;
+  }
+  &[open] > summary {
+    display: none;
+  }
+  & > div {
+    border: 1px dashed ${(p) => p.theme.color.line};
+    border-radius: ${(p) => p.theme.radius.control};
+    padding: ${(p) => p.theme.space[4]};
+  }
   & h3 {
     margin: 0 0 ${(p) => p.theme.space[3]};
     font-size: ${(p) => p.theme.font.size.md};
@@ -133,91 +171,51 @@ const Actions = styled.div.withConfig(sc('ListEditorActions'))`
   gap: ${(p) => p.theme.space[2]};
 `;
 
-/** One field as its input kind asks; `bind` carries id, name, value, error and the handlers. */
-function FieldInput({
-  meta,
-  placeholder,
-  bind,
-}: {
-  meta: FieldMeta;
-  /** A select offers "Choose …" while nothing is chosen. */
-  placeholder: boolean;
-  bind: {
-    id: string;
-    name: string;
-    error: string | undefined;
-    value: string;
-    checked: boolean;
-    onChange: (value: string | boolean) => void;
-    onBlur: () => void;
-  };
-}) {
-  const { id, name, error, value, checked, onChange, onBlur } = bind;
-  switch (meta.input) {
-    case 'textarea':
-      return (
-        <>
-          <TextArea
-            {...{ id, name, error, value, onBlur }}
-            label={meta.label}
-            rows={3}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <EnhanceSlot {...{ name, value, onChange }} label={meta.label} targetId={id} />
-        </>
-      );
-    case 'select':
-      return (
-        <Select
-          {...{ id, name, error, value, onBlur }}
-          label={meta.label}
-          options={optionsOf(meta, placeholder)}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-    case 'checkbox':
-      return (
-        <Checkbox
-          {...{ id, name, error, checked, onBlur }}
-          label={meta.label}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-      );
-    default:
-      return (
-        <TextField
-          {...{ id, name, error, value, onBlur }}
-          label={meta.label}
-          type="text"
-          inputMode={meta.input === 'number' ? 'numeric' : undefined}
-          autoComplete="off"
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-  }
+/** Messages of a yup failure by path (`name`, `endorsements[0].endorserName`). */
+function messagesOf(error: YupValidationError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const inner of error.inner.length ? error.inner : [error]) if (inner.path) fields[inner.path] ??= inner.message;
+  return fields;
 }
 
+/** The first message of a field and, for nested lists, each row's messages by path. */
+const errorProps = (errors: Record<string, string | undefined>, name: string) => ({
+  error: errors[name],
+  errorAt: (path: string) => errors[path],
+});
+
+/** Whether a path (`endorsements[0].endorserName`) belongs to a field. */
+const underField = (path: string, name: string) => path === name || path.startsWith(`${name}[`);
+
+/**
+ * The add form: a disclosure ("Add …") that opens the form, with or without JavaScript. Posted without
+ * JavaScript to the list's form route; with it, to the API.
+ */
 function AddForm({
   definition,
   fields,
   profileId,
   defaultVisibility,
+  state,
   onAdded,
-  onClose,
 }: {
   definition: ListDefinition;
   fields: EditorField[];
   profileId: number;
   defaultVisibility: Visibility;
+  state: ListFormState['state'] | null;
   onAdded: (item: EditorItem) => void;
-  onClose: () => void;
 }) {
+  const [open, setOpen] = useState(state !== null);
   const initial = Object.fromEntries([
-    ...fields.map(({ name, meta }) => [name, meta.input === 'checkbox' ? false : '']),
+    ...fields.map(({ name, meta }) => [
+      name,
+      meta.input === 'checkbox' ? false : meta.input === 'tags' || meta.input === 'list' ? [] : '',
+    ]),
     ['showOnMainProfile', true],
     ['visibility', defaultVisibility],
   ]);
-  const form = useForm(definition.createSchema as AnyObjectSchema, initial);
+  const form = useForm(definition.createSchema as AnyObjectSchema, initial, { state });
   const noun = definition.noun.toLowerCase();
   const add = useApiMutation({
     request: (values: Record<string, unknown>) =>
@@ -231,44 +229,75 @@ function AddForm({
       onAdded(item);
     },
   });
-  const bindFor = (name: string, input: FieldMeta['input']) => {
-    const binding = input === 'checkbox' ? form.checkbox(name) : form.text(name);
-    return {
-      ...binding,
-      value: shown(form.values[name]),
-      checked: form.values[name] === true,
-      onChange: (value: string | boolean) => form.setValue(name, value),
-    };
-  };
+  const errors = form.errors as Record<string, string | undefined>;
+  const bindFor = (name: string): FieldBind => ({
+    ...form.text(name),
+    ...errorProps(errors, name),
+    value: form.values[name],
+    onChange: (value) => form.setValue(name, value),
+  });
   return (
-    <AddPanel>
-      <h3>{`New ${noun}`}</h3>
-      <Form onSubmit={form.handleSubmit((values) => add.mutate(values))} aria-label={`New ${noun}`}>
-        <FieldGrid>
-          {fields.map(({ name, meta }) => (
-            <div key={name}>
-              <FieldInput meta={meta} placeholder bind={bindFor(name, meta.input)} />
-            </div>
-          ))}
-          <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
-          <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
-        </FieldGrid>
-        <Actions>
-          <SubmitButton pending={add.isPending} label={`Save ${noun}`} busyLabel="Saving…" />
-          <Button type="button" $variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </Actions>
-      </Form>
+    <AddPanel open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{`Add ${noun}`}</summary>
+      <div>
+        <h3>{`New ${noun}`}</h3>
+        <Form
+          action={listFormPath(profileId, definition.path)}
+          onSubmit={form.handleSubmit((values) => add.mutate(values))}
+          aria-label={`New ${noun}`}
+        >
+          <FormAlert error={form.formError} />
+          <FieldGrid>
+            {fields.map(({ name, meta }) => (
+              <div key={name} data-wide={wide(meta)}>
+                <FieldInput meta={meta} placeholder bind={bindFor(name)} />
+              </div>
+            ))}
+            <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+            <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
+          </FieldGrid>
+          <Actions>
+            <SubmitButton pending={add.isPending} label={`Save ${noun}`} busyLabel="Saving…" />
+            {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
+            <Button
+              as="a"
+              href={`/profiles/${profileId}?edit=1#section-${definition.key}`}
+              $variant="secondary"
+              onClick={(e: MouseEvent) => {
+                e.preventDefault();
+                setOpen(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </Actions>
+        </Form>
+      </div>
     </AddPanel>
   );
 }
+
+/** Nested lists and icon pickers take the form's whole width. */
+const wide = (meta: FieldMeta) => (meta.input === 'list' || meta.input === 'icon' ? '' : undefined);
+
+/** A submit button of an item's plain form (its `intent`); with JavaScript, `onClick` acts instead. */
+const intentButton = (intent: string, act: () => void) => ({
+  type: 'submit' as const,
+  name: 'intent',
+  value: intent,
+  onClick: (e: MouseEvent) => {
+    e.preventDefault();
+    act();
+  },
+});
 
 function ItemEditor({
   definition,
   fields,
   profileId,
   item,
+  state,
+  confirmDelete,
   onChanged,
   onDelete,
 }: {
@@ -276,13 +305,17 @@ function ItemEditor({
   fields: EditorField[];
   profileId: number;
   item: EditorItem;
+  state: ListFormState['state'] | null;
+  confirmDelete: boolean;
   onChanged: (item: EditorItem) => void;
   onDelete: (item: EditorItem) => void;
 }) {
   const formId = useId();
-  const [draft, setDraft] = useState<Record<string, unknown>>(() => ({ ...item }));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [confirming, setConfirming] = useState(false);
+  const hydrated = useHydrated();
+  const draftRef = useRef<Record<string, unknown>>({ ...item, ...state?.values });
+  const [draft, setDraftState] = useState(draftRef.current);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>(state?.errors ?? {});
+  const [confirming, setConfirming] = useState(confirmDelete);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   /** The item as last saved, and the saves of this item in order (each needs the version the last one left). */
@@ -295,6 +328,13 @@ function ItemEditor({
     else if (focusAfterConfirm.current) deleteRef.current?.focus();
     focusAfterConfirm.current = false;
   }, [confirming]);
+
+  const setDraft = (name: string, value: unknown) => {
+    draftRef.current = { ...draftRef.current, [name]: value };
+    setDraftState(draftRef.current);
+  };
+  const clearErrors = (name: string) =>
+    setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([path]) => !underField(path, name))));
 
   const save = useApiMutation({
     request: (body: Record<string, unknown>) =>
@@ -325,116 +365,158 @@ function ItemEditor({
     void trackSave(run).catch(() => rollback?.());
   };
 
+  /** Validates one field with the shared schema and saves it (the cast value: trimmed, blank rows dropped). */
   const saveField = (name: string, value: unknown) => {
-    const current = latest.current[name];
-    if (typeof value === 'string' ? value.trim() === shown(current) : value === current) return;
+    let cast: unknown;
     try {
-      definition.updateSchema.validateSyncAt(name, { [name]: value });
+      cast = (
+        definition.updateSchema.validateSync({ [name]: value }, { abortEarly: false }) as Record<string, unknown>
+      )[name];
     } catch (error) {
-      if (error instanceof YupValidationError) setErrors((prev) => ({ ...prev, [name]: error.message }));
+      if (error instanceof YupValidationError) {
+        clearErrors(name);
+        setErrors((prev) => ({ ...prev, ...messagesOf(error) }));
+      }
       return;
     }
-    setErrors((prev) => ({ ...prev, [name]: undefined }));
-    patch({ [name]: value });
+    clearErrors(name);
+    const current = latest.current[name] ?? null;
+    if (JSON.stringify(cast ?? null) === JSON.stringify(current) || (cast ?? '') === shown(current)) return;
+    patch({ [name]: cast ?? null });
   };
 
   /** Show on main profile and visibility: shown at once, undone if the server refuses. */
   const setting = (name: 'showOnMainProfile' | 'visibility', value: unknown) => {
-    const before = draft[name];
-    setDraft((prev) => ({ ...prev, [name]: value }));
-    patch({ [name]: value }, () => setDraft((prev) => ({ ...prev, [name]: before })));
+    const before = draftRef.current[name];
+    setDraft(name, value);
+    patch({ [name]: value }, () => setDraft(name, before));
   };
 
-  const bindFor = ({ name, meta }: EditorField) => ({
+  const bindFor = ({ name, meta }: EditorField): FieldBind => ({
     id: `${formId}-${name}`,
     name,
-    error: errors[name],
-    value: shown(draft[name]),
-    checked: draft[name] === true,
-    onChange: (value: string | boolean) => {
-      setDraft((prev) => ({ ...prev, [name]: value }));
-      if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
-      if (meta.input === 'select' || meta.input === 'checkbox') saveField(name, value);
+    ...errorProps(errors, name),
+    value: draft[name],
+    onChange: (value) => {
+      setDraft(name, value);
+      if (savesOnChange(meta)) saveField(name, value);
+      else if (errors[name]) clearErrors(name);
     },
     onBlur: () => {
-      if (meta.input !== 'select' && meta.input !== 'checkbox') saveField(name, draft[name]);
+      if (!savesOnChange(meta)) saveField(name, draftRef.current[name]);
     },
   });
 
   const title = shown(item[definition.titleField ?? 'name']) || definition.noun;
   const headingId = `${formId}-heading`;
+  const noun = definition.noun.toLowerCase();
   return (
     <Card aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
-      <FieldGrid>
-        {fields.map((field) => (
-          <div key={field.name}>
-            <FieldInput meta={field.meta} placeholder={!draft[field.name]} bind={bindFor(field)} />
-          </div>
-        ))}
-      </FieldGrid>
-      <Controls>
-        <Checkbox
-          id={`${formId}-showOnMainProfile`}
-          label="Show on main profile"
-          checked={draft.showOnMainProfile === true}
-          onChange={(e) => setting('showOnMainProfile', e.target.checked)}
-        />
-        <Select
-          id={`${formId}-visibility`}
-          label="Visibility"
-          options={VISIBILITY_OPTIONS}
-          value={shown(draft.visibility)}
-          onChange={(e) => setting('visibility', e.target.value)}
-        />
-        <div data-actions="">
-          {confirming ? (
-            <>
-              <Confirm id={`${formId}-confirm`}>{`Delete this ${definition.noun.toLowerCase()}?`}</Confirm>
+      <Form
+        action={listFormPath(profileId, definition.path, item.id)}
+        aria-labelledby={headingId}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <input type="hidden" name="version" value={latest.current.version} />
+        <FormAlert error={state?.error} />
+        <FieldGrid>
+          {fields.map((field) => (
+            <div key={field.name} data-wide={wide(field.meta)}>
+              <FieldInput meta={field.meta} placeholder={!draft[field.name]} bind={bindFor(field)} />
+            </div>
+          ))}
+        </FieldGrid>
+        <Controls>
+          <Checkbox
+            id={`${formId}-showOnMainProfile`}
+            name="showOnMainProfile"
+            label="Show on main profile"
+            checked={draft.showOnMainProfile === true || draft.showOnMainProfile === 'true'}
+            onChange={(e) => setting('showOnMainProfile', e.target.checked)}
+          />
+          <Select
+            id={`${formId}-visibility`}
+            name="visibility"
+            label="Visibility"
+            options={VISIBILITY_OPTIONS}
+            value={shown(draft.visibility)}
+            onChange={(e) => setting('visibility', e.target.value)}
+          />
+          <div data-actions="">
+            {hydrated ? null : (
+              <Button type="submit" name="intent" value="update">
+                Save changes
+              </Button>
+            )}
+            {confirming ? (
+              <>
+                <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
+                <Button
+                  $variant="destructive"
+                  aria-describedby={`${formId}-confirm`}
+                  {...intentButton('delete', () => {
+                    setConfirming(false);
+                    onDelete(latest.current);
+                  })}
+                >
+                  Delete
+                </Button>
+                <Button
+                  ref={cancelRef}
+                  $variant="secondary"
+                  {...intentButton('cancel', () => {
+                    focusAfterConfirm.current = true;
+                    setConfirming(false);
+                  })}
+                >
+                  Cancel
+                </Button>
+              </>
+            ) : (
               <Button
-                type="button"
-                $variant="destructive"
-                aria-describedby={`${formId}-confirm`}
-                onClick={() => {
-                  setConfirming(false);
-                  onDelete(latest.current);
-                }}
+                ref={deleteRef}
+                $variant="secondary"
+                aria-label={`Delete ${title}`}
+                {...intentButton('confirm-delete', () => setConfirming(true))}
               >
                 Delete
               </Button>
-              <Button
-                ref={cancelRef}
-                type="button"
-                $variant="secondary"
-                onClick={() => {
-                  focusAfterConfirm.current = true;
-                  setConfirming(false);
-                }}
-              >
-                Cancel
-              </Button>
-            </>
-          ) : (
-            <Button
-              ref={deleteRef}
-              type="button"
-              $variant="secondary"
-              aria-label={`Delete ${title}`}
-              onClick={() => setConfirming(true)}
-            >
-              Delete
-            </Button>
-          )}
-        </div>
-      </Controls>
+            )}
+          </div>
+        </Controls>
+      </Form>
     </Card>
   );
 }
 
-function ListEditorBody({ profileId, list, items: initialItems, defaultVisibility }: ListEditorProps) {
+/** The section's count in its header (server-rendered, views/profile/sections.tsx) follows the editor's items. */
+function useSectionCount(list: string, count: number) {
+  useEffect(() => {
+    const element = document.querySelector(`[data-section-count="${list}"]`);
+    if (element) element.textContent = String(count);
+  }, [list, count]);
+}
+
+function ListEditorBody({
+  profileId,
+  list,
+  items: initialItems,
+  defaultVisibility,
+  formState = null,
+  confirmDelete = null,
+  sort = 'newest',
+}: ListEditorProps) {
   const definition = LISTS.find((candidate) => candidate.key === list);
-  const [items, setItems] = useState(initialItems);
-  const [adding, setAdding] = useState(false);
+  const [items, setItemsState] = useState(initialItems);
+  /** Kept in the list's display order (spec 02 §4), as the server renders it, after every add and save. */
+  const setItems = (next: (prev: EditorItem[]) => EditorItem[]) =>
+    setItemsState((prev) => {
+      const changed = next(prev);
+      const order = definition?.order as ((items: EditorItem[], options: OrderOptions) => EditorItem[]) | undefined;
+      return order ? order(changed, { now: new Date(), sort }) : changed;
+    });
+  useSectionCount(list, items.length);
 
   const remove = useApiMutation({
     request: (item: EditorItem) =>
@@ -444,7 +526,6 @@ function ListEditorBody({ profileId, list, items: initialItems, defaultVisibilit
 
   if (!definition) return null;
   const fields = editorFields(definition);
-  const noun = definition.noun.toLowerCase();
 
   /** Deleted at once; put back where it was if the server refuses. */
   const deleteItem = (item: EditorItem) => {
@@ -466,31 +547,22 @@ function ListEditorBody({ profileId, list, items: initialItems, defaultVisibilit
               fields={fields}
               profileId={profileId}
               item={item}
+              state={formState?.target === item.id ? formState.state : null}
+              confirmDelete={confirmDelete === item.id}
               onChanged={(saved) => setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)))}
               onDelete={deleteItem}
             />
           ))}
         </Items>
       ) : null}
-      {adding ? (
-        <div>
-          <AddForm
-            definition={definition}
-            fields={fields}
-            profileId={profileId}
-            defaultVisibility={defaultVisibility}
-            onAdded={(item) => setItems((prev) => [...prev, item])}
-            onClose={() => setAdding(false)}
-          />
-        </div>
-      ) : null}
-      {adding ? null : (
-        <div>
-          <Button type="button" onClick={() => setAdding(true)}>
-            {`Add ${noun}`}
-          </Button>
-        </div>
-      )}
+      <AddForm
+        definition={definition}
+        fields={fields}
+        profileId={profileId}
+        defaultVisibility={defaultVisibility}
+        state={formState?.target === 'add' ? formState.state : null}
+        onAdded={(item) => setItems((prev) => [...prev, item])}
+      />
     </Stack>
   );
 }

@@ -70,7 +70,8 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
 
   const shownFor = (next: V, nextTouched: Record<string, boolean>): Errors => {
     const all = validateAll(next);
-    return Object.fromEntries(Object.entries(all).filter(([key]) => nextTouched[key]));
+    // A nested list's messages (`rows[0].name`) show once its field (`rows`) was touched.
+    return Object.fromEntries(Object.entries(all).filter(([key]) => nextTouched[key.split(/[.[]/)[0]!]));
   };
 
   const setValue = <K extends KeyOf<S>>(name: K, value: V[K]) => {

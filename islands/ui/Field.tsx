@@ -277,7 +277,8 @@ export interface TagListProps extends FieldChrome {
 
 /**
  * A list of tags: type one and press Enter to add it (trimmed, duplicates ignored; Enter never submits the
- * form). Each tag also travels as a hidden input named `name`, so a plain post carries the list.
+ * form). Each tag also travels as a hidden input named `name`, so a plain post carries the list — and so does
+ * the text being typed (a post without JavaScript adds it; a blank one is dropped by the schema).
  */
 export function TagList({ id, name, label, error, help, tags, onAdd, onRemove, onBlur, placeholder }: TagListProps) {
   const [draft, setDraft] = useState('');
@@ -296,6 +297,7 @@ export function TagList({ id, name, label, error, help, tags, onAdd, onRemove, o
       </Tags>
       <Input
         id={id}
+        name={name}
         value={draft}
         placeholder={placeholder ?? 'Type and press Enter'}
         $invalid={Boolean(error)}

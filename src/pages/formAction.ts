@@ -11,7 +11,7 @@
  *   }));
  *
  * On success: 303 to the returned path. On a known failure (the error middleware's own mapping, `answerFor`):
- * 400 (invalid input), 401 (wrong credentials), 409 (conflict) and 429 (rate limit, with Retry-After) re-render
+ * 400 (invalid input), 401 (wrong credentials), 409 (conflict), 412 (changed since loaded) and 429 (rate limit, with Retry-After) re-render
  * the page with that status, the submitted values (never a password or token) and the messages: each field's
  * beside it, otherwise one for the form under `errorTitle`. Anything else (403, 404, 503, a bug) goes on to the
  * error middleware as usual. The work runs inside the request's one transaction (`transaction()`), which rolls
@@ -24,12 +24,12 @@ import { answerFor } from '../http/errorHandler';
 import type { RequestContext } from '../http/context';
 import { transaction as inRequestTransaction } from '../http/transaction';
 import { parse } from '../http/validate';
-import type { FormState } from '../validation/forms';
+import type { FormState, FormValue } from '../validation/forms';
 
 export type { FormState } from '../validation/forms';
 
 /** Statuses that mean "fix the form and try again": the page comes back with the messages. */
-const SHOWN_ON_THE_FORM = new Set([400, 401, 409, 429]);
+const SHOWN_ON_THE_FORM = new Set([400, 401, 409, 412, 429]);
 /** Never echoed into the re-rendered page, whatever the form. */
 const SECRET_FIELD = /password|token/i;
 
@@ -58,21 +58,43 @@ export interface FormActionOptions<S extends AnyObjectSchema, C = FormActionCont
   render(ctx: FormActionContext, state: FormState): Promise<void>;
 }
 
-/** The posted fields the schema knows, as strings (or lists of strings for array fields). */
-function postedValues(schema: AnyObjectSchema, body: unknown): Record<string, string | string[]> {
+const isRow = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string');
+
+/** A posted list: repeated names (`tag=a&tag=b`), or rows (`rows[0][name]=…`, an object past qs's array limit). */
+function postedList(value: unknown): string[] | Array<Record<string, string>> {
+  if (typeof value === 'string') return [value];
+  const entries =
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value)
+          .filter(([key]) => /^[0-9]+$/.test(key))
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, entry]) => entry)
+      : Array.isArray(value)
+        ? value
+        : [];
+  const rows = entries.filter(isRow);
+  return rows.length ? rows : entries.filter((v): v is string => typeof v === 'string');
+}
+
+/** The posted fields the schema knows, as strings (lists of strings, or rows of strings, for array fields). */
+function postedValues(schema: AnyObjectSchema, body: unknown): Record<string, FormValue> {
   const posted = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const values: Record<string, string | string[]> = {};
+  const values: Record<string, FormValue> = {};
   for (const [key, field] of Object.entries(schema.fields as Record<string, { type?: string }>)) {
     const value = posted[key];
     const list = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
-    if (field.type === 'array') values[key] = list ?? (typeof value === 'string' ? [value] : []);
+    if (field.type === 'array') values[key] = postedList(value);
     else if (typeof value === 'string') values[key] = value;
     else if (list) values[key] = list; // sent twice where one value is expected: the schema refuses it
   }
   return values;
 }
 
-function echoable(values: Record<string, string | string[]>, redact: readonly string[]) {
+function echoable(values: Record<string, FormValue>, redact: readonly string[]) {
   return Object.fromEntries(Object.entries(values).filter(([key]) => !SECRET_FIELD.test(key) && !redact.includes(key)));
 }
 

@@ -4,6 +4,7 @@ import { accountSettingsRoutes } from './accountSettings';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
 import { profilePageRoutes } from './profiles';
+import { profileListFormRoutes } from './profileLists';
 import { sessionPageRoutes } from './session';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
@@ -14,6 +15,7 @@ export function pageRouters(context: AppContext): Router[] {
     authPageRoutes(context),
     accountSettingsRoutes(context),
     sessionPageRoutes(),
+    profileListFormRoutes(context),
     profilePageRoutes(context),
   ];
 }

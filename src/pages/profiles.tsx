@@ -22,9 +22,15 @@ import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsern
 import { loadProfileLists } from '../services/lists';
 import { parseId } from '../validation/common';
 import type { FormState } from '../validation/forms';
-import { PROFILE_MESSAGES, WIDGET_KEYS, profileCreateSchema, widgetFromFilter } from '../validation/profiles';
+import {
+  PROFILE_MESSAGES,
+  WIDGET_KEYS,
+  profileCreateSchema,
+  widgetFromFilter,
+  type WidgetKey,
+} from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
-import { ProfilePage } from '../../views/profile/ProfilePage';
+import { ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from './profileMeta';
@@ -83,6 +89,71 @@ export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
     profilePageHeaders(ctx, publicView, snapshot.profileStatus);
     sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
   };
+}
+
+/** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
+export interface ProfileView {
+  publicView: boolean;
+  widget: WidgetKey | 'all';
+  sort: 'newest' | 'oldest';
+  /** Asked for edit mode (granted only to those who may edit, never on the public view). */
+  editing: boolean;
+  /** A list form's failed plain post: which list, which form, what it showed. */
+  listForm?: ProfileListForm | null;
+  /** A plain post asked to confirm deleting this item (`?confirm={list}:{itemId}`). */
+  confirmDelete?: { list: string; itemId: number } | null;
+}
+
+/** `?confirm=timeline:12` — the list key and item id whose delete a plain post asked to confirm. */
+function parseConfirm(value: string | undefined): ProfileView['confirmDelete'] {
+  const match = value ? /^([a-zA-Z]{1,40}):([1-9][0-9]{0,9})$/.exec(value) : null;
+  return match ? { list: match[1]!, itemId: Number(match[2]) } : null;
+}
+
+/** The profile page for this viewer: header card or editor, statement, and the widget sections. */
+export async function profilePageHtml(
+  ctx: Koa.Context,
+  config: AppContext['config'],
+  profile: Profile,
+  viewer: User | null,
+  view: ProfileView,
+): Promise<string> {
+  const { publicView, widget, sort } = view;
+  const canEdit = !publicView && canEditProfile(viewer, profile);
+  const editing = canEdit && view.editing;
+  const basePath = publicView ? `/profiles/${profile.id}/public` : `/profiles/${profile.id}`;
+  const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
+  const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
+  const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
+  // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
+  const lists = await loadProfileLists(viewer, profile, { sort });
+  const items = Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : [])));
+  return renderPageHtml(
+    ctx,
+    config,
+    <ProfilePage
+      profile={presentProfile(profile, viewer)}
+      items={items}
+      basePath={basePath}
+      widget={widget}
+      sort={sort}
+      canEdit={canEdit}
+      isOwner={isProfileOwner(viewer, profile)}
+      editing={editing}
+      department={department ? presentDepartment(department, viewer) : null}
+      listForm={editing ? (view.listForm ?? null) : null}
+      confirmDelete={editing ? (view.confirmDelete ?? null) : null}
+      aiAssist={editing && config.ai !== null}
+    />,
+    {
+      title: meta.title,
+      description: meta.description,
+      noindex: !indexable,
+      head: meta.head,
+      isPublicPage: publicView,
+      subNav: <WidgetFilter basePath={basePath} active={widget} />,
+    },
+  );
 }
 
 /** Part of member ETags: a new process may render differently (a new build), so its tags never match old ones. */
@@ -178,40 +249,14 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const member = viewer !== null && !canEditProfile(viewer, profile);
     if (member && answerNotModified(ctx, memberTag(profile.version), PERSONAL_CACHE_CONTROL)) return;
 
-    const canEdit = !publicView && canEditProfile(viewer, profile);
-    const editing = canEdit && single(ctx.query.edit) === '1';
-    const basePath = publicView ? `/profiles/${profile.id}/public` : `/profiles/${profile.id}`;
-    const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
-    const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
-    const indexable = robots(profile.profileStatus);
-    // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-    const lists = await loadProfileLists(viewer, profile, { sort });
-    const items = Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : [])));
-
-    const html = await renderPageHtml(
-      ctx,
-      config,
-      <ProfilePage
-        profile={presentProfile(profile, viewer)}
-        items={items}
-        basePath={basePath}
-        widget={widget}
-        sort={sort}
-        canEdit={canEdit}
-        isOwner={isProfileOwner(viewer, profile)}
-        editing={editing}
-        department={department ? presentDepartment(department, viewer) : null}
-        aiAssist={editing && config.ai !== null}
-      />,
-      {
-        title: meta.title,
-        description: meta.description,
-        noindex: !indexable,
-        head: meta.head,
-        isPublicPage: publicView,
-        subNav: <WidgetFilter basePath={basePath} active={widget} />,
-      },
-    );
+    const confirmDelete = parseConfirm(single(ctx.query.confirm));
+    const html = await profilePageHtml(ctx, config, profile, viewer, {
+      publicView,
+      widget,
+      sort,
+      editing: single(ctx.query.edit) === '1',
+      confirmDelete,
+    });
 
     if (!viewer && profileCache.enabled) {
       return sendPage(ctx, profileCache.pages.store(visitorKey(profile.version), html), VISITOR_CACHE_CONTROL);

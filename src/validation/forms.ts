@@ -9,8 +9,11 @@ export interface FormErrorJson {
   message: string;
 }
 
+/** A posted value: a field's text, a list of texts (tags), or rows of texts (a nested list's rows). */
+export type FormValue = string | string[] | Array<Record<string, string>>;
+
 export interface FormState {
-  values: Record<string, string | string[]>;
+  values: Record<string, FormValue>;
   errors: Record<string, string>;
   error?: FormErrorJson | null;
 }

@@ -1,8 +1,10 @@
 /**
  * The list editors in a real Chromium (spec 02 §§2, 4, 5): as the owner in edit mode, in the timeline, awards
  * and skills widgets — add an item (the spec's required-field messages first), edit a field inline (blur
- * saves), delete an item after confirming; then Save, reload and see it all in the read view; the timeline's
- * sort toggle reorders. Screenshots of edit mode at 1280 and 375 px.
+ * saves), delete an item after confirming, with the section's count following; then Save, reload and see it
+ * all in the read view; the timeline's sort toggle reorders, in read and in edit mode. A skill's endorsements
+ * (a nested list) and an award's icon (the picker) edited in place; an add, an edit and a delete with
+ * JavaScript disabled (plain form posts). Screenshots of edit mode at 1280 and 375 px.
  */
 import test from 'ava';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -65,7 +67,20 @@ const WIDGETS = [
   },
 ] as const;
 
+/** The owner's profile in edit mode, its islands hydrated (unless JavaScript is off). */
+async function editMode(options: Parameters<typeof openPage>[1]) {
+  const recorded = await openPage(browser, options);
+  await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+  await recorded.page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+  if (options?.javaScriptEnabled !== false) await waitForIslands(recorded.page);
+  return recorded;
+}
+
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
+const count = async (page: Page, key: string) =>
+  Number(await page.locator(`[data-section-count="${key}"]`).innerText());
+const card = (widget: Locator, name: string) => widget.getByRole('listitem', { name, exact: true });
+const headings = (widget: Locator) => widget.locator('li h3').allTextContents();
 
 const answer = (page: Page, method: string, status: number) =>
   page
@@ -84,7 +99,7 @@ async function addItem(
   messages: readonly string[],
   fill: (form: Locator) => Promise<void>,
 ) {
-  await widget.getByRole('button', { name: `Add ${noun}` }).click();
+  await widget.locator('summary', { hasText: `Add ${noun}` }).click();
   const form = widget.getByRole('form', { name: `New ${noun}` });
   await form.getByRole('button', { name: `Save ${noun}` }).click();
   for (const message of messages) await form.getByText(message, { exact: true }).waitFor();
@@ -109,15 +124,13 @@ async function deleteItem(page: Page, widget: Locator, item: string) {
 test.serial(
   'the owner adds, edits inline and deletes in three widgets; Save and reload show the changes',
   async (t) => {
-    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-    await waitForIslands(page);
     t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'every list but photos has its editor');
 
     for (const widget of WIDGETS) {
       const frame = section(page, widget.key);
+      const before = await count(page, widget.key);
       await addItem(page, frame, widget.noun, widget.required, async (form) => {
         for (const [label, value] of Object.entries(widget.add)) {
           const field = form.getByLabel(label, { exact: true });
@@ -126,8 +139,11 @@ test.serial(
         }
       });
       await frame.getByRole('heading', { name: widget.added }).waitFor();
+      t.is(await count(page, widget.key), before + 1, `${widget.key}: the header count follows an add`);
+      if (widget.key === 'timeline') t.is((await headings(frame))[0], 'Made captain', 'in its place: newest first');
       await editInline(page, frame, widget.edit);
       await deleteItem(page, frame, widget.remove);
+      t.is(await count(page, widget.key), before, `${widget.key}: and a delete`);
     }
     await screenshot(page, 'profile-editors-1280');
     await section(page, 'timeline').scrollIntoViewIfNeeded();
@@ -169,19 +185,141 @@ test.serial(
 );
 
 test.serial('edit mode with the editors at 375 px: no horizontal scroll', async (t) => {
-  const recorded = await openPage(browser, { width: 375, height: 800 });
+  const recorded = await editMode({ width: 375, height: 800 });
   const { page } = recorded;
-  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
-  await waitForIslands(page);
-  await section(page, 'awards').getByRole('button', { name: 'Add award' }).click();
+  await section(page, 'awards').locator('summary', { hasText: 'Add award' }).click();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   t.true(overflow <= 0, `no horizontal scroll (${overflow}px over)`);
   await screenshot(page, 'profile-editors-375');
-  await section(page, 'awards').getByRole('form').scrollIntoViewIfNeeded();
+  await section(page, 'awards').getByRole('form', { name: 'New award' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-view.png') });
   await section(page, 'timeline').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-item.png') });
+  // The nested lists and the icon picker at phone width: an award (media links), an incident (units, media).
+  await card(section(page, 'awards'), 'Medal of Valor').screenshot({
+    path: path.join(SCREENSHOT_DIR, 'profile-editors-375-award.png'),
+  });
+  await card(section(page, 'incidents'), 'Warehouse fire').screenshot({
+    path: path.join(SCREENSHOT_DIR, 'profile-editors-375-incident.png'),
+  });
   assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
+
+test.serial(
+  "a skill's endorsements: add one in the empty row (blur saves), remove one; the read view shows them",
+  async (t) => {
+    const recorded = await editMode({ width: 1280, height: 900 });
+    const { page } = recorded;
+    const skill = card(section(page, 'skills'), 'Skill number 3');
+    const row = (name: string) => skill.getByRole('group', { name, exact: true });
+    // Typing in the empty row makes it an endorsement; another empty row follows for the next one.
+    await row('New endorsement').getByLabel('Endorser name').fill('Lt. Chen');
+    await row('Endorsement 1').getByLabel('Endorser title').fill('Lieutenant');
+    await Promise.all([answer(page, 'PATCH', 200), row('Endorsement 1').getByLabel('Endorser title').blur()]);
+    t.is(await row('New endorsement').count(), 1, 'a new empty row to add another');
+    // A row without the endorser's name is refused in place with its message; nothing is saved.
+    await row('New endorsement').getByLabel('Comment').fill('No name given');
+    await row('Endorsement 2').getByLabel('Comment').blur();
+    await t.notThrowsAsync(row('Endorsement 2').getByText('Endorser name is required', { exact: true }).waitFor());
+    await row('Endorsement 2').getByLabel('Endorser name').fill('Capt. Reyes');
+    await Promise.all([answer(page, 'PATCH', 200), row('Endorsement 2').getByLabel('Endorser name').blur()]);
+    await skill.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-endorsements-1280.png') });
+    await Promise.all([
+      answer(page, 'PATCH', 200),
+      skill.getByRole('button', { name: 'Remove endorsement 1' }).click(),
+    ]);
+
+    await page.goto(`${app.baseUrl}/profiles/${id}?widget=skills`);
+    const read = section(page, 'skills');
+    await t.notThrowsAsync(read.getByText('Capt. Reyes').first().waitFor());
+    await t.notThrowsAsync(read.getByText('No name given').waitFor());
+    t.is(await read.getByText('Lt. Chen').count(), 0, 'the removed endorsement is gone');
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+  },
+);
+
+test.serial("an award's icon is picked from the set; the read view draws it", async (t) => {
+  const recorded = await editMode({ width: 1280, height: 900 });
+  const { page } = recorded;
+  const award = card(section(page, 'awards'), 'Medal of Valor');
+  const picker = award.getByRole('group', { name: 'Icon' });
+  t.is(await picker.getByRole('radio').count(), 12, 'the twelve award icons');
+  t.true(await picker.getByRole('radio', { name: 'Star' }).isChecked());
+  await Promise.all([answer(page, 'PATCH', 200), picker.getByRole('radio', { name: 'Trophy' }).check()]);
+  await award.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-icon-1280.png') });
+  await page.goto(`${app.baseUrl}/profiles/${id}?widget=awards`);
+  const item = section(page, 'awards').getByRole('listitem').filter({ hasText: 'Medal of Valor' });
+  t.is(await item.locator('svg[data-icon="trophy"]').count(), 1);
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
+
+test.serial(
+  'edit mode keeps the timeline sort links: Oldest First reverses the editor, still in edit mode',
+  async (t) => {
+    const recorded = await editMode({ width: 1280, height: 900 });
+    const { page } = recorded;
+    const newest = await headings(section(page, 'timeline'));
+    await Promise.all([
+      page.waitForURL(/edit=1&sort=oldest/),
+      page.getByRole('link', { name: 'Oldest First' }).click(),
+    ]);
+    await waitForIslands(page);
+    const timeline = section(page, 'timeline');
+    t.is(await timeline.getByRole('link', { name: 'Oldest First' }).getAttribute('aria-current'), 'true');
+    const oldest = await headings(timeline);
+    t.true(newest.length > 2);
+    t.deepEqual(oldest, [...newest].reverse());
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'still editing');
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+  },
+);
+
+test.serial('without JavaScript: add, edit and delete (after the confirm step) are plain form posts', async (t) => {
+  const recorded = await editMode({ width: 375, height: 800, javaScriptEnabled: false });
+  const { page } = recorded;
+  let gear = section(page, 'gear');
+  const before = await count(page, 'gear');
+
+  // Add: a failed post keeps what was typed and shows the messages; then a good one.
+  await gear.locator('summary', { hasText: 'Add apparatus' }).click();
+  let form = gear.getByRole('form', { name: 'New apparatus' });
+  await form.getByLabel('Apparatus name').fill('Ladder 3');
+  await Promise.all([page.waitForURL(/\/lists\/gear$/), form.getByRole('button', { name: 'Save apparatus' }).click()]);
+  gear = section(page, 'gear');
+  form = gear.getByRole('form', { name: 'New apparatus' });
+  t.is(await form.getByLabel('Apparatus name').inputValue(), 'Ladder 3');
+  await t.notThrowsAsync(form.getByText('Station is required', { exact: true }).waitFor());
+  await gear.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-nojs-error-375.png') });
+  await form.getByLabel('Station', { exact: true }).fill('Station 3');
+  await form.getByLabel('Years').fill('2019-2022');
+  await form.getByLabel('Description').fill('Tractor-drawn aerial.');
+  await Promise.all([page.waitForURL(/edit=1/), form.getByRole('button', { name: 'Save apparatus' }).click()]);
+  gear = section(page, 'gear');
+  await t.notThrowsAsync(gear.getByRole('heading', { name: 'Ladder 3' }).waitFor());
+  t.is(await count(page, 'gear'), before + 1);
+
+  // Edit: the item's form has Save changes without JavaScript.
+  let item = card(gear, 'Ladder 3');
+  await item.getByLabel('Years').fill('2019-2024');
+  await Promise.all([page.waitForURL(/edit=1/), item.getByRole('button', { name: 'Save changes' }).click()]);
+  item = card(section(page, 'gear'), 'Ladder 3');
+  t.is(await item.getByLabel('Years').inputValue(), '2019-2024');
+
+  // Delete: the confirm step is a page of its own, then the item is gone.
+  await Promise.all([page.waitForURL(/confirm=gear/), item.getByRole('button', { name: 'Delete Ladder 3' }).click()]);
+  item = card(section(page, 'gear'), 'Ladder 3');
+  await t.notThrowsAsync(item.getByText('Delete this apparatus?').waitFor());
+  await Promise.all([
+    page.waitForURL(/edit=1#section-gear/),
+    item.getByRole('button', { name: 'Delete', exact: true }).click(),
+  ]);
+  t.is(await section(page, 'gear').getByRole('heading', { name: 'Ladder 3' }).count(), 0);
+  t.is(await count(page, 'gear'), before);
+  assertNoBrowserErrors(t, recorded, [/status of 400 \(Bad Request\)/]); // the refused post's answer
   await recorded.context.close();
 });

@@ -74,7 +74,7 @@ export class HttpClient {
     return this.request<T>('POST', path, body, options);
   }
   /** A plain HTML form post (urlencoded, Accept: text/html), as a browser without JavaScript sends it. */
-  postForm(path: string, fields: Record<string, string>, options?: RequestOptions) {
+  postForm(path: string, fields: Record<string, string> | Array<[string, string]>, options?: RequestOptions) {
     return this.request<string>('POST', path, new URLSearchParams(fields), options);
   }
   patch<T = any>(path: string, body: unknown = {}, options?: RequestOptions) {

@@ -1,7 +1,8 @@
 /**
  * A live profile with widget items added through the API as its owner (spec 02 §3): 7 public timeline events
  * (2010–2016, the 2016 one not on the main profile) and a private one, 3 licenses (added active, expiring,
- * expired; dates relative to today), 8 skills, 2 awards, an incident, a certification, gear and a special unit.
+ * expired; dates relative to today), 8 skills, 2 awards (one with a legacy icon outside the set, written
+ * straight to its table), an incident, a certification, gear and a special unit.
  */
 import type { TestApp } from './app';
 import { clientAs } from './app';
@@ -53,6 +54,7 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
     issued: '2016',
     expires: monthsFromNow(24),
     status: 'active',
+    icon: 'ambulance',
   });
   await add('licenses', {
     name: 'Expiring License',
@@ -91,7 +93,12 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
       { url: 'javascript:alert(1)', title: 'Bad link' },
     ],
   });
-  await add('awards', { name: 'Unit Citation', year: '2021', type: 'unit', icon: 'no-such-icon' });
+  await add('awards', { name: 'Unit Citation', year: '2021', type: 'unit' });
+  // A row from before icons were checked on write: its icon is outside the set (the read view falls back).
+  await app
+    .db('profile_awards')
+    .where({ profileId: profile.id, name: 'Unit Citation' })
+    .update({ icon: 'no-such-icon' });
   await add('incidents', {
     date: '2021-07-04',
     location: 'Elm St',
@@ -103,7 +110,7 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
     unitsResponded: ['Engine 7', 'Ladder 3'],
     lessonsLearned: 'Stage early.',
   });
-  await add('certifications', { name: 'Firefighter II', issuer: 'TCFP', year: 2014 });
+  await add('certifications', { name: 'Firefighter II', issuer: 'TCFP', year: 2014, icon: 'graduation' });
   await add('gear', {
     name: 'Engine 7',
     station: 'Station 7',

@@ -14,6 +14,7 @@ import { LICENSE_MESSAGES } from '../../src/validation/lists/licenses';
 import { SPECIAL_UNIT_MESSAGES } from '../../src/validation/lists/specialUnits';
 import { STATUS_UPDATE_MESSAGES } from '../../src/validation/lists/statusUpdates';
 import { FIRE_STATION_MESSAGES } from '../../src/validation/lists/fireStations';
+import { AWARD_ICONS, CERTIFICATION_ICONS, LICENSE_ICONS } from '../../src/validation/lists/icons';
 
 let app: TestApp;
 test.before(async () => {
@@ -395,4 +396,97 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
   t.is(queries, 1);
   for (const list of LISTS) t.true(lists[list.key]!.length >= 3, list.key);
   t.like(lists.licenses![0], { name: 'Old', status: 'expired', expires: null });
+});
+
+test('nested lists: each row is checked with its own rule; blank rows are dropped; tags are trimmed', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}`;
+  const skill = { name: 'Rope rescue', category: 'firefighter', level: 'expert' };
+
+  const incident = { date: '2021', location: 'Elm St', title: 'Fire', description: 'Big', department: 'AFD' };
+  const refusals: Array<[string, Record<string, unknown>, string, string]> = [
+    [
+      'skills',
+      { ...skill, endorsements: [{ endorserName: 'Capt. Reyes' }, { endorserTitle: 'Captain', comment: 'Steady' }] },
+      'endorsements[1].endorserName',
+      SKILL_MESSAGES.endorserRequired,
+    ],
+    [
+      'awards',
+      { name: 'Medal', year: '2020', type: 'medal', mediaLinks: [{ title: 'No URL', type: 'news' }] },
+      'mediaLinks[0].url',
+      AWARD_MESSAGES.mediaUrlRequired,
+    ],
+    [
+      'incidents',
+      { ...incident, mediaUrls: [{ url: 'https://news.example/a', type: 'tabloid' }] },
+      'mediaUrls[0].type',
+      LIST_MESSAGES.invalidChoice('Media type'),
+    ],
+  ];
+  for (const [path, item, field, message] of refusals) {
+    const res = await as(owner).post(`${base}/${path}`, item);
+    t.is(res.status, 400, path);
+    t.is(res.body.fields[field], message, path);
+  }
+
+  const added = await as(owner).post(`${base}/skills`, {
+    ...skill,
+    certifications: [' Rope Tech ', '', 'Rescue Tech I'],
+    endorsements: [
+      { endorserName: ' Capt. Reyes ', endorserTitle: '' },
+      { endorserName: '', comment: '  ' },
+    ],
+  });
+  t.is(added.status, 201);
+  t.deepEqual(added.body.certifications, ['Rope Tech', 'Rescue Tech I']);
+  t.is(added.body.endorsements.length, 1, 'the blank row is dropped');
+  t.is(added.body.endorsements[0].endorserName, 'Capt. Reyes');
+
+  // A PATCH replaces the nested list and is checked the same way; a refused one changes nothing.
+  const item = `${base}/skills/id:${added.body.id}`;
+  const refused = await as(owner).patch(item, { endorsements: [{ comment: 'no name' }] });
+  t.is(refused.status, 400);
+  t.is(refused.body.fields['endorsements[0].endorserName'], SKILL_MESSAGES.endorserRequired);
+  const patched = await as(owner).patch(item, {
+    endorsements: [...added.body.endorsements, { endorserName: 'Lt. Chen', endorserDepartment: 'Austin FD' }],
+  });
+  t.is(patched.status, 200);
+  t.deepEqual(
+    patched.body.endorsements.map((e: { endorserName: string }) => e.endorserName),
+    ['Capt. Reyes', 'Lt. Chen'],
+  );
+  const tooMany = await as(owner).patch(item, { certifications: Array.from({ length: 51 }, (_, i) => `Cert ${i}`) });
+  t.is(tooMany.status, 400);
+  t.is(tooMany.body.fields.certifications, LIST_MESSAGES.tooMany('Certifications', 50));
+});
+
+test('icons: only the set of each list is accepted on write; an unknown icon is refused and changes nothing', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}`;
+  const cases: Array<[string, Record<string, unknown>, readonly string[]]> = [
+    ['awards', { name: 'Medal', year: '2020', type: 'medal' }, AWARD_ICONS],
+    ['certifications', { name: 'FF II', issuer: 'TCFP', year: 2014 }, CERTIFICATION_ICONS],
+    ['licenses', { name: 'EMT', type: 'EMS', issued: '2016', expires: '12/2099', status: 'active' }, LICENSE_ICONS],
+  ];
+  for (const [path, item, icons] of cases) {
+    const unknown = await as(owner).post(`${base}/${path}`, { ...item, icon: 'no-such-icon' });
+    t.is(unknown.status, 400, path);
+    t.is(unknown.body.fields.icon, LIST_MESSAGES.invalidChoice('Icon'), path);
+    t.is(unknown.body.error, 'Please choose a valid icon');
+    for (const icon of icons) {
+      const res = await as(owner).post(`${base}/${path}`, { ...item, icon });
+      t.is(res.status, 201, `${path} ${icon}`);
+      t.is(res.body.icon, icon);
+    }
+    const res = await as(owner).post(`${base}/${path}`, { ...item, icon: '' });
+    t.is(res.body.icon, null, 'a blank icon is none');
+    const refused = await as(owner).patch(`${base}/${path}/id:${res.body.id}`, { icon: 'Medal<script>' });
+    t.is(refused.status, 400);
+    const after = await as(owner).get(`${base}/${path}`);
+    t.is(after.body.at(-1).icon, null, 'the refused icon was not stored');
+  }
+  t.is(AWARD_ICONS.length, 12, 'twelve award icons (spec 02 §3)');
 });

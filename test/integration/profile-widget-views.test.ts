@@ -76,6 +76,16 @@ test('the expanded views show every item and the details; unsafe media URLs are 
   t.true(awards.includes('Highest honor of the department.'));
   t.true(awards.includes('href="https://news.example/valor"'));
   t.false(awards.includes('javascript:'), 'only http(s) URLs become links');
+  // Each award's icon; a legacy value outside the set (written before the rule) is drawn as the medal.
+  t.regex(awards, /data-icon="star"[\s\S]*Medal of Valor/);
+  t.regex(awards, /data-icon="medal"[\s\S]*Unit Citation/);
+  t.false(awards.includes('no-such-icon'));
+
+  const credentials = await visit('?widget=certifications');
+  t.regex(credentials, /data-icon="graduation"[\s\S]*Firefighter II/, 'a certification shows its icon');
+  const licenses = await visit('?widget=licenses');
+  t.regex(licenses, /data-icon="ambulance"[\s\S]*Active License/, 'a license shows its icon');
+  t.regex(licenses, /data-icon="id_card"[\s\S]*Expiring License/, 'a license without one shows the default');
 
   const incidents = await visit('?widget=incidents');
   t.true(incidents.includes('Stage early.') && incidents.includes('Engine 7, Ladder 3'));

@@ -2,6 +2,7 @@ import { styled, keyframes } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { media } from '../../islands/ui/theme';
 import { ButtonLink } from '../../islands/ui/Button';
+import { OutlineIcon } from '../../islands/ui/Icon';
 
 const VERBS = ['Chart', 'Track', 'Share', 'Honor'] as const;
 
@@ -128,21 +129,7 @@ const Motto = styled.p.withConfig(sc('LandingMotto'))`
   font-weight: 600;
 `;
 
-const icon = (d: string) => (
-  <svg
-    width="22"
-    height="22"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d={d} />
-  </svg>
-);
+const icon = (d: string) => <OutlineIcon d={d} size={22} />;
 
 export function LandingPage({ productName }: { productName: string }) {
   return (

@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { media } from '../../islands/ui/theme';
 import type { ProfileJson } from '../../src/validation/profiles';
-import { Icon } from './Icon';
+import { Icon } from '../../islands/ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`

@@ -11,6 +11,7 @@ import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { EditorItem } from '../../islands/ListEditor';
+import type { ListFormState } from '../../src/validation/lists/define';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
@@ -84,6 +85,15 @@ export interface ProfilePageProps {
   department: DepartmentJson | null;
   /** The server has an AI model: the editors offer Enhance on long text fields (issue 13). */
   aiAssist?: boolean;
+  /** In edit mode: a list form's failed plain post, shown again by that list's editor. */
+  listForm?: ProfileListForm | null;
+  /** In edit mode: the item whose delete a plain post asked to confirm. */
+  confirmDelete?: { list: string; itemId: number } | null;
+}
+
+/** A list form's failed plain post, by list key. */
+export interface ProfileListForm extends ListFormState {
+  list: string;
 }
 
 /** The sections this viewer gets: not hidden by the owner; empty ones only for those who can fill them. */
@@ -104,6 +114,8 @@ export function ProfilePage({
   editing,
   department,
   aiAssist = false,
+  listForm = null,
+  confirmDelete = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   const single = widget !== 'all' && sections.includes(widget) ? widget : null;
@@ -113,7 +125,7 @@ export function ProfilePage({
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort }}
+      context={{ basePath, expanded, sort, editing }}
       editHref={editHref}
       editor={
         editing && key !== 'photos' ? (
@@ -125,6 +137,9 @@ export function ProfilePage({
               items: (items[key] ?? []) as unknown as EditorItem[],
               defaultVisibility: profile.defaultVisibility,
               aiAssist,
+              formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,
+              confirmDelete: confirmDelete?.list === key ? confirmDelete.itemId : null,
+              sort,
             }}
           />
         ) : undefined

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
-import { WIDGET_RENDERERS } from './widgets';
+import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
 /** What every list item carries that the frame needs (spec 02 §3). */
 export interface SectionItem {
@@ -28,6 +28,8 @@ export interface WidgetView {
   /** The owner's empty state (visitors never see an empty section). */
   emptyInvite: string;
   renderItems(items: SectionItem[], context: SectionContext): ReactNode;
+  /** Controls above the items in read and edit mode alike (the timeline's sort links). */
+  renderTools?: (context: SectionContext) => ReactNode;
 }
 
 export interface SectionContext {
@@ -35,6 +37,8 @@ export interface SectionContext {
   basePath: string;
   expanded: boolean;
   sort: 'newest' | 'oldest';
+  /** Edit mode: the section's links keep it (`edit=1`). */
+  editing: boolean;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
@@ -88,6 +92,7 @@ const widgetView = (widget: (typeof WIDGETS)[number]): WidgetView => ({
   column: COLUMN[widget.key],
   emptyInvite: INVITE[widget.key],
   renderItems: WIDGET_RENDERERS[widget.key] ?? renderGeneric,
+  renderTools: WIDGET_TOOLS[widget.key],
 });
 
 export const WIDGET_VIEWS = Object.fromEntries(WIDGETS.map((w) => [w.key, widgetView(w)])) as Record<
@@ -175,8 +180,10 @@ export function WidgetSection({
         <Title id={headingId}>
           {context.expanded ? view.title : <a href={sectionHref(context.basePath, view.key)}>{view.title}</a>}
         </Title>
-        <Count>{items.length}</Count>
+        {/* The list's editor keeps this count current while editing (islands/ListEditor.tsx). */}
+        <Count data-section-count={view.key}>{items.length}</Count>
       </Head>
+      {view.renderTools && (editor || items.length > 0) ? view.renderTools(context) : null}
       {editor ? (
         editor
       ) : items.length === 0 ? (

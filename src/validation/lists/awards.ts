@@ -1,6 +1,7 @@
 /** Awards (spec 02 §3 "Award", §5 "Award add"). */
 import {
   defineList,
+  iconChoice,
   nestedList,
   optionalChoice,
   optionalText,
@@ -11,6 +12,7 @@ import {
   LIST_LONG_TEXT_MAX,
   type ItemOf,
 } from './define';
+import { AWARD_ICONS } from './icons';
 
 export const AWARD_TYPES = [
   'medal',
@@ -44,14 +46,14 @@ export const awards = defineList({
     name: requiredText('Award name', AWARD_MESSAGES.nameRequired),
     year: requiredText('Year', AWARD_MESSAGES.yearRequired, 50),
     type: requiredChoice('Award type', AWARD_TYPES, AWARD_MESSAGES.typeRequired),
-    icon: optionalText('Icon', 50),
+    icon: iconChoice('Icon', AWARD_ICONS),
     citation: optionalText('Citation', LIST_LONG_TEXT_MAX),
     significance: optionalText('Significance', LIST_LONG_TEXT_MAX),
     awardedBy: optionalText('Awarded by'),
     ceremony: optionalText('Ceremony'),
     photos: textList('Photos', AWARD_PHOTOS_MAX),
-    mediaLinks: nestedList('Media links', {
-      url: requiredText('Media URL', AWARD_MESSAGES.mediaUrlRequired, 2000),
+    mediaLinks: nestedList('Media links', 'Media link', {
+      url: requiredText('Media URL', AWARD_MESSAGES.mediaUrlRequired, 2000, 'text'),
       title: optionalText('Media title'),
       type: optionalChoice('Media type', AWARD_MEDIA_TYPES),
     }),

@@ -1,5 +1,6 @@
 /** Certifications (spec 02 §3, §5 "Certification add"; status and order §4). Year and expiry are numbers. */
-import { defineList, optionalNumber, optionalText, requiredNumber, requiredText, type ItemOf } from './define';
+import { defineList, iconChoice, optionalNumber, requiredNumber, requiredText, type ItemOf } from './define';
+import { CERTIFICATION_ICONS } from './icons';
 import { certificationStatus, sortCertifications } from './rules';
 
 export const CERTIFICATION_MESSAGES = {
@@ -20,7 +21,7 @@ export const certifications = defineList({
     issuer: requiredText('Issuer', CERTIFICATION_MESSAGES.issuerRequired),
     year: requiredNumber('Year', CERTIFICATION_MESSAGES.yearRequired, CERTIFICATION_MESSAGES.yearNumeric, 1900, 2200),
     expires: optionalNumber('Expiry year', CERTIFICATION_MESSAGES.expiresNumeric, 1900, 2200),
-    icon: optionalText('Icon', 50),
+    icon: iconChoice('Icon', CERTIFICATION_ICONS),
   },
   computed: (item, now) => ({ status: certificationStatus(item.expires, now) }) as object,
   order: (items, { now }) => sortCertifications(items, now),

@@ -6,6 +6,7 @@
  * the browser.
  */
 import { array, boolean, mixed, number, object, string, type InferType, type ObjectShape, type Schema } from 'yup';
+import type { FormState } from '../forms';
 import { VISIBILITIES, type Visibility } from '../visibility';
 
 export const LIST_TEXT_MAX = 200;
@@ -23,7 +24,7 @@ export const LIST_MESSAGES = {
 } as const;
 
 /** How the editor island asks for a field (spec 02 §4: text saves on blur, selects and checkboxes on change). */
-export type FieldInput = 'text' | 'textarea' | 'number' | 'select' | 'checkbox';
+export type FieldInput = 'text' | 'textarea' | 'number' | 'select' | 'checkbox' | 'icon' | 'tags' | 'list';
 
 /** A field's editor metadata, kept on its yup schema (`schema.meta()`); fields without it are not edited inline. */
 export interface FieldMeta {
@@ -32,6 +33,9 @@ export interface FieldMeta {
   /** A select's enumeration values and, where the value does not read well on its own, their words. */
   options?: readonly string[];
   optionLabels?: Readonly<Record<string, string>>;
+  /** A nested list's (`input: 'list'`) fields, each with its own metadata, and what one row is called. */
+  itemFields?: ReadonlyArray<{ name: string; meta: FieldMeta }>;
+  itemNoun?: string;
 }
 
 /** An enumeration value in words: `step_down` → "Step down". */
@@ -57,19 +61,21 @@ const textInput = (max: number): FieldInput => (max > LIST_TEXT_MAX ? 'textarea'
 const blankToNull = (value: unknown, original: unknown) =>
   typeof original === 'string' && original.trim() === '' ? null : value;
 
-/** A required text field: trimmed, not blank, capped. */
-export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX) =>
+/**
+ * A string schema that trims: yup's own `trim()` throws on a value that is not a string (a field sent twice,
+ * a JSON array), which must be a 400 with the field's message, not a 500.
+ */
+export const trimmedString = (typeMessage: string) =>
   string()
-    .typeError(message)
-    .trim()
-    .required(message)
-    .max(max, LIST_MESSAGES.tooLong(label, max))
-    .meta({ label, input: textInput(max) });
+    .typeError(typeMessage)
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
+/** A required text field: trimmed, not blank, capped; long ones are textareas unless `input` says (a URL). */
+export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX, input = textInput(max)) =>
+  trimmedString(message).required(message).max(max, LIST_MESSAGES.tooLong(label, max)).meta({ label, input });
 
 const optionalString = (label: string, max: number) =>
-  string()
-    .typeError(LIST_MESSAGES.tooLong(label, max))
-    .trim()
+  trimmedString(LIST_MESSAGES.tooLong(label, max))
     .max(max, LIST_MESSAGES.tooLong(label, max))
     .nullable()
     .transform(blankToNull);
@@ -123,16 +129,58 @@ export const requiredNumber = (label: string, required: string, numeric: string,
 export const optionalNumber = (label: string, numeric: string, min = 0, max = 9999) =>
   wholeNumber(label, numeric, min, max).nullable();
 
-/** A nested list stored as JSONB: validated here on every write. */
-export const nestedList = <S extends ObjectShape>(label: string, shape: S, max = LIST_ITEMS_MAX) =>
-  array(object(shape).noUnknown()).max(max, LIST_MESSAGES.tooMany(label, max)).nullable().transform(blankToNull);
+/** A form row or tag left blank is no row: the no-JS forms always post an empty row for adding one. */
+const isBlank = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every(isBlank));
+const withoutBlanks = (value: unknown) => (Array.isArray(value) ? value.filter((row) => !isBlank(row)) : value);
 
-/** A list of short texts (certifications of a skill, units responded, photo ids), stored as JSONB. */
+/** The metadata of a nested shape's fields, in order (fields without metadata are not edited). */
+const itemFieldsOf = (shape: ObjectShape) =>
+  Object.entries(shape).flatMap(([name, schema]) => {
+    const meta = fieldMeta(schema);
+    return meta ? [{ name, meta }] : [];
+  });
+
+/**
+ * A nested list stored as JSONB (endorsements, media links): validated here on every write, each row by its
+ * own fields' rules; blank rows are dropped. The editor shows one row of inputs per item (`itemNoun`).
+ */
+export const nestedList = <S extends ObjectShape>(label: string, itemNoun: string, shape: S, max = LIST_ITEMS_MAX) =>
+  array(object(shape).noUnknown())
+    .transform(withoutBlanks)
+    .max(max, LIST_MESSAGES.tooMany(label, max))
+    .nullable()
+    .transform(blankToNull)
+    .meta({ label, input: 'list', itemNoun, itemFields: itemFieldsOf(shape) });
+
+/** A list of short texts stored as JSONB (photo ids); blank entries are dropped. Not edited as text. */
 export const textList = (label: string, max = LIST_ITEMS_MAX) =>
-  array(string().trim().required().max(LIST_TEXT_MAX, LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX)))
+  array(
+    trimmedString(LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX))
+      .required()
+      .max(LIST_TEXT_MAX, LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX)),
+  )
+    .transform(withoutBlanks)
     .max(max, LIST_MESSAGES.tooMany(label, max))
     .nullable()
     .transform(blankToNull);
+
+/** A list of short texts the owner types (a skill's certifications, units responded, specialties): tags. */
+export const tagList = (label: string, max = LIST_ITEMS_MAX) => textList(label, max).meta({ label, input: 'tags' });
+
+/**
+ * An icon from a fixed set (spec 02 §3): anything else is refused on write. Stored rows from before the
+ * rule may hold other values; the read views draw the set's default for them.
+ */
+export const iconChoice = <T extends string>(label: string, icons: readonly T[]) =>
+  mixed<T>()
+    .transform(blankToNull)
+    .oneOf([...icons, null] as T[], LIST_MESSAGES.invalidChoice(label))
+    .nullable()
+    .meta({ label, input: 'icon', options: icons });
 
 /** What every item carries besides its fields (spec 02 §3). The default visibility is the profile's. */
 const itemSettings = {
@@ -152,6 +200,21 @@ export interface ItemMeta {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * A list form's failed plain post (no JavaScript), for the page to hand to the list's editor: which form
+ * (`add`, or the item's id) and what it showed — the values and the messages.
+ */
+export interface ListFormState {
+  target: 'add' | number;
+  state: FormState;
+}
+
+/** The no-JS posts of the list forms (src/pages/profileLists.tsx): an item's form posts an `intent`. */
+export const ITEM_INTENTS = ['update', 'confirm-delete', 'delete', 'cancel'] as const;
+export type ItemIntent = (typeof ITEM_INTENTS)[number];
+export const listFormPath = (profileId: number, path: string, itemId?: number) =>
+  `/profiles/${profileId}/lists/${path}${itemId === undefined ? '' : `/id:${itemId}`}`;
 
 export interface OrderOptions {
   now: Date;

@@ -1,5 +1,5 @@
 /** Fire stations (spec 02 §3 "Fire station"). The spec names no add rule; a station name is asked for. */
-import { defineList, photoRef, optionalText, requiredText, textList, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import { defineList, photoRef, optionalText, requiredText, tagList, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
 
 export const FIRE_STATION_MESSAGES = {
   stationNameRequired: 'Station name is required',
@@ -21,7 +21,7 @@ export const fireStations = defineList({
     stationPhoto: photoRef('Station photo'),
     years: optionalText('Years', 50),
     description: optionalText('Description', LIST_LONG_TEXT_MAX),
-    specialties: textList('Specialties'),
+    specialties: tagList('Specialties'),
   },
   jsonFields: ['specialties'],
   stored: { position: 'jobPosition' },

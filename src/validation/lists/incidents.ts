@@ -5,6 +5,7 @@ import {
   optionalChoice,
   optionalText,
   requiredText,
+  tagList,
   textList,
   LIST_LONG_TEXT_MAX,
   type ItemOf,
@@ -48,11 +49,11 @@ export const incidents = defineList({
     type: optionalChoice('Incident type', INCIDENT_TYPES),
     severity: optionalChoice('Severity', INCIDENT_SEVERITIES),
     detailedStory: optionalText('Detailed story', LIST_LONG_TEXT_MAX),
-    unitsResponded: textList('Units responded'),
+    unitsResponded: tagList('Units responded'),
     outcomeResult: optionalText('Outcome', LIST_LONG_TEXT_MAX),
     lessonsLearned: optionalText('Lessons learned', LIST_LONG_TEXT_MAX),
-    mediaUrls: nestedList('Media links', {
-      url: requiredText('Media URL', INCIDENT_MESSAGES.mediaUrlRequired, 2000),
+    mediaUrls: nestedList('Media links', 'Media link', {
+      url: requiredText('Media URL', INCIDENT_MESSAGES.mediaUrlRequired, 2000, 'text'),
       title: optionalText('Media title'),
       type: optionalChoice('Media type', INCIDENT_MEDIA_TYPES),
     }),

@@ -2,8 +2,16 @@
  * Licenses (spec 02 §3, §5 "License add"; status, order and expiration visibility §§4, 6). A new or edited
  * license's expiry is `MM/YYYY`; stored data may still hold a legacy `YYYY`, which an update keeps accepting.
  */
-import { string } from 'yup';
-import { defineList, optionalChoice, optionalText, requiredChoice, requiredText, type ItemOf } from './define';
+import {
+  defineList,
+  iconChoice,
+  trimmedString,
+  optionalChoice,
+  requiredChoice,
+  requiredText,
+  type ItemOf,
+} from './define';
+import { LICENSE_ICONS } from './icons';
 import { LEGACY_YEAR, LICENSE_STATUSES, MONTH_YEAR, licenseStatus, sortLicenses } from './rules';
 import { VISIBILITIES } from '../visibility';
 
@@ -18,9 +26,7 @@ export const LICENSE_MESSAGES = {
 } as const;
 
 const expires = (message: string, pattern: (value: string) => boolean) =>
-  string()
-    .typeError(message)
-    .trim()
+  trimmedString(message)
     .required(LICENSE_MESSAGES.expiresRequired)
     .test('format', message, (value) => value === undefined || pattern(value))
     .meta({ label: 'Expiration date (MM/YYYY)', input: 'text' });
@@ -42,7 +48,7 @@ export const licenses = defineList({
     issued: requiredText('Issue date', LICENSE_MESSAGES.issuedRequired, 50),
     expires: expires(LICENSE_MESSAGES.expiresFormat, (value) => MONTH_YEAR.test(value)),
     status: requiredChoice('Status', LICENSE_STATUSES, LICENSE_MESSAGES.statusRequired),
-    icon: optionalText('Icon', 50),
+    icon: iconChoice('Icon', LICENSE_ICONS),
     expirationVisibility: optionalChoice('Expiration visibility', VISIBILITIES),
   },
   storedFields: {

@@ -1,5 +1,4 @@
 /** Skills (spec 02 §3 "Skill", §5 "Skill add"): levels are shown as 1 to 4 dots. */
-import { string } from 'yup';
 import {
   defineList,
   nestedList,
@@ -7,7 +6,7 @@ import {
   optionalText,
   requiredChoice,
   requiredText,
-  textList,
+  tagList,
   LIST_LONG_TEXT_MAX,
   type ItemOf,
 } from './define';
@@ -34,13 +33,13 @@ export const skills = defineList({
     level: requiredChoice('Level', SKILL_LEVELS, SKILL_MESSAGES.levelRequired),
     description: optionalText('Description', LIST_LONG_TEXT_MAX),
     yearsExperience: optionalNumber('Years of experience', SKILL_MESSAGES.yearsNumeric, 0, 80),
-    certifications: textList('Certifications'),
-    endorsements: nestedList('Endorsements', {
+    certifications: tagList('Certifications'),
+    endorsements: nestedList('Endorsements', 'Endorsement', {
       endorserName: requiredText('Endorser name', SKILL_MESSAGES.endorserRequired),
       endorserTitle: optionalText('Endorser title'),
       endorserDepartment: optionalText('Endorser department'),
       comment: optionalText('Comment', 2000),
-      date: string().trim().max(50).nullable(),
+      date: optionalText('Date', 50),
     }),
   },
   jsonFields: ['certifications', 'endorsements'],

@@ -1,14 +1,12 @@
 /** Awards (spec 02 §3 "Award"): an icon per award, the citation; the section's own view adds the rest. */
 import type { AwardItemJson } from '../../../src/validation/lists/awards';
-import { AWARD_ICONS, Icon, type AwardIcon } from '../Icon';
+import { AWARD_ICONS, iconOr } from '../../../src/validation/lists/icons';
+import { Icon } from '../../../islands/ui/Icon';
 import type { SectionItem } from '../sections';
 import { humanize, itemsView, mediaLinks } from './ItemLayout';
 
-export const awardIcon = (icon: string | null | undefined): AwardIcon =>
-  AWARD_ICONS.find((name) => name === icon?.trim().toLowerCase()) ?? 'medal';
-
 export const renderAwards = itemsView<AwardItemJson & SectionItem>((award) => ({
-  icon: <Icon name={awardIcon(award.icon)} size={20} />,
+  icon: <Icon name={iconOr(AWARD_ICONS, award.icon)} size={20} />, // a legacy value outside the set: the medal
   title: award.name,
   labels: [{ text: humanize(award.type), tone: 'brand' }],
   meta: [award.year, award.awardedBy ? `Awarded by ${award.awardedBy}` : null],

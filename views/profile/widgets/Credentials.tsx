@@ -5,6 +5,8 @@
 import type { CertificationItemJson } from '../../../src/validation/lists/certifications';
 import type { LicenseItemJson } from '../../../src/validation/lists/licenses';
 import type { CertificationStatus, LicenseStatus } from '../../../src/validation/lists/rules';
+import { CERTIFICATION_ICONS, LICENSE_ICONS, iconOr } from '../../../src/validation/lists/icons';
+import { Icon } from '../../../islands/ui/Icon';
 import type { SectionItem } from '../sections';
 import { itemsView, type Label } from './ItemLayout';
 
@@ -28,12 +30,14 @@ const expiry = (status: string, expires: string | number | null | undefined) =>
     : `${status === 'expired' ? 'Expired' : 'Expires'} ${expires}`;
 
 export const renderCertifications = itemsView<Certification>((cert) => ({
+  icon: <Icon name={iconOr(CERTIFICATION_ICONS, cert.icon)} size={20} />,
   title: cert.name,
   labels: [statusLabel(cert.status)],
   meta: [cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expires)],
 }));
 
 export const renderLicenses = itemsView<License>((license) => ({
+  icon: <Icon name={iconOr(LICENSE_ICONS, license.icon)} size={20} />,
   title: license.name,
   labels: [statusLabel(license.status)],
   meta: [license.type, `Issued ${license.issued}`, expiry(license.status, license.expires)],

@@ -64,10 +64,11 @@ const SORTS = [
   { sort: 'oldest', text: 'Oldest First' },
 ] as const;
 
-/** The sort links: the section's own view keeps `?widget=timeline`. */
+/** The sort links: the section's own view keeps `?widget=timeline`, edit mode `edit=1`. */
 export function sortHref(context: SectionContext, sort: SectionContext['sort']): string {
   const widget = context.expanded ? 'widget=timeline&' : '';
-  return `${context.basePath}?${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
+  const edit = context.editing ? 'edit=1&' : '';
+  return `${context.basePath}?${edit}${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
 }
 
 const events = itemsView<Event>((event) => ({
@@ -79,17 +80,19 @@ const events = itemsView<Event>((event) => ({
   text: event.description,
 }));
 
-export function renderTimeline(items: SectionItem[], context: SectionContext) {
+/** Newest First / Oldest First, as links (no script), in read and edit mode. */
+export function renderTimelineTools(context: SectionContext) {
   return (
-    <>
-      <Toggle aria-label="Timeline order">
-        {SORTS.map(({ sort, text }) => (
-          <a key={sort} href={sortHref(context, sort)} aria-current={context.sort === sort ? 'true' : undefined}>
-            {text}
-          </a>
-        ))}
-      </Toggle>
-      <Track>{events(items, context)}</Track>
-    </>
+    <Toggle aria-label="Timeline order">
+      {SORTS.map(({ sort, text }) => (
+        <a key={sort} href={sortHref(context, sort)} aria-current={context.sort === sort ? 'true' : undefined}>
+          {text}
+        </a>
+      ))}
+    </Toggle>
   );
+}
+
+export function renderTimeline(items: SectionItem[], context: SectionContext) {
+  return <Track>{events(items, context)}</Track>;
 }

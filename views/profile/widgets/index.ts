@@ -5,7 +5,7 @@ import { renderAwards } from './Awards';
 import { renderCertifications, renderLicenses } from './Credentials';
 import { renderIncidents } from './Incidents';
 import { renderSkills } from './Skills';
-import { renderTimeline } from './Timeline';
+import { renderTimeline, renderTimelineTools } from './Timeline';
 import { renderUnits } from './Units';
 
 export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems']>> = {
@@ -17,4 +17,9 @@ export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems
   skills: renderSkills,
   gear: renderUnits,
   specialUnits: renderUnits,
+};
+
+/** Controls a widget shows above its items, in read and edit mode. */
+export const WIDGET_TOOLS: Partial<Record<WidgetKey, WidgetView['renderTools']>> = {
+  timeline: renderTimelineTools,
 };

@@ -1,24 +1,10 @@
-/** One outline icon set (DESIGN.md): inline SVG, aria-hidden, always with a text label beside it. */
-import type { ProfileLink } from './links';
+/**
+ * One outline icon set (DESIGN.md): inline SVG, aria-hidden, always with a text label beside it (or, in the
+ * icon picker, an accessible name). Used by the server views (profile links, award, certification and license
+ * icons) and the islands (the icon picker); the choosable sets are in src/validation/lists/icons.ts.
+ */
 
-/** The award icons an award's `icon` may name (spec 02 §3 "Award"); anything else shows the medal. */
-export const AWARD_ICONS = [
-  'medal',
-  'ribbon',
-  'star',
-  'shield',
-  'flame',
-  'helmet',
-  'axe',
-  'ladder',
-  'hydrant',
-  'cross',
-  'heart',
-  'trophy',
-] as const;
-export type AwardIcon = (typeof AWARD_ICONS)[number];
-
-const PATHS: Record<ProfileLink['kind'] | 'badge' | 'station' | 'status' | AwardIcon, string> = {
+const PATHS = {
   phone:
     'M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z',
   email: 'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm18 2-10 7L2 6',
@@ -48,9 +34,21 @@ const PATHS: Record<ProfileLink['kind'] | 'badge' | 'station' | 'status' | Award
   heart:
     'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z',
   trophy: 'M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4',
-};
+  certificate: 'M4 3h16v12H4zM8 7h8M8 11h5M15 15v6l2-1.5 2 1.5v-6',
+  graduation: 'M2 9l10-5 10 5-10 5zM6 11v5c3 2 9 2 12 0v-5M22 9v6',
+  book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V2H6.5A2.5 2.5 0 0 0 4 4.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
+  hazmat: 'M12 2l10 18H2zM12 9v5M12 17.5v.5',
+  rope: 'M12 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0 8v10M8 15h8M9 19h6',
+  id_card: 'M3 5h18v14H3zM9 10.5a2 2 0 1 0 0-.1M6 16c.5-2 5.5-2 6 0M14 10h4M14 14h4',
+  truck: 'M1 6h13v10H1zM14 9h4l4 4v3h-8M5.5 18.5a2 2 0 1 0 0 .1M17.5 18.5a2 2 0 1 0 0 .1',
+  ambulance: 'M1 7h13v9H1zM14 10h4l4 4v2h-8M5.5 18.5a2 2 0 1 0 0 .1M17.5 18.5a2 2 0 1 0 0 .1M7.5 9v5M5 11.5h5',
+  boat: 'M2 18c2 2 4 2 6 0 2 2 4 2 6 0 2 2 4 2 6 0M4 15l-1-4h18l-2 4M12 11V3l5 5h-5',
+} as const;
 
-export function Icon({ name, size = 16 }: { name: keyof typeof PATHS; size?: number }) {
+export type IconName = keyof typeof PATHS;
+
+/** An outline drawing (24×24, stroked in the text colour): the named icons, or a page's own path. */
+export function OutlineIcon({ d, size = 16, name }: { d: string; size?: number; name?: string }) {
   return (
     <svg
       width={size}
@@ -63,8 +61,13 @@ export function Icon({ name, size = 16 }: { name: keyof typeof PATHS; size?: num
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-icon={name}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
+  return <OutlineIcon d={PATHS[name]} size={size} name={name} />;
 }

@@ -1,0 +1,255 @@
+/**
+ * The list forms of edit mode without JavaScript (src/pages/profileLists.tsx): the add form and each item's
+ * form post urlencoded to the page routes with the API's schemas and services — 303 back to the section on
+ * success, the edit page again with the values and the spec's messages on failure; nested rows and tags as a
+ * browser posts them; delete through the confirm step; fields the editor does not show are never touched.
+ */
+import test from 'ava';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { LIST_MESSAGES } from '../../src/validation/lists';
+import { SKILL_MESSAGES } from '../../src/validation/lists/skills';
+import { TIMELINE_MESSAGES } from '../../src/validation/lists/timeline';
+
+let app: TestApp;
+let owner: CreatedUser;
+let id: number;
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  owner = await createUser({ name: 'Robin Forms' });
+  id = (await createProfileFor(owner, { defaultVisibility: 'public' })).id;
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The markup of the form posting to `action` (one of many forms on the edit page). */
+function formAt(html: string, action: string): string {
+  const start = html.indexOf(`action="${action}"`);
+  if (start < 0) throw new Error(`no form posting to ${action}`);
+  return html.slice(start, html.indexOf('</form>', start));
+}
+
+/** A field's value in a form's markup (inputs and textareas). */
+function valueOf(form: string, name: string): string | undefined {
+  const tag = new RegExp(`<(input|textarea)\\b[^>]*\\bname="${escape(name)}"[^>]*>([^<]*)`).exec(form);
+  if (!tag) return undefined;
+  if (tag[1] === 'textarea') return decode(tag[2]!);
+  return decode(/\bvalue="([^"]*)"/.exec(tag[0])?.[1] ?? '');
+}
+
+/** The message beside a field (its `<id>-error` element). */
+function errorOf(form: string, name: string): string | undefined {
+  const tag = new RegExp(`<(?:input|textarea|select)\\b[^>]*\\bname="${escape(name)}"[^>]*>`).exec(form)?.[0];
+  const fieldId = tag && /\bid="([^"]*)"/.exec(tag)?.[1];
+  if (!fieldId) return undefined;
+  const match = new RegExp(`id="${escape(fieldId)}-error"[^>]*>([^<]*)<`).exec(form);
+  return match ? decode(match[1]!) : undefined;
+}
+
+/** Whether a form has a submit button posting this intent. */
+const hasIntent = (form: string, intent: string) =>
+  [...form.matchAll(/<button\b[^>]*>/g)].some(
+    ([tag]) => tag.includes('name="intent"') && tag.includes(`value="${intent}"`),
+  );
+
+const items = async (list: string) => (await clientAs(app, owner).get(`/api/profiles/${id}/${list}`)).body;
+
+test.serial('add: 303 back to the section and the item stored; unchecked boxes are false', async (t) => {
+  const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
+    year: '2019',
+    event: 'Made captain',
+    type: 'promoted',
+    location: ' Austin, TX ',
+    visibility: 'authenticated',
+  });
+  t.is(res.status, 303);
+  t.is(res.headers.get('location'), `/profiles/${id}?edit=1#section-timeline`);
+  const [event] = await items('timeline');
+  t.like(event, {
+    event: 'Made captain',
+    type: 'promoted',
+    location: 'Austin, TX',
+    visibility: 'authenticated',
+    showOnMainProfile: false,
+    isPrimary: false,
+  });
+});
+
+test.serial(
+  'add with errors: the edit page again, 400, the values kept and each message beside its field',
+  async (t) => {
+    const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
+      event: 'Joined the hazmat team',
+      description: 'Level A entry',
+      showOnMainProfile: 'true',
+    });
+    t.is(res.status, 400);
+    const form = formAt(res.text, `/profiles/${id}/lists/timeline`);
+    t.is(valueOf(form, 'event'), 'Joined the hazmat team');
+    t.is(valueOf(form, 'description'), 'Level A entry');
+    t.is(errorOf(form, 'year'), TIMELINE_MESSAGES.yearRequired);
+    t.is(errorOf(form, 'type'), TIMELINE_MESSAGES.typeRequired);
+    t.regex(res.text, /<details[^>]*open=""[^>]*>\s*<summary>Add timeline event/, 'the add form is open');
+    t.is((await items('timeline')).length, 1, 'nothing stored');
+  },
+);
+
+test.serial('nested rows and tags post as a browser sends them; blank rows are dropped', async (t) => {
+  const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/skills`, [
+    ['name', 'Rope rescue'],
+    ['category', 'firefighter'],
+    ['level', 'expert'],
+    ['certifications', 'Rope Tech'],
+    ['certifications', 'Rescue Tech I'],
+    ['certifications', ''],
+    ['endorsements[0][endorserName]', 'Capt. Reyes'],
+    ['endorsements[0][comment]', 'Steady hands'],
+    ['endorsements[1][endorserName]', ''],
+    ['endorsements[1][comment]', ''],
+    ['visibility', 'public'],
+    ['showOnMainProfile', 'true'],
+  ]);
+  t.is(res.status, 303);
+  const [skill] = await items('skills');
+  t.deepEqual(skill.certifications, ['Rope Tech', 'Rescue Tech I']);
+  t.is(skill.endorsements.length, 1);
+  t.like(skill.endorsements[0], { endorserName: 'Capt. Reyes', comment: 'Steady hands' });
+
+  // The edit page renders the rows as inputs with those names, and an empty row for adding one.
+  const page = await clientAs(app, owner).get(`/profiles/${id}?edit=1`, { headers: { Accept: 'text/html' } });
+  const form = formAt(page.text, `/profiles/${id}/lists/skills/id:${skill.id}`);
+  t.is(valueOf(form, 'endorsements[0][endorserName]'), 'Capt. Reyes');
+  t.is(valueOf(form, 'endorsements[1][endorserName]'), '', 'the empty row');
+  t.is(valueOf(form, 'version'), String(skill.version));
+  t.true(hasIntent(form, 'update'), 'Save changes for a browser without JavaScript');
+});
+
+test.serial('an item form: update (303), a bad nested row (400, values kept), a stale version (412)', async (t) => {
+  const [skill] = await items('skills');
+  const action = `/profiles/${id}/lists/skills/id:${skill.id}`;
+  const fields = (version: number, extra: Array<[string, string]>): Array<[string, string]> => [
+    ['intent', 'update'],
+    ['version', String(version)],
+    ['name', 'Rope rescue'],
+    ['category', 'firefighter'],
+    ['level', 'advanced'],
+    ['certifications', 'Rope Tech'],
+    ['visibility', 'public'],
+    ...extra,
+  ];
+
+  const withRows = (second: [string, string]) =>
+    clientAs(app, owner).postForm(
+      action,
+      fields(skill.version, [['endorsements[0][endorserName]', 'Capt. Reyes'], second]),
+    );
+  const bad = await withRows(['endorsements[1][comment]', 'Who said this?']);
+  t.is(bad.status, 400);
+  const form = formAt(bad.text, action);
+  t.is(errorOf(form, 'endorsements[1][endorserName]'), SKILL_MESSAGES.endorserRequired);
+  t.is(valueOf(form, 'endorsements[1][comment]'), 'Who said this?', 'the typed row is kept');
+  t.is((await items('skills'))[0].level, 'expert', 'nothing changed');
+
+  const ok = await withRows(['endorsements[1][endorserName]', 'Lt. Chen']);
+  t.is(ok.status, 303);
+  t.is(ok.headers.get('location'), `/profiles/${id}?edit=1#section-skills`);
+  const [updated] = await items('skills');
+  t.like(updated, { level: 'advanced', showOnMainProfile: false, certifications: ['Rope Tech'] });
+  t.deepEqual(
+    updated.endorsements.map((e: { endorserName: string }) => e.endorserName),
+    ['Capt. Reyes', 'Lt. Chen'],
+  );
+
+  const stale = await clientAs(app, owner).postForm(action, fields(skill.version, []));
+  t.is(stale.status, 412);
+  t.true(decode(formAt(stale.text, action)).includes(LIST_MESSAGES.stale));
+  t.is((await items('skills'))[0].level, 'advanced');
+
+  // A field sent twice where one value is expected is refused with the field's message, not a 500.
+  const twice = await clientAs(app, owner).postForm(action, fields(updated.version, [['name', 'Second name']]));
+  t.is(twice.status, 400);
+  t.is(errorOf(formAt(twice.text, action), 'name'), SKILL_MESSAGES.nameRequired);
+});
+
+test.serial('icons: an unknown one is refused with its message; one of the set is stored', async (t) => {
+  const award = { name: 'Lifesaving Award', year: '2022', type: 'lifesaving', visibility: 'public' };
+  const bad = await clientAs(app, owner).postForm(`/profiles/${id}/lists/awards`, { ...award, icon: 'skull' });
+  t.is(bad.status, 400);
+  t.true(decode(bad.text).includes(LIST_MESSAGES.invalidChoice('Icon')));
+  const ok = await clientAs(app, owner).postForm(`/profiles/${id}/lists/awards`, { ...award, icon: 'trophy' });
+  t.is(ok.status, 303);
+  t.is((await items('awards'))[0].icon, 'trophy');
+});
+
+test.serial('a form never touches fields it does not show (linked photos)', async (t) => {
+  const created = await clientAs(app, owner).post(`/api/profiles/${id}/awards`, {
+    name: 'Unit Citation',
+    year: '2021',
+    type: 'unit',
+    photos: ['41', '42'],
+    primaryPhoto: '41',
+  });
+  const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/awards/id:${created.body.id}`, {
+    intent: 'update',
+    version: String(created.body.version),
+    name: 'Unit Citation (Engine 7)',
+    year: '2021',
+    type: 'unit',
+    visibility: 'public',
+  });
+  t.is(res.status, 303);
+  const stored = (await items('awards')).find((a: { id: number }) => a.id === created.body.id);
+  t.like(stored, { name: 'Unit Citation (Engine 7)', photos: ['41', '42'], primaryPhoto: '41' });
+});
+
+test.serial('delete: Delete asks to confirm (303 to the confirm step), then deletes; Cancel goes back', async (t) => {
+  const [event] = await items('timeline');
+  const action = `/profiles/${id}/lists/timeline/id:${event.id}`;
+  const ask = await clientAs(app, owner).postForm(action, { intent: 'confirm-delete', version: '1' });
+  t.is(ask.status, 303);
+  t.is(ask.headers.get('location'), `/profiles/${id}?edit=1&confirm=timeline:${event.id}#section-timeline`);
+  const confirm = await clientAs(app, owner).get(ask.headers.get('location')!.split('#')[0]!, {
+    headers: { Accept: 'text/html' },
+  });
+  const form = formAt(confirm.text, action);
+  t.true(form.includes('Delete this timeline event?'));
+  t.true(hasIntent(form, 'delete'));
+  t.is((await items('timeline')).length, 1, 'asking deletes nothing');
+
+  const cancel = await clientAs(app, owner).postForm(action, { intent: 'cancel' });
+  t.is(cancel.status, 303);
+  const stale = await clientAs(app, owner).postForm(action, { intent: 'delete', version: String(event.version + 5) });
+  t.is(stale.status, 412);
+  const done = await clientAs(app, owner).postForm(action, { intent: 'delete', version: String(event.version) });
+  t.is(done.status, 303);
+  t.is((await items('timeline')).length, 0);
+});
+
+test('who may post: a visitor goes to /login, another member is refused; unknown lists and items are 404', async (t) => {
+  const visitor = await app.client().postForm(`/profiles/${id}/lists/gear`, { name: 'Engine 7' });
+  t.is(visitor.status, 303);
+  t.is(visitor.headers.get('location'), '/login');
+  const other = await createUser();
+  const gear = { name: 'Engine 7', station: 'Station 7', years: '2015', description: 'Pumper', visibility: 'public' };
+  const refused = await clientAs(app, other).postForm(`/profiles/${id}/lists/gear`, gear);
+  t.is(refused.status, 403);
+  t.is((await items('gear')).length, 0);
+  t.is((await clientAs(app, owner).postForm(`/profiles/${id}/lists/nope`, gear)).status, 404);
+  t.is((await clientAs(app, owner).postForm(`/profiles/${id}/lists/gear/id:999999`, { intent: 'cancel' })).status, 303);
+  t.is(
+    (await clientAs(app, owner).postForm(`/profiles/${id}/lists/gear/id:999999`, { ...gear, intent: 'update' })).status,
+    404,
+  );
+  t.is((await clientAs(app, owner).postForm(`/profiles/${id}/lists/gear/7`, { intent: 'update' })).status, 404);
+});
