@@ -3,9 +3,10 @@ import type { AppContext } from '../app';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
+import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
-  return [authRoutes(context), departmentRoutes(), profileRoutes(), profileListRoutes()];
+  return [authRoutes(context), departmentRoutes(), profileRoutes(), profileListRoutes(), photoRoutes(context)];
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app';
 import { accountSettingsRoutes } from './accountSettings';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
+import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { sessionPageRoutes } from './session';
 
@@ -14,6 +15,7 @@ export function pageRouters(context: AppContext): Router[] {
     authPageRoutes(context),
     accountSettingsRoutes(context),
     sessionPageRoutes(),
+    mediaRoutes(context),
     profilePageRoutes(context),
   ];
 }
