@@ -191,7 +191,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 const tagsSchema = array(string().typeError(PHOTO_MESSAGES.tag).max(PHOTO_LIMITS.tagMax, PHOTO_MESSAGES.tag).defined())
   .transform((value: unknown) =>
     Array.isArray(value)
-      ? normalizeTags(value.map(String))
+      ? normalizeTags(value.flatMap((v) => String(v).split(',')))
       : typeof value === 'string'
         ? normalizeTags(value.split(','))
         : value,

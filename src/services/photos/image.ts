@@ -62,7 +62,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
     // The header alone: a 30000×30000 PNG is refused here, before a pixel is decoded.
-    meta = await sharp(input, options).metadata();
+    meta = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new ValidationError(PHOTO_MESSAGES.processingDescription);
   }

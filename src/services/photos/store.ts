@@ -6,7 +6,7 @@
  * Keys are server-generated (`photos/{random}/{variant}.{ext}`); nothing a client sends becomes a path.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -90,7 +90,7 @@ export class LocalMediaStore implements MediaStore {
       folders.add(path.dirname(file));
     }
     // A photo's folder goes when its last file does.
-    for (const folder of folders) await rm(folder, { recursive: false, force: true }).catch(() => undefined);
+    for (const folder of folders) await rmdir(folder).catch(() => undefined);
   }
 }
 
