@@ -9,6 +9,7 @@ import ForgotPasswordForm from './ForgotPasswordForm';
 import ListEditor from './ListEditor';
 import LoginForm from './LoginForm';
 import MyDepartments from './MyDepartments';
+import PhotoGallery from './PhotoGallery';
 import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
 import ProfileToolbar from './ProfileToolbar';
@@ -24,6 +25,7 @@ export const islands = {
   ListEditor,
   LoginForm,
   MyDepartments,
+  PhotoGallery,
   ProfileEditor,
   ProfileInfoForm,
   ProfileToolbar,

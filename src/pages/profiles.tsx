@@ -20,6 +20,8 @@ import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
 import { loadProfileLists } from '../services/lists';
+import { findGallery } from '../services/photos';
+import { presentGallery } from '../presenters/photos';
 import { parseId } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, WIDGET_KEYS, profileCreateSchema, widgetFromFilter } from '../validation/profiles';
@@ -185,8 +187,15 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
     const indexable = robots(profile.profileStatus);
     // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-    const lists = await loadProfileLists(viewer, profile, { sort });
-    const items = Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : [])));
+    const [lists, gallery] = await Promise.all([
+      loadProfileLists(viewer, profile, { sort }),
+      findGallery(viewer, { profile }),
+    ]);
+    const photos = presentGallery(gallery, viewer);
+    const items = {
+      ...Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
+      photos: photos.photoGallery,
+    };
 
     const html = await renderPageHtml(
       ctx,
@@ -200,6 +209,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
         canEdit={canEdit}
         isOwner={isProfileOwner(viewer, profile)}
         editing={editing}
+        gallery={editing ? photos : null}
         department={department ? presentDepartment(department, viewer) : null}
       />,
       {

@@ -28,7 +28,13 @@ let settings: ConstructorParameters<typeof S3MediaStore>[0];
 
 test.before(async () => {
   s3Dir = await mkdtemp(path.join(os.tmpdir(), 'turnout-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const address = (await s3.run()) as AddressInfo;
   settings = {
     bucket: BUCKET,
@@ -60,7 +66,7 @@ test('uploads go to the S3 bucket, are served from it, and deletes remove them',
     .jpeg()
     .toBuffer();
   const form = new FormData();
-  form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'truck.jpg');
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'truck.jpg');
   const answer = await fetch(`${app.baseUrl}/api/profiles/${profileId}/photos`, {
     method: 'POST',
     body: form,
@@ -72,7 +78,9 @@ test('uploads go to the S3 bucket, are served from it, and deletes remove them',
   const keys = await keysInBucket(store);
   t.deepEqual(
     keys,
-    ['large.jpg', 'large.webp', 'medium.jpg', 'medium.webp', 'thumbnail.jpg', 'thumbnail.webp'].map((f) => `photos/${key}/${f}`),
+    ['large.jpg', 'large.webp', 'medium.jpg', 'medium.webp', 'thumbnail.jpg', 'thumbnail.webp'].map(
+      (f) => `photos/${key}/${f}`,
+    ),
   );
 
   const served = await fetch(app.baseUrl + photo.sources.medium.webp);

@@ -43,7 +43,9 @@ async function jpegWithGps(width = 640, height = 480): Promise<Buffer> {
       IFD0: { Make: 'TestCam', Model: 'GPS-1', Orientation: '1' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 16/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '97/1 44/1 0/1' },
     })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+    )
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -85,12 +87,16 @@ async function uploadMultipart(
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: 'image/jpeg' }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
   const headers: Record<string, string> = { Origin: app.baseUrl, Accept: 'application/json' };
   if (account) headers.Authorization = `Bearer ${account.token}`;
   const response = await fetch(`${app.baseUrl}/api/profiles/${target}/photos`, { method: 'POST', body: form, headers });
   const text = await response.text();
-  return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : text) as any, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text.startsWith('{') ? JSON.parse(text) : text) as any,
+    headers: response.headers,
+  };
 }
 
 const lastPhoto = (gallery: PhotoGalleryJson): PhotoJson => gallery.photoGallery[gallery.photoGallery.length - 1]!;
@@ -108,45 +114,48 @@ async function upload(fields: Record<string, string> = {}): Promise<PhotoJson> {
   return lastPhoto(answer.body);
 }
 
-test.serial('a multipart JPEG with GPS EXIF is stored re-encoded: every variant has no EXIF, XMP or IPTC', async (t) => {
-  const original = await jpegWithGps(2400, 1600);
-  t.truthy((await sharp(original).metadata()).exif, 'the fixture really carries EXIF');
-  const answer = await uploadMultipart(owner, original, 'IMG_0001.jpg', {
-    caption: 'Engine 7 at the fair',
-    category: 'action',
-    tags: ' parade , Parade,engine ',
-    showOnMainProfile: 'true',
-  });
-  t.is(answer.status, 201);
-  const photo = lastPhoto(answer.body);
-  t.is(photo.caption, 'Engine 7 at the fair');
-  t.is(photo.category, 'action');
-  t.deepEqual(photo.tags, ['parade', 'engine']);
-  t.true(photo.showOnMainProfile);
-  t.is(photo.metadata.originalName, 'IMG_0001.jpg');
-  t.is(photo.metadata.originalSize, original.length);
-  t.deepEqual(photo.metadata.dimensions, { width: 2400, height: 1600 });
-  t.deepEqual(photo.linkedWidgets, []);
-  for (const variant of ['thumbnail', 'medium', 'large'] as const) {
-    for (const format of ['webp', 'jpeg'] as const) {
-      const file = await fetchBytes(photo.sources[variant][format]);
-      t.is(file.status, 200, `${variant} ${format}`);
-      t.is(file.headers.get('x-content-type-options'), 'nosniff');
-      t.is(file.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-      const meta = await sharp(file.bytes).metadata();
-      t.is(meta.format, format);
-      t.falsy(meta.exif, `${variant} ${format} has no EXIF`);
-      t.falsy(meta.xmp, `${variant} ${format} has no XMP`);
-      t.falsy(meta.iptc, `${variant} ${format} has no IPTC`);
-      t.false(file.bytes.includes(Buffer.from('GPS')), 'no GPS bytes anywhere');
-      t.false(file.bytes.includes(Buffer.from('TestCam')));
+test.serial(
+  'a multipart JPEG with GPS EXIF is stored re-encoded: every variant has no EXIF, XMP or IPTC',
+  async (t) => {
+    const original = await jpegWithGps(2400, 1600);
+    t.truthy((await sharp(original).metadata()).exif, 'the fixture really carries EXIF');
+    const answer = await uploadMultipart(owner, original, 'IMG_0001.jpg', {
+      caption: 'Engine 7 at the fair',
+      category: 'action',
+      tags: ' parade , Parade,engine ',
+      showOnMainProfile: 'true',
+    });
+    t.is(answer.status, 201);
+    const photo = lastPhoto(answer.body);
+    t.is(photo.caption, 'Engine 7 at the fair');
+    t.is(photo.category, 'action');
+    t.deepEqual(photo.tags, ['parade', 'engine']);
+    t.true(photo.showOnMainProfile);
+    t.is(photo.metadata.originalName, 'IMG_0001.jpg');
+    t.is(photo.metadata.originalSize, original.length);
+    t.deepEqual(photo.metadata.dimensions, { width: 2400, height: 1600 });
+    t.deepEqual(photo.linkedWidgets, []);
+    for (const variant of ['thumbnail', 'medium', 'large'] as const) {
+      for (const format of ['webp', 'jpeg'] as const) {
+        const file = await fetchBytes(photo.sources[variant][format]);
+        t.is(file.status, 200, `${variant} ${format}`);
+        t.is(file.headers.get('x-content-type-options'), 'nosniff');
+        t.is(file.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+        const meta = await sharp(file.bytes).metadata();
+        t.is(meta.format, format);
+        t.falsy(meta.exif, `${variant} ${format} has no EXIF`);
+        t.falsy(meta.xmp, `${variant} ${format} has no XMP`);
+        t.falsy(meta.iptc, `${variant} ${format} has no IPTC`);
+        t.false(file.bytes.includes(Buffer.from('GPS')), 'no GPS bytes anywhere');
+        t.false(file.bytes.includes(Buffer.from('TestCam')));
+      }
     }
-  }
-  const large = await sharp((await fetchBytes(photo.sources.large.webp)).bytes).metadata();
-  t.is(Math.max(large.width!, large.height!), 1600);
-  const thumb = await sharp((await fetchBytes(photo.sources.thumbnail.jpeg)).bytes).metadata();
-  t.is(Math.max(thumb.width!, thumb.height!), 320);
-});
+    const large = await sharp((await fetchBytes(photo.sources.large.webp)).bytes).metadata();
+    t.is(Math.max(large.width!, large.height!), 1600);
+    const thumb = await sharp((await fetchBytes(photo.sources.thumbnail.jpeg)).bytes).metadata();
+    t.is(Math.max(thumb.width!, thumb.height!), 320);
+  },
+);
 
 test.serial('a data URL in JSON is accepted (the spec payload); a PNG becomes a photo too', async (t) => {
   const bytes = await png();
@@ -251,8 +260,14 @@ test.serial('visitors and other users cannot write; admins can', async (t) => {
   t.is((await clientAs(app, null).patch(`/api/profiles/${profileId}/photos/${index}`, { caption: 'x' })).status, 401);
   t.is((await clientAs(app, other).delete(`/api/profiles/${profileId}/photos/${index}`)).status, 403);
   t.is((await clientAs(app, other).post(`/api/profiles/${profileId}/folders`, { name: 'Mine' })).status, 403);
-  t.is((await clientAs(app, other).patch(`/api/profiles/${profileId}/photos/${index}/move`, { folderId: null })).status, 403);
-  t.is((await clientAs(app, admin).patch(`/api/profiles/${profileId}/photos/${index}`, { caption: 'By admin' })).status, 200);
+  t.is(
+    (await clientAs(app, other).patch(`/api/profiles/${profileId}/photos/${index}/move`, { folderId: null })).status,
+    403,
+  );
+  t.is(
+    (await clientAs(app, admin).patch(`/api/profiles/${profileId}/photos/${index}`, { caption: 'By admin' })).status,
+    200,
+  );
   t.is((await clientAs(app, admin).delete(`/api/profiles/${profileId}/photos/${index}`)).status, 204);
 });
 
@@ -356,7 +371,11 @@ test.serial('links: caps per widget, usage listed, delete removes files and ever
   const photos: PhotoJson[] = [];
   for (let i = 0; i < 6; i++) photos.push(await upload({ caption: `Linked ${i}` }));
   const ids = photos.map((p) => p.id);
-  const event = await client.post(`/api/profiles/${profileId}/timeline`, { year: '2015', event: 'Hired', type: 'hired' });
+  const event = await client.post(`/api/profiles/${profileId}/timeline`, {
+    year: '2015',
+    event: 'Hired',
+    type: 'hired',
+  });
   const incident = await client.post(`/api/profiles/${profileId}/incidents`, {
     date: '2021-07-04',
     location: 'Elm St',
@@ -368,17 +387,23 @@ test.serial('links: caps per widget, usage listed, delete removes files and ever
   t.is(event.status, 201);
   const links = `/api/profiles/${profileId}/photo-links`;
 
-  const tooManyTimeline = await client.request('PUT', `${links}/timeline/id:${event.body.id}`, { photoIds: ids.slice(0, 2) });
+  const tooManyTimeline = await client.request('PUT', `${links}/timeline/id:${event.body.id}`, {
+    photoIds: ids.slice(0, 2),
+  });
   t.is(tooManyTimeline.status, 400);
   t.is(tooManyTimeline.body.error, 'Only one photo can be linked here');
   t.is((await client.request('PUT', `${links}/incidents/id:${incident.body.id}`, { photoIds: ids })).status, 400);
   t.is((await client.request('PUT', `${links}/awards/id:${award.body.id}`, { photoIds: ids.slice(0, 4) })).status, 400);
 
   t.is((await client.request('PUT', `${links}/timeline/id:${event.body.id}`, { photoIds: [ids[0]] })).status, 200);
-  const incidentLinks = await client.request('PUT', `${links}/incidents/${incident.body.index}`, { photoIds: ids.slice(0, 5) });
+  const incidentLinks = await client.request('PUT', `${links}/incidents/${incident.body.index}`, {
+    photoIds: ids.slice(0, 5),
+  });
   t.is(incidentLinks.status, 200);
   t.deepEqual(incidentLinks.body.item.photos, ids.slice(0, 5).map(String));
-  const awardLinks = await client.request('PUT', `${links}/awards/id:${award.body.id}`, { photoIds: [ids[0], ids[1], ids[2]] });
+  const awardLinks = await client.request('PUT', `${links}/awards/id:${award.body.id}`, {
+    photoIds: [ids[0], ids[1], ids[2]],
+  });
   t.is(awardLinks.status, 200);
   t.is(awardLinks.body.item.primaryPhoto, String(ids[0]));
   const image = await client.request('PUT', `${links}/profile`, { photoIds: [ids[0]] });
@@ -388,7 +413,10 @@ test.serial('links: caps per widget, usage listed, delete removes files and ever
   // Someone else's photo cannot be linked; nor can another user link.
   const stranger = await createUser();
   await createProfileFor(stranger);
-  t.is((await clientAs(app, other).request('PUT', `${links}/timeline/id:${event.body.id}`, { photoIds: [ids[1]] })).status, 403);
+  t.is(
+    (await clientAs(app, other).request('PUT', `${links}/timeline/id:${event.body.id}`, { photoIds: [ids[1]] })).status,
+    403,
+  );
   t.is((await client.request('PUT', `${links}/timeline/id:${event.body.id}`, { photoIds: [999999] })).status, 400);
 
   const gallery = await client.get<PhotoGalleryJson>(`/api/profiles/${profileId}/photos`);
@@ -415,7 +443,10 @@ test.serial('links: caps per widget, usage listed, delete removes files and ever
   const timeline = await client.get(`/api/profiles/${profileId}/timeline`);
   t.is(timeline.body.find((e: { id: number }) => e.id === event.body.id).photo, null);
   const incidents = await client.get(`/api/profiles/${profileId}/incidents`);
-  t.deepEqual(incidents.body.find((e: { id: number }) => e.id === incident.body.id).photos, ids.slice(1, 5).map(String));
+  t.deepEqual(
+    incidents.body.find((e: { id: number }) => e.id === incident.body.id).photos,
+    ids.slice(1, 5).map(String),
+  );
   const awards = await client.get(`/api/profiles/${profileId}/awards`);
   const storedAward = awards.body.find((e: { id: number }) => e.id === award.body.id);
   t.deepEqual(storedAward.photos, [String(ids[1]), String(ids[2])]);

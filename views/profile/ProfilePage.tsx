@@ -9,6 +9,7 @@ import { sc } from '../../islands/ui/sc';
 import { media } from '../../islands/ui/theme';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
+import type { PhotoGalleryJson } from '../../src/validation/photos';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { EditorItem } from '../../islands/ListEditor';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
@@ -82,6 +83,8 @@ export interface ProfilePageProps {
   editing: boolean;
   /** In edit mode: the profile's department for the picker. */
   department: DepartmentJson | null;
+  /** In edit mode: the whole gallery (photos, folders, usage) for the photo editor. */
+  gallery?: PhotoGalleryJson | null;
 }
 
 /** The sections this viewer gets: not hidden by the owner; empty ones only for those who can fill them. */
@@ -101,6 +104,7 @@ export function ProfilePage({
   isOwner,
   editing,
   department,
+  gallery = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   const single = widget !== 'all' && sections.includes(widget) ? widget : null;
@@ -113,7 +117,9 @@ export function ProfilePage({
       context={{ basePath, expanded, sort }}
       editHref={editHref}
       editor={
-        editing && key !== 'photos' ? (
+        editing && key === 'photos' && gallery ? (
+          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility }} />
+        ) : editing && key !== 'photos' ? (
           <Island
             name="ListEditor"
             props={{
