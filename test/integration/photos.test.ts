@@ -462,3 +462,38 @@ test.serial('every write refreshes the cached public page (touchProfile)', async
   await clientAs(app, owner).patch(`/api/profiles/${profileId}/photos/${photo.index}`, { caption: 'Bumped' });
   t.true(BigInt((await Profile.query().findById(profileId))!.version) > BigInt(afterUpload));
 });
+
+test.serial(
+  'visitors get the gallery server-rendered: srcset, lazy loading, no script; compact pads to 4',
+  async (t) => {
+    const stranger = await createUser();
+    const own = await createProfileFor(stranger);
+    const form = new FormData();
+    form.append('showOnMainProfile', 'true');
+    form.append('caption', 'Public engine photo');
+    form.append('file', new Blob([new Uint8Array(await jpegWithGps(300, 200))], { type: 'image/jpeg' }), 'e.jpg');
+    const answer = await fetch(`${app.baseUrl}/api/profiles/${own.id}/photos`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${stranger.token}`, Origin: app.baseUrl },
+    });
+    t.is(answer.status, 201);
+    const photo = ((await answer.json()) as PhotoGalleryJson).photoGallery[0]!;
+    const compact = await clientAs(app, null).get(`/profiles/${own.id}/public`);
+    t.is(compact.status, 200);
+    t.false(
+      /<script(?![^>]*type="application\/(json|ld\+json)")/.test(compact.text) ||
+        compact.text.includes('modulepreload'),
+      'no JavaScript for visitors',
+    );
+    t.true(
+      compact.text.includes(`${photo.sources.thumbnail.webp} 300w`) ||
+        compact.text.includes(photo.sources.thumbnail.webp),
+    );
+    t.regex(compact.text, /loading="lazy"/);
+    t.regex(compact.text, /srcSet="|srcset="/);
+    t.is((compact.text.match(/aria-hidden="true"/g) ?? []).length >= 3, true, 'three empty slots pad the compact form');
+    const full = await clientAs(app, null).get(`/profiles/${own.id}/public?widget=photos`);
+    t.true(full.text.includes('Public engine photo'));
+  },
+);
