@@ -13,7 +13,7 @@ export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
 export const PHOTO_VARIANTS = ['thumbnail', 'medium', 'large'] as const;
 export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
 /** Longest side of each stored variant, in pixels (never enlarged). */
-export const PHOTO_VARIANT_SIZES: Record<PhotoVariant, number> = { thumbnail: 320, medium: 800, large: 1600 };
+export const PHOTO_VARIANT_SIZES: Record<PhotoVariant, number> = { thumbnail: 320, medium: 800, large: 1200 };
 
 /** Upload limits (spec 02 §5 "PNG, JPG, WebP up to 10MB each"; §9 browser compression). */
 export const PHOTO_LIMITS = {

@@ -151,7 +151,7 @@ test.serial(
       }
     }
     const large = await sharp((await fetchBytes(photo.sources.large.webp)).bytes).metadata();
-    t.is(Math.max(large.width!, large.height!), 1600);
+    t.is(Math.max(large.width!, large.height!), 1200);
     const thumb = await sharp((await fetchBytes(photo.sources.thumbnail.jpeg)).bytes).metadata();
     t.is(Math.max(thumb.width!, thumb.height!), 320);
   },

@@ -5,6 +5,7 @@
  * and a JPEG fallback. Only the pixels survive: bytes appended to a file (an HTML payload after a JPEG) are
  * not carried over.
  */
+import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { UnsupportedMediaTypeError, ValidationError } from '../../errors';
 import {
@@ -48,9 +49,29 @@ export interface ProcessedImage {
   variants: EncodedVariant[];
 }
 
-// One decode at a time per upload; libvips' own thread pool does the rest. Two cores: no more than two.
+// libvips threads per image, and no operation cache (every upload is new).
 sharp.concurrency(2);
 sharp.cache(false);
+
+/**
+ * At most this many uploads are decoded and encoded at once (the others wait their turn): a burst of uploads
+ * costs time, not memory — each holds one decoded image of at most 1200 px plus its input.
+ */
+const PROCESSING_SLOTS = Math.max(1, Math.min(4, availableParallelism()));
+let busy = 0;
+const waiting: Array<() => void> = [];
+
+async function inSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (busy >= PROCESSING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  }
+}
 
 /**
  * Re-encodes an upload. Throws UnsupportedMediaTypeError for anything but JPEG, PNG or WebP,
@@ -58,6 +79,10 @@ sharp.cache(false);
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   sniffImage(input);
+  return inSlot(() => encode(input));
+}
+
+async function encode(input: Buffer): Promise<ProcessedImage> {
   const options = { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error' as const, sequentialRead: true };
   let meta: Metadata;
   try {
