@@ -497,3 +497,57 @@ test.serial(
     t.true(full.text.includes('Public engine photo'));
   },
 );
+
+test.serial(
+  'linked photos show on items: an incident 4 plus "+N more"; a private one never reaches a visitor',
+  async (t) => {
+    const writer = await createUser();
+    const own = await createProfileFor(writer);
+    const client = clientAs(app, writer);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const form = new FormData();
+      form.append('caption', `Incident photo ${i}`);
+      if (i === 4) form.append('visibility', 'private');
+      form.append('file', new Blob([new Uint8Array(await jpegWithGps(120, 90))], { type: 'image/jpeg' }), `i${i}.jpg`);
+      const answer = await fetch(`${app.baseUrl}/api/profiles/${own.id}/photos`, {
+        method: 'POST',
+        body: form,
+        headers: { Authorization: `Bearer ${writer.token}`, Origin: app.baseUrl },
+      });
+      ids.push(lastPhoto((await answer.json()) as PhotoGalleryJson).id);
+    }
+    const incident = await client.post(`/api/profiles/${own.id}/incidents`, {
+      date: '2022-01-01',
+      location: 'Main St',
+      title: 'Apartment fire',
+      description: 'Two alarms',
+      department: 'Austin FD',
+    });
+    const event = await client.post(`/api/profiles/${own.id}/timeline`, {
+      year: '2020',
+      event: 'Promoted',
+      type: 'promoted',
+    });
+    const links = `/api/profiles/${own.id}/photo-links`;
+    t.is((await client.request('PUT', `${links}/incidents/id:${incident.body.id}`, { photoIds: ids })).status, 200);
+    t.is((await client.request('PUT', `${links}/timeline/id:${event.body.id}`, { photoIds: [ids[4]] })).status, 200);
+    t.is(
+      (await client.request('PUT', `${links}/profile`, { photoIds: [ids[4]] })).status,
+      400,
+      'a private photo cannot be the profile image',
+    );
+
+    const owner = await client.get(`/profiles/${own.id}?widget=incidents`);
+    t.true(owner.text.includes('+1 more'), 'the owner sees 4 of 5 and +1 more');
+    const visitor = await clientAs(app, null).get(`/profiles/${own.id}/public?widget=incidents`);
+    t.false(visitor.text.includes('+1 more'), 'the private fifth is not counted for a visitor');
+    t.is((visitor.text.match(/aria-label="Photos"/g) ?? []).length, 1);
+    const privateKey = (await client.get<PhotoGalleryJson>(`/api/profiles/${own.id}/photos`)).body.photoGallery
+      .find((p) => p.id === ids[4])!
+      .sources.thumbnail.webp.split('/')[3]!;
+    const timeline = await clientAs(app, null).get(`/profiles/${own.id}/public?widget=timeline`);
+    t.false(timeline.text.includes(privateKey));
+    t.false(visitor.text.includes(privateKey));
+  },
+);

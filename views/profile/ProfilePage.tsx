@@ -9,7 +9,7 @@ import { sc } from '../../islands/ui/sc';
 import { media } from '../../islands/ui/theme';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
-import type { PhotoGalleryJson } from '../../src/validation/photos';
+import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { EditorItem } from '../../islands/ListEditor';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
@@ -109,12 +109,15 @@ export function ProfilePage({
   const sections = visibleSections(profile, items, canEdit);
   const single = widget !== 'all' && sections.includes(widget) ? widget : null;
   const editHref = canEdit ? `${basePath}?edit=1` : null;
+  const photos = Object.fromEntries(
+    ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
+  );
   const section = (key: WidgetKey, expanded: boolean) => (
     <WidgetSection
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort }}
+      context={{ basePath, expanded, sort, photos }}
       editHref={editHref}
       editor={
         editing && key === 'photos' && gallery ? (

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
+import type { PhotoJson } from '../../src/validation/photos';
 import { WIDGET_RENDERERS } from './widgets';
 
 /** What every list item carries that the frame needs (spec 02 §3). */
@@ -35,6 +36,8 @@ export interface SectionContext {
   basePath: string;
   expanded: boolean;
   sort: 'newest' | 'oldest';
+  /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
+  photos?: Readonly<Record<string, PhotoJson>>;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {

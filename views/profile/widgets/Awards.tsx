@@ -3,16 +3,18 @@ import type { AwardItemJson } from '../../../src/validation/lists/awards';
 import { AWARD_ICONS, Icon, type AwardIcon } from '../Icon';
 import type { SectionItem } from '../sections';
 import { humanize, itemsView, mediaLinks } from './ItemLayout';
+import { photosPart } from './LinkedPhotos';
 
 export const awardIcon = (icon: string | null | undefined): AwardIcon =>
   AWARD_ICONS.find((name) => name === icon?.trim().toLowerCase()) ?? 'medal';
 
-export const renderAwards = itemsView<AwardItemJson & SectionItem>((award) => ({
+export const renderAwards = itemsView<AwardItemJson & SectionItem>((award, context) => ({
   icon: <Icon name={awardIcon(award.icon)} size={20} />,
   title: award.name,
   labels: [{ text: humanize(award.type), tone: 'brand' }],
   meta: [award.year, award.awardedBy ? `Awarded by ${award.awardedBy}` : null],
   text: award.citation,
+  photos: photosPart([award.primaryPhoto, ...(award.photos ?? [])], context.photos, 3),
   details: [
     ['Significance', award.significance],
     ['Ceremony', award.ceremony],
