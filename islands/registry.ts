@@ -10,6 +10,7 @@ import ListEditor from './ListEditor';
 import LoginForm from './LoginForm';
 import MyDepartments from './MyDepartments';
 import PhotoGallery from './PhotoGallery';
+import PhotoLinks from './PhotoLinks';
 import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
 import ProfileToolbar from './ProfileToolbar';
@@ -26,6 +27,7 @@ export const islands = {
   LoginForm,
   MyDepartments,
   PhotoGallery,
+  PhotoLinks,
   ProfileEditor,
   ProfileInfoForm,
   ProfileToolbar,

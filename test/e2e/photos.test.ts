@@ -10,7 +10,7 @@ import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
@@ -121,3 +121,56 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });
+
+test.serial(
+  'the Photo Manager links an existing photo to a timeline event and uploads a new one for an incident',
+  async (t) => {
+    const api = clientAs(app, owner);
+    await api.post(`/api/profiles/${id}/timeline`, { year: '2012', event: 'Hired at Station 7', type: 'hired' });
+    await api.post(`/api/profiles/${id}/incidents`, {
+      date: '2020-05-01',
+      location: 'Elm St',
+      title: 'Warehouse fire',
+      description: 'Three alarms',
+      department: 'Austin FD',
+    });
+    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = recorded;
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+    await waitForIslands(page);
+
+    await page.getByRole('button', { name: 'Photos for Hired at Station 7' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Photos for Hired at Station 7' });
+    await dialog.getByRole('tab', { name: 'Select Existing' }).waitFor();
+    await dialog.getByRole('checkbox', { name: 'Engine 7 at the open house' }).check();
+    await screenshot(page, 'photos-manager-1280');
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/photo-links/timeline/') && r.status() === 200),
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Photos for Warehouse fire' }).click();
+    const incidentDialog = page.getByRole('dialog', { name: 'Photos for Warehouse fire' });
+    await incidentDialog.getByRole('tab', { name: 'Upload New' }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/photo-links/incidents/') && r.status() === 200),
+      incidentDialog
+        .getByLabel('Choose photos to upload')
+        .setInputFiles([await fixture('scene.jpg', 2000, 1500, '#d97706', 'jpeg')]),
+    ]);
+    await incidentDialog.waitFor({ state: 'detached' });
+
+    const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
+    await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=timeline`);
+    t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the event shows its photo');
+    await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=incidents`);
+    t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the incident shows the new photo');
+    const gallery = await api.get(`/api/profiles/${id}/photos`);
+    t.is(gallery.body.photoGallery.at(-1).category, 'action', 'incidents upload in the action category');
+    await visitor.context.close();
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+  },
+);

@@ -12,6 +12,7 @@ import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { EditorItem } from '../../islands/ListEditor';
+import type { LinkableItem } from '../../islands/PhotoLinks';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
@@ -94,6 +95,29 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
   );
 }
 
+const photoIdsOf = (refs: unknown[]): number[] =>
+  refs.flatMap((ref) => (typeof ref === 'string' && /^[1-9][0-9]*$/.test(ref) ? [Number(ref)] : []));
+
+/** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
+function linkableItems(
+  target: 'timeline' | 'incidents' | 'awards' | 'profile',
+  items: SectionItems,
+  profile: ProfileJson,
+  gallery: PhotoGalleryJson | null,
+): LinkableItem[] {
+  if (target === 'profile') {
+    const current = gallery?.photoGallery.find((p) => p.sources.medium.jpeg === profile.profileImage);
+    return [{ id: null, title: 'Profile image', photoIds: current ? [current.id] : [] }];
+  }
+  return ((items[target] ?? []) as unknown as Array<Record<string, unknown> & { id: number }>).map((item) => ({
+    id: item.id,
+    title: String(item.event ?? item.title ?? item.name ?? ''),
+    photoIds: photoIdsOf(
+      target === 'timeline' ? [item.photo] : Array.isArray(item.photos) ? (item.photos as unknown[]) : [],
+    ),
+  }));
+}
+
 export function ProfilePage({
   profile,
   items,
@@ -112,6 +136,40 @@ export function ProfilePage({
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
   );
+  const linkIslands = (target: 'timeline' | 'incidents' | 'awards' | 'profile') => (
+    <Island
+      name="PhotoLinks"
+      props={{
+        profileId: profile.id,
+        target,
+        items: linkableItems(target, items, profile, gallery),
+        photos: gallery?.photoGallery ?? [],
+        defaultVisibility: profile.defaultVisibility,
+      }}
+    />
+  );
+  const editorFor = (key: WidgetKey) =>
+    key === 'photos' ? (
+      gallery ? (
+        <>
+          {linkIslands('profile')}
+          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility }} />
+        </>
+      ) : undefined
+    ) : (
+      <>
+        <Island
+          name="ListEditor"
+          props={{
+            profileId: profile.id,
+            list: key,
+            items: (items[key] ?? []) as unknown as EditorItem[],
+            defaultVisibility: profile.defaultVisibility,
+          }}
+        />
+        {key === 'timeline' || key === 'incidents' || key === 'awards' ? linkIslands(key) : null}
+      </>
+    );
   const section = (key: WidgetKey, expanded: boolean) => (
     <WidgetSection
       key={key}
@@ -119,21 +177,7 @@ export function ProfilePage({
       items={items[key] ?? []}
       context={{ basePath, expanded, sort, photos }}
       editHref={editHref}
-      editor={
-        editing && key === 'photos' && gallery ? (
-          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility }} />
-        ) : editing && key !== 'photos' ? (
-          <Island
-            name="ListEditor"
-            props={{
-              profileId: profile.id,
-              list: key,
-              items: (items[key] ?? []) as unknown as EditorItem[],
-              defaultVisibility: profile.defaultVisibility,
-            }}
-          />
-        ) : undefined
-      }
+      editor={editing ? editorFor(key) : undefined}
     />
   );
   return (
