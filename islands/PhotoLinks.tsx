@@ -107,6 +107,7 @@ const Choices = styled.ul.withConfig(sc('PhotoManagerChoices'))`
   & img {
     display: block;
     width: 100%;
+    height: auto;
     aspect-ratio: 1;
     object-fit: cover;
   }
@@ -133,6 +134,7 @@ const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
   & img {
     width: 40px;
     height: 40px;
+    aspect-ratio: 1;
     object-fit: cover;
     border-radius: 6px;
     display: block;
