@@ -24,7 +24,7 @@ import { toast } from './lib/toast';
 import { UploadProgress, usePhotoUploads } from './lib/photoUploads';
 import { Button } from './ui/Button';
 import { Checkbox, Select, TagList, TextField } from './ui/Field';
-import { PhotoPicture } from './ui/PhotoPicture';
+import { PhotoPicture, photoCover } from './ui/PhotoPicture';
 import { sc } from './ui/sc';
 
 const Wrap = styled.div.withConfig(sc('PhotoGalleryEditor'))`
@@ -85,11 +85,7 @@ const Item = styled.li.withConfig(sc('PhotoEditorItem'))<{ $list: boolean }>`
   display: ${(p) => (p.$list ? 'grid' : 'block')};
   grid-template-columns: 120px minmax(0, 1fr);
   & img {
-    display: block;
-    width: 100%;
-    aspect-ratio: 4 / 3;
-    height: auto;
-    object-fit: cover;
+    ${photoCover}
   }
   & > div {
     padding: ${(p) => p.theme.space[3]};

@@ -3,7 +3,17 @@
  * browser picks by width, lazy loading, and the intrinsic size (no layout shift). Server views and islands
  * share it.
  */
+import { css } from 'styled-components';
 import type { PhotoJson } from '../../src/validation/photos';
+
+/** A photo filling its box at 4:3, cropped (cards in the gallery grids). */
+export const photoCover = css`
+  display: block;
+  width: 100%;
+  aspect-ratio: 4 / 3;
+  height: auto;
+  object-fit: cover;
+`;
 
 export function PhotoPicture({
   photo,

@@ -146,11 +146,16 @@ export function photoRoutes({ mediaStore: store }: AppContext): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof move>>) => {
       const { trx, user, input } = ctx.state;
-      const photo = await movePhoto(trx, user, {
-        profileId: input.params.id,
-        index: input.params.index,
-        folderId: input.body.folderId,
-      });
+      const photo = await movePhoto(
+        trx,
+        user,
+        {
+          profileId: input.params.id,
+          index: input.params.index,
+          folderId: input.body.folderId,
+        },
+        store,
+      );
       ctx.body = presentPhoto(photo, await usageOfPhoto(trx, photo));
     },
   );

@@ -383,20 +383,19 @@ export async function updatePhoto(
   return updated;
 }
 
+/** Moves a photo into a folder of the profile, or out of every folder (null). */
 export async function movePhoto(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { profileId: number; index: number; folderId: number | null },
+  store: MediaStore,
 ): Promise<Photo> {
-  const profile = await lockProfileForUpdate(trx, actor, input.profileId);
-  const photo = await lockPhoto(trx, profile.id, input.index);
-  await checkFolder(trx, profile.id, input.folderId);
-  const updated = await Photo.query(trx).patchAndFetchById(photo.id, {
-    folderId: input.folderId,
-    version: raw('version + 1') as unknown as number,
-  });
-  await touchProfile(trx, profile.id);
-  return updated;
+  return updatePhoto(
+    trx,
+    actor,
+    { profileId: input.profileId, index: input.index, fields: { folderId: input.folderId } },
+    store,
+  );
 }
 
 /** Removes a photo, every reference to it, and (after commit) its files. */

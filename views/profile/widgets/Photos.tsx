@@ -7,7 +7,7 @@
 import { styled } from 'styled-components';
 import { sc } from '../../../islands/ui/sc';
 import { media } from '../../../islands/ui/theme';
-import { PhotoPicture } from '../../../islands/ui/PhotoPicture';
+import { PhotoPicture, photoCover } from '../../../islands/ui/PhotoPicture';
 import { humanize } from '../../../src/validation/lists/define';
 import type { PhotoJson } from '../../../src/validation/photos';
 import type { SectionContext, SectionItem } from '../sections';
@@ -64,11 +64,7 @@ const Card = styled.li.withConfig(sc('PhotoCard'))`
   background: ${(p) => p.theme.color.surface};
   & picture,
   & img {
-    display: block;
-    width: 100%;
-    aspect-ratio: 4 / 3;
-    height: auto;
-    object-fit: cover;
+    ${photoCover}
     background: ${(p) => p.theme.color.canvas};
   }
 `;
