@@ -43,7 +43,8 @@ export function presentPhoto(photo: Photo, usage: PhotoLinkJson[] | null = null)
     url: sources.large.jpeg,
     metadata: {
       fileSize: photo.fileSize,
-      originalName: photo.originalName,
+      // A file's name can say more than its owner meant to share: editors only.
+      originalName: usage ? photo.originalName : null,
       originalSize: photo.originalSize,
       compressionRatio: photo.originalSize ? Math.round((photo.fileSize / photo.originalSize) * 1000) / 1000 : 1,
       dimensions: { width: photo.width, height: photo.height },

@@ -279,6 +279,7 @@ test.serial('private photos never reach a visitor: not in JSON, not in the page,
   t.is(visitorGallery.status, 200);
   t.false(visitorGallery.body.photoGallery.some((p) => p.id === photo.id || p.id === members.id));
   t.is(visitorGallery.body.photoGallery[0]!.linkedWidgets, null, 'usage is for editors only');
+  t.is(visitorGallery.body.photoGallery[0]!.metadata.originalName, null, 'file names are for editors only');
   const otherGallery = await clientAs(app, other).get<PhotoGalleryJson>(`/api/profiles/${profileId}/photos`);
   t.false(otherGallery.body.photoGallery.some((p) => p.id === photo.id));
   t.true(otherGallery.body.photoGallery.some((p) => p.id === members.id));
