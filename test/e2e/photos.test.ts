@@ -170,6 +170,24 @@ test.serial(
     const gallery = await api.get(`/api/profiles/${id}/photos`);
     t.is(gallery.body.photoGallery.at(-1).category, 'action', 'incidents upload in the action category');
     await visitor.context.close();
+
+    // Deleting a linked photo: the confirmation lists where it is used.
+    await page.reload();
+    await waitForIslands(page);
+    const linked = page
+      .locator('[data-island="PhotoGallery"] [data-photo-id]')
+      .filter({ hasText: 'Engine 7 at the open house' });
+    await linked.getByRole('button', { name: 'Delete' }).click();
+    const confirm = linked.getByRole('alertdialog', { name: 'Delete Photo' });
+    await confirm.getByText('This photo is used in 1 place. Deleting it removes it from:').waitFor();
+    t.is(await confirm.getByRole('listitem').first().textContent(), 'Timeline: Hired at Station 7');
+    await screenshot(page, 'photos-delete-usage-1280');
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 204),
+      confirm.getByRole('button', { name: 'Delete Photo' }).click(),
+    ]);
+    const events = await api.get(`/api/profiles/${id}/timeline`);
+    t.is(events.body[0].photo, null, 'the event no longer links the deleted photo');
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
   },
