@@ -14,6 +14,7 @@ import type { Benchmark } from './lib';
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   departments: () => import('./departments').then((m) => m.benchmark),
   profile: () => import('./profile').then((m) => m.benchmark),
+  photos: () => import('./photos').then((m) => m.benchmark),
 };
 
 // ── runner ───────────────────────────────────────────────────────────────────────────────────────────

@@ -9,6 +9,8 @@ import ForgotPasswordForm from './ForgotPasswordForm';
 import ListEditor from './ListEditor';
 import LoginForm from './LoginForm';
 import MyDepartments from './MyDepartments';
+import PhotoGallery from './PhotoGallery';
+import PhotoLinks from './PhotoLinks';
 import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
 import ProfileToolbar from './ProfileToolbar';
@@ -24,6 +26,8 @@ export const islands = {
   ListEditor,
   LoginForm,
   MyDepartments,
+  PhotoGallery,
+  PhotoLinks,
   ProfileEditor,
   ProfileInfoForm,
   ProfileToolbar,

@@ -10,6 +10,7 @@ import * as departmentsSearchText from './20261122000310_departments_search_text
 import * as departmentsSearchScale from './20261122000400_departments_search_scale';
 import * as createProfiles from './20261123001000_create_profiles';
 import * as createProfileLists from './20261123002000_create_profile_lists';
+import * as createPhotos from './20261123004000_create_photos';
 import * as createAiLogs from './20261123005000_create_ai_logs';
 import * as departmentsSearchWalk from './20261123007000_departments_search_walk';
 import * as departmentWords from './20261123007100_department_words';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000400_departments_search_scale': departmentsSearchScale,
   '20261123001000_create_profiles': createProfiles,
   '20261123002000_create_profile_lists': createProfileLists,
+  '20261123004000_create_photos': createPhotos,
   '20261123005000_create_ai_logs': createAiLogs,
   '20261123007000_departments_search_walk': departmentsSearchWalk,
   '20261123007100_department_words': departmentWords,

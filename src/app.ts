@@ -17,6 +17,8 @@ import { csrfProtection } from './http/csrf';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
 import { healthRoutes, type Lifecycle } from './api/health';
 import { apiRouters } from './api';
+import { PHOTO_UPLOAD_PATH } from './api/photos';
+import { createMediaStore, type MediaStore } from './services/photos/store';
 import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './pages/render';
 import type { Mailer } from './services/mail';
@@ -34,6 +36,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** Reads a gallery photo's medium, metadata-free variant for photo analysis (the photos feature's reader). */
   readPhoto?: PhotoReader;
+  /** The photo store; by default the one the configuration names. */
+  mediaStore?: MediaStore;
 }
 
 /** What routers receive: the deps plus per-app services. */
@@ -43,6 +47,8 @@ export interface AppContext extends AppDeps {
   profileCache: ProfileCache;
   /** The AI model server, or null when AI assist is not configured (AI_BASE_URL, AI_MODEL). */
   ai: AiProvider | null;
+  /** Where photo files live (local files or S3, src/services/photos/store.ts). */
+  mediaStore: MediaStore;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -54,6 +60,7 @@ export function createApp(deps: AppDeps): Koa {
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
     ai: config.ai ? createAiProvider(config.ai) : null,
+    mediaStore: deps.mediaStore ?? createMediaStore(config, logger),
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 
@@ -67,21 +74,21 @@ export function createApp(deps: AppDeps): Koa {
   app.use(health.routes());
   app.use(keptProfilePages(context.profileCache)); // visitors' kept pages need no session or routing
 
-  app.use(
-    koaBody({
-      json: true,
-      jsonLimit: '1mb',
-      text: false,
-      urlencoded: true, // plain HTML form posts (src/pages/formAction.ts)
-      formLimit: '32kb',
-      multipart: false,
-      jsonStrict: true,
-      onError: (error) => {
-        if ((error as { status?: number }).status === 413) throw new PayloadTooLargeError();
-        throw new ValidationError('Request body is not valid JSON');
-      },
-    }),
-  );
+  const bodyParser = koaBody({
+    json: true,
+    jsonLimit: '1mb',
+    text: false,
+    urlencoded: true, // plain HTML form posts (src/pages/formAction.ts)
+    formLimit: '32kb',
+    multipart: false,
+    jsonStrict: true,
+    onError: (error) => {
+      if ((error as { status?: number }).status === 413) throw new PayloadTooLargeError();
+      throw new ValidationError('Request body is not valid JSON');
+    },
+  });
+  // A photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
+  app.use((ctx, next) => (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path) ? next() : bodyParser(ctx, next)));
   app.use(sessionMiddleware(app, config));
   app.use(loadUser());
   app.use(csrfProtection(config.baseUrl));

@@ -3,6 +3,7 @@
  * Defaults are chosen so `npm start` works on a fresh machine with no settings at all.
  */
 import path from 'node:path';
+import type { S3Settings } from './services/photos/store';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -44,6 +45,10 @@ export interface Config {
   rateLimitStore: 'memory' | 'postgres';
   /** Address shown on the registration page for requesting an invite. */
   accessRequestEmail: string | undefined;
+  /** Where photo files live when no S3 bucket is configured (MEDIA_DIR, default ./data/media). */
+  mediaDir: string;
+  /** An S3-compatible bucket for photo files (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, …). */
+  s3: S3Settings | undefined;
   /** The AI assist's model server (AI_BASE_URL…); null when not configured: no AI controls, the AI routes answer 503. */
   ai: AiConfig | null;
 }
@@ -120,6 +125,8 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheMaxBytes: int(env, 'PAGE_CACHE_MB', 64) * 1024 * 1024,
     rateLimitStore: str(env, 'RATE_LIMIT_STORE') === 'postgres' ? 'postgres' : 'memory',
     accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
+    mediaDir: path.resolve(str(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),
+    s3: s3Settings(env),
     ai: aiConfig(env),
   };
 }
@@ -138,5 +145,19 @@ function aiConfig(env: Env): AiConfig | null {
     model,
     visionModel: str(env, 'AI_VISION_MODEL') ?? model,
     timeoutMs: int(env, 'AI_TIMEOUT_MS', 30_000) || 30_000,
+  };
+}
+
+function s3Settings(env: Env): S3Settings | undefined {
+  const bucket = str(env, 'S3_BUCKET');
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    endpoint: str(env, 'S3_ENDPOINT'),
+    region: str(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: str(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY'),
+    // MinIO and most self-hosted stores want path-style URLs; AWS accepts both.
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(str(env, 'S3_ENDPOINT'))),
   };
 }

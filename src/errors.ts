@@ -2,8 +2,8 @@
  * Domain errors: what went wrong, in the language of the product. Services, policies and routers throw them;
  * they know nothing of HTTP. The one error middleware (src/http/errorHandler.ts) maps each class to a status:
  * ValidationError 400 (with per-field messages), UnauthorizedError 401, ForbiddenError 403, NotFoundError 404,
- * ConflictError 409, PreconditionFailedError 412, PayloadTooLargeError 413, TooManyRequestsError 429, BadGatewayError 502,
- * ServiceUnavailableError 503, GatewayTimeoutError 504.
+ * ConflictError 409, PreconditionFailedError 412, PayloadTooLargeError 413, UnsupportedMediaTypeError 415,
+ * TooManyRequestsError 429, BadGatewayError 502, ServiceUnavailableError 503, GatewayTimeoutError 504.
  * Unique-key violations from the database become a ConflictError there too (src/db/constraints.ts).
  */
 export class DomainError extends Error {
@@ -56,6 +56,9 @@ export class ConflictError extends DomainError {
 
 /** The client wrote against a version that is no longer current (If-Match): nothing was changed. */
 export class PreconditionFailedError extends DomainError {}
+
+/** The body is not of a type this route takes (an upload that is not a JPEG, PNG or WebP image). */
+export class UnsupportedMediaTypeError extends DomainError {}
 
 export class PayloadTooLargeError extends DomainError {
   constructor(message = 'Request body is too large') {

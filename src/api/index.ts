@@ -4,9 +4,17 @@ import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
+import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
-  return [authRoutes(context), departmentRoutes(), profileRoutes(), profileListRoutes(), aiRoutes(context)];
+  return [
+    authRoutes(context),
+    departmentRoutes(),
+    profileRoutes(),
+    profileListRoutes(),
+    aiRoutes(context),
+    photoRoutes(context),
+  ];
 }

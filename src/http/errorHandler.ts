@@ -18,6 +18,7 @@ import {
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from '../errors';
 import { GENERIC_CONFLICT, UNIQUE_CONSTRAINTS } from '../db/constraints';
@@ -41,6 +42,7 @@ const STATUS_BY_CLASS: Array<[new (...args: never[]) => DomainError, number]> = 
   [ConflictError, 409],
   [PreconditionFailedError, 412],
   [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
   [TooManyRequestsError, 429],
   [BadGatewayError, 502],
   [ServiceUnavailableError, 503],

@@ -3,6 +3,7 @@ import type { AppContext } from '../app';
 import { accountSettingsRoutes } from './accountSettings';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
+import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileLists';
 import { sessionPageRoutes } from './session';
@@ -16,6 +17,7 @@ export function pageRouters(context: AppContext): Router[] {
     accountSettingsRoutes(context),
     sessionPageRoutes(),
     profileListFormRoutes(context),
+    mediaRoutes(context),
     profilePageRoutes(context),
   ];
 }

@@ -20,6 +20,8 @@ import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
 import { loadProfileLists } from '../services/lists';
+import { findGallery } from '../services/photos';
+import { presentGallery } from '../presenters/photos';
 import { parseId } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import {
@@ -126,8 +128,15 @@ export async function profilePageHtml(
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
   // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-  const lists = await loadProfileLists(viewer, profile, { sort });
-  const items = Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : [])));
+  const [lists, gallery] = await Promise.all([
+    loadProfileLists(viewer, profile, { sort }),
+    findGallery(viewer, { profile }),
+  ]);
+  const photos = presentGallery(gallery, viewer);
+  const items = {
+    ...Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
+    photos: photos.photoGallery,
+  };
   return renderPageHtml(
     ctx,
     config,
@@ -140,6 +149,7 @@ export async function profilePageHtml(
       canEdit={canEdit}
       isOwner={isProfileOwner(viewer, profile)}
       editing={editing}
+      gallery={editing ? photos : null}
       department={department ? presentDepartment(department, viewer) : null}
       listForm={editing ? (view.listForm ?? null) : null}
       confirmDelete={editing ? (view.confirmDelete ?? null) : null}

@@ -9,9 +9,11 @@ import { sc } from '../../islands/ui/sc';
 import { media } from '../../islands/ui/theme';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
+import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { EditorItem } from '../../islands/ListEditor';
 import type { ListFormState } from '../../src/validation/lists/define';
+import type { LinkableItem } from '../../islands/PhotoLinks';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
@@ -85,6 +87,8 @@ export interface ProfilePageProps {
   department: DepartmentJson | null;
   /** The server has an AI model: the editors offer Enhance on long text fields (issue 13). */
   aiAssist?: boolean;
+  /** In edit mode: the whole gallery (photos, folders, usage) for the photo editor. */
+  gallery?: PhotoGalleryJson | null;
   /** In edit mode: a list form's failed plain post, shown again by that list's editor. */
   listForm?: ProfileListForm | null;
   /** In edit mode: the item whose delete a plain post asked to confirm. */
@@ -103,6 +107,29 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
   );
 }
 
+const photoIdsOf = (refs: unknown[]): number[] =>
+  refs.flatMap((ref) => (typeof ref === 'string' && /^[1-9][0-9]*$/.test(ref) ? [Number(ref)] : []));
+
+/** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
+function linkableItems(
+  target: 'timeline' | 'incidents' | 'awards' | 'profile',
+  items: SectionItems,
+  profile: ProfileJson,
+  gallery: PhotoGalleryJson | null,
+): LinkableItem[] {
+  if (target === 'profile') {
+    const current = gallery?.photoGallery.find((p) => p.sources.medium.jpeg === profile.profileImage);
+    return [{ id: null, title: 'Profile image', photoIds: current ? [current.id] : [] }];
+  }
+  return ((items[target] ?? []) as unknown as Array<Record<string, unknown> & { id: number }>).map((item) => ({
+    id: item.id,
+    title: String(item.event ?? item.title ?? item.name ?? ''),
+    photoIds: photoIdsOf(
+      target === 'timeline' ? [item.photo] : Array.isArray(item.photos) ? (item.photos as unknown[]) : [],
+    ),
+  }));
+}
+
 export function ProfilePage({
   profile,
   items,
@@ -116,34 +143,60 @@ export function ProfilePage({
   aiAssist = false,
   listForm = null,
   confirmDelete = null,
+  gallery = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   const single = widget !== 'all' && sections.includes(widget) ? widget : null;
   const editHref = canEdit ? `${basePath}?edit=1` : null;
+  const photos = Object.fromEntries(
+    ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
+  );
+  const linkIslands = (target: 'timeline' | 'incidents' | 'awards' | 'profile') => (
+    <Island
+      name="PhotoLinks"
+      props={{
+        profileId: profile.id,
+        target,
+        items: linkableItems(target, items, profile, gallery),
+        photos: gallery?.photoGallery ?? [],
+        defaultVisibility: profile.defaultVisibility,
+      }}
+    />
+  );
+  const editorFor = (key: WidgetKey) =>
+    key === 'photos' ? (
+      gallery ? (
+        <>
+          {linkIslands('profile')}
+          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility }} />
+        </>
+      ) : undefined
+    ) : (
+      <>
+        <Island
+          name="ListEditor"
+          props={{
+            profileId: profile.id,
+            list: key,
+            items: (items[key] ?? []) as unknown as EditorItem[],
+            defaultVisibility: profile.defaultVisibility,
+            aiAssist,
+            formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,
+            confirmDelete: confirmDelete?.list === key ? confirmDelete.itemId : null,
+            sort,
+          }}
+        />
+        {key === 'timeline' || key === 'incidents' || key === 'awards' ? linkIslands(key) : null}
+      </>
+    );
   const section = (key: WidgetKey, expanded: boolean) => (
     <WidgetSection
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort, editing }}
+      context={{ basePath, expanded, sort, editing, photos }}
       editHref={editHref}
-      editor={
-        editing && key !== 'photos' ? (
-          <Island
-            name="ListEditor"
-            props={{
-              profileId: profile.id,
-              list: key,
-              items: (items[key] ?? []) as unknown as EditorItem[],
-              defaultVisibility: profile.defaultVisibility,
-              aiAssist,
-              formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,
-              confirmDelete: confirmDelete?.list === key ? confirmDelete.itemId : null,
-              sort,
-            }}
-          />
-        ) : undefined
-      }
+      editor={editing ? editorFor(key) : undefined}
     />
   );
   return (

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../islands/ui/sc';
 import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
+import type { PhotoJson } from '../../src/validation/photos';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
 /** What every list item carries that the frame needs (spec 02 §3). */
@@ -39,6 +40,8 @@ export interface SectionContext {
   sort: 'newest' | 'oldest';
   /** Edit mode: the section's links keep it (`edit=1`). */
   editing: boolean;
+  /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
+  photos?: Readonly<Record<string, PhotoJson>>;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {

@@ -4,13 +4,15 @@ import { AWARD_ICONS, iconOr } from '../../../src/validation/lists/icons';
 import { Icon } from '../../../islands/ui/Icon';
 import type { SectionItem } from '../sections';
 import { humanize, itemsView, mediaLinks } from './ItemLayout';
+import { photosPart } from './LinkedPhotos';
 
-export const renderAwards = itemsView<AwardItemJson & SectionItem>((award) => ({
+export const renderAwards = itemsView<AwardItemJson & SectionItem>((award, context) => ({
   icon: <Icon name={iconOr(AWARD_ICONS, award.icon)} size={20} />, // a legacy value outside the set: the medal
   title: award.name,
   labels: [{ text: humanize(award.type), tone: 'brand' }],
   meta: [award.year, award.awardedBy ? `Awarded by ${award.awardedBy}` : null],
   text: award.citation,
+  photos: photosPart([award.primaryPhoto, ...(award.photos ?? [])], context.photos, 3),
   details: [
     ['Significance', award.significance],
     ['Ceremony', award.ceremony],

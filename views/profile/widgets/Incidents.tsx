@@ -2,6 +2,7 @@
 import type { IncidentItemJson } from '../../../src/validation/lists/incidents';
 import type { SectionItem } from '../sections';
 import { humanize, itemsView, mediaLinks, type Label } from './ItemLayout';
+import { photosPart } from './LinkedPhotos';
 
 /** Severity is always a word ("Severity: Major"); the tone only underlines it. */
 const SEVERITY_TONE: Record<NonNullable<IncidentItemJson['severity']>, Label['tone']> = {
@@ -11,7 +12,7 @@ const SEVERITY_TONE: Record<NonNullable<IncidentItemJson['severity']>, Label['to
   critical: 'danger',
 };
 
-export const renderIncidents = itemsView<IncidentItemJson & SectionItem>((incident) => ({
+export const renderIncidents = itemsView<IncidentItemJson & SectionItem>((incident, context) => ({
   title: incident.title,
   labels: [
     incident.type ? { text: humanize(incident.type) } : null,
@@ -21,6 +22,7 @@ export const renderIncidents = itemsView<IncidentItemJson & SectionItem>((incide
   ],
   meta: [incident.date, incident.location, incident.department],
   text: incident.description,
+  photos: photosPart(incident.photos, context.photos, 4),
   details: [
     ['Detailed story', incident.detailedStory],
     ['Units responded', incident.unitsResponded?.join(', ')],

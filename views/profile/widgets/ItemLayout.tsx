@@ -128,6 +128,8 @@ export interface ItemParts {
   extra?: ReactNode;
   /** Labelled details, shown only in the section's own (expanded) view. */
   details?: Array<[string, ReactNode]>;
+  /** Linked gallery photos (views/profile/widgets/LinkedPhotos.tsx), after the text. */
+  photos?: ReactNode;
 }
 
 const isSet = <T,>(value: T | null | undefined | false | ''): value is T =>
@@ -138,7 +140,7 @@ export function WidgetItem({ parts, expanded }: { parts: ItemParts; expanded: bo
   const meta = (parts.meta ?? []).filter(isSet);
   const labels = (parts.labels ?? []).filter(isSet);
   const details = expanded ? (parts.details ?? []).filter(([, value]) => isSet(value)) : [];
-  const body = isSet(parts.text) || isSet(parts.extra) || details.length > 0;
+  const body = isSet(parts.text) || isSet(parts.extra) || isSet(parts.photos) || details.length > 0;
   return (
     <Row>
       {parts.marker}
@@ -158,6 +160,7 @@ export function WidgetItem({ parts, expanded }: { parts: ItemParts; expanded: bo
           <Body>
             {parts.extra}
             {parts.text ? <p>{parts.text}</p> : null}
+            {parts.photos}
             {details.length > 0 ? <DetailList entries={details} /> : null}
           </Body>
         ) : null}

@@ -5,6 +5,7 @@ import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
 import type { SectionContext, SectionItem } from '../sections';
 import { itemsView } from './ItemLayout';
+import { photosPart } from './LinkedPhotos';
 
 type Event = TimelineItemJson & SectionItem;
 
@@ -71,13 +72,14 @@ export function sortHref(context: SectionContext, sort: SectionContext['sort']):
   return `${context.basePath}?${edit}${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
 }
 
-const events = itemsView<Event>((event) => ({
+const events = itemsView<Event>((event, context) => ({
   marker: <Dot aria-hidden="true" />,
   kicker: event.year,
   title: event.event,
   labels: [{ text: timelineTypeLabel(event.type), tone: 'brand' }],
   meta: [event.date, event.title, event.position, event.department, event.location],
   text: event.description,
+  photos: photosPart([event.photo], context.photos, 1),
 }));
 
 /** Newest First / Oldest First, as links (no script), in read and edit mode. */

@@ -1,9 +1,10 @@
-/** Each widget's item view, by widget key (photos keep the section's generic list until the photos feature). */
+/** Each widget's item view, by widget key. */
 import type { WidgetKey } from '../../../src/validation/profiles';
 import type { WidgetView } from '../sections';
 import { renderAwards } from './Awards';
 import { renderCertifications, renderLicenses } from './Credentials';
 import { renderIncidents } from './Incidents';
+import { renderPhotos } from './Photos';
 import { renderSkills } from './Skills';
 import { renderTimeline, renderTimelineTools } from './Timeline';
 import { renderUnits } from './Units';
@@ -17,6 +18,7 @@ export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems
   skills: renderSkills,
   gear: renderUnits,
   specialUnits: renderUnits,
+  photos: renderPhotos,
 };
 
 /** Controls a widget shows above its items, in read and edit mode. */

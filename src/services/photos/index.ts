@@ -1,0 +1,518 @@
+/**
+ * A profile's photo gallery (spec 02 §§2–9): uploads, edits, moves, deletes, folders and links from widgets.
+ * Mutations are fn(trx, actor, input, store) and return models; the media store comes last (an app dependency).
+ *
+ * Invariants:
+ * - only those who may update the profile (owner, admins) write; a profile they may not read is not found;
+ * - a profile's photos have positions 0..n-1 (the API's index): an upload takes n, a delete moves the later
+ *   ones up; every upload or delete locks the profile row first, so concurrent writes take turns;
+ * - image bytes live in the media store under a server-generated random key, never in the database; the
+ *   files are written before the row (a row never names missing files) and removed only after the commit
+ *   that removed their row (a rollback never loses a photo);
+ * - a public photo's URLs are cached as immutable: when it stops being public its files move to a new key, so
+ *   the old URL stops answering;
+ * - a link names a photo of the same profile; links live on the linked item (docs/decisions.md "Photo
+ *   links"): timeline.photo, statusUpdates.photo, incidents.photos (≤ 5), awards.photos (≤ 3) and their
+ *   primaryPhoto, fireStations.stationPhoto (photo ids as text) and profiles.profileImage (the photo's URL, a
+ *   public photo only). Deleting a photo removes every reference in the same transaction;
+ * - every write ends with touchProfile (the profile's cached pages change).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { Model, raw } from 'objection';
+import { afterCommit } from '../../db/transaction';
+import { NotFoundError, ValidationError } from '../../errors';
+import { listItemModel, type ListItem } from '../../models/ListItem';
+import { Photo } from '../../models/Photo';
+import { PhotoFolder } from '../../models/PhotoFolder';
+import { Profile } from '../../models/Profile';
+import { authorize, can, canSee, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
+import { LISTS, type ItemRef, type ListDefinition } from '../../validation/lists';
+import {
+  PHOTO_LINK_TARGETS,
+  PHOTO_MESSAGES,
+  type FolderCreateInput,
+  type PhotoLinkJson,
+  type PhotoLinkTarget,
+  type PhotoUpdateInput,
+  type PhotoUploadFields,
+  type PhotoVariant,
+} from '../../validation/photos';
+import { touchProfile } from '../profiles';
+import { processImage, type ProcessedImage } from './image';
+import { readAll, type MediaStore } from './store';
+
+export { createMediaStore, LocalMediaStore, S3MediaStore, type MediaStore } from './store';
+
+const EXTENSIONS = { webp: 'webp', jpeg: 'jpg' } as const;
+export type PhotoFormat = keyof typeof EXTENSIONS;
+
+/** A variant's key in the store. */
+export const variantKey = (storageKey: string, variant: PhotoVariant, format: PhotoFormat) =>
+  `photos/${storageKey}/${variant}.${EXTENSIONS[format]}`;
+
+/** Every file a photo has. */
+export const photoFileKeys = (storageKey: string) =>
+  (['thumbnail', 'medium', 'large'] as const).flatMap((v) =>
+    (['webp', 'jpeg'] as const).map((f) => variantKey(storageKey, v, f)),
+  );
+
+/** The path a variant is served on (src/http/media.ts). */
+export const photoUrl = (storageKey: string, variant: PhotoVariant, format: PhotoFormat) =>
+  `/media/${variantKey(storageKey, variant, format)}`;
+
+const newStorageKey = () => randomBytes(16).toString('hex');
+
+// ---------------------------------------------------------------------------------------------------------
+// Files
+
+/** An upload's files, written to the store and not yet in the database. */
+export interface PreparedPhoto {
+  storageKey: string;
+  width: number;
+  height: number;
+  fileSize: number;
+  variants: Photo['variants'];
+}
+
+/**
+ * Checks and re-encodes an upload (src/services/photos/image.ts) and writes its variants under a new key.
+ * Call before the transaction; if the transaction then fails, `discardPreparedPhoto`.
+ */
+export async function preparePhoto(bytes: Buffer, store: MediaStore): Promise<PreparedPhoto> {
+  const image: ProcessedImage = await processImage(bytes);
+  const storageKey = newStorageKey();
+  try {
+    await Promise.all(
+      image.variants.map((v) =>
+        store.put(
+          variantKey(storageKey, v.variant, v.format),
+          v.bytes,
+          v.format === 'webp' ? 'image/webp' : 'image/jpeg',
+        ),
+      ),
+    );
+  } catch (error) {
+    await discardPreparedPhoto(storageKey, store);
+    throw error;
+  }
+  const variants = Object.fromEntries(
+    image.variants.filter((v) => v.format === 'webp').map((v) => [v.variant, { width: v.width, height: v.height }]),
+  ) as Photo['variants'];
+  const large = image.variants.find((v) => v.variant === 'large' && v.format === 'webp')!;
+  return { storageKey, width: image.width, height: image.height, fileSize: large.bytes.length, variants };
+}
+
+export async function discardPreparedPhoto(storageKey: string, store: MediaStore): Promise<void> {
+  await store.delete(photoFileKeys(storageKey)).catch((error: unknown) => {
+    store.logger.warn({ err: error, storageKey }, 'could not remove the files of a photo that was not stored');
+  });
+}
+
+/** Removes these photos' files once `trx` has committed (never after a rollback). */
+function removeFilesAfterCommit(trx: Knex.Transaction, storageKeys: string[], store: MediaStore): void {
+  if (!storageKeys.length) return;
+  afterCommit(trx, () =>
+    store.delete(storageKeys.flatMap(photoFileKeys)).catch((error: unknown) => {
+      store.logger.error({ err: error, count: storageKeys.length }, 'could not remove deleted photos’ files');
+    }),
+  );
+}
+
+/**
+ * For account deletion: removes the files of every photo of this user's profile (or of this profile) once
+ * `trx` commits. The rows go with the profile (ON DELETE CASCADE); call this in the same transaction, before
+ * deleting the user or profile, so the keys are still there to read.
+ */
+export async function schedulePhotoFilesRemoval(
+  trx: Knex.Transaction,
+  owner: { userId: number } | { profileId: number },
+  store: MediaStore,
+): Promise<number> {
+  const query = Photo.query(trx).select('photos.storageKey');
+  if ('userId' in owner)
+    query.join('profiles', 'profiles.id', 'photos.profileId').where('profiles.userId', owner.userId);
+  else query.where('photos.profileId', owner.profileId);
+  const keys = (await query).map((p) => p.storageKey);
+  removeFilesAfterCommit(trx, keys, store);
+  return keys.length;
+}
+
+/**
+ * A stored variant's bytes (for the AI caption feature: `readPhotoVariant(photo, 'medium', store)`). JPEG by
+ * default — every image model reads it.
+ */
+export async function readPhotoVariant(
+  photo: Pick<Photo, 'storageKey'>,
+  variant: PhotoVariant,
+  store: MediaStore,
+  format: PhotoFormat = 'jpeg',
+): Promise<Buffer> {
+  const object = await store.get(variantKey(photo.storageKey, variant, format));
+  if (!object) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
+  return readAll(object.body);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+async function lockProfileForUpdate(trx: Knex.Transaction, actor: Viewer, profileId: number): Promise<Profile> {
+  return authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(profileId).forUpdate());
+}
+
+/** Before an upload is read: may this viewer write this profile's photos? (404 / 401 / 403 as the policy says.) */
+export async function checkCanWritePhotos(viewer: Viewer | null, profileId: number): Promise<Profile> {
+  return authorize(profilePolicy, viewer, 'update', await Profile.query().findById(profileId));
+}
+
+async function lockPhoto(trx: Knex.Transaction, profileId: number, index: number): Promise<Photo> {
+  const photo = await Photo.query(trx).where({ profileId, position: index }).forUpdate().first();
+  if (!photo) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
+  return photo;
+}
+
+async function checkFolder(trx: Knex.Transaction, profileId: number, folderId: number | null | undefined) {
+  if (folderId === null || folderId === undefined) return;
+  const folder = await PhotoFolder.query(trx).findById(folderId).where('profileId', profileId);
+  if (!folder) throw new ValidationError(PHOTO_MESSAGES.folderNotFound, { folderId: PHOTO_MESSAGES.folderNotFound });
+}
+
+export interface Gallery {
+  profile: Profile;
+  photos: Photo[];
+  folders: PhotoFolder[];
+  /** Where each photo is used, by photo id — only for those who may edit the profile. */
+  usage: Map<number, PhotoLinkJson[]> | null;
+}
+
+/** The photos and folders of a profile this viewer may see, in gallery order. */
+export async function findGallery(
+  viewer: Viewer | null,
+  input: { profileId: number } | { profile: Profile },
+  db: Knex = Model.knex(),
+): Promise<Gallery> {
+  const profile =
+    'profile' in input
+      ? authorize(profilePolicy, viewer, 'read', input.profile)
+      : authorize(profilePolicy, viewer, 'read', await Profile.query(db).findById(input.profileId));
+  const editor = can(profilePolicy, viewer, 'update', profile);
+  const [photos, folders, usage] = await Promise.all([
+    Photo.query(db)
+      .where('profileId', profile.id)
+      .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
+      .orderBy('position'),
+    editor ? PhotoFolder.query(db).where('profileId', profile.id).orderBy('id') : Promise.resolve([]),
+    editor ? photoUsage(db, profile) : Promise.resolve(null),
+  ]);
+  return { profile, photos, folders, usage };
+}
+
+/** Photos of a profile a viewer may see, by id (to show the photos linked to items). */
+export async function visiblePhotosById(
+  viewer: Viewer | null,
+  profile: Pick<Profile, 'id' | 'userId'>,
+  db: Knex = Model.knex(),
+): Promise<Map<number, Photo>> {
+  const photos = await Photo.query(db)
+    .where('profileId', profile.id)
+    .whereIn('visibility', visibilitiesFor(viewer, profile.userId));
+  return new Map(photos.map((p) => [p.id, p]));
+}
+
+/** The lists whose items link photos, and the columns that hold the links. */
+const LINK_COLUMNS: Array<{ target: Exclude<PhotoLinkTarget, 'profile'>; single?: string; many?: string }> = [
+  { target: 'timeline', single: 'photo' },
+  { target: 'statusUpdates', single: 'photo' },
+  { target: 'incidents', many: 'photos' },
+  { target: 'awards', many: 'photos', single: 'primary_photo' },
+  { target: 'fireStations', single: 'station_photo' },
+];
+
+const listFor = (target: string): ListDefinition => LISTS.find((l) => l.key === target)!;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Every use of every photo of a profile (spec 02 §3 "Linked uses"), by photo id. */
+export async function photoUsage(
+  db: Knex,
+  profile: Pick<Profile, 'id' | 'profileImage'>,
+): Promise<Map<number, PhotoLinkJson[]>> {
+  const usage = new Map<number, PhotoLinkJson[]>();
+  const add = (photoId: number, link: PhotoLinkJson) => {
+    const links = usage.get(photoId) ?? [];
+    if (!links.some((l) => l.widgetType === link.widgetType && l.itemId === link.itemId)) links.push(link);
+    usage.set(photoId, links);
+  };
+  for (const { target, single, many } of LINK_COLUMNS) {
+    const list = listFor(target);
+    const title = list.titleField ? snake(list.stored?.[list.titleField] ?? list.titleField) : 'id';
+    const cols = [
+      'id',
+      `${title} as context`,
+      ...(single ? [`${single} as single`] : []),
+      ...(many ? [`${many} as many`] : []),
+    ];
+    const rows = (await db(list.table)
+      .select(cols)
+      .where('profile_id', profile.id)
+      .where((q) => {
+        if (single) q.whereNotNull(single);
+        if (many) q.orWhereRaw(`jsonb_array_length(${many}) > 0`);
+      })) as Array<{ id: number; context: unknown; single?: string | null; many?: unknown }>;
+    for (const row of rows) {
+      const refs = [row.single, ...((Array.isArray(row.many) ? row.many : []) as unknown[])];
+      for (const ref of refs) {
+        const photoId = typeof ref === 'string' && /^[1-9][0-9]{0,9}$/.test(ref) ? Number(ref) : null;
+        if (photoId) add(photoId, { widgetType: target, itemId: row.id, context: String(row.context ?? '') });
+      }
+    }
+  }
+  const image = profile.profileImage ? /^\/media\/photos\/([0-9a-f]{32})\//.exec(profile.profileImage) : null;
+  if (image) {
+    const photo = await Photo.query(db).findOne({ profileId: profile.id, storageKey: image[1] });
+    if (photo) add(photo.id, { widgetType: 'profile', itemId: null, context: 'Profile image' });
+  }
+  return usage;
+}
+
+/** Where one photo is used (for its editor). */
+export async function usageOfPhoto(db: Knex, photo: Pick<Photo, 'id' | 'profileId'>): Promise<PhotoLinkJson[]> {
+  const profile = await Profile.query(db).findById(photo.profileId);
+  return profile ? ((await photoUsage(db, profile)).get(photo.id) ?? []) : [];
+}
+
+/** The photo a served URL names, if this viewer may see it. */
+export async function findServedPhoto(viewer: Viewer | null, storageKey: string): Promise<Photo | null> {
+  const photo = await Photo.query().findOne({ storageKey });
+  if (!photo) return null;
+  const profile = await Profile.query().findById(photo.profileId);
+  if (!profile || !can(profilePolicy, viewer, 'read', profile)) return null;
+  return canSee(viewer, profile.userId, photo.visibility) ? photo : null;
+}
+
+/** Whether a photo may be cached by anyone: public on a live profile. */
+export async function isPubliclyCacheable(photo: Photo): Promise<boolean> {
+  if (photo.visibility !== 'public') return false;
+  const profile = await Profile.query().findById(photo.profileId);
+  return profile?.profileStatus === 'live';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing
+
+export async function addPhoto(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: {
+    profileId: number;
+    prepared: PreparedPhoto;
+    originalName: string | null;
+    originalSize: number;
+    fields: PhotoUploadFields;
+  },
+): Promise<Photo> {
+  const profile = await lockProfileForUpdate(trx, actor, input.profileId);
+  const { fields, prepared } = input;
+  await checkFolder(trx, profile.id, fields.folderId);
+  const last = (await Photo.query(trx).where('profileId', profile.id).max('position as last').first()) as unknown as {
+    last: number | null;
+  };
+  const photo = await Photo.query(trx).insertAndFetch({
+    profileId: profile.id,
+    position: last.last === null ? 0 : last.last + 1,
+    caption: fields.caption ?? null,
+    category: fields.category ?? 'milestone',
+    folderId: fields.folderId ?? null,
+    showOnMainProfile: fields.showOnMainProfile ?? false,
+    visibility: fields.visibility ?? profile.defaultVisibility,
+    tags: fields.tags ?? [],
+    storageKey: prepared.storageKey,
+    originalName: input.originalName?.slice(0, 255) || null,
+    originalSize: input.originalSize,
+    fileSize: prepared.fileSize,
+    width: prepared.width,
+    height: prepared.height,
+    variants: prepared.variants,
+  });
+  await touchProfile(trx, profile.id);
+  return photo;
+}
+
+/** Moves a photo's files to a new key (its old URLs stop answering); the old files go after commit. */
+async function rekeyPhoto(trx: Knex.Transaction, photo: Photo, store: MediaStore): Promise<string> {
+  const storageKey = newStorageKey();
+  for (const key of photoFileKeys(photo.storageKey)) {
+    const object = await store.get(key);
+    if (!object) continue;
+    await store.put(key.replace(photo.storageKey, storageKey), await readAll(object.body), object.contentType);
+  }
+  removeFilesAfterCommit(trx, [photo.storageKey], store);
+  return storageKey;
+}
+
+/** The profile image is the photo's URL: cleared when that photo goes or stops being public. */
+async function clearProfileImage(trx: Knex.Transaction, profileId: number, storageKey: string): Promise<void> {
+  await Profile.query(trx)
+    .findById(profileId)
+    .where('profileImage', 'like', `/media/photos/${storageKey}/%`)
+    .patch({ profileImage: null });
+}
+
+export async function updatePhoto(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { profileId: number; index: number; fields: PhotoUpdateInput },
+  store: MediaStore,
+): Promise<Photo> {
+  const profile = await lockProfileForUpdate(trx, actor, input.profileId);
+  const photo = await lockPhoto(trx, profile.id, input.index);
+  const { fields } = input;
+  await checkFolder(trx, profile.id, fields.folderId);
+  const patch: Partial<Photo> = {};
+  for (const key of ['caption', 'category', 'folderId', 'showOnMainProfile', 'visibility', 'tags'] as const) {
+    if (fields[key] !== undefined) (patch as Record<string, unknown>)[key] = fields[key];
+  }
+  if (photo.visibility === 'public' && fields.visibility && fields.visibility !== 'public') {
+    await clearProfileImage(trx, profile.id, photo.storageKey);
+    patch.storageKey = await rekeyPhoto(trx, photo, store);
+  }
+  const updated = await Photo.query(trx).patchAndFetchById(photo.id, {
+    ...patch,
+    version: raw('version + 1') as unknown as number,
+  });
+  await touchProfile(trx, profile.id);
+  return updated;
+}
+
+/** Moves a photo into a folder of the profile, or out of every folder (null). */
+export async function movePhoto(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { profileId: number; index: number; folderId: number | null },
+  store: MediaStore,
+): Promise<Photo> {
+  return updatePhoto(
+    trx,
+    actor,
+    { profileId: input.profileId, index: input.index, fields: { folderId: input.folderId } },
+    store,
+  );
+}
+
+/** Removes a photo, every reference to it, and (after commit) its files. */
+export async function deletePhoto(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { profileId: number; index: number },
+  store: MediaStore,
+): Promise<void> {
+  const profile = await lockProfileForUpdate(trx, actor, input.profileId);
+  const photo = await lockPhoto(trx, profile.id, input.index);
+  const ref = String(photo.id);
+  for (const { target, single, many } of LINK_COLUMNS) {
+    const table = listFor(target).table;
+    if (single)
+      await trx(table)
+        .where({ profile_id: profile.id, [single]: ref })
+        .update({ [single]: null });
+    if (many) {
+      await trx(table)
+        .where('profile_id', profile.id)
+        .whereRaw(`${many} \\? ?`, [ref])
+        .update({ [many]: trx.raw(`${many} - ?`, [ref]) });
+    }
+  }
+  await clearProfileImage(trx, profile.id, photo.storageKey);
+  await Photo.query(trx).deleteById(photo.id);
+  await Photo.query(trx)
+    .where('profileId', profile.id)
+    .where('position', '>', photo.position)
+    .patch({ position: raw('position - 1') as unknown as number });
+  removeFilesAfterCommit(trx, [photo.storageKey], store);
+  await touchProfile(trx, profile.id);
+}
+
+export async function createFolder(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { profileId: number } & FolderCreateInput,
+): Promise<PhotoFolder> {
+  const profile = await lockProfileForUpdate(trx, actor, input.profileId);
+  await checkFolder(trx, profile.id, input.parentId);
+  const folder = await PhotoFolder.query(trx).insertAndFetch({
+    profileId: profile.id,
+    name: input.name,
+    type: 'custom',
+    color: input.color ?? '#6b7280',
+    description: input.description ?? null,
+    parentId: input.parentId ?? null,
+  });
+  await touchProfile(trx, profile.id);
+  return folder;
+}
+
+/**
+ * Sets the photos linked to one item (or the profile image), in order, replacing what was there. Caps:
+ * timeline, status updates and stations 1, incidents 5, awards 3 (their primary photo: the first), profile 1.
+ * An empty list unlinks. The photos must be this profile's.
+ */
+export async function setPhotoLinks(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { profileId: number; target: PhotoLinkTarget; item: ItemRef | null; photoIds: number[] },
+): Promise<{ photos: Photo[]; item: ListItem | null; profile: Profile }> {
+  const profile = await lockProfileForUpdate(trx, actor, input.profileId);
+  const { max } = PHOTO_LINK_TARGETS[input.target];
+  if (input.photoIds.length > max) {
+    const message = PHOTO_MESSAGES.tooManyLinked(max);
+    throw new ValidationError(message, { photoIds: message });
+  }
+  const found = input.photoIds.length
+    ? await Photo.query(trx).where('profileId', profile.id).whereIn('id', input.photoIds)
+    : [];
+  const photos = input.photoIds.map((id) => found.find((p) => p.id === id));
+  if (photos.some((p) => !p)) {
+    throw new ValidationError(PHOTO_MESSAGES.photoNotFound, { photoIds: PHOTO_MESSAGES.photoNotFound });
+  }
+  const linked = photos as Photo[];
+  if (input.target === 'profile') {
+    const photo = linked[0];
+    if (photo && photo.visibility !== 'public') {
+      throw new ValidationError(PHOTO_MESSAGES.profileImagePublic, { photoIds: PHOTO_MESSAGES.profileImagePublic });
+    }
+    const updated = await Profile.query(trx).patchAndFetchById(profile.id, {
+      profileImage: photo ? photoUrl(photo.storageKey, 'medium', 'jpeg') : null,
+    });
+    await touchProfile(trx, profile.id);
+    return { photos: linked, item: null, profile: updated };
+  }
+  if (!input.item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
+  const list = listFor(input.target);
+  const Item = listItemModel(list);
+  const query = Item.query(trx).where('profileId', profile.id).forUpdate().first();
+  const item = await ('index' in input.item
+    ? query.where('position', input.item.index)
+    : query.where('id', input.item.id));
+  if (!item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
+  const ids = linked.map((p) => String(p.id));
+  const patch: Record<string, unknown> = {};
+  switch (input.target) {
+    case 'incidents':
+      patch.photos = ids;
+      break;
+    case 'awards':
+      patch.photos = ids;
+      patch.primaryPhoto = ids[0] ?? null;
+      break;
+    case 'fireStations':
+      patch.stationPhoto = ids[0] ?? null;
+      break;
+    default:
+      patch.photo = ids[0] ?? null;
+  }
+  const updated = await Item.query(trx).patchAndFetchById(item.id, {
+    ...patch,
+    version: raw('version + 1') as unknown as number,
+  } as Partial<ListItem>);
+  await touchProfile(trx, profile.id);
+  return { photos: linked, item: updated, profile };
+}

@@ -1,0 +1,79 @@
+/**
+ * Photos linked to a list item (spec 02 §9: an incident shows its first 4 photos plus "+N more", an award 3,
+ * a timeline event its one). Links are photo ids on the item; only the photos this viewer may see are in
+ * `photos` (the page's gallery, filtered in the query), so a private photo linked to a public item is never
+ * shown — nor counted — to a visitor.
+ */
+import { styled } from 'styled-components';
+import { sc } from '../../../islands/ui/sc';
+import { PhotoPicture } from '../../../islands/ui/PhotoPicture';
+import type { PhotoJson } from '../../../src/validation/photos';
+
+const Strip = styled.ul.withConfig(sc('LinkedPhotoStrip'))`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+  & li {
+    width: 72px;
+    height: 72px;
+    border-radius: ${(p) => p.theme.radius.control};
+    overflow: hidden;
+    background: ${(p) => p.theme.color.canvas};
+  }
+  & img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const More = styled.li.withConfig(sc('LinkedPhotoMore'))`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 700;
+  color: ${(p) => p.theme.color.muted};
+`;
+
+/** The linked photos this viewer may see, in link order. */
+export function linkedPhotos(
+  refs: Array<string | null | undefined> | null | undefined,
+  photos: Readonly<Record<string, PhotoJson>> | undefined,
+): PhotoJson[] {
+  const seen = new Set<string>();
+  return (refs ?? []).flatMap((ref) => {
+    if (!ref || seen.has(ref) || !photos?.[ref]) return [];
+    seen.add(ref);
+    return [photos[ref]];
+  });
+}
+
+export function LinkedPhotos({ photos, shown }: { photos: PhotoJson[]; shown: number }) {
+  if (photos.length === 0) return null;
+  const more = photos.length - shown;
+  return (
+    <Strip aria-label="Photos">
+      {photos.slice(0, shown).map((photo) => (
+        <li key={photo.id}>
+          <PhotoPicture photo={photo} sizes="72px" />
+        </li>
+      ))}
+      {more > 0 ? <More>{`+${more} more`}</More> : null}
+    </Strip>
+  );
+}
+
+/** An item's `photos` part: its visible linked photos, or null when there are none (no empty body). */
+export function photosPart(
+  refs: Array<string | null | undefined> | null | undefined,
+  photos: Readonly<Record<string, PhotoJson>> | undefined,
+  shown: number,
+) {
+  const visible = linkedPhotos(refs, photos);
+  return visible.length ? <LinkedPhotos photos={visible} shown={shown} /> : null;
+}
