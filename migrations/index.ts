@@ -11,6 +11,7 @@ import * as departmentsSearchScale from './20261122000400_departments_search_sca
 import * as createProfiles from './20261123001000_create_profiles';
 import * as createProfileLists from './20261123002000_create_profile_lists';
 import * as createAiLogs from './20261123005000_create_ai_logs';
+import * as adminDashboardIndexes from './20261123006000_admin_dashboard_indexes';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123001000_create_profiles': createProfiles,
   '20261123002000_create_profile_lists': createProfileLists,
   '20261123005000_create_ai_logs': createAiLogs,
+  '20261123006000_admin_dashboard_indexes': adminDashboardIndexes,
 };

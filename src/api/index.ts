@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../app';
+import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
@@ -7,5 +8,5 @@ import { profileRoutes } from './profiles';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
-  return [authRoutes(context), departmentRoutes(), profileRoutes(), profileListRoutes()];
+  return [authRoutes(context), departmentRoutes(), profileRoutes(), profileListRoutes(), adminRoutes(context)];
 }
