@@ -73,6 +73,9 @@ export const Table = styled.table.withConfig(sc('AdminTable'))`
   tbody tr:last-child td {
     border-bottom: 0;
   }
+  .t-Badge {
+    white-space: nowrap;
+  }
 `;
 
 export const Muted = styled.span.withConfig(sc('AdminMuted'))`
