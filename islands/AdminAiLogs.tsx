@@ -22,7 +22,7 @@ import {
 } from '../src/validation/admin';
 import type { AiLogJson } from '../src/validation/aiLogs';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
-import { Empty, formatDateTime, Muted, Pager, Stack, StatCards, Table, TableWrap, Toolbar } from './admin/ui';
+import { DataTable, Muted, Pager, Stack, StatCards, Toolbar, formatDateTime } from './admin/ui';
 
 const Tabs = styled.div.withConfig(sc('AiLogTabs'))`
   display: flex;
@@ -118,45 +118,31 @@ export default function AdminAiLogs({ initialPage }: { initialPage: AiLogsPageJs
         </Tabs>
       </Toolbar>
       {logs.isError ? <Failed role="alert">{M.loadAiLogsFailed}</Failed> : null}
-      <TableWrap role="tabpanel">
-        {data.logs.length === 0 ? (
-          <Empty>No AI interactions logged yet.</Empty>
-        ) : (
-          <Table aria-label="AI logs">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Input</th>
-                <th scope="col">Output</th>
-                <th scope="col">Confidence</th>
-                <th scope="col">Feedback</th>
-                <th scope="col">Timestamp</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.logs.map((log) => (
-                <tr key={log.id} data-testid="ai-log-row">
-                  <td>
-                    <Badge $tone="brand">
-                      {log.type === 'enhancement' ? L.aiFilters.enhancement : L.aiFilters.photo_analysis}
-                    </Badge>
-                  </td>
-                  <td>
-                    <Stack>
-                      <span title={log.input.content}>{truncate(log.input.content, AI_LOG_TEXT_MAX)}</span>
-                      {log.input.context ? <Muted>{truncate(log.input.context, AI_LOG_CONTEXT_MAX)}</Muted> : null}
-                    </Stack>
-                  </td>
-                  <td title={outputText(log)}>{truncate(outputText(log), AI_LOG_TEXT_MAX) || <Muted>—</Muted>}</td>
-                  <td>{log.confidence === null ? <Muted>—</Muted> : `${Math.round(log.confidence * 100)}%`}</td>
-                  <td>{feedback(log)}</td>
-                  <td>{formatDateTime(log.timestamp)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </TableWrap>
+      <DataTable
+        label="AI logs"
+        columns={['Type', 'Input', 'Output', 'Confidence', 'Feedback', 'Timestamp']}
+        empty={data.logs.length === 0 ? 'No AI interactions logged yet.' : null}
+      >
+        {data.logs.map((log) => (
+          <tr key={log.id} data-testid="ai-log-row">
+            <td>
+              <Badge $tone="brand">
+                {log.type === 'enhancement' ? L.aiFilters.enhancement : L.aiFilters.photo_analysis}
+              </Badge>
+            </td>
+            <td>
+              <Stack>
+                <span title={log.input.content}>{truncate(log.input.content, AI_LOG_TEXT_MAX)}</span>
+                {log.input.context ? <Muted>{truncate(log.input.context, AI_LOG_CONTEXT_MAX)}</Muted> : null}
+              </Stack>
+            </td>
+            <td title={outputText(log)}>{truncate(outputText(log), AI_LOG_TEXT_MAX) || <Muted>—</Muted>}</td>
+            <td>{log.confidence === null ? <Muted>—</Muted> : `${Math.round(log.confidence * 100)}%`}</td>
+            <td>{feedback(log)}</td>
+            <td>{formatDateTime(log.timestamp)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager
         label="AI log pages"
         page={data.page}

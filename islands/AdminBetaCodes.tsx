@@ -19,19 +19,7 @@ import {
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import {
-  DialogActions,
-  Empty,
-  formatDate,
-  Muted,
-  Row,
-  SmallButton,
-  Stack,
-  StatCards,
-  Table,
-  TableWrap,
-  Toolbar,
-} from './admin/ui';
+import { DataTable, DialogActions, Muted, Row, SmallButton, Stack, StatCards, Toolbar, formatDate } from './admin/ui';
 
 export interface AdminBetaCodesProps {
   initialCodes: BetaCodeJson[];
@@ -123,82 +111,54 @@ export default function AdminBetaCodes({ initialCodes, initialStats }: AdminBeta
         </Button>
       </Toolbar>
       <CreateCodeDialog open={creating} onClose={() => setCreating(false)} />
-      <TableWrap>
-        {codes.length === 0 ? (
-          <Empty>No beta codes yet. Create one to invite members.</Empty>
-        ) : (
-          <Table aria-label="Beta codes">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Status</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Notes</th>
-                <th scope="col">Created</th>
-                <th scope="col">Used by</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={code.id} data-testid="beta-code-row" data-code={code.code}>
-                  <td>
-                    <code>{code.code}</code>
-                  </td>
-                  <td>
-                    <Row>
-                      <Badge $tone={code.isActive ? 'ok' : 'neutral'}>{code.isActive ? L.active : L.inactive}</Badge>
-                      {code.isFullyUsed ? <Badge $tone="warn">{L.fullyUsed}</Badge> : null}
-                      {code.isExpired ? <Badge $tone="danger">{L.expired}</Badge> : null}
-                    </Row>
-                  </td>
-                  <td data-testid="beta-code-uses">{`${code.currentUses}/${code.maxUses}`}</td>
-                  <td>{code.expiresAt ? formatDate(code.expiresAt) : <Muted>Never</Muted>}</td>
-                  <td>{code.notes ?? <Muted>—</Muted>}</td>
-                  <td>{formatDate(code.createdAt)}</td>
-                  <td>
-                    {code.usedBy.length === 0 ? (
-                      <Muted>—</Muted>
-                    ) : (
-                      <Stack>
-                        {code.usedBy.map((user) => (
-                          <span key={user.id} title={user.email}>
-                            {user.name}
-                          </span>
-                        ))}
-                      </Stack>
-                    )}
-                  </td>
-                  <td>
-                    {code.isActive ? (
-                      <SmallButton
-                        type="button"
-                        $variant="secondary"
-                        disabled={busy}
-                        aria-label={`${L.deactivate} ${code.code}`}
-                        onClick={() => deactivate.mutate(code)}
-                      >
-                        {L.deactivate}
-                      </SmallButton>
-                    ) : (
-                      <SmallButton
-                        type="button"
-                        $variant="secondary"
-                        disabled={busy}
-                        aria-label={`${L.reactivate} ${code.code}`}
-                        onClick={() => reactivate.mutate(code)}
-                      >
-                        {L.reactivate}
-                      </SmallButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </TableWrap>
+      <DataTable
+        label="Beta codes"
+        columns={['Code', 'Status', 'Uses', 'Expires', 'Notes', 'Created', 'Used by', 'Actions']}
+        empty={codes.length === 0 ? 'No beta codes yet. Create one to invite members.' : null}
+      >
+        {codes.map((code) => (
+          <tr key={code.id} data-testid="beta-code-row" data-code={code.code}>
+            <td>
+              <code>{code.code}</code>
+            </td>
+            <td>
+              <Row>
+                <Badge $tone={code.isActive ? 'ok' : 'neutral'}>{code.isActive ? L.active : L.inactive}</Badge>
+                {code.isFullyUsed ? <Badge $tone="warn">{L.fullyUsed}</Badge> : null}
+                {code.isExpired ? <Badge $tone="danger">{L.expired}</Badge> : null}
+              </Row>
+            </td>
+            <td data-testid="beta-code-uses">{`${code.currentUses}/${code.maxUses}`}</td>
+            <td>{code.expiresAt ? formatDate(code.expiresAt) : <Muted>Never</Muted>}</td>
+            <td>{code.notes ?? <Muted>—</Muted>}</td>
+            <td>{formatDate(code.createdAt)}</td>
+            <td>
+              {code.usedBy.length === 0 ? (
+                <Muted>—</Muted>
+              ) : (
+                <Stack>
+                  {code.usedBy.map((user) => (
+                    <span key={user.id} title={user.email}>
+                      {user.name}
+                    </span>
+                  ))}
+                </Stack>
+              )}
+            </td>
+            <td>
+              <SmallButton
+                type="button"
+                $variant="secondary"
+                disabled={busy}
+                aria-label={`${code.isActive ? L.deactivate : L.reactivate} ${code.code}`}
+                onClick={() => (code.isActive ? deactivate : reactivate).mutate(code)}
+              >
+                {code.isActive ? L.deactivate : L.reactivate}
+              </SmallButton>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { ConfirmButton, DialogActions, Empty, formatDate, Muted, Table, TableWrap, Toolbar } from './admin/ui';
+import { ConfirmButton, DataTable, DialogActions, Muted, Toolbar, formatDate } from './admin/ui';
 
 const TYPE_LABELS = { email: 'Email', domain: 'Domain' } as const;
 
@@ -95,50 +95,36 @@ export default function AdminBlacklist({ initialEntries }: { initialEntries: Bla
         </Button>
       </Toolbar>
       <AddDialog open={adding} onClose={() => setAdding(false)} />
-      <TableWrap>
-        {entries.length === 0 ? (
-          <Empty>The blacklist is empty.</Empty>
-        ) : (
-          <Table aria-label="Blacklist">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Value</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Added</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} data-testid="blacklist-row" data-value={entry.value}>
-                  <td>
-                    <Badge>{TYPE_LABELS[entry.type]}</Badge>
-                  </td>
-                  <td>{entry.value}</td>
-                  <td>{entry.reason ?? <Muted>—</Muted>}</td>
-                  <td>{formatDate(entry.createdAt)}</td>
-                  <td>
-                    <Badge $tone={entry.isActive ? 'ok' : 'neutral'}>{entry.isActive ? L.active : L.inactive}</Badge>
-                  </td>
-                  <td>
-                    <ConfirmButton
-                      label="Remove"
-                      ariaLabel={`Remove ${entry.value}`}
-                      title={`Remove ${entry.value} from the blacklist?`}
-                      description="They will be able to register again."
-                      confirmLabel="Remove"
-                      disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(entry)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </TableWrap>
+      <DataTable
+        label="Blacklist"
+        columns={['Type', 'Value', 'Reason', 'Added', 'Status', 'Actions']}
+        empty={entries.length === 0 ? 'The blacklist is empty.' : null}
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id} data-testid="blacklist-row" data-value={entry.value}>
+            <td>
+              <Badge>{TYPE_LABELS[entry.type]}</Badge>
+            </td>
+            <td>{entry.value}</td>
+            <td>{entry.reason ?? <Muted>—</Muted>}</td>
+            <td>{formatDate(entry.createdAt)}</td>
+            <td>
+              <Badge $tone={entry.isActive ? 'ok' : 'neutral'}>{entry.isActive ? L.active : L.inactive}</Badge>
+            </td>
+            <td>
+              <ConfirmButton
+                label="Remove"
+                ariaLabel={`Remove ${entry.value}`}
+                title={`Remove ${entry.value} from the blacklist?`}
+                description="They will be able to register again."
+                confirmLabel="Remove"
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate(entry)}
+              />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import type { DepartmentJson } from '../src/validation/departments';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { DialogActions, Empty, Muted, Row, SmallButton, Stack, Table, TableWrap, Toolbar } from './admin/ui';
+import { DataTable, DialogActions, Muted, Row, SmallButton, Stack, Toolbar } from './admin/ui';
 
 const invalidate = [ADMIN_KEYS.pendingDepartments];
 
@@ -84,85 +84,68 @@ export default function AdminDepartments({ initialDepartments }: { initialDepart
         <h2>Pending departments</h2>
       </Toolbar>
       {editing ? <EditDialog department={editing} onClose={() => setEditing(null)} /> : null}
-      <TableWrap>
-        {departments.length === 0 ? (
-          <Empty>No departments are waiting for verification.</Empty>
-        ) : (
-          <Table aria-label="Pending departments">
-            <thead>
-              <tr>
-                <th scope="col">Department</th>
-                <th scope="col">City</th>
-                <th scope="col">State</th>
-                <th scope="col">County</th>
-                <th scope="col">Address</th>
-                <th scope="col">Zip</th>
-                <th scope="col">Source</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {departments.map((d) => (
-                <tr key={d.id} data-testid="pending-department-row" data-name={d.name}>
-                  <td>
-                    <strong>{d.name}</strong>
-                  </td>
-                  <td>{d.city}</td>
-                  <td>{d.state}</td>
-                  <td>{d.county ?? <Muted>—</Muted>}</td>
-                  <td>
-                    {d.address || d.address2 ? (
-                      <Stack>
-                        {d.address ? <span>{d.address}</span> : null}
-                        {d.address2 ? <span>{d.address2}</span> : null}
-                      </Stack>
-                    ) : (
-                      <Muted>—</Muted>
-                    )}
-                  </td>
-                  <td>{d.zipCode ?? <Muted>—</Muted>}</td>
-                  <td>
-                    <Badge>{d.source === 'user_added' ? L.userAdded : L.official}</Badge>
-                  </td>
-                  <td>
-                    <Badge $tone="warn">{L.pendingVerification}</Badge>
-                  </td>
-                  <td>
-                    <Row>
-                      <SmallButton
-                        type="button"
-                        $variant="secondary"
-                        aria-label={`Edit ${d.name}`}
-                        onClick={() => setEditing(d)}
-                      >
-                        Edit
-                      </SmallButton>
-                      <SmallButton
-                        type="button"
-                        disabled={verify.isPending}
-                        aria-label={`${L.verify} ${d.name}`}
-                        onClick={() => verify.mutate({ department: d, status: 'verified' })}
-                      >
-                        {L.verify}
-                      </SmallButton>
-                      <SmallButton
-                        type="button"
-                        $variant="destructive"
-                        disabled={verify.isPending}
-                        aria-label={`${L.reject} ${d.name}`}
-                        onClick={() => verify.mutate({ department: d, status: 'rejected' })}
-                      >
-                        {L.reject}
-                      </SmallButton>
-                    </Row>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </TableWrap>
+      <DataTable
+        label="Pending departments"
+        columns={['Department', 'City', 'State', 'County', 'Address', 'Zip', 'Source', 'Status', 'Actions']}
+        empty={departments.length === 0 ? 'No departments are waiting for verification.' : null}
+      >
+        {departments.map((d) => (
+          <tr key={d.id} data-testid="pending-department-row" data-name={d.name}>
+            <td>
+              <strong>{d.name}</strong>
+            </td>
+            <td>{d.city}</td>
+            <td>{d.state}</td>
+            <td>{d.county ?? <Muted>—</Muted>}</td>
+            <td>
+              {d.address || d.address2 ? (
+                <Stack>
+                  {d.address ? <span>{d.address}</span> : null}
+                  {d.address2 ? <span>{d.address2}</span> : null}
+                </Stack>
+              ) : (
+                <Muted>—</Muted>
+              )}
+            </td>
+            <td>{d.zipCode ?? <Muted>—</Muted>}</td>
+            <td>
+              <Badge>{d.source === 'user_added' ? L.userAdded : L.official}</Badge>
+            </td>
+            <td>
+              <Badge $tone="warn">{L.pendingVerification}</Badge>
+            </td>
+            <td>
+              <Row>
+                <SmallButton
+                  type="button"
+                  $variant="secondary"
+                  aria-label={`Edit ${d.name}`}
+                  onClick={() => setEditing(d)}
+                >
+                  Edit
+                </SmallButton>
+                <SmallButton
+                  type="button"
+                  disabled={verify.isPending}
+                  aria-label={`${L.verify} ${d.name}`}
+                  onClick={() => verify.mutate({ department: d, status: 'verified' })}
+                >
+                  {L.verify}
+                </SmallButton>
+                <SmallButton
+                  type="button"
+                  $variant="destructive"
+                  disabled={verify.isPending}
+                  aria-label={`${L.reject} ${d.name}`}
+                  onClick={() => verify.mutate({ department: d, status: 'rejected' })}
+                >
+                  {L.reject}
+                </SmallButton>
+              </Row>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -24,8 +24,7 @@ import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import {
   ConfirmButton,
-  Empty,
-  formatDate,
+  DataTable,
   InlineSelect,
   Muted,
   Pager,
@@ -33,9 +32,8 @@ import {
   SmallButton,
   Stack,
   Switch,
-  Table,
-  TableWrap,
   Toolbar,
+  formatDate,
 } from './admin/ui';
 
 export interface AdminUsersProps {
@@ -131,115 +129,100 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
           </SmallButton>
         </Search>
       </Toolbar>
-      <TableWrap>
-        {data.users.length === 0 ? (
-          <Empty>{q ? `No users match “${q}”.` : 'No users yet.'}</Empty>
-        ) : (
-          <Table aria-label="Users" aria-busy={users.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Department</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Active</th>
-                <th scope="col">Change role</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.users.map((user) => {
-                const self = user.id === viewerId;
-                const lockedSuper = user.role === 'super_admin' && viewerRole !== 'super_admin';
-                const locked = self || lockedSuper || busy;
-                return (
-                  <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
-                    <td>
-                      <Stack>
-                        <strong>{user.name || user.email}</strong>
-                        <Muted>{user.email}</Muted>
-                      </Stack>
-                    </td>
-                    <td>{user.department ?? <Muted>—</Muted>}</td>
-                    <td>
-                      <Badge $tone={user.role === 'user' ? 'neutral' : 'brand'}>{ROLE_LABELS[user.role]}</Badge>
-                    </td>
-                    <td>
-                      <Badge $tone={user.isActive ? 'ok' : 'danger'}>
-                        {user.isActive ? ADMIN_LABELS.active : ADMIN_LABELS.inactive}
-                      </Badge>
-                    </td>
-                    <td>{formatDate(user.createdAt)}</td>
-                    <td>
-                      <Switch
-                        checked={user.isActive}
-                        label={`Active: ${user.name}`}
-                        disabled={locked}
-                        onChange={(next) => status.mutate({ user, next })}
-                      />
-                    </td>
-                    <td>
-                      <InlineSelect
-                        aria-label={`Role for ${user.name}`}
-                        value={user.role}
-                        disabled={locked}
-                        onChange={(e) => role.mutate({ user, next: e.target.value as Role })}
+      <DataTable
+        label="Users"
+        busy={users.isFetching}
+        columns={['User', 'Department', 'Role', 'Status', 'Joined', 'Active', 'Change role', 'Actions']}
+        empty={data.users.length === 0 ? (q ? `No users match “${q}”.` : 'No users yet.') : null}
+      >
+        {data.users.map((user) => {
+          const self = user.id === viewerId;
+          const lockedSuper = user.role === 'super_admin' && viewerRole !== 'super_admin';
+          const locked = self || lockedSuper || busy;
+          return (
+            <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
+              <td>
+                <Stack>
+                  <strong>{user.name || user.email}</strong>
+                  <Muted>{user.email}</Muted>
+                </Stack>
+              </td>
+              <td>{user.department ?? <Muted>—</Muted>}</td>
+              <td>
+                <Badge $tone={user.role === 'user' ? 'neutral' : 'brand'}>{ROLE_LABELS[user.role]}</Badge>
+              </td>
+              <td>
+                <Badge $tone={user.isActive ? 'ok' : 'danger'}>
+                  {user.isActive ? ADMIN_LABELS.active : ADMIN_LABELS.inactive}
+                </Badge>
+              </td>
+              <td>{formatDate(user.createdAt)}</td>
+              <td>
+                <Switch
+                  checked={user.isActive}
+                  label={`Active: ${user.name}`}
+                  disabled={locked}
+                  onChange={(next) => status.mutate({ user, next })}
+                />
+              </td>
+              <td>
+                <InlineSelect
+                  aria-label={`Role for ${user.name}`}
+                  value={user.role}
+                  disabled={locked}
+                  onChange={(e) => role.mutate({ user, next: e.target.value as Role })}
+                >
+                  {roleOptions(user).map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </InlineSelect>
+              </td>
+              <td>
+                <Row>
+                  {user.profileId ? (
+                    <>
+                      <SmallButton as="a" $variant="secondary" href={`/profiles/${user.profileId}?edit=1`}>
+                        Edit
+                      </SmallButton>
+                      <SmallButton
+                        as="a"
+                        $variant="secondary"
+                        href={`/profiles/${user.profileId}/public`}
+                        target="_blank"
+                        rel="noopener"
                       >
-                        {roleOptions(user).map((r) => (
-                          <option key={r} value={r}>
-                            {ROLE_LABELS[r]}
-                          </option>
-                        ))}
-                      </InlineSelect>
-                    </td>
-                    <td>
-                      <Row>
-                        {user.profileId ? (
-                          <>
-                            <SmallButton as="a" $variant="secondary" href={`/profiles/${user.profileId}?edit=1`}>
-                              Edit
-                            </SmallButton>
-                            <SmallButton
-                              as="a"
-                              $variant="secondary"
-                              href={`/profiles/${user.profileId}/public`}
-                              target="_blank"
-                              rel="noopener"
-                            >
-                              View profile
-                            </SmallButton>
-                          </>
-                        ) : (
-                          <Muted>No profile</Muted>
-                        )}
-                        <SmallButton
-                          type="button"
-                          $variant="secondary"
-                          disabled={self || busy}
-                          aria-label={`Blacklist email ${user.email}`}
-                          onClick={() => blacklist.mutate(user)}
-                        >
-                          Blacklist email
-                        </SmallButton>
-                        <ConfirmButton
-                          label="Delete"
-                          ariaLabel={`Delete ${user.name}`}
-                          title={`Delete ${user.name}?`}
-                          description="This permanently removes the account and all associated data: profile, every list, photos, departments and sessions. It cannot be undone."
-                          confirmLabel="Delete user"
-                          disabled={locked}
-                          onConfirm={() => remove.mutate(user)}
-                        />
-                      </Row>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        )}
-      </TableWrap>
+                        View profile
+                      </SmallButton>
+                    </>
+                  ) : (
+                    <Muted>No profile</Muted>
+                  )}
+                  <SmallButton
+                    type="button"
+                    $variant="secondary"
+                    disabled={self || busy}
+                    aria-label={`Blacklist email ${user.email}`}
+                    onClick={() => blacklist.mutate(user)}
+                  >
+                    Blacklist email
+                  </SmallButton>
+                  <ConfirmButton
+                    label="Delete"
+                    ariaLabel={`Delete ${user.name}`}
+                    title={`Delete ${user.name}?`}
+                    description="This permanently removes the account and all associated data: profile, every list, photos, departments and sessions. It cannot be undone."
+                    confirmLabel="Delete user"
+                    disabled={locked}
+                    onConfirm={() => remove.mutate(user)}
+                  />
+                </Row>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
       <Pager
         label="Users pages"
         page={data.page}

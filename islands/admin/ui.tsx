@@ -78,6 +78,45 @@ export const Table = styled.table.withConfig(sc('AdminTable'))`
   }
 `;
 
+/**
+ * A titled table of one list: the column headings, the rows (children), or the empty-state text when there
+ * are no rows (`empty` non-null).
+ */
+export function DataTable({
+  label,
+  columns,
+  empty,
+  busy,
+  children,
+}: {
+  label: string;
+  columns: readonly string[];
+  empty: string | null;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <TableWrap>
+      {empty !== null ? (
+        <Empty>{empty}</Empty>
+      ) : (
+        <Table aria-label={label} aria-busy={busy || undefined}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </Table>
+      )}
+    </TableWrap>
+  );
+}
+
 export const Muted = styled.span.withConfig(sc('AdminMuted'))`
   color: ${(p) => p.theme.color.muted};
 `;

@@ -116,7 +116,7 @@ test.serial(
     const userRow = page.locator(`[data-testid="admin-user-row"][data-email="${email}"]`);
     await userRow.getByRole('switch', { name: 'Active: Casey Recruit' }).click();
     await t.notThrowsAsync(toasts(page).getByText('Status updated').waitFor());
-    t.is(await userRow.getByRole('switch').getAttribute('aria-checked'), 'false');
+    await t.notThrowsAsync(userRow.locator('[role="switch"][aria-checked="false"]').waitFor());
     await recruit.page.goto(`${app.baseUrl}/account-settings`);
     await recruit.page.waitForURL(/\/login/);
     t.is((await recruit.page.request.get(`${app.baseUrl}/api/auth/me`)).status(), 401);
