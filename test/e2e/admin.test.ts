@@ -252,6 +252,34 @@ test.serial('a non-admin and a visitor see Access Denied', async (t) => {
   await recorded.context.close();
 });
 
+test.serial('database set-up page: test a connection (version shown), a wrong URL (Connection Failed)', async (t) => {
+  if (!app.database.url) return t.pass('embedded test database: no server URL');
+  const recorded = await openPage(browser);
+  const { page } = recorded;
+  await signIn(page, admin);
+  await open(page, '/admin/supabase-setup');
+  const card = page.getByRole('region', { name: 'Test connection' });
+  await card.getByLabel('Database URL').fill(app.database.url);
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await t.notThrowsAsync(
+    page
+      .getByTestId('connection-version')
+      .getByText(/PostgreSQL/)
+      .waitFor(),
+  );
+  await card.getByLabel('Database URL').fill('postgres://nobody:pw@127.0.0.1:1/none');
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await t.notThrowsAsync(toasts(page).getByText('Connection Failed').waitFor());
+  await t.notThrowsAsync(toasts(page).getByText('Please check your database URL and try again.').waitFor());
+  // An admin (not a super admin) is refused the set-up with the reason.
+  const setup = page.getByRole('region', { name: 'Set up' });
+  await setup.getByLabel('Database URL').fill('postgres://nobody:pw@127.0.0.1:1/none');
+  await setup.getByRole('button', { name: 'Set up' }).click();
+  await t.notThrowsAsync(toasts(page).getByText('Setup Failed').waitFor());
+  assertNoBrowserErrors(t, recorded, [/400/, /403/]);
+  await recorded.context.close();
+});
+
 test.serial('screenshots of each tab and the set-up page at 1280 and 375 px', async (t) => {
   for (const width of [1280, 375]) {
     const recorded = await openPage(browser, { width, height: 900 });
