@@ -73,7 +73,8 @@ export const Table = styled.table.withConfig(sc('AdminTable'))`
   tbody tr:last-child td {
     border-bottom: 0;
   }
-  .t-Badge {
+  .t-Badge,
+  code {
     white-space: nowrap;
   }
 `;

@@ -88,6 +88,7 @@ test.serial(
     await dialog.getByLabel('Code').fill('ladder-e2e');
     await dialog.getByLabel('Max uses').fill('2');
     await dialog.getByLabel('Notes').fill('For the e2e recruit');
+    await screenshot(page, 'admin-create-code-dialog');
     await dialog.getByRole('button', { name: 'Create Code' }).click();
     const row = page.locator('[data-testid="beta-code-row"][data-code="LADDER-E2E"]');
     await row.waitFor();
