@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { styled } from 'styled-components';
 import { sc } from './ui/sc';
 import { Card, CardDescription, CardTitle } from './ui/Card';
-import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { Form, FormAlert, SubmitButton, TextField, type TextFieldProps } from './ui/Field';
 import {
   ADMIN_MESSAGES as M,
   databaseSetupSchema,
@@ -35,6 +35,11 @@ const Result = styled.div.withConfig(sc('DbSetupResult'))`
     margin: 0 0 ${(p) => p.theme.space[2]};
   }
 `;
+
+/** A postgres:// URL: no autocomplete or spell-check (it holds a password). */
+function UrlField(binding: Omit<TextFieldProps, 'label'>) {
+  return <TextField label="Database URL" type="url" autoComplete="off" spellCheck={false} {...binding} />;
+}
 
 export default function DatabaseSetup({ canSetUp }: { canSetUp: boolean }) {
   const [version, setVersion] = useState<string | null>(null);
@@ -77,13 +82,7 @@ export default function DatabaseSetup({ canSetUp }: { canSetUp: boolean }) {
           })}
         >
           <FormAlert error={testForm.formError} />
-          <TextField
-            label="Database URL"
-            type="url"
-            autoComplete="off"
-            spellCheck={false}
-            {...testForm.text('databaseUrl')}
-          />
+          <UrlField {...testForm.text('databaseUrl')} />
           <SubmitButton pending={test.isPending} label="Test connection" busyLabel="Testing…" />
         </Form>
         {version ? (
@@ -104,13 +103,7 @@ export default function DatabaseSetup({ canSetUp }: { canSetUp: boolean }) {
         </CardDescription>
         <Form onSubmit={setupForm.handleSubmit((values) => setup.mutate(values))}>
           <FormAlert error={setupForm.formError} />
-          <TextField
-            label="Database URL"
-            type="url"
-            autoComplete="off"
-            spellCheck={false}
-            {...setupForm.text('databaseUrl')}
-          />
+          <UrlField {...setupForm.text('databaseUrl')} />
           <SubmitButton pending={setup.isPending} label="Set up" busyLabel="Setting up…" />
         </Form>
         {report ? (

@@ -91,8 +91,15 @@ export async function listUsers(
   return { users: users as AdminUserRow[], total };
 }
 
-async function lockedUser(trx: Knex.Transaction, actor: Viewer, id: number): Promise<User> {
-  return authorize(managedUserPolicy, actor, 'manage', await User.query(trx).findById(id).forUpdate());
+/**
+ * The user an admin acts on, locked for the change: 404 when missing, 403 with the reason when the rules of
+ * src/policies/admin.ts refuse (`newRole` for a role change).
+ */
+async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, newRole?: Role): Promise<User> {
+  requireAdmin(actor);
+  const target = authorize(managedUserPolicy, actor, 'manage', await User.query(trx).findById(id).forUpdate());
+  authorizeUserChange(actor, target, newRole);
+  return target;
 }
 
 /** Refuses when `target` is an active super_admin and no other active super_admin would remain. */
@@ -112,9 +119,7 @@ export async function setUserRole(
   actor: Viewer,
   input: { id: number; role: Role },
 ): Promise<User> {
-  requireAdmin(actor);
-  const target = await lockedUser(trx, actor, input.id);
-  authorizeUserChange(actor, target, input.role);
+  const target = await changeTarget(trx, actor, input.id, input.role);
   if (target.role === input.role) return target;
   if (input.role !== 'super_admin') await keepOneActiveSuperAdmin(trx, target);
   return target.$query(trx).patchAndFetch({ role: input.role });
@@ -126,9 +131,7 @@ export async function setUserStatus(
   actor: Viewer,
   input: { id: number; isActive: boolean },
 ): Promise<User> {
-  requireAdmin(actor);
-  const target = await lockedUser(trx, actor, input.id);
-  authorizeUserChange(actor, target);
+  const target = await changeTarget(trx, actor, input.id);
   if (target.isActive === input.isActive) return target;
   if (!input.isActive) {
     await keepOneActiveSuperAdmin(trx, target);
@@ -143,9 +146,7 @@ export async function setUserStatus(
  * dropped on every node once it commits. Returns the deleted user.
  */
 export async function deleteUser(trx: Knex.Transaction, actor: Viewer, input: { id: number }): Promise<User> {
-  requireAdmin(actor);
-  const target = await lockedUser(trx, actor, input.id);
-  authorizeUserChange(actor, target);
+  const target = await changeTarget(trx, actor, input.id);
   await keepOneActiveSuperAdmin(trx, target);
   const profileIds = (await trx('profiles').where('user_id', target.id).pluck('id')) as number[];
   for (const step of USER_DATA_CLEANUP) await step(trx, target);
