@@ -9,6 +9,8 @@ import { clientAs, startTestApp, type HttpClient, type TestApp } from '../helper
 import { createUser, type CreatedUser } from '../helpers/users';
 import type { Knex } from 'knex';
 import { inTransaction } from '../../src/db/transaction';
+import { audit } from '../../src/http/audit';
+import type { Logger } from '../../src/log';
 import { AiLog } from '../../src/models/AiLog';
 import { deleteUser, setUserRole, setUserStatus } from '../../src/services/admin/users';
 import { BetaCode } from '../../src/models/BetaCode';
@@ -692,4 +694,36 @@ test('setup-supabase: admins are refused (super_admins only)', async (t) => {
   const res = await as(admin).post('/api/admin/setup-supabase', { databaseUrl: 'postgres://x@127.0.0.1:1/x' });
   t.is(res.status, 403);
   t.is(res.body.error, ADMIN_MESSAGES.superAdminSetupOnly);
+});
+
+// ── audit ────────────────────────────────────────────────────────────────────────────────────────────
+
+test('audit lines: who, what and the target, written only once the change has committed', async (t) => {
+  const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
+  const log = {
+    info: (fields: Record<string, unknown>, message: string) => lines.push({ fields, message }),
+  } as unknown as Logger;
+  const actor = { id: admin.user.id, role: 'admin' as const };
+  await inTransaction(app.db, async (trx) => {
+    audit(trx, log, actor, { action: 'user.role', target: { type: 'user', id: 7, role: 'admin' } });
+    t.is(lines.length, 0, 'nothing before the commit');
+  });
+  t.deepEqual(lines, [
+    {
+      fields: {
+        audit: true,
+        actor: { id: admin.user.id, role: 'admin' },
+        action: 'user.role',
+        target: { type: 'user', id: 7, role: 'admin' },
+      },
+      message: 'admin user.role',
+    },
+  ]);
+  await t.throwsAsync(
+    inTransaction(app.db, async (trx) => {
+      audit(trx, log, actor, { action: 'user.delete', target: { type: 'user', id: 8 } });
+      throw new Error('rolled back');
+    }),
+  );
+  t.is(lines.length, 1, 'a rolled-back change writes no audit line');
 });
