@@ -2,7 +2,14 @@
  * Every island, by name (the name is the file name). The server renders them from here; the build makes
  * one browser entry per top-level islands/*.tsx file. Add each new island here.
  */
+import AdminAiLogs from './AdminAiLogs';
+import AdminBetaCodes from './AdminBetaCodes';
+import AdminBlacklist from './AdminBlacklist';
+import AdminDepartments from './AdminDepartments';
+import AdminStats from './AdminStats';
+import AdminUsers from './AdminUsers';
 import ChangePasswordForm from './ChangePasswordForm';
+import DatabaseSetup from './DatabaseSetup';
 import CreateProfileForm from './CreateProfileForm';
 import DepartmentPicker from './DepartmentPicker';
 import ForgotPasswordForm from './ForgotPasswordForm';
@@ -19,6 +26,13 @@ import ResetPasswordForm from './ResetPasswordForm';
 import UsernameForm from './UsernameForm';
 
 export const islands = {
+  AdminAiLogs,
+  AdminBetaCodes,
+  AdminBlacklist,
+  AdminDepartments,
+  AdminStats,
+  AdminUsers,
+  DatabaseSetup,
   ChangePasswordForm,
   CreateProfileForm,
   DepartmentPicker,

@@ -12,6 +12,7 @@ import * as createProfiles from './20261123001000_create_profiles';
 import * as createProfileLists from './20261123002000_create_profile_lists';
 import * as createPhotos from './20261123004000_create_photos';
 import * as createAiLogs from './20261123005000_create_ai_logs';
+import * as adminDashboardIndexes from './20261123006000_admin_dashboard_indexes';
 import * as departmentsSearchWalk from './20261123007000_departments_search_walk';
 import * as departmentWords from './20261123007100_department_words';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123002000_create_profile_lists': createProfileLists,
   '20261123004000_create_photos': createPhotos,
   '20261123005000_create_ai_logs': createAiLogs,
+  '20261123006000_admin_dashboard_indexes': adminDashboardIndexes,
   '20261123007000_departments_search_walk': departmentsSearchWalk,
   '20261123007100_department_words': departmentWords,
 };

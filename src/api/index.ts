@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../app';
+import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
@@ -16,5 +17,6 @@ export function apiRouters(context: AppContext): Router[] {
     profileListRoutes(),
     aiRoutes(context),
     photoRoutes(context),
+    adminRoutes(context),
   ];
 }

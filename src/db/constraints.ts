@@ -3,6 +3,7 @@
  * this message (on this field), so services need not catch them: they insert, and a race or a duplicate
  * answers the same way. A constraint missing here still answers 409, with a generic message.
  */
+import { ADMIN_MESSAGES } from '../validation/admin';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { PROFILE_MESSAGES } from '../validation/profiles';
@@ -17,6 +18,8 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   users_username_lower_unique: { message: AUTH_MESSAGES.usernameTaken, field: 'username' },
   user_departments_user_department_unique: { message: DEPARTMENT_MESSAGES.alreadyLinked },
   profiles_user_unique: { message: PROFILE_MESSAGES.alreadyExists },
+  beta_codes_code_unique: { message: ADMIN_MESSAGES.codeTaken, field: 'code' },
+  blacklist_type_value_unique: { message: ADMIN_MESSAGES.alreadyBlacklisted, field: 'value' },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../app';
 import { accountSettingsRoutes } from './accountSettings';
+import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
@@ -15,6 +16,7 @@ export function pageRouters(context: AppContext): Router[] {
     homeRoutes(context.config),
     authPageRoutes(context),
     accountSettingsRoutes(context),
+    adminPageRoutes(context),
     sessionPageRoutes(),
     profileListFormRoutes(context),
     mediaRoutes(context),

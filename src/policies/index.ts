@@ -4,4 +4,12 @@ export { isAdmin, isOwnerOrAdmin, type Viewer } from './viewer';
 export { canSee, scopeVisibility, visibilitiesFor } from './visibility';
 export { departmentPolicy, userDepartmentPolicy } from './departments';
 export { profilePolicy, canEditProfile, canReadProfile, isProfileOwner } from './profiles';
+export {
+  authorizeUserChange,
+  isSuperAdmin,
+  managedUserPolicy,
+  requireAdmin,
+  requireSuperAdmin,
+  userChangeRefusal,
+} from './admin';
 export { aiSuggestionPolicy } from './aiAssist';

@@ -1,0 +1,236 @@
+/**
+ * The Users tab (spec 01 §2): search by name or e-mail and pages, both on the server; per user the name and
+ * e-mail, department, role and active badges, joined date, an active switch, a role select, Edit and View
+ * profile, Blacklist email, and Delete with confirmation. Every change refreshes the list and the stat cards.
+ * The server decides what is allowed (src/policies/admin.ts); controls on the admin's own row are disabled
+ * because the server refuses them anyway.
+ */
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { styled } from 'styled-components';
+import { sc } from './ui/sc';
+import { Badge } from './ui/Badge';
+import { Input } from './ui/Field';
+import {
+  ADMIN_LABELS,
+  ADMIN_MESSAGES as M,
+  ROLE_LABELS,
+  ROLE_VALUES,
+  type AdminUserJson,
+  type AdminUsersPageJson,
+} from '../src/validation/admin';
+import type { Role } from '../src/validation/auth';
+import { ADMIN_KEYS, adminApi } from './lib/adminApi';
+import { useApiMutation } from './lib/useApiMutation';
+import {
+  ConfirmButton,
+  DataTable,
+  InlineSelect,
+  Muted,
+  Pager,
+  Row,
+  SmallButton,
+  Stack,
+  Switch,
+  Toolbar,
+  formatDate,
+} from './admin/ui';
+
+export interface AdminUsersProps {
+  initialPage: AdminUsersPageJson;
+  initialQuery: string;
+  viewerId: number;
+  viewerRole: Role;
+}
+
+const Search = styled.form.withConfig(sc('AdminUserSearch'))`
+  display: flex;
+  gap: ${(p) => p.theme.space[2]};
+  flex: 1 1 280px;
+  max-width: 480px;
+`;
+
+const usersHref = (q: string, page: number) =>
+  `/admin?tab=users${q ? `&q=${encodeURIComponent(q)}` : ''}${page > 1 ? `&page=${page}` : ''}`;
+
+export default function AdminUsers({ initialPage, initialQuery, viewerId, viewerRole }: AdminUsersProps) {
+  const [text, setText] = useState(initialQuery);
+  const [q, setQ] = useState(initialQuery);
+  const [page, setPage] = useState(initialPage.page);
+  const isInitial = q === initialQuery && page === initialPage.page;
+  const users = useQuery({
+    queryKey: ADMIN_KEYS.users(q, page),
+    queryFn: () => adminApi.users(q, page),
+    initialData: isInitial ? initialPage : undefined,
+    placeholderData: keepPreviousData,
+  });
+  const data = users.data ?? initialPage;
+  const invalidate = [ADMIN_KEYS.usersAll, ADMIN_KEYS.stats];
+
+  const role = useApiMutation({
+    request: ({ user, next }: { user: AdminUserJson; next: Role }) => adminApi.setRole(user.id, next),
+    invalidate,
+    success: (user) => ({ title: 'Role updated', description: `${user.name} is now ${ROLE_LABELS[user.role]}.` }),
+    fallbackMessage: M.updateRoleFailed,
+    errorTitle: M.updateRoleFailed,
+  });
+  const status = useApiMutation({
+    request: ({ user, next }: { user: AdminUserJson; next: boolean }) => adminApi.setStatus(user.id, next),
+    invalidate,
+    success: (user) => ({
+      title: 'Status updated',
+      description: `${user.name} is now ${user.isActive ? 'active' : 'inactive'}.`,
+    }),
+    fallbackMessage: M.updateStatusFailed,
+    errorTitle: M.updateStatusFailed,
+  });
+  const remove = useApiMutation({
+    request: (user: AdminUserJson) => adminApi.deleteUser(user.id),
+    invalidate,
+    success: (_none, user) => ({ title: 'User deleted', description: `${user.name} and all their data were removed.` }),
+    fallbackMessage: M.deleteUserFailed,
+    errorTitle: M.deleteUserFailed,
+  });
+  const blacklist = useApiMutation({
+    request: (user: AdminUserJson) =>
+      adminApi.addToBlacklist({ type: 'email', value: user.email, reason: M.blacklistedByAdmin }),
+    invalidate: [ADMIN_KEYS.blacklist],
+    success: (entry) => ({ title: 'Added to blacklist', description: `${entry.value} can no longer register.` }),
+    fallbackMessage: M.addBlacklistFailed,
+    errorTitle: M.addBlacklistFailed,
+  });
+  const busy = role.isPending || status.isPending || remove.isPending || blacklist.isPending;
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setQ(text.trim());
+    setPage(1);
+  };
+  // Everyone may be given user or admin; super_admin only by a super_admin (the server checks this too).
+  const roleOptions = (user: AdminUserJson) =>
+    ROLE_VALUES.filter((r) => viewerRole === 'super_admin' || r !== 'super_admin' || user.role === 'super_admin');
+
+  return (
+    <div data-testid="admin-users">
+      <Toolbar>
+        <h2>{ADMIN_LABELS.tabs.users}</h2>
+        <Search role="search" method="get" action="/admin" onSubmit={search}>
+          <input type="hidden" name="tab" value="users" />
+          <Input
+            type="search"
+            name="q"
+            aria-label="Search users by name or email"
+            placeholder="Search by name or email"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <SmallButton type="submit" $variant="secondary">
+            Search
+          </SmallButton>
+        </Search>
+      </Toolbar>
+      <DataTable
+        label="Users"
+        busy={users.isFetching}
+        columns={['User', 'Department', 'Role', 'Status', 'Joined', 'Active', 'Change role', 'Actions']}
+        empty={data.users.length === 0 ? (q ? `No users match “${q}”.` : 'No users yet.') : null}
+      >
+        {data.users.map((user) => {
+          const self = user.id === viewerId;
+          const lockedSuper = user.role === 'super_admin' && viewerRole !== 'super_admin';
+          const locked = self || lockedSuper || busy;
+          return (
+            <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
+              <td>
+                <Stack>
+                  <strong>{user.name || user.email}</strong>
+                  <Muted>{user.email}</Muted>
+                </Stack>
+              </td>
+              <td>{user.department ?? <Muted>—</Muted>}</td>
+              <td>
+                <Badge $tone={user.role === 'user' ? 'neutral' : 'brand'}>{ROLE_LABELS[user.role]}</Badge>
+              </td>
+              <td>
+                <Badge $tone={user.isActive ? 'ok' : 'danger'}>
+                  {user.isActive ? ADMIN_LABELS.active : ADMIN_LABELS.inactive}
+                </Badge>
+              </td>
+              <td>{formatDate(user.createdAt)}</td>
+              <td>
+                <Switch
+                  checked={user.isActive}
+                  label={`Active: ${user.name}`}
+                  disabled={locked}
+                  onChange={(next) => status.mutate({ user, next })}
+                />
+              </td>
+              <td>
+                <InlineSelect
+                  aria-label={`Role for ${user.name}`}
+                  value={user.role}
+                  disabled={locked}
+                  onChange={(e) => role.mutate({ user, next: e.target.value as Role })}
+                >
+                  {roleOptions(user).map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </InlineSelect>
+              </td>
+              <td>
+                <Row>
+                  {user.profileId ? (
+                    <>
+                      <SmallButton as="a" $variant="secondary" href={`/profiles/${user.profileId}?edit=1`}>
+                        Edit
+                      </SmallButton>
+                      <SmallButton
+                        as="a"
+                        $variant="secondary"
+                        href={`/profiles/${user.profileId}/public`}
+                        target="_blank"
+                        rel="noopener"
+                      >
+                        View profile
+                      </SmallButton>
+                    </>
+                  ) : (
+                    <Muted>No profile</Muted>
+                  )}
+                  <SmallButton
+                    type="button"
+                    $variant="secondary"
+                    disabled={self || busy}
+                    aria-label={`Blacklist email ${user.email}`}
+                    onClick={() => blacklist.mutate(user)}
+                  >
+                    Blacklist email
+                  </SmallButton>
+                  <ConfirmButton
+                    label="Delete"
+                    ariaLabel={`Delete ${user.name}`}
+                    title={`Delete ${user.name}?`}
+                    description="This permanently removes the account and all associated data: profile, every list, photos, departments and sessions. It cannot be undone."
+                    confirmLabel="Delete user"
+                    disabled={locked}
+                    onConfirm={() => remove.mutate(user)}
+                  />
+                </Row>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <Pager
+        label="Users pages"
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        hrefFor={(target) => usersHref(q, target)}
+        onPage={setPage}
+      />
+    </div>
+  );
+}

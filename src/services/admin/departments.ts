@@ -1,0 +1,53 @@
+/**
+ * Department verification on the admin dashboard (spec 01 §§2, 4, 7): the pending queue (user-added
+ * departments, oldest first, departments_pending_index), editing a department's name and place, and moving a
+ * department to verified or rejected. A rejected department disappears from search and can no longer be
+ * linked (src/policies/departments.ts); users who already linked it keep their link (docs/decisions.md).
+ */
+import type { Knex } from 'knex';
+import { Department } from '../../models/Department';
+import { NotFoundError } from '../../errors';
+import { requireAdmin, type Viewer } from '../../policies';
+import { ADMIN_MESSAGES } from '../../validation/admin';
+import type { DepartmentCreateInput } from '../../validation/departments';
+
+export async function listPendingDepartments(viewer: Viewer, db?: Knex): Promise<Department[]> {
+  requireAdmin(viewer);
+  return Department.query(db).where('verificationStatus', 'pending').orderBy('createdAt').orderBy('id');
+}
+
+async function patchDepartment(
+  trx: Knex.Transaction,
+  id: number,
+  patch: Partial<Pick<Department, 'name' | 'city' | 'state' | 'county' | 'country' | 'verificationStatus'>>,
+): Promise<Department> {
+  const department = await Department.query(trx).patchAndFetchById(id, patch);
+  if (!department) throw new NotFoundError(ADMIN_MESSAGES.departmentNotFound);
+  return department;
+}
+
+/** PATCH /api/admin/departments/{id}: name, city, state, county, country (the add-department rules). */
+export async function editDepartment(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: DepartmentCreateInput & { id: number },
+): Promise<Department> {
+  requireAdmin(actor);
+  return patchDepartment(trx, input.id, {
+    name: input.name,
+    city: input.city,
+    state: input.state,
+    county: input.county ?? null,
+    country: input.country,
+  });
+}
+
+/** PATCH /api/admin/departments/{id}/verify, body {status}: verified or rejected. */
+export async function verifyDepartment(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { id: number; status: 'verified' | 'rejected' },
+): Promise<Department> {
+  requireAdmin(actor);
+  return patchDepartment(trx, input.id, { verificationStatus: input.status });
+}

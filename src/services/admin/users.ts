@@ -1,0 +1,156 @@
+/**
+ * Users on the admin dashboard (spec 01 §§2, 4, 7): stats, the paged and searchable list, role and status
+ * changes, deletion. Mutations are fn(trx, actor, input) and return models; the rules are in
+ * src/policies/admin.ts, except the one that depends on other rows:
+ *
+ * Invariant: at least one active super_admin remains. Every change that could remove one (demoting,
+ * deactivating or deleting an active super_admin) first takes SUPER_ADMINS_LOCK, then counts the other active
+ * super_admins, so two super_admins demoting each other at once cannot both succeed.
+ *
+ * Deactivating or deleting a user ends their sessions in the same transaction: their next request, by cookie
+ * or bearer token, is a visitor's (401 on the API).
+ */
+import type { Knex } from 'knex';
+import { User } from '../../models/User';
+import { ConflictError } from '../../errors';
+import { authorize, authorizeUserChange, managedUserPolicy, requireAdmin, type Viewer } from '../../policies';
+import { ADMIN_MESSAGES, type AdminStatsJson } from '../../validation/admin';
+import type { Role } from '../../validation/auth';
+import { announceProfileChange } from '../profileChanges';
+import { revokeUserSessions } from '../sessions';
+import { USER_DATA_CLEANUP } from '../userData';
+
+/** Advisory-lock key for "the set of active super admins". */
+const SUPER_ADMINS_LOCK = 7_252_612;
+
+/** A user on the Users tab, with the primary department's name and the profile's id (columns of the query). */
+export type AdminUserRow = User & { department: string | null; profileId: number | null };
+
+export async function adminStats(viewer: Viewer, db?: Knex): Promise<AdminStatsJson> {
+  requireAdmin(viewer);
+  const row = (await User.query(db)
+    .select(
+      User.raw('count(*)::int as total'),
+      User.raw('(count(*) filter (where is_active))::int as active'),
+      User.raw("(count(*) filter (where role in ('admin', 'super_admin')))::int as admins"),
+    )
+    .first()) as unknown as { total: number; active: number; admins: number };
+  return {
+    totalUsers: row.total,
+    activeUsers: row.active,
+    inactiveUsers: row.total - row.active,
+    adminUsers: row.admins,
+    regularUsers: row.total - row.admins,
+  };
+}
+
+/** `%` and `_` typed by an admin are literal characters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * GET /api/admin/users: newest first, `pageSize` per page; `q` matches any part of the name or e-mail, in any
+ * case (users.search_text, trigram index). The page and the total are two statements on indexes
+ * (users_created_order, users_search_trgm), so a page costs the same at 10 or 10,000 users.
+ */
+export async function listUsers(
+  viewer: Viewer,
+  input: { q: string; page: number; pageSize: number },
+  db?: Knex,
+): Promise<{ users: AdminUserRow[]; total: number }> {
+  requireAdmin(viewer);
+  const base = () =>
+    User.query(db)
+      .modify(managedUserPolicy.scope, viewer)
+      .modify((q) => {
+        if (input.q) q.whereRaw('users.search_text like ?', [likePattern(input.q)]);
+      });
+  // The page's ids first (an index walk), then the department and profile of those rows only: computed in the
+  // outer select, they would otherwise be evaluated for every row an OFFSET skips.
+  const pageIds = base()
+    .select('users.id')
+    .orderBy('users.createdAt', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const [users, total] = await Promise.all([
+    User.query(db)
+      .select(
+        'users.*',
+        User.raw(
+          '(select d.name from user_departments ud join departments d on d.id = ud.department_id where ud.user_id = users.id and ud.is_primary) as department',
+        ),
+        User.raw('(select p.id from profiles p where p.user_id = users.id) as profile_id'),
+      )
+      .whereIn('users.id', pageIds)
+      .orderBy('users.createdAt', 'desc')
+      .orderBy('users.id', 'desc'),
+    base().resultSize(),
+  ]);
+  return { users: users as AdminUserRow[], total };
+}
+
+/**
+ * The user an admin acts on, locked for the change: 404 when missing, 403 with the reason when the rules of
+ * src/policies/admin.ts refuse (`newRole` for a role change).
+ */
+async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, newRole?: Role): Promise<User> {
+  requireAdmin(actor);
+  const target = authorize(managedUserPolicy, actor, 'manage', await User.query(trx).findById(id).forUpdate());
+  authorizeUserChange(actor, target, newRole);
+  return target;
+}
+
+/** Refuses when `target` is an active super_admin and no other active super_admin would remain. */
+async function keepOneActiveSuperAdmin(trx: Knex.Transaction, target: User): Promise<void> {
+  if (target.role !== 'super_admin' || !target.isActive) return;
+  await trx.raw('select pg_advisory_xact_lock(?)', [SUPER_ADMINS_LOCK]);
+  const others = await User.query(trx)
+    .where({ role: 'super_admin', isActive: true })
+    .whereNot('id', target.id)
+    .resultSize();
+  if (others === 0) throw new ConflictError(ADMIN_MESSAGES.lastSuperAdmin);
+}
+
+/** PATCH /api/admin/users/{id}/role */
+export async function setUserRole(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { id: number; role: Role },
+): Promise<User> {
+  const target = await changeTarget(trx, actor, input.id, input.role);
+  if (target.role === input.role) return target;
+  if (input.role !== 'super_admin') await keepOneActiveSuperAdmin(trx, target);
+  return target.$query(trx).patchAndFetch({ role: input.role });
+}
+
+/** PATCH /api/admin/users/{id}/status. Deactivating ends every session of the user at once. */
+export async function setUserStatus(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { id: number; isActive: boolean },
+): Promise<User> {
+  const target = await changeTarget(trx, actor, input.id);
+  if (target.isActive === input.isActive) return target;
+  if (!input.isActive) {
+    await keepOneActiveSuperAdmin(trx, target);
+    await revokeUserSessions(trx, target.id);
+  }
+  return target.$query(trx).patchAndFetch({ isActive: input.isActive });
+}
+
+/**
+ * DELETE /api/admin/users/{id}: the user and everything they own, in this one transaction (see
+ * src/services/userData.ts for what goes by cascade and the extra steps). Their profile's cached pages are
+ * dropped on every node once it commits. Returns the deleted user.
+ */
+export async function deleteUser(trx: Knex.Transaction, actor: Viewer, input: { id: number }): Promise<User> {
+  const target = await changeTarget(trx, actor, input.id);
+  await keepOneActiveSuperAdmin(trx, target);
+  const profileIds = (await trx('profiles').where('user_id', target.id).pluck('id')) as number[];
+  for (const step of USER_DATA_CLEANUP) await step(trx, target);
+  await User.query(trx).deleteById(target.id);
+  for (const profileId of profileIds) await announceProfileChange(trx, profileId);
+  return target;
+}

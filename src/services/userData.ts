@@ -1,0 +1,31 @@
+/**
+ * Everything a user owns, and how it goes when the user is deleted (issue 12; spec 01 §4 "deletion is
+ * permanent and removes all associated data").
+ *
+ * Deleting the `users` row removes, by ON DELETE CASCADE, in the same transaction: sessions,
+ * password_reset_tokens, beta_code_uses, user_departments, profiles and through them every profile list
+ * (timeline_events … fire_stations) and username_redirects. References that are not "theirs" are kept and
+ * lose their author (ON DELETE SET NULL): beta_codes.created_by, blacklist.created_by, departments.created_by
+ * (a department they added stays for everyone linked to it).
+ *
+ * USER_DATA_CLEANUP lists the steps that the cascades cannot do. Each runs inside the deletion's transaction,
+ * before the users row is deleted (so the step can still read what the user owns); work outside the database
+ * (deleting stored files) is registered with afterCommit(trx, …) so it happens only once the deletion is
+ * committed — a rolled-back deletion keeps every file.
+ *
+ * PHOTOS: the photos feature adds its step here, e.g. `deleteUserPhotos`: read the user's photo storage keys,
+ * delete the photo rows (or let their cascade do it), then `afterCommit(trx, () => storage.removeAll(keys))`.
+ */
+import type { Knex } from 'knex';
+import { AiLog } from '../models/AiLog';
+import type { User } from '../models/User';
+
+export type UserDataCleanupStep = (trx: Knex.Transaction, user: User) => Promise<void>;
+
+/** The AI interactions a user asked for hold their own words: they go with the user, not just their id. */
+async function deleteUserAiLogs(trx: Knex.Transaction, user: User): Promise<void> {
+  await AiLog.query(trx).where('userId', user.id).delete();
+}
+
+/** Run in order inside the deletion's transaction (see above). Add a step per feature that stores user data. */
+export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [deleteUserAiLogs];

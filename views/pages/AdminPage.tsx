@@ -1,0 +1,182 @@
+/**
+ * /admin (spec 01 §2): the heading with the Admin / Super Admin badge, the user stat cards, the tabs (links:
+ * /admin?tab=…, so each tab is a server-rendered page) and the selected tab's island, which hydrates when
+ * visible. /admin/supabase-setup: the database set-up page.
+ */
+import { styled } from 'styled-components';
+import { sc } from '../../islands/ui/sc';
+import { media } from '../../islands/ui/theme';
+import { Badge } from '../../islands/ui/Badge';
+import { Island } from '../../src/render/Island';
+import {
+  ADMIN_LABELS,
+  ROLE_LABELS,
+  type AdminStatsJson,
+  type AdminUsersPageJson,
+  type AiLogsPageJson,
+  type BetaCodeJson,
+  type BetaCodeStatsJson,
+  type BlacklistEntryJson,
+} from '../../src/validation/admin';
+import type { Role } from '../../src/validation/auth';
+import type { DepartmentJson } from '../../src/validation/departments';
+
+export const ADMIN_TABS = ['users', 'beta-codes', 'blacklist', 'ai-logs', 'departments'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const TAB_LABELS: Record<AdminTab, string> = {
+  users: ADMIN_LABELS.tabs.users,
+  'beta-codes': ADMIN_LABELS.tabs.betaCodes,
+  blacklist: ADMIN_LABELS.tabs.blacklist,
+  'ai-logs': ADMIN_LABELS.tabs.aiLogs,
+  departments: ADMIN_LABELS.tabs.departments,
+};
+
+const Page = styled.div.withConfig(sc('AdminPage'))`
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[4]}`};
+  ${media.tablet} {
+    padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[5]}`};
+  }
+`;
+
+const Head = styled.div.withConfig(sc('AdminHead'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${(p) => p.theme.space[3]};
+  margin-bottom: ${(p) => p.theme.space[5]};
+  h1 {
+    margin: 0;
+    font-size: ${(p) => p.theme.font.size.xxl};
+  }
+  p {
+    margin: ${(p) => p.theme.space[1]} 0 0;
+    color: ${(p) => p.theme.color.muted};
+  }
+  a {
+    color: ${(p) => p.theme.color.brand};
+    font-weight: 600;
+  }
+`;
+
+const TitleRow = styled.div.withConfig(sc('AdminTitleRow'))`
+  display: flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space[3]};
+`;
+
+const TabNav = styled.nav.withConfig(sc('AdminTabs'))`
+  display: flex;
+  gap: ${(p) => p.theme.space[1]};
+  overflow-x: auto;
+  margin-bottom: ${(p) => p.theme.space[5]};
+  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  a {
+    flex: none;
+    padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
+    color: ${(p) => p.theme.color.muted};
+    font-weight: 600;
+    text-decoration: none;
+    border-bottom: 3px solid transparent;
+    margin-bottom: -1px;
+  }
+  a[aria-current='page'] {
+    color: ${(p) => p.theme.color.brand};
+    border-bottom-color: ${(p) => p.theme.color.brand};
+  }
+  a:focus-visible {
+    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline-offset: -2px;
+  }
+`;
+
+export type AdminTabData =
+  | { tab: 'users'; page: AdminUsersPageJson; query: string }
+  | { tab: 'beta-codes'; codes: BetaCodeJson[]; stats: BetaCodeStatsJson }
+  | { tab: 'blacklist'; entries: BlacklistEntryJson[] }
+  | { tab: 'ai-logs'; page: AiLogsPageJson }
+  | { tab: 'departments'; departments: DepartmentJson[] };
+
+export interface AdminPageProps {
+  viewer: { id: number; role: Role };
+  stats: AdminStatsJson;
+  data: AdminTabData;
+}
+
+function TabContent({ data, viewer }: Pick<AdminPageProps, 'data' | 'viewer'>) {
+  switch (data.tab) {
+    case 'users':
+      return (
+        <Island
+          name="AdminUsers"
+          hydrate="visible"
+          props={{ initialPage: data.page, initialQuery: data.query, viewerId: viewer.id, viewerRole: viewer.role }}
+        />
+      );
+    case 'beta-codes':
+      return (
+        <Island
+          name="AdminBetaCodes"
+          hydrate="visible"
+          props={{ initialCodes: data.codes, initialStats: data.stats }}
+        />
+      );
+    case 'blacklist':
+      return <Island name="AdminBlacklist" hydrate="visible" props={{ initialEntries: data.entries }} />;
+    case 'ai-logs':
+      return <Island name="AdminAiLogs" hydrate="visible" props={{ initialPage: data.page }} />;
+    case 'departments':
+      return <Island name="AdminDepartments" hydrate="visible" props={{ initialDepartments: data.departments }} />;
+  }
+}
+
+export function AdminPage({ viewer, stats, data }: AdminPageProps) {
+  return (
+    <Page>
+      <Head>
+        <div>
+          <TitleRow>
+            <h1>{ADMIN_LABELS.title}</h1>
+            <Badge $tone="brand" data-testid="admin-role-badge">
+              {ROLE_LABELS[viewer.role]}
+            </Badge>
+          </TitleRow>
+          <p>Users, invitations, the blacklist, department verification and AI logs.</p>
+        </div>
+        <a href="/admin/supabase-setup">{ADMIN_LABELS.databaseSetup}</a>
+      </Head>
+      <Island name="AdminStats" hydrate="visible" props={{ initialStats: stats }} />
+      <TabNav aria-label="Admin sections">
+        {ADMIN_TABS.map((tab) => (
+          <a key={tab} href={`/admin?tab=${tab}`} aria-current={tab === data.tab ? 'page' : undefined}>
+            {TAB_LABELS[tab]}
+          </a>
+        ))}
+      </TabNav>
+      <section aria-label={TAB_LABELS[data.tab]}>
+        <TabContent data={data} viewer={viewer} />
+      </section>
+    </Page>
+  );
+}
+
+export function DatabaseSetupPage({ viewer }: { viewer: { role: Role } }) {
+  return (
+    <Page>
+      <Head>
+        <div>
+          <TitleRow>
+            <h1>{ADMIN_LABELS.databaseSetup}</h1>
+            <Badge $tone="brand">{ROLE_LABELS[viewer.role]}</Badge>
+          </TitleRow>
+          <p>Move from the embedded database to a Postgres server.</p>
+        </div>
+        <a href="/admin">Back to {ADMIN_LABELS.title}</a>
+      </Head>
+      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp: viewer.role === 'super_admin' }} />
+    </Page>
+  );
+}
