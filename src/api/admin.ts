@@ -49,7 +49,7 @@ const aiLogs = { query: aiLogsQuery };
 const connection = { body: testConnectionSchema };
 const setup = { body: databaseSetupSchema };
 
-export function adminRoutes({ db }: Pick<AppContext, 'db'>): Router {
+export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaStore'>): Router {
   const router = new Router();
 
   // ── users ────────────────────────────────────────────────────────────────────────────────────────────
@@ -105,7 +105,7 @@ export function adminRoutes({ db }: Pick<AppContext, 'db'>): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof byId>>) => {
       const { trx, user, input, log } = ctx.state;
-      const deleted = await deleteUser(trx, user, input.params);
+      const deleted = await deleteUser(trx, user, input.params, { mediaStore });
       audit(trx, log, user, { action: 'user.delete', target: { type: 'user', id: deleted.id } });
       ctx.status = 204;
     },

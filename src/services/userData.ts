@@ -13,19 +13,31 @@
  * (deleting stored files) is registered with afterCommit(trx, …) so it happens only once the deletion is
  * committed — a rolled-back deletion keeps every file.
  *
- * PHOTOS: the photos feature adds its step here, e.g. `deleteUserPhotos`: read the user's photo storage keys,
- * delete the photo rows (or let their cascade do it), then `afterCommit(trx, () => storage.removeAll(keys))`.
+ * Photos: their rows go with the profile (cascade); their files (every variant, local or S3) are removed after
+ * commit by `schedulePhotoFilesRemoval`.
  */
 import type { Knex } from 'knex';
 import { AiLog } from '../models/AiLog';
 import type { User } from '../models/User';
+import { schedulePhotoFilesRemoval } from './photos';
+import type { MediaStore } from './photos/store';
 
-export type UserDataCleanupStep = (trx: Knex.Transaction, user: User) => Promise<void>;
+/** What the steps need beyond the transaction: where the user's files are stored. */
+export interface UserDataDeps {
+  mediaStore: MediaStore;
+}
+
+export type UserDataCleanupStep = (trx: Knex.Transaction, user: User, deps: UserDataDeps) => Promise<void>;
 
 /** The AI interactions a user asked for hold their own words: they go with the user, not just their id. */
 async function deleteUserAiLogs(trx: Knex.Transaction, user: User): Promise<void> {
   await AiLog.query(trx).where('userId', user.id).delete();
 }
 
+/** The files of every photo on the user's profile, once the deletion commits. */
+async function removeUserPhotoFiles(trx: Knex.Transaction, user: User, deps: UserDataDeps): Promise<void> {
+  await schedulePhotoFilesRemoval(trx, { userId: user.id }, deps.mediaStore);
+}
+
 /** Run in order inside the deletion's transaction (see above). Add a step per feature that stores user data. */
-export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [deleteUserAiLogs];
+export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [deleteUserAiLogs, removeUserPhotoFiles];

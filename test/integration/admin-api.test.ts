@@ -4,7 +4,11 @@
  * every row of the user, beta codes (generation, stats, states, who used them), the blacklist (and
  * registration honouring it), department verification, AI logs paging and stats.
  */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
+import sharp from 'sharp';
 import { clientAs, startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import type { Knex } from 'knex';
@@ -13,6 +17,8 @@ import { audit } from '../../src/http/audit';
 import type { Logger } from '../../src/log';
 import { AiLog } from '../../src/models/AiLog';
 import { deleteUser, setUserRole, setUserStatus } from '../../src/services/admin/users';
+import { createMediaStore } from '../../src/services/photos/store';
+import { createLogger } from '../../src/log';
 import { BetaCode } from '../../src/models/BetaCode';
 import { User } from '../../src/models/User';
 import { INVITE_CODE_ALPHABET } from '../../src/services/inviteCodes';
@@ -28,19 +34,24 @@ import {
 import type { DepartmentJson } from '../../src/validation/departments';
 
 let app: TestApp;
+let mediaDir: string;
 let admin: CreatedUser;
 let superAdmin: CreatedUser;
 let member: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp();
+  mediaDir = await mkdtemp(path.join(os.tmpdir(), 'turnout-admin-media-'));
+  app = await startTestApp({ mediaDir });
   admin = await createUser({ role: 'admin', name: 'Avery Admin' });
   superAdmin = await createUser({ role: 'super_admin', name: 'Sam Super' });
   member = await createUser({ role: 'user', name: 'Morgan Member' });
 });
 test.after.always(async () => {
   await app?.close();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
+
+const silent = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
 
 const as = (account: CreatedUser | null): HttpClient => clientAs(app, account);
 
@@ -252,7 +263,8 @@ test.serial(
       for (const change of [
         (trx: Knex.Transaction) => setUserRole(trx, actor, { id: target.user.id, role: 'admin' }),
         (trx: Knex.Transaction) => setUserStatus(trx, actor, { id: target.user.id, isActive: false }),
-        (trx: Knex.Transaction) => deleteUser(trx, actor, { id: target.user.id }),
+        (trx: Knex.Transaction) =>
+          deleteUser(trx, actor, { id: target.user.id }, { mediaStore: createMediaStore(app.config, silent) }),
       ]) {
         const error = await t.throwsAsync(inTransaction(app.db, change));
         t.is(error?.message, ADMIN_MESSAGES.lastSuperAdmin);
@@ -337,6 +349,15 @@ test('deleting a user removes every row of theirs in one transaction', async (t)
     output: { enhanced: 'better', confidence: 0.8 },
     confidence: 0.8,
   });
+  // A photo on their profile: its files go once the deletion commits.
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toBuffer();
+  const photo = await as(target).post(`/api/profiles/${profileId}/photos`, {
+    url: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+  });
+  t.is(photo.status, 201, JSON.stringify(photo.body));
+  t.is((await readdir(path.join(mediaDir, 'photos'))).length, 1);
   // Codes and blacklist entries they created as an admin stay, without an author.
   await User.query().findById(id).patch({ role: 'admin' });
   const theirCode = await as(target).post<BetaCodeJson>('/api/admin/beta-codes', { code: '' });
@@ -344,6 +365,7 @@ test('deleting a user removes every row of theirs in one transaction', async (t)
 
   const res = await as(admin).delete(`/api/admin/users/${id}`);
   t.is(res.status, 204);
+  t.deepEqual(await readdir(path.join(mediaDir, 'photos')), [], 'the photo files are gone');
 
   // No row in any table references the user.
   const refs = (

@@ -18,7 +18,7 @@ import { ADMIN_MESSAGES, type AdminStatsJson } from '../../validation/admin';
 import type { Role } from '../../validation/auth';
 import { announceProfileChange } from '../profileChanges';
 import { revokeUserSessions } from '../sessions';
-import { USER_DATA_CLEANUP } from '../userData';
+import { USER_DATA_CLEANUP, type UserDataDeps } from '../userData';
 
 /** Advisory-lock key for "the set of active super admins". */
 const SUPER_ADMINS_LOCK = 7_252_612;
@@ -145,11 +145,16 @@ export async function setUserStatus(
  * src/services/userData.ts for what goes by cascade and the extra steps). Their profile's cached pages are
  * dropped on every node once it commits. Returns the deleted user.
  */
-export async function deleteUser(trx: Knex.Transaction, actor: Viewer, input: { id: number }): Promise<User> {
+export async function deleteUser(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { id: number },
+  deps: UserDataDeps,
+): Promise<User> {
   const target = await changeTarget(trx, actor, input.id);
   await keepOneActiveSuperAdmin(trx, target);
   const profileIds = (await trx('profiles').where('user_id', target.id).pluck('id')) as number[];
-  for (const step of USER_DATA_CLEANUP) await step(trx, target);
+  for (const step of USER_DATA_CLEANUP) await step(trx, target, deps);
   await User.query(trx).deleteById(target.id);
   for (const profileId of profileIds) await announceProfileChange(trx, profileId);
   return target;
