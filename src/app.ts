@@ -27,6 +27,7 @@ import { ProfileCache } from './pages/profileCache';
 import { keptProfilePages } from './pages/profiles';
 import { createAiProvider, type AiProvider } from './services/ai/provider';
 import type { PhotoReader } from './services/ai/assist';
+import { readGalleryPhotoForEditor } from './services/photos';
 
 export interface AppDeps {
   config: Config;
@@ -34,7 +35,7 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   lifecycle?: Lifecycle;
-  /** Reads a gallery photo's medium, metadata-free variant for photo analysis (the photos feature's reader). */
+  /** Reads a gallery photo for photo analysis; by default its medium, metadata-free variant from the store. */
   readPhoto?: PhotoReader;
   /** The photo store; by default the one the configuration names. */
   mediaStore?: MediaStore;
@@ -49,18 +50,22 @@ export interface AppContext extends AppDeps {
   ai: AiProvider | null;
   /** Where photo files live (local files or S3, src/services/photos/store.ts). */
   mediaStore: MediaStore;
+  readPhoto: PhotoReader;
 }
 
 export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  const mediaStore = deps.mediaStore ?? createMediaStore(config, logger);
   const context: AppContext = {
     ...deps,
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
     ai: config.ai ? createAiProvider(config.ai) : null,
-    mediaStore: deps.mediaStore ?? createMediaStore(config, logger),
+    mediaStore,
+    readPhoto:
+      deps.readPhoto ?? (async (viewer, ref) => ({ data: await readGalleryPhotoForEditor(viewer, ref, mediaStore) })),
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 

@@ -53,14 +53,10 @@ export function aiRoutes({ ai, readPhoto, rateLimits }: AppContext): Router {
     signedIn(),
     configured,
     validate(caption),
-    async (_ctx, next) => {
-      if (!readPhoto) throw new ServiceUnavailableError(AI_MESSAGES.photosNotAvailable, NOT_CONFIGURED_RETRY_SECONDS);
-      await next();
-    },
     perUser,
     async (ctx: SignedInContext<InputOf<typeof caption>>) => {
       const { user, input } = ctx.state;
-      ctx.body = presentPhotoCaption(await suggestPhotoCaption(user, input.body, { ai: ai!, readPhoto: readPhoto! }));
+      ctx.body = presentPhotoCaption(await suggestPhotoCaption(user, input.body, { ai: ai!, readPhoto }));
     },
   );
 

@@ -40,7 +40,6 @@ export const PHOTO_TAG_MAX = 40;
 
 export const AI_MESSAGES = {
   notConfigured: 'AI assist is not available: no AI model is configured on this server.',
-  photosNotAvailable: 'Photo analysis is not available on this server yet.',
   textRequired: 'Write something first, then ask for an enhancement.',
   fieldInvalid: 'This field cannot be enhanced',
   textTooLong: (max: number) => `Text must be at most ${max} characters`,

@@ -4,7 +4,11 @@
  * a 500, malformed JSON, an over-long answer, the ai_logs row of every call, feedback once by the asker only,
  * 503 when no model is configured, and the per-user rate limit. Serial: the tests share one fake server's queue.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
+import sharp from 'sharp';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
 import { chatReply, startFakeAi, type FakeAiServer } from '../helpers/fakeAi';
 import { createUser, type CreatedUser } from '../helpers/users';
@@ -416,3 +420,49 @@ test.serial('unconfigured: 503 with a clear message, nothing logged; feedback st
   t.is(await count(), before);
   t.is((await clientAs(off, asker).post('/api/ai/logs/999999/feedback', { accepted: true })).status, 404);
 });
+
+test.serial(
+  "photo caption with the photos feature's reader: the stored medium JPEG, without its metadata",
+  async (t) => {
+    const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'turnout-ai-media-'));
+    const withPhotos = await startTestApp({ ai: fake.config(), mediaDir }, app.database);
+    try {
+      const owner = await user('Dana Gallery');
+      const profile = await createProfileFor(owner);
+      // A 2000×1500 phone photo carrying GPS coordinates.
+      const original = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#b22222' } })
+        .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 16/1 0/1' } })
+        .jpeg()
+        .toBuffer();
+      const uploaded = await clientAs(withPhotos, owner).post(`/api/profiles/${profile.id}/photos`, {
+        url: `data:image/jpeg;base64,${original.toString('base64')}`,
+      });
+      t.is(uploaded.status, 201, uploaded.text);
+      fake.next(chatReply('{"caption": "Engine crew at the station", "category": "milestone", "tags": ["crew"]}'));
+
+      const res = await clientAs(withPhotos, owner).post('/api/ai/photo-caption', {
+        profileId: profile.id,
+        photoIndex: 0,
+      });
+      t.is(res.status, 200, res.text);
+      t.is(res.body.caption, 'Engine crew at the station');
+      const url: string = fake.requests.at(-1)!.body.messages[1].content[1].image_url.url;
+      t.true(url.startsWith('data:image/jpeg;base64,'));
+      const sent = await sharp(Buffer.from(url.slice('data:image/jpeg;base64,'.length), 'base64')).metadata();
+      t.is(sent.format, 'jpeg');
+      t.true(sent.width! <= 800, `the medium variant (${sent.width} px wide)`);
+      t.is(sent.exif, undefined, 'no EXIF (GPS) reaches the model');
+
+      // Someone who may not edit the profile (a live one they can read) is refused.
+      const stranger = await user('Sam Stranger');
+      const refused = await clientAs(withPhotos, stranger).post('/api/ai/photo-caption', {
+        profileId: profile.id,
+        photoIndex: 0,
+      });
+      t.is(refused.status, 403);
+    } finally {
+      await withPhotos.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
+  },
+);

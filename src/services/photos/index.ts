@@ -153,6 +153,25 @@ export async function readPhotoVariant(
   return readAll(object.body);
 }
 
+/**
+ * The medium, metadata-free JPEG of a gallery photo — by position or by id — for someone who may edit the
+ * profile (the AI caption suggestion sends it to the vision model). 404 for anyone else or a missing photo.
+ */
+export async function readGalleryPhotoForEditor(
+  viewer: Viewer,
+  ref: { profileId: number; photoIndex: number | null; photoId: number | null },
+  store: MediaStore,
+): Promise<Buffer> {
+  const profile = await Profile.query().findById(ref.profileId);
+  if (!profile || !can(profilePolicy, viewer, 'update', profile)) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
+  const query = Photo.query().where('profileId', profile.id);
+  const photo = await (ref.photoId !== null
+    ? query.findById(ref.photoId)
+    : query.where('position', ref.photoIndex ?? -1).first());
+  if (!photo) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
+  return readPhotoVariant(photo, 'medium', store);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
@@ -196,14 +215,17 @@ export async function findGallery(
       ? authorize(profilePolicy, viewer, 'read', input.profile)
       : authorize(profilePolicy, viewer, 'read', await Profile.query(db).findById(input.profileId));
   const editor = can(profilePolicy, viewer, 'update', profile);
-  const [photos, folders, usage] = await Promise.all([
+  const readPhotos = () =>
     Photo.query(db)
       .where('profileId', profile.id)
       .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
-      .orderBy('position'),
-    editor ? PhotoFolder.query(db).where('profileId', profile.id).orderBy('id') : Promise.resolve([]),
-    editor ? photoUsage(db, profile) : Promise.resolve(null),
-  ]);
+      .orderBy('position');
+  const readFolders = async () => (editor ? PhotoFolder.query(db).where('profileId', profile.id).orderBy('id') : []);
+  const readUsage = async () => (editor ? photoUsage(db, profile) : null);
+  // A transaction is one connection, whose queries cannot overlap: read in turn. From the pool, at once.
+  const [photos, folders, usage] = db.isTransaction
+    ? [await readPhotos(), await readFolders(), await readUsage()]
+    : await Promise.all([readPhotos(), readFolders(), readUsage()]);
   return { profile, photos, folders, usage };
 }
 
