@@ -26,6 +26,7 @@ import { Button } from './ui/Button';
 import { Checkbox, Select, TagList, TextField } from './ui/Field';
 import { PhotoPicture, photoCover } from './ui/PhotoPicture';
 import { sc } from './ui/sc';
+import { SuggestCaptionButton } from './ui/SuggestCaptionButton';
 
 const Wrap = styled.div.withConfig(sc('PhotoGalleryEditor'))`
   display: flex;
@@ -127,11 +128,14 @@ const WIDGET_WORDS: Record<string, string> = {
 function EditPanel({
   profileId,
   photo,
+  aiAssist,
   onSaved,
   onClose,
 }: {
   profileId: number;
   photo: PhotoJson;
+  /** The server has a vision model: offer "Suggest caption" (issue 13). */
+  aiAssist: boolean;
   onSaved: (photo: PhotoJson) => void;
   onClose: () => void;
 }) {
@@ -163,6 +167,16 @@ function EditPanel({
   return (
     <>
       <TextField id={`${id}-caption`} label="Caption" value={caption} onChange={(e) => setCaption(e.target.value)} />
+      {aiAssist ? (
+        <SuggestCaptionButton
+          photo={{ profileId, photoId: photo.id }}
+          onAccept={(suggestion) => {
+            setCaption(suggestion.caption);
+            setCategory(suggestion.category);
+            setTags((current) => normalizeTags([...current, ...suggestion.tags]));
+          }}
+        />
+      ) : null}
       <Select
         id={`${id}-category`}
         label="Category"
@@ -206,9 +220,12 @@ function EditPanel({
 export default function PhotoGallery({
   gallery: initial,
   defaultVisibility,
+  aiAssist = false,
 }: {
   gallery: PhotoGalleryJson;
   defaultVisibility: Visibility;
+  /** The server has an AI model: the photo editor offers "Suggest caption". */
+  aiAssist?: boolean;
 }) {
   const id = useId();
   const profileId = initial.profileId;
@@ -375,6 +392,7 @@ export default function PhotoGallery({
                 <EditPanel
                   profileId={profileId}
                   photo={photo}
+                  aiAssist={aiAssist}
                   onClose={() => setEditing(null)}
                   onSaved={(saved) => {
                     setPhotos((list) => list.map((p) => (p.id === saved.id ? saved : p)));

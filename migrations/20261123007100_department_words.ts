@@ -42,6 +42,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'create index department_vocabulary_trgm on department_vocabulary using gin (word gin_trgm_ops) with (fastupdate = off)',
   );
+  await knex.raw('analyze department_words, department_vocabulary');
 }
 
 export async function down(knex: Knex): Promise<void> {

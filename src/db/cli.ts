@@ -32,6 +32,9 @@ const commands: Record<string, CliCommand> = {
     if (!file) throw new Error('Usage: npm run departments:import -- FILE.csv');
     await migrateLatest(db);
     const result = await importDepartmentsFile(db, file);
+    // Search walks the departments index-only: set the visibility map now rather than at autovacuum's next
+    // pass (VACUUM cannot run inside the import's transaction). The embedded database has no autovacuum at all.
+    await db.raw('vacuum analyze departments, department_words, department_vocabulary');
     console.log(
       `Departments imported from ${file}: ${result.added} added, ${result.updated} updated, ` +
         `${result.unchanged} unchanged, ${result.skipped} skipped`,

@@ -211,7 +211,7 @@ export async function importDepartments(
     }
   }
   // Fresh statistics, so the planner knows the table's size and the search index's selectivity.
-  if (result.added + result.updated > 0) await trx.raw('analyze departments');
+  if (result.added + result.updated > 0) await trx.raw('analyze departments, department_words, department_vocabulary');
   return result;
 }
 

@@ -350,12 +350,13 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
     // trigram index (`%>`: word similarity to the vocabulary word, under the threshold set below), then the
     // departments using one of those words by the department_words btree (index-only). The words' department
     // ids are intersected before any department row is read ("valley" alone leads to 3,000), and read by
-    // primary key: `= any(array(…))` (a generic plan would estimate 1,600 ids and scan the table).
+    // primary key. `= any(array(…))` keeps both lookups on their btrees whatever the statistics say (a generic
+    // plan estimated 1,600 ids and scanned the table; a stale estimate of department_words, a hash join).
     const eachWord = sql`departments.id = any(array(${joinSql(
       words.map(
         (word) => sql`select department_words.department_id from department_words
-          where department_words.word in (select department_vocabulary.word from department_vocabulary
-                                          where department_vocabulary.word %> ${word})`,
+          where department_words.word = any(array(select department_vocabulary.word from department_vocabulary
+                                                  where department_vocabulary.word %> ${word}))`,
       ),
       ' intersect ',
     )}))`;

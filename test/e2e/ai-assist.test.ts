@@ -4,9 +4,13 @@
  * editable, is saved on blur; the log says accepted); reject a timeline description's suggestion (unchanged,
  * logged as rejected). Without a configured model no Enhance control appears. Screenshots at 1280 and 375 px.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { chatReply, startFakeAi, type FakeAiServer } from '../helpers/fakeAi';
 import { createProfileWithItems } from '../helpers/profileItems';
 import {
@@ -17,7 +21,7 @@ import {
   SCREENSHOT_DIR,
   waitForIslands,
 } from '../helpers/browser';
-import type { CreatedUser } from '../helpers/users';
+import { createUser, type CreatedUser } from '../helpers/users';
 import { AiLog } from '../../src/models/AiLog';
 import { Profile } from '../../src/models/Profile';
 
@@ -27,6 +31,7 @@ let off: TestApp;
 let browser: Browser;
 let id: number;
 let owner: CreatedUser;
+let mediaDir: string;
 
 const ORIGINAL = 'i have served 12 years with Engine 7 in austin. i love helping people and training new recruits.';
 const ENHANCED =
@@ -42,7 +47,8 @@ test.before(async () => {
       ? chatReply(TIMELINE_ENHANCED)
       : chatReply(ENHANCED, { logprobs: [-0.05, -0.1, -0.15] });
   });
-  app = await startTestApp({ rateLimitsEnabled: false, ai: fake.config() });
+  mediaDir = await mkdtemp(path.join(os.tmpdir(), 'turnout-ai-e2e-'));
+  app = await startTestApp({ rateLimitsEnabled: false, ai: fake.config(), mediaDir });
   off = await startTestApp({ rateLimitsEnabled: false, ai: null }, app.database);
   browser = await launchBrowser();
   ({ id, owner } = await createProfileWithItems(app));
@@ -53,6 +59,7 @@ test.after.always(async () => {
   await off?.close();
   await app?.close();
   await fake?.close();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
 const answerOf = (page: Page, path: string, status: number) =>
@@ -182,3 +189,73 @@ test.serial('without a configured model there is no Enhance control', async (t) 
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });
+
+test.serial(
+  'suggest a caption for a photo and reject it; the admin AI Logs tab shows every interaction with its feedback',
+  async (t) => {
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b0000' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await clientAs(app, owner).post(`/api/profiles/${id}/photos`, {
+      url: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+      caption: 'Station photo',
+    });
+    t.is(uploaded.status, 201, uploaded.text);
+
+    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = recorded;
+    await openEditor(page, app.baseUrl);
+    const photo = page.locator('[data-island="PhotoGallery"] [data-photo-id]').first();
+    await photo.getByRole('button', { name: 'Edit' }).click();
+    const caption = photo.getByLabel('Caption');
+    t.is(await caption.inputValue(), 'Station photo');
+    fake.next(
+      chatReply('{"caption": "Engine 7 parked outside the station", "category": "ceremony", "tags": ["engine"]}'),
+    );
+    const [suggested] = await Promise.all([
+      answerOf(page, '/api/ai/photo-caption', 200),
+      photo.getByRole('button', { name: 'Suggest caption' }).click(),
+    ]);
+    const { logId } = (await suggested.json()) as { logId: number };
+    const panel = photo.getByRole('group', { name: 'AI suggestion for photo caption' });
+    await panel.getByText('Engine 7 parked outside the station').waitFor();
+    await screenshot(page, 'ai-caption-suggestion-1280');
+    await Promise.all([
+      answerOf(page, `/api/ai/logs/${logId}/feedback`, 200),
+      panel.getByRole('button', { name: 'Reject' }).click(),
+    ]);
+    await panel.waitFor({ state: 'detached' });
+    t.is(await caption.inputValue(), 'Station photo', 'a rejected suggestion changes nothing');
+    const log = await AiLog.query().findById(logId);
+    t.is(log!.type, 'photo_analysis');
+    t.is(log!.accepted, false);
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+
+    // The admin's view of everything this file asked the model.
+    const logs = await AiLog.query();
+    const accepted = logs.filter((l) => l.accepted === true).length;
+    t.true(accepted >= 1 && logs.some((l) => l.type === 'enhancement' && l.accepted === true));
+    const admin = await createUser({ name: 'Ada Admin', role: 'admin' });
+    const adminView = await openPage(browser, { width: 1280, height: 900 });
+    await adminView.page.setExtraHTTPHeaders({ Authorization: `Bearer ${admin.token}` });
+    await adminView.page.goto(`${app.baseUrl}/admin?tab=ai-logs`);
+    await waitForIslands(adminView.page);
+    const stat = (label: string) =>
+      adminView.page
+        .getByTestId('stat-card')
+        .filter({ has: adminView.page.getByText(label, { exact: true }) })
+        .locator('dd');
+    t.is(await stat('Total Interactions').innerText(), String(logs.length));
+    t.is(await stat('Acceptance Rate').innerText(), `${Math.round((accepted / logs.length) * 100)}%`);
+    const rows = adminView.page.getByTestId('ai-log-row');
+    t.is(await rows.count(), logs.length);
+    const photoRow = rows.filter({ hasText: 'Engine 7 parked outside the station' });
+    await t.notThrowsAsync(photoRow.getByText('Rejected', { exact: true }).waitFor());
+    const enhancedRow = rows.filter({ hasText: ENHANCED.slice(0, 40) });
+    await t.notThrowsAsync(enhancedRow.getByText('Accepted', { exact: true }).first().waitFor());
+    await screenshot(adminView.page, 'ai-logs-admin-1280');
+    assertNoBrowserErrors(t, adminView);
+    await adminView.context.close();
+  },
+);

@@ -27,7 +27,7 @@ test.before(async () => {
     { ...hidden, name: 'Fire A', verification_status: 'pending', created_by: bob.user.id },
     { ...hidden, name: 'Fire B', verification_status: 'pending', created_by: alice.user.id },
   ]);
-  await app.db.raw('analyze departments');
+  await app.db.raw('analyze departments, department_words, department_vocabulary');
 });
 test.after.always(async () => {
   await app?.close();

@@ -168,7 +168,7 @@ export function ProfilePage({
       gallery ? (
         <>
           {linkIslands('profile')}
-          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility }} />
+          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility, aiAssist }} />
         </>
       ) : undefined
     ) : (
