@@ -107,6 +107,8 @@ test.serial('set-up copies every row of every table into a fresh database, count
     t.true(id > member.user.id);
     const migrated = await target('knex_migrations').count('* as n').first();
     t.true(Number(migrated!.n) > 5);
+    // The search vocabulary is rebuilt on the target from the copied departments.
+    t.deepEqual(await counts(target, ['department_words']), await counts(app.db, ['department_words']));
   } finally {
     await target.destroy();
   }

@@ -26,8 +26,17 @@ const { knex } = knexModule;
 /** Connecting, and each statement of a connection test, give up after this long. */
 export const CONNECT_TIMEOUT_MS = 5000;
 const BATCH_ROWS = 500;
-/** Tables of the migrator itself: the target has its own from migrating. */
-const SKIPPED_TABLES = new Set(['knex_migrations', 'knex_migrations_lock']);
+/**
+ * Not copied: the migrator's own tables (the target has its own from migrating), and the search vocabulary,
+ * which the target's trigger rebuilds from the departments as they are copied (the source may also hold words
+ * no department uses any more, so its counts are not the target's).
+ */
+const SKIPPED_TABLES = new Set([
+  'knex_migrations',
+  'knex_migrations_lock',
+  'department_words',
+  'department_vocabulary',
+]);
 
 /** The URL with its password replaced: safe for logs and answers. */
 export function redactUrl(url: string): string {
