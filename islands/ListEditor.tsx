@@ -31,7 +31,7 @@ import {
   type ListDefinition,
   type ListFormState,
 } from '../src/validation/lists/define';
-import { PHOTO_LINK_TARGETS, type PhotoJson } from '../src/validation/photos';
+import { PHOTO_LINK_TARGETS, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api, ApiError } from './lib/api';
 import { trackSave } from './lib/pendingSaves';
@@ -261,21 +261,19 @@ function AddForm({
       form.setValues(initial);
       return saved.item.id;
     };
-    if (!target || !photoIds.length) {
-      await save().catch(() => undefined); // the mutation reported the failure
-      if (saved.item) onAdded(saved.item);
-      return;
-    }
-    setLinking(true);
-    const linked = await linkPhotos({ profileId, target, itemId: null, photoIds, ensureSaved: save });
-    setLinking(false);
+    let linked: PhotoLinksJson | null = null;
+    if (target && photoIds.length) {
+      setLinking(true);
+      linked = await linkPhotos({ profileId, target, itemId: null, photoIds, ensureSaved: save });
+      setLinking(false);
+    } else await save().catch(() => undefined); // the mutation reported the failure
     // Not saved: the form keeps its values and its photos. Saved but not linked (the spec's toast): the item
-    // stays, without them — they can be linked from its row.
+    // stays, without them — they can be linked from its row in the photo links.
     const item = (linked?.item as EditorItem | null | undefined) ?? saved.item;
     if (!item) return;
     setPhotoIds([]);
     onAdded(item);
-    announceItem(target, item, linked?.photos);
+    if (target) announceItem(target, item, linked?.photos);
   };
   const photoNoun = target && PHOTO_LINK_TARGETS[target].max === 1 ? 'photo' : 'photos';
   const errors = form.errors as Record<string, string | undefined>;
@@ -590,7 +588,8 @@ function ListEditorBody({
       return order ? order(changed, { now: new Date(), sort }) : changed;
     });
   useSectionCount(list, items.length);
-  const merge = (saved: EditorItem) => setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
+  const merge = (saved: EditorItem) =>
+    setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
   useItemAnnouncements(linkableList(list), (item) => merge(item as EditorItem));
 
   const remove = useApiMutation({

@@ -31,7 +31,7 @@ import { PhotoPicture } from '../ui/PhotoPicture';
 import { sc } from '../ui/sc';
 
 export interface LinkableItem {
-  /** The item's id; null for one not saved yet (a new timeline event). */
+  /** The item's id; null for the profile image (no item). */
   id: number | null;
   title: string;
   photoIds: number[];
@@ -362,7 +362,6 @@ export function PhotoManager({
     </Overlay>
   );
 }
-
 
 /**
  * The chosen photos' thumbnails and the button that opens the Photo Manager for them (capped and categorized
