@@ -69,6 +69,16 @@ async function startEvent(page: Page, year: string, event: string): Promise<Loca
   return form;
 }
 
+/** Chooses the gallery's photo in the add form's Photo Manager (the timeline takes one). */
+async function pickExisting(page: Page, form: Locator) {
+  await form.getByRole('button', { name: 'Choose photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Photos for the new timeline event' });
+  await dialog.getByText('0 of at most 1 selected').waitFor();
+  await dialog.getByRole('checkbox', { name: 'Engine 7 at dawn' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 const saveEvent = (page: Page, form: Locator, linkStatus: number) =>
   Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/timeline')),
@@ -82,12 +92,7 @@ test.serial('an existing photo chosen while adding an event is linked once the e
   const recorded = await editPage();
   const { page } = recorded;
   const form = await startEvent(page, '2015', 'Promoted to Lieutenant');
-  await form.getByRole('button', { name: 'Choose photo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Photos for the new timeline event' });
-  await dialog.getByText('0 of at most 1 selected').waitFor();
-  await dialog.getByRole('checkbox', { name: 'Engine 7 at dawn' }).check();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await pickExisting(page, form);
   t.is(await form.locator('img').count(), 1, 'the chosen photo shows in the add form');
   t.is(await form.getByRole('button', { name: 'Change photo' }).count(), 1);
   t.is(await storedPhoto('Promoted to Lieutenant'), undefined, 'nothing is saved before the form is');
@@ -156,10 +161,7 @@ test.serial('a failed save keeps the form and its photo; a failed link keeps the
   const recorded = await editPage();
   const { page } = recorded;
   const form = await startEvent(page, '2021', 'Appointed Training Officer');
-  await form.getByRole('button', { name: 'Choose photo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Photos for the new timeline event' });
-  await dialog.getByRole('checkbox', { name: 'Engine 7 at dawn' }).check();
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await pickExisting(page, form);
 
   // The save fails: one toast, the form keeps what was typed and the chosen photo; nothing is linked.
   let puts = 0;
