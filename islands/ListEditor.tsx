@@ -15,6 +15,10 @@
  *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
  *   failed post comes back as `formState` and shows here with its values and messages.
  * - The section's count in its header follows adds and deletes.
+ * - Lists with a Photo Manager (timeline, incidents, awards; lib/photoLinks.tsx): the add form offers the
+ *   dialog (Select Existing / Upload New); the chosen photos are linked once the new item is saved (spec 02 §4:
+ *   saved first, then linked), and the item is announced to the page's photo links. Links made there keep
+ *   this editor's item versions current.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
@@ -27,6 +31,7 @@ import {
   type ListDefinition,
   type ListFormState,
 } from '../src/validation/lists/define';
+import { PHOTO_LINK_TARGETS, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api, ApiError } from './lib/api';
 import { trackSave } from './lib/pendingSaves';
@@ -35,6 +40,7 @@ import { useForm } from './lib/useForm';
 import { Button } from './ui/Button';
 import { AiAssistProvider } from './ui/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
+import { announceItem, linkableList, linkPhotos, PhotoChooser, useItemAnnouncements } from './lib/photoLinks';
 import { FieldInput, savesOnChange, shown, type FieldBind } from './lists/FieldInput';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from './ui/Field';
 import { sc } from './ui/sc';
@@ -57,6 +63,8 @@ export interface ListEditorProps {
   sort?: 'newest' | 'oldest';
   /** The server has an AI model: long text fields offer Enhance (issue 13, islands/ui/EnhanceButton.tsx). */
   aiAssist?: boolean;
+  /** Lists with a Photo Manager: the gallery the add form's photos are chosen from. */
+  photos?: PhotoJson[] | null;
 }
 
 interface EditorField {
@@ -171,6 +179,18 @@ const Actions = styled.div.withConfig(sc('ListEditorActions'))`
   gap: ${(p) => p.theme.space[2]};
 `;
 
+const PhotoField = styled.div.withConfig(sc('ListEditorPhotoField'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${(p) => p.theme.space[2]};
+  margin: ${(p) => p.theme.space[3]} 0;
+  font-size: ${(p) => p.theme.font.size.sm};
+  & > strong {
+    flex: 0 0 auto;
+  }
+`;
+
 /** Messages of a yup failure by path (`name`, `endorsements[0].endorserName`). */
 function messagesOf(error: YupValidationError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -189,7 +209,8 @@ const underField = (path: string, name: string) => path === name || path.startsW
 
 /**
  * The add form: a disclosure ("Add …") that opens the form, with or without JavaScript. Posted without
- * JavaScript to the list's form route; with it, to the API.
+ * JavaScript to the list's form route; with it, to the API. With a gallery (`photos`), once hydrated, the
+ * Photo Manager chooses the new item's photos: the item is saved first, then they are linked.
  */
 function AddForm({
   definition,
@@ -197,6 +218,7 @@ function AddForm({
   profileId,
   defaultVisibility,
   state,
+  photos,
   onAdded,
 }: {
   definition: ListDefinition;
@@ -204,9 +226,15 @@ function AddForm({
   profileId: number;
   defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
+  photos: PhotoJson[] | null;
   onAdded: (item: EditorItem) => void;
 }) {
   const [open, setOpen] = useState(state !== null);
+  const hydrated = useHydrated();
+  const target = photos ? linkableList(definition.key) : null;
+  const [gallery, setGallery] = useState(photos ?? []);
+  const [photoIds, setPhotoIds] = useState<number[]>([]);
+  const [linking, setLinking] = useState(false);
   const initial = Object.fromEntries([
     ...fields.map(({ name, meta }) => [
       name,
@@ -224,11 +252,30 @@ function AddForm({
     errorTitle: definition.saveFailed ?? 'Error',
     fallbackMessage: 'Please try again.',
     form,
-    onSuccess: (item) => {
-      form.setValues(initial);
-      onAdded(item);
-    },
   });
+  /** Saves the item; with chosen photos, saves it first and then links them (the item as the link left it). */
+  const submit = async (values: Record<string, unknown>) => {
+    const saved: { item?: EditorItem } = {};
+    const save = async () => {
+      saved.item = await add.mutateAsync(values);
+      form.setValues(initial);
+      return saved.item.id;
+    };
+    let linked: PhotoLinksJson | null = null;
+    if (target && photoIds.length) {
+      setLinking(true);
+      linked = await linkPhotos({ profileId, target, itemId: null, photoIds, ensureSaved: save });
+      setLinking(false);
+    } else await save().catch(() => undefined); // the mutation reported the failure
+    // Not saved: the form keeps its values and its photos. Saved but not linked (the spec's toast): the item
+    // stays, without them — they can be linked from its row in the photo links.
+    const item = (linked?.item as EditorItem | null | undefined) ?? saved.item;
+    if (!item) return;
+    setPhotoIds([]);
+    onAdded(item);
+    if (target) announceItem(target, item, linked?.photos);
+  };
+  const photoNoun = target && PHOTO_LINK_TARGETS[target].max === 1 ? 'photo' : 'photos';
   const errors = form.errors as Record<string, string | undefined>;
   const bindFor = (name: string): FieldBind => ({
     ...form.text(name),
@@ -243,7 +290,7 @@ function AddForm({
         <h3>{`New ${noun}`}</h3>
         <Form
           action={listFormPath(profileId, definition.path)}
-          onSubmit={form.handleSubmit((values) => add.mutate(values))}
+          onSubmit={form.handleSubmit((values) => void submit(values))}
           aria-label={`New ${noun}`}
         >
           <FormAlert error={form.formError} />
@@ -256,8 +303,27 @@ function AddForm({
             <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
             <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
           </FieldGrid>
+          {target && hydrated ? (
+            <PhotoField>
+              <strong>{photoNoun === 'photo' ? 'Photo' : 'Photos'}</strong>
+              <PhotoChooser
+                profileId={profileId}
+                target={target}
+                title={`Photos for the new ${noun}`}
+                buttonLabel={`${photoIds.length ? 'Change' : 'Choose'} ${photoNoun}`}
+                photos={gallery}
+                photoIds={photoIds}
+                defaultVisibility={defaultVisibility}
+                onGallery={(next) => setGallery(next.photoGallery)}
+                onDone={(ids) => {
+                  setPhotoIds(ids);
+                  return true;
+                }}
+              />
+            </PhotoField>
+          ) : null}
           <Actions>
-            <SubmitButton pending={add.isPending} label={`Save ${noun}`} busyLabel="Saving…" />
+            <SubmitButton pending={add.isPending || linking} label={`Save ${noun}`} busyLabel="Saving…" />
             {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
             <Button
               as="a"
@@ -322,6 +388,10 @@ function ItemEditor({
   const latest = useRef(item);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const focusAfterConfirm = useRef(false);
+  // A newer version from elsewhere (a photo linked by the photo links below) is what the next save must match.
+  useEffect(() => {
+    if (item.version > latest.current.version) latest.current = item;
+  }, [item]);
 
   useEffect(() => {
     if (confirming) cancelRef.current?.focus();
@@ -506,6 +576,7 @@ function ListEditorBody({
   formState = null,
   confirmDelete = null,
   sort = 'newest',
+  photos = null,
 }: ListEditorProps) {
   const definition = LISTS.find((candidate) => candidate.key === list);
   const [items, setItemsState] = useState(initialItems);
@@ -517,6 +588,9 @@ function ListEditorBody({
       return order ? order(changed, { now: new Date(), sort }) : changed;
     });
   useSectionCount(list, items.length);
+  const merge = (saved: EditorItem) =>
+    setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
+  useItemAnnouncements(linkableList(list), (item) => merge(item as EditorItem));
 
   const remove = useApiMutation({
     request: (item: EditorItem) =>
@@ -549,7 +623,7 @@ function ListEditorBody({
               item={item}
               state={formState?.target === item.id ? formState.state : null}
               confirmDelete={confirmDelete === item.id}
-              onChanged={(saved) => setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)))}
+              onChanged={merge}
               onDelete={deleteItem}
             />
           ))}
@@ -561,6 +635,7 @@ function ListEditorBody({
         profileId={profileId}
         defaultVisibility={defaultVisibility}
         state={formState?.target === 'add' ? formState.state : null}
+        photos={photos}
         onAdded={(item) => setItems((prev) => [...prev, item])}
       />
     </Stack>

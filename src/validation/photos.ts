@@ -165,6 +165,16 @@ export interface PhotoGalleryJson {
   photoFolders: PhotoFolderJson[];
 }
 
+/** The answer of PUT /api/profiles/{id}/photo-links/… (docs/api.md): the linked photos and the changed item. */
+export interface PhotoLinksJson {
+  target: PhotoLinkTarget;
+  photoIds: number[];
+  photos: PhotoJson[];
+  /** The list item as presented, with its new version (null for the profile image). */
+  item: (Record<string, unknown> & { id: number; version: number }) | null;
+  profileImage?: string | null;
+}
+
 const trimmedOrNull = (max: number, message: string) =>
   string()
     .typeError(message)

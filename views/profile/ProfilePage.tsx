@@ -13,7 +13,7 @@ import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { EditorItem } from '../../islands/ListEditor';
 import type { ListFormState } from '../../src/validation/lists/define';
-import type { LinkableItem } from '../../islands/PhotoLinks';
+import { linkableItem, linkableList, type LinkableItem } from '../../islands/lib/photoLinks';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
@@ -107,9 +107,6 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
   );
 }
 
-const photoIdsOf = (refs: unknown[]): number[] =>
-  refs.flatMap((ref) => (typeof ref === 'string' && /^[1-9][0-9]*$/.test(ref) ? [Number(ref)] : []));
-
 /** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
 function linkableItems(
   target: 'timeline' | 'incidents' | 'awards' | 'profile',
@@ -121,13 +118,9 @@ function linkableItems(
     const current = gallery?.photoGallery.find((p) => p.sources.medium.jpeg === profile.profileImage);
     return [{ id: null, title: 'Profile image', photoIds: current ? [current.id] : [] }];
   }
-  return ((items[target] ?? []) as unknown as Array<Record<string, unknown> & { id: number }>).map((item) => ({
-    id: item.id,
-    title: String(item.event ?? item.title ?? item.name ?? ''),
-    photoIds: photoIdsOf(
-      target === 'timeline' ? [item.photo] : Array.isArray(item.photos) ? (item.photos as unknown[]) : [],
-    ),
-  }));
+  return ((items[target] ?? []) as unknown as Array<Record<string, unknown> & { id: number }>).map((item) =>
+    linkableItem(target, item),
+  );
 }
 
 export function ProfilePage({
@@ -184,9 +177,11 @@ export function ProfilePage({
             formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,
             confirmDelete: confirmDelete?.list === key ? confirmDelete.itemId : null,
             sort,
+            // Lists with a Photo Manager: the add form's photo is chosen from the gallery.
+            photos: linkableList(key) ? (gallery?.photoGallery ?? []) : null,
           }}
         />
-        {key === 'timeline' || key === 'incidents' || key === 'awards' ? linkIslands(key) : null}
+        {linkableList(key) ? linkIslands(linkableList(key)!) : null}
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => (
