@@ -308,8 +308,12 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
           where ${rawSql(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
           ${rawSql(RANKED)} limit ${rawSql(String(max))}`;
+    // The rows a walk found (ids from a covering index), with their columns: at most ten primary-key reads.
+    const rowsOf = (walk: string) =>
+      sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
+          where departments.id in (select id from ${rawSql(walk)})`;
     if (category.ordered) {
-      // Ids in rank order from the covering index (index-only), then their columns for at most ten rows.
+      // Ids in rank order from the covering index (index-only): complete, no fallback.
       const walk = `${name}_walk`;
       ctes.push(
         sql`${rawSql(walk)} as materialized (
@@ -318,11 +322,7 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
                 and ${category.matches}
               order by ${rawSql(category.ordered.orderBy)} limit ${rawSql(String(max))})`,
       );
-      ctes.push(
-        sql`${rawSql(name)} as materialized (
-              select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
-              where departments.id in (select id from ${rawSql(walk)}))`,
-      );
+      ctes.push(sql`${rawSql(name)} as materialized (${rowsOf(walk)})`);
     } else if (category.dense && dense) {
       const walk = `${name}_walk`;
       const complete = `${countOf([walk])} + ${before} >= ${max}`;
@@ -334,8 +334,7 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
       );
       ctes.push(
         sql`${rawSql(name)} as materialized (
-              select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
-              where ${rawSql(complete)} and departments.id in (select id from ${rawSql(walk)})
+              ${rowsOf(walk)} and ${rawSql(complete)}
               union all
               (${sparse(`${before} < ${max} and not (${complete})`)}))`,
       );
