@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
-import { importDepartmentsFile } from '../src/services/departmentImport';
+import { importDepartmentsFile, settleDepartmentTables } from '../src/services/departmentImport';
 import { normalizeSearchQuery, searchDepartments, searchStatement } from '../src/services/departmentSearch';
 import type { Sql } from '../src/db/sql';
 import {
@@ -215,7 +215,7 @@ function printTable(
 async function grow(context: BenchContext, db: Knex, options: { file?: string; size: number }): Promise<void> {
   if (options.file) {
     const result = await importDepartmentsFile(db, options.file);
-    await db.raw('vacuum analyze departments, department_words, department_vocabulary');
+    await settleDepartmentTables(db);
     context.log(
       `imported ${options.file}: ${result.added} added, ${result.updated} updated, ${result.skipped} skipped`,
     );

@@ -1,4 +1,4 @@
-import { importDepartmentsFile, shippedRegistryFile } from '../src/services/departmentImport';
+import { importDepartmentsFile, settleDepartmentTables, shippedRegistryFile } from '../src/services/departmentImport';
 import type { ReferenceSeedContext } from './index';
 
 const SEED_LOCK = 7_252_611; // "official departments seed": several app nodes may start together
@@ -21,5 +21,7 @@ export async function seedOfficialDepartments({ db, logger }: ReferenceSeedConte
     if (await trx('departments').where('source', 'official').first('id')) return undefined;
     return importDepartmentsFile(trx, file);
   });
-  if (result) logger.info(result, `official departments loaded: ${result.added}`);
+  if (!result) return;
+  await settleDepartmentTables(db);
+  logger.info(result, `official departments loaded: ${result.added}`);
 }

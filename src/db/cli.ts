@@ -7,7 +7,7 @@ import { createLogger } from '../log';
 import { openDatabase } from './index';
 import { migrateLatest } from './migrate';
 import { runSeeds } from '../../seeds/index';
-import { importDepartmentsFile } from '../services/departmentImport';
+import { importDepartmentsFile, settleDepartmentTables } from '../services/departmentImport';
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
 
@@ -32,9 +32,7 @@ const commands: Record<string, CliCommand> = {
     if (!file) throw new Error('Usage: npm run departments:import -- FILE.csv');
     await migrateLatest(db);
     const result = await importDepartmentsFile(db, file);
-    // Search walks the departments index-only: set the visibility map now rather than at autovacuum's next
-    // pass (VACUUM cannot run inside the import's transaction). The embedded database has no autovacuum at all.
-    await db.raw('vacuum analyze departments, department_words, department_vocabulary');
+    await settleDepartmentTables(db);
     console.log(
       `Departments imported from ${file}: ${result.added} added, ${result.updated} updated, ` +
         `${result.unchanged} unchanged, ${result.skipped} skipped`,

@@ -232,3 +232,12 @@ export function shippedRegistryFile(): string | undefined {
   ];
   return candidates.find((file) => fs.existsSync(file));
 }
+
+/**
+ * After a bulk load has committed: VACUUM ANALYZE the departments and the search vocabulary, so the planner
+ * knows their size and search's index-only walks find the visibility map set (cannot run in a transaction;
+ * autovacuum would get there later on a server — and never on the embedded database).
+ */
+export async function settleDepartmentTables(db: Knex): Promise<void> {
+  await db.raw('vacuum analyze departments, department_words, department_vocabulary');
+}

@@ -5,6 +5,7 @@
  * "Benton Hills". Inserted by one INSERT … SELECT generate_series, so 24,000 rows take seconds.
  */
 import type { Knex } from 'knex';
+import { settleDepartmentTables } from '../../src/services/departmentImport';
 
 const TREES = ['Oak', 'Cedar', 'Maple', 'Elm', 'Pine', 'Willow', 'Ash', 'Birch', 'Spruce', 'Hickory'];
 const TREES2 = ['Walnut', 'Cherry', 'Laurel', 'Holly', 'Aspen', 'Poplar', 'Cypress', 'Juniper', 'Sycamore', 'Linden'];
@@ -47,8 +48,7 @@ export async function insertRegistryShaped(db: Knex, count: number): Promise<voi
        (${counties})[(i * 7) % 22 + 1] as c) as g`,
     [count],
   );
-  // As autovacuum leaves a settled table: statistics, and the visibility map the index-only walks rely on.
-  await db.raw('vacuum analyze departments, department_words, department_vocabulary');
+  await settleDepartmentTables(db);
 }
 
 /** Departments in the table now. */
