@@ -8,14 +8,16 @@
  *
  * Each category is its own query, asked only for the rows still missing, and each is answered one of two ways:
  * - sparse (a distinctive query such as "naknek" or "troy fire"): an index finds the few candidates, which are
- *   then sorted — the name-prefix btree (text_pattern_ops), the trigram GIN on the query's most distinctive
- *   word (the other words only filter), or the bigram GIN for a 2-character query inside a word;
- * - dense (a 2–3 character query, or one made only of fire-service words like "fire" or "county volunteer",
- *   which match most of the table): walk the departments in rank order (a covering index on length, name, id,
- *   read index-only) and stop at the first matches. The walk is capped at DENSE_PROBE_ROWS rows; when they hold
- *   too few matches the category falls back to the sparse plan, so a wrong guess costs one short index walk,
- *   never a scan of the table.
- * Indexes: migrations/20261122000400_departments_search_scale.ts and 20261123007000_departments_search_walk.ts.
+ *   then sorted — the lower-cased name's btree (exact), the name-prefix btree (text_pattern_ops), the trigram
+ *   GIN on the whole query, or the bigram GIN for a 2-character query inside a word;
+ * - walked (a category that may hold thousands: names starting with "sp" or "city", or a query made only of
+ *   fire-service words like "fire" or "county volunteer", which match most of the table): read the departments
+ *   in rank order from a covering index, index-only, and stop at the first ten matches. A walk is capped
+ *   (DENSE_PROBE_ROWS, PREFIX_PROBE_ROWS) unless its index holds exactly the candidates; when the capped rows
+ *   hold too few matches the sparse plan answers, so a wrong guess costs one short index walk, never a scan.
+ * The fuzzy tier ranks at most FUZZY_CANDIDATES departments found through the vocabulary of department words.
+ * Indexes: migrations/20261122000400_departments_search_scale.ts, 20261123007000_departments_search_walk.ts,
+ * 20261123007100_department_words.ts and 20261123007200_department_search_bounds.ts.
  * The statement runs with a generic plan (src/db/prepared.ts): no index condition may need to see the value.
  */
 import type { Knex } from 'knex';
@@ -38,6 +40,21 @@ export const SEARCH_TEXT = 'departments.search_text';
 
 /** Queries shorter than this get no fuzzy tier: a 2–3 character query's trigrams match almost anything. */
 export const FUZZY_MIN_CHARS = 4;
+
+/**
+ * How many departments the fuzzy tier ranks at most: the shortest texts among those whose words are close to
+ * every distinctive word of the query. Ranking costs a row read and a word_similarity() (~15 µs) per
+ * department; a common place word ("valley", "junction": 3,000 departments at 27,000 rows) would otherwise
+ * cost 45 ms. Shorter first, as in the containment tiers.
+ */
+export const FUZZY_CANDIDATES = 100;
+
+/**
+ * How many vocabulary words, the closest first, may stand for one distinctive word of the query: each leads to
+ * its departments by a btree probe, and a short word is close to many ("oak" to "oak17", "oakwood", "oakdale",
+ * … in registry-shaped names: 1,200 probes, 3 ms).
+ */
+export const FUZZY_WORDS = 50;
 
 /**
  * pg_trgm's word-similarity threshold for the fuzzy tier (`<%`). The default (0.6) misses common typos
@@ -97,6 +114,14 @@ export const WEAK_WORDS: readonly string[] = [
  */
 export const DENSE_PROBE_ROWS = 2000;
 
+/**
+ * How many names of a 4+ character query's initials bucket the prefix walk reads before the btree range
+ * answers instead. Most such prefixes start few names ("linn", "hickory wi": the range finds them at once), so
+ * the walk is short; it pays off for a prefix that starts hundreds ("city": 2,500 "City of …" names, which
+ * fill the first rows of the "ci" bucket).
+ */
+export const PREFIX_PROBE_ROWS = 200;
+
 /** The query string as search uses it: trimmed, inner whitespace collapsed, capped. (One value: validate() refuses repeats.) */
 export function normalizeSearchQuery(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
@@ -149,11 +174,37 @@ export function distinctiveWords(q: string): string[] {
     .sort((a, b) => b.length - a.length);
 }
 
-/** The query's longest distinctive word, which the trigram index looks up; undefined when there is none. */
+/** The query's longest distinctive word; undefined when there is none (the query is dense). */
 export const distinctiveWord = (q: string): string | undefined => distinctiveWords(q)[0];
 
 /** Dense queries match a large part of the table: 2–3 characters, or only fire-service words. */
 export const isDenseQuery = (q: string) => q.length <= 3 || distinctiveWord(q) === undefined;
+
+/** Rank inside a tier-1 category: shorter text first, then name, id. */
+const RANKED = `order by length(${SEARCH_TEXT}), departments.name, departments.id`;
+
+/**
+ * The dense plan's walk: the first DENSE_PROBE_ROWS departments in rank order, with only the columns the
+ * category and visibility filters read — all in the covering index departments_search_walk, so an index-only
+ * scan reads them without touching the table, and stops as soon as the category has its ten.
+ */
+const DENSE_WALK = `(select departments.id, length(${SEARCH_TEXT}) as k, departments.name, ${SEARCH_TEXT},
+  departments.verification_status, departments.created_by
+  from departments ${RANKED} limit ${DENSE_PROBE_ROWS}) as departments`;
+
+/** The length of the name prefix departments_search_initials is keyed on. */
+const INITIALS_LENGTH = 2;
+
+/**
+ * A walk: a category's ids in rank order from a covering index (index-only), filtered, first ten. A `capped`
+ * walk reads a bounded number of departments (DENSE_PROBE_ROWS, PREFIX_PROBE_ROWS); when those hold too few
+ * matches the sparse plan answers.
+ */
+export interface Walk {
+  /** The ten best ids passing `filter` (visibility, the category, the gate), in rank order. */
+  ids: (filter: Sql) => Sql;
+  capped: boolean;
+}
 
 /** A containment category of tier 1: which rows belong to it, and how the sparse plan finds candidates. */
 export interface Category {
@@ -162,15 +213,46 @@ export interface Category {
   matches: Sql;
   /** An indexable condition implied by `matches`, for the sparse plan. */
   candidates: Sql;
-  /** Whether the dense plan may answer it; an exact name is a short btree range, never dense. */
-  dense: boolean;
-  /**
-   * A condition under which an index yields the category's rows already in rank order, read until ten are
-   * found — complete, no cap, no fallback. Names starting with a 2–3 character query: the bucket of their first
-   * two characters in departments_search_initials ("sp": 1,218 of 27,000 names, of which few are among the
-   * shortest 2,000 the dense walk reads).
-   */
-  ordered?: { where: Sql; orderBy: string };
+  /** Read first when the category may hold many rows; the sparse plan alone otherwise. */
+  walk?: Walk;
+}
+
+/**
+ * The departments in rank order (length, name, id) from departments_search_walk: the dense plan's walk, for
+ * a query made of fire-service words or of 2–3 characters, which match much of the table.
+ */
+const denseWalk: Walk = {
+  ids: (filter) => sql`select departments.id from ${rawSql(DENSE_WALK)} where ${filter}
+    order by departments.k, departments.name, departments.id limit ${rawSql(String(DEPARTMENT_SEARCH_MAX_RESULTS))}`,
+  capped: true,
+};
+
+/**
+ * The names starting with the first two characters of `lowered`, in rank order, from
+ * departments_search_initials. For a 2–3 character query it is complete ("sp": 1,218 of 27,000 names, few of
+ * them among the shortest 2,000 the dense walk reads); for a longer one ("city", "west") it is capped and
+ * the prefix btree range answers when the bucket's first rows hold too few ("hickory wi").
+ */
+function initialsWalk(lowered: string): Walk {
+  const st = SEARCH_TEXT;
+  const bucket = sql`left(${rawSql(st)}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`;
+  const order = `left(${st}, ${INITIALS_LENGTH}), length(${st}), departments.name, departments.id`;
+  const max = String(DEPARTMENT_SEARCH_MAX_RESULTS);
+  if (lowered.length <= INITIALS_LENGTH + 1) {
+    return {
+      ids: (filter) => sql`select departments.id from departments where ${bucket} and ${filter}
+        order by ${rawSql(order)} limit ${rawSql(max)}`,
+      capped: false,
+    };
+  }
+  return {
+    ids: (filter) => sql`select departments.id from (
+        select departments.id, length(${rawSql(st)}) as k, departments.name, ${rawSql(st)},
+               departments.verification_status, departments.created_by
+        from departments where ${bucket} order by ${rawSql(order)} limit ${rawSql(String(PREFIX_PROBE_ROWS))}
+      ) as departments where ${filter} order by departments.k, departments.name, departments.id limit ${rawSql(max)}`,
+    capped: true,
+  };
 }
 
 /**
@@ -184,41 +266,34 @@ export function categories(q: string): Category[] {
   const exactName = sql`lower(departments.name) = lower(${q})`;
   // Filters are function calls, never index conditions (see below); candidates are the index conditions.
   const prefix = sql`starts_with(${st}, ${lowered})`;
-  // The trigram index looks up the distinctive word alone: the posting lists of "fire" or "volunteer" cover
-  // most of the table and would cost more than the rows they find.
-  const word3 = distinctiveWord(q);
   // Filters call LIKE as the function textlike(): an operator `LIKE $n` is a trigram index condition in a
   // generic plan, and a 2-character or fire-service pattern would make the index return the whole table.
   // Likewise starts_with() rather than a range, which the planner would take to the prefix btree.
   const contains = (pattern: string) => sql`textlike(${st}, ${pattern})`;
-  const trigram = (pattern: string) => sql`${st} like ${word3 ? `%${escapeLike(word3)}%` : pattern}`;
+  // The trigram index looks up the whole pattern, every word's trigrams: GIN reads the rarest posting lists
+  // first and skips through the others, so "fire" costs ~0.3 ms, while the distinctive word alone would make
+  // "junction cit" recheck every "… Junction" department (3,000 at 27,000 rows) instead of the 600 with both.
+  const trigram = (pattern: string) => sql`${st} like ${pattern}`;
+  const dense = isDenseQuery(q) ? denseWalk : undefined;
   return [
     {
       name: 'exact',
       // The name is followed by a space and the city in search_text.
       matches: sql`starts_with(${st}, ${`${lowered} `}) and ${exactName}`,
-      candidates: prefixRange(`${lowered} `),
-      dense: false,
+      // The lower-cased name's btree (departments_name_lower): "city" starts 2,500 texts but names none.
+      candidates: exactName,
     },
     {
       name: 'prefix',
       matches: sql`${prefix} and not ${exactName}`,
       candidates: prefixRange(lowered),
-      // 4+ characters ("fire", "spri") start few names: the btree range finds them all, then they are sorted.
-      dense: false,
-      ordered:
-        lowered.length <= INITIALS_LENGTH + 1
-          ? {
-              where: sql`left(${st}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`,
-              orderBy: `left(${SEARCH_TEXT}, ${INITIALS_LENGTH}), length(${SEARCH_TEXT}), departments.name, departments.id`,
-            }
-          : undefined,
+      walk: initialsWalk(lowered),
     },
     {
       name: 'word',
       matches: sql`${contains(`% ${like}%`)} and not ${prefix}`,
       candidates: trigram(`% ${like}%`),
-      dense: true,
+      walk: dense,
     },
     {
       name: 'inside',
@@ -226,13 +301,10 @@ export function categories(q: string): Category[] {
       // Two characters make no trigram; the bigram index serves them.
       candidates:
         lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
-      dense: true,
+      walk: dense,
     },
   ];
 }
-
-/** The length of the name prefix departments_search_initials is keyed on. */
-const INITIALS_LENGTH = 2;
 
 /** The code point after the last one of `value` (skipping surrogates); undefined past the last code point. */
 function successor(value: string): string | undefined {
@@ -261,18 +333,6 @@ function visible(viewerId: number | null): Sql {
   return visibleDepartmentsSql(viewerId === null ? null : { id: viewerId });
 }
 
-/** Rank inside a tier-1 category: shorter text first, then name, id. */
-const RANKED = `order by length(${SEARCH_TEXT}), departments.name, departments.id`;
-
-/**
- * The dense plan's walk: the first DENSE_PROBE_ROWS departments in rank order, with only the columns the
- * category and visibility filters read — all in the covering index departments_search_walk, so an index-only
- * scan reads them without touching the table, and stops as soon as the category has its ten.
- */
-const DENSE_WALK = `(select departments.id, length(${SEARCH_TEXT}) as k, departments.name, ${SEARCH_TEXT},
-  departments.verification_status, departments.created_by
-  from departments ${RANKED} limit ${DENSE_PROBE_ROWS}) as departments`;
-
 /** How many rows the CTEs `names` hold together: `(select count(*) from a) + (select count(*) from b)`. */
 const countOf = (names: string[]) =>
   names.length ? names.map((name) => `(select count(*) from ${name})`).join(' + ') : '0';
@@ -283,9 +343,9 @@ const countOf = (names: string[]) =>
  * one-time filter on the rows its predecessors found (`… < 10`), evaluated before its scan starts, so a
  * category after ten found rows costs nothing, as when each was its own statement.
  *
- * A dense category first walks the departments in rank order (DENSE_WALK: at most DENSE_PROBE_ROWS by length,
- * name, id, index-only) and stops at its first matches; when they and the earlier categories' rows make ten,
- * those are the category's best (any later row ranks lower), otherwise the sparse plan (an index) answers it.
+ * A category with a walk first reads its ids in rank order (index-only) and stops at its first matches; a
+ * complete walk is the answer, a capped one is when its rows and the earlier categories' make ten (any later
+ * row ranks lower), otherwise the sparse plan (an index, then a sort) answers it.
  *
  * The fuzzy tier (4+ characters, at least one distinctive word, fewer than ten containing rows) requires each
  * distinctive word to be close to a word of the department (word similarity ≥ the threshold, looked up in the
@@ -298,7 +358,6 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   const max = DEPARTMENT_SEARCH_MAX_RESULTS;
   const ctes: Sql[] = [];
   const tiers: string[] = [];
-  const dense = isDenseQuery(q);
   const rankColumns = (rank: number) =>
     rawSql(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
   categories(q).forEach((category, rank) => {
@@ -312,34 +371,29 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
     const rowsOf = (walk: string) =>
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
           where departments.id in (select id from ${rawSql(walk)})`;
-    if (category.ordered) {
-      // Ids in rank order from the covering index (index-only): complete, no fallback.
-      const walk = `${name}_walk`;
-      ctes.push(
-        sql`${rawSql(walk)} as materialized (
-              select departments.id from departments
-              where ${rawSql(before)} < ${rawSql(String(max))} and ${category.ordered.where} and ${visible(viewerId)}
-                and ${category.matches}
-              order by ${rawSql(category.ordered.orderBy)} limit ${rawSql(String(max))})`,
-      );
-      ctes.push(sql`${rawSql(name)} as materialized (${rowsOf(walk)})`);
-    } else if (category.dense && dense) {
-      const walk = `${name}_walk`;
-      const complete = `${countOf([walk])} + ${before} >= ${max}`;
-      ctes.push(
-        sql`${rawSql(walk)} as materialized (
-              select departments.id from ${rawSql(DENSE_WALK)}
-              where ${rawSql(before)} < ${rawSql(String(max))} and ${visible(viewerId)} and ${category.matches}
-              order by departments.k, departments.name, departments.id limit ${rawSql(String(max))})`,
-      );
-      ctes.push(
-        sql`${rawSql(name)} as materialized (
-              ${rowsOf(walk)} and ${rawSql(complete)}
-              union all
-              (${sparse(`${before} < ${max} and not (${complete})`)}))`,
-      );
-    } else {
+    const { walk } = category;
+    if (!walk) {
       ctes.push(sql`${rawSql(name)} as materialized (${sparse(`${before} < ${max}`)})`);
+    } else {
+      const walked = `${name}_walk`;
+      ctes.push(
+        sql`${rawSql(walked)} as materialized (${walk.ids(
+          sql`${rawSql(before)} < ${rawSql(String(max))} and ${visible(viewerId)} and ${category.matches}`,
+        )})`,
+      );
+      if (!walk.capped) {
+        ctes.push(sql`${rawSql(name)} as materialized (${rowsOf(walked)})`);
+      } else {
+        // The walk's rows are the category's best when they and the earlier categories' make ten (any row
+        // after the walk ranks lower); otherwise the sparse plan answers.
+        const complete = `${countOf([walked])} + ${before} >= ${max}`;
+        ctes.push(
+          sql`${rawSql(name)} as materialized (
+                ${rowsOf(walked)} and ${rawSql(complete)}
+                union all
+                (${sparse(`${before} < ${max} and not (${complete})`)}))`,
+        );
+      }
     }
     tiers.push(name);
   });
@@ -347,19 +401,22 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   if (q.length >= FUZZY_MIN_CHARS && words.length > 0) {
     // Each distinctive word must be close to a word of the department: found in the vocabulary by its
     // trigram index (`%>`: word similarity to the vocabulary word, under the threshold set below), then the
-    // departments using one of those words by the department_words btree (index-only). The words' department
-    // ids are intersected before any department row is read ("valley" alone leads to 3,000), and read by
-    // primary key. `= any(array(…))` keeps both lookups on their btrees whatever the statistics say (a generic
+    // departments using one of those words by the department_words btree (index-only, with each department's
+    // text length). The words' departments are intersected before any department row is read ("valley" alone
+    // leads to 3,000), and only the FUZZY_CANDIDATES shortest are read by primary key and ranked. `= any(array(…))` keeps both lookups on their btrees whatever the statistics say (a generic
     // plan estimated 1,600 ids and scanned the table; a stale estimate of department_words, a hash join).
-    const eachWord = sql`departments.id = any(array(${joinSql(
-      words.map(
-        (word) => sql`select department_words.department_id from department_words
-          where department_words.word = any(array(select department_vocabulary.word from department_vocabulary
-                                                  where department_vocabulary.word %> ${word}))`,
-      ),
-      ' intersect ',
-    )}))`;
     const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
+    const closeTo = (word: string) =>
+      sql`select department_words.department_id, department_words.text_length from department_words
+          where department_words.word = any(array(
+            select department_vocabulary.word from department_vocabulary where department_vocabulary.word %> ${word}
+            order by word_similarity(${word}, department_vocabulary.word) desc, department_vocabulary.word
+            limit ${rawSql(String(FUZZY_WORDS))}))`;
+    const eachWord = sql`departments.id = any(array(select best.department_id from (
+      select distinct close.department_id, close.text_length
+      from (${joinSql(words.map(closeTo), ' intersect ')}) as close
+      where close.department_id not in (${rawSql(found)})
+      order by close.text_length, close.department_id limit ${rawSql(String(FUZZY_CANDIDATES))}) as best))`;
     ctes.push(
       sql`c_fuzzy as materialized (
             select 4 as rank, 0 as k, word_similarity(${q}, ${rawSql(SEARCH_TEXT)}) as ws,
@@ -368,7 +425,6 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
             where ${rawSql(countOf(tiers))} < ${rawSql(String(max))}
               and (select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)) is not null
               and ${visible(viewerId)} and ${eachWord}
-              and departments.id not in (${rawSql(found)})
             order by ws desc, sim desc, departments.name, departments.id
             limit ${rawSql(String(max))})`,
     );

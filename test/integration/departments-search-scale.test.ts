@@ -27,6 +27,15 @@ test.before(async () => {
     { ...hidden, name: 'Fire A', verification_status: 'pending', created_by: bob.user.id },
     { ...hidden, name: 'Fire B', verification_status: 'pending', created_by: alice.user.id },
   ]);
+  // An exact name that also starts 2,500 others ("City of …"): found by the lower-cased name's own index.
+  await app.db('departments').insert({
+    name: 'City',
+    city: 'Center',
+    state: 'ZZ',
+    country: 'US',
+    source: 'official',
+    verification_status: 'verified',
+  });
   await app.db.raw('analyze departments, department_words, department_vocabulary');
 });
 test.after.always(async () => {
@@ -91,13 +100,22 @@ test('every kind of query agrees with the whole-table ranking on its containing 
     'naknek',
     'rescue squad',
     'fire & rescue',
-    // Name prefixes of 2–3 characters (read in rank order from the initials index), and of 4+ (a btree range).
+    // Name prefixes of 2–3 characters (read in rank order from the initials index), and of 4+ (the first
+    // rows of the initials bucket, else a btree range: "hickory wi" starts 1 of the 1,200 "hi…" names).
     'fi',
     'Fir',
     'spr',
     'oak',
     'coun',
     'mari',
+    'city',
+    'City of',
+    'hick',
+    'hickory wi',
+    'cedar g',
+    // A place word in 3,000 names, with a second word that narrows it.
+    'junction cit',
+    'valley o',
   ];
   for (const q of queries) {
     const expected = (await bruteForce(app.db, q, alice.user.id)).slice(0, DEPARTMENT_SEARCH_MAX_RESULTS);
@@ -113,6 +131,8 @@ test('the fuzzy tier matches the distinctive words; fire-service words alone get
     ['troy fire', 'troy'],
     ['marion fire', 'marion'],
     ['bristle bay', 'bristle'],
+    // "hickory" is in 1,200 names: the fuzzy tier ranks only the shortest FUZZY_CANDIDATES of them.
+    ['hickory ke', 'hickory'],
   ] as const) {
     const found = await searchDepartments(alice.user, q, app.db);
     t.true(found.length > 0, q);
