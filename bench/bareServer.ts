@@ -5,8 +5,8 @@
  * Usage: tsx bench/bareServer.ts FILE PORT   (FILE holds the gzip-encoded body; prints "listening PORT")
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import Koa from 'koa';
+import { createHttpServer } from '../src/http/nodeServer';
 
 const [file, portArg] = process.argv.slice(2);
 if (!file || !portArg) {
@@ -23,7 +23,6 @@ app.use((ctx) => {
   ctx.body = body;
 });
 
-const server = http.createServer(app.callback());
-server.keepAliveTimeout = 65_000;
+const server = createHttpServer(app.callback());
 server.listen(Number(portArg), '127.0.0.1', () => console.log(`listening ${portArg}`));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => process.exit(0));

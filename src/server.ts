@@ -3,7 +3,6 @@
  * On SIGTERM/SIGINT: readiness turns 503, the server stops accepting, in-flight requests finish
  * (up to SHUTDOWN_GRACE_MS), then the database pool closes.
  */
-import http from 'node:http';
 import { loadConfig } from './config';
 import { createLogger } from './log';
 import { openDatabase } from './db';
@@ -13,6 +12,7 @@ import { runSeeds } from '../seeds/index';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
+import { createHttpServer } from './http/nodeServer';
 
 const config = loadConfig();
 const logger = createLogger(config);
@@ -30,9 +30,8 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-
+  const server = createHttpServer(app.callback());
+  
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, ms: Date.now() - started }, `${config.productName} listening on ${config.baseUrl}`);
 

@@ -3,7 +3,7 @@
  * `client()` returns an HTTP client with its own cookie jar that behaves like a browser for CSRF purposes
  * (it sends our Origin on writes unless told otherwise).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/config';
 import { createApp, type AppDeps } from '../../src/app';
@@ -11,6 +11,7 @@ import { createLogger } from '../../src/log';
 import { createMailer, type MailMessage, type Mailer } from '../../src/services/mail';
 import { createTestDatabase, type TestDatabase } from './database';
 import type { Knex } from 'knex';
+import { createHttpServer } from '../../src/http/nodeServer';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -128,7 +129,7 @@ export async function startTestApp(
 
   const listen = async (port = 0) => {
     const app = createApp({ config, db: database.db, logger, mailer, ...extra });
-    server = http.createServer(app.callback());
+    server = createHttpServer(app.callback());
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return (server.address() as AddressInfo).port;
   };
