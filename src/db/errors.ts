@@ -12,6 +12,16 @@ export function uniqueViolation(error: unknown): string | undefined {
   return e?.constraint ?? e?.nativeError?.constraint ?? '';
 }
 
+/**
+ * Text Postgres cannot store: a NUL character ("invalid byte sequence for encoding UTF8: 0x00", 22021; in
+ * JSON, "\\u0000 cannot be converted to text", 22P05). The input was bad, not the server: a 400.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const e = error as { code?: string; nativeError?: { code?: string } };
+  const code = e?.code ?? e?.nativeError?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /** Socket-level failures: the database host refused, dropped or never answered the connection. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,6 +1,7 @@
 /**
  * The one place errors become responses. Domain errors (src/errors.ts) map to their status here; a unique-key
- * violation from the database becomes a 409 with its meaning (src/db/constraints.ts); client errors raised by
+ * violation from the database becomes a 409 with its meaning (src/db/constraints.ts), text it cannot store (a
+ * NUL character) a 400; client errors raised by
  * Koa keep their status; an unreachable database is a 503 with Retry-After (src/db/errors.ts
  * isDatabaseUnavailable); anything else is a 500 with a generic message and a log line.
  * Under /api the answer is JSON `{error, fields?}`; elsewhere an HTML error page.
@@ -22,7 +23,7 @@ import {
   ValidationError,
 } from '../errors';
 import { GENERIC_CONFLICT, UNIQUE_CONSTRAINTS } from '../db/constraints';
-import { isDatabaseUnavailable, uniqueViolation } from '../db/errors';
+import { isDatabaseUnavailable, isUnstorableText, uniqueViolation } from '../db/errors';
 import type { Logger } from '../log';
 
 export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: string) => string;
@@ -49,6 +50,9 @@ const STATUS_BY_CLASS: Array<[new (...args: never[]) => DomainError, number]> = 
   [GatewayTimeoutError, 504],
 ];
 
+/** A request whose text holds a NUL character (rolled back with its transaction, nothing stored). */
+export const UNSTORABLE_TEXT = 'Text cannot contain NUL characters';
+
 /** The answer for a known error, or undefined for a bug (a 500). */
 export function answerFor(error: unknown): ErrorAnswer | undefined {
   if (error instanceof DomainError) {
@@ -59,6 +63,9 @@ export function answerFor(error: unknown): ErrorAnswer | undefined {
   }
   if (isDatabaseUnavailable(error)) {
     return answerFor(new ServiceUnavailableError());
+  }
+  if (isUnstorableText(error)) {
+    return answerFor(new ValidationError(UNSTORABLE_TEXT));
   }
   const constraint = uniqueViolation(error);
   if (constraint !== undefined) {

@@ -122,9 +122,17 @@ export const DENSE_PROBE_ROWS = 2000;
  */
 export const PREFIX_PROBE_ROWS = 200;
 
-/** The query string as search uses it: trimmed, inner whitespace collapsed, capped. (One value: validate() refuses repeats.) */
+/**
+ * The query string as search uses it: control characters as spaces (a NUL cannot even reach Postgres), trimmed,
+ * inner whitespace collapsed, capped. (One value: validate() refuses repeats.)
+ */
 export function normalizeSearchQuery(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').slice(0, DEPARTMENT_SEARCH_MAX_CHARS).trim();
+  return raw
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, DEPARTMENT_SEARCH_MAX_CHARS)
+    .trim();
 }
 
 /** The columns a result row is read with (camelCase, as the API presents them), after the rank columns. */

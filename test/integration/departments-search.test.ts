@@ -180,6 +180,18 @@ test('a renamed department is found by a typo of its new name, no longer by its 
   t.deepEqual(await names('wexholow'), []);
 });
 
+test('control characters in the query are spaces: a NUL byte searches the rest, never a 500', async (t) => {
+  for (const q of ['troy\u0000fire', 'troy\u0007 fire', '\u0000troy fire\u0000']) {
+    const res = await as(alice).get(`/api/departments/search?q=${encodeURIComponent(q)}`);
+    t.is(res.status, 200, JSON.stringify(q));
+    t.deepEqual(
+      (res.body as { id: number }[]).map((d) => d.id),
+      (await search(alice, 'troy fire')).map((d) => d.id),
+      JSON.stringify(q),
+    );
+  }
+});
+
 test('a query under 2 characters (after trimming) answers 200 []', async (t) => {
   for (const q of ['', 'a', ' a ', '     ', '\t']) {
     const res = await as(alice).get(`/api/departments/search?q=${encodeURIComponent(q)}`);
@@ -217,6 +229,14 @@ test('LIKE wildcards in the query are literal characters', async (t) => {
   t.deepEqual(await search(alice, '%%'), []);
   t.deepEqual(await search(alice, '__'), []);
   t.deepEqual(await search(alice, '%_%_'), []);
+});
+
+test('quotes and backslashes in the query are plain characters (the embedded database passes them as literals)', async (t) => {
+  t.is((await search(alice, "Green's Cross"))[0]?.name, "Green's Crossroad Volunteer Fire Department");
+  t.deepEqual(await search(alice, "x' or ''='"), []);
+  t.deepEqual(await search(alice, '\\\\'), []);
+  t.deepEqual(await search(alice, "\\'; drop table departments; --"), []);
+  t.true((await search(alice, 'troy fire')).length > 0);
 });
 
 test('rejected departments and other users\u2019 pending ones are never offered; one\u2019s own pending ones are', async (t) => {

@@ -8,6 +8,7 @@ import {
   type UserDepartmentJson,
 } from '../../src/validation/departments';
 import { User } from '../../src/models/User';
+import { UNSTORABLE_TEXT } from '../../src/http/errorHandler';
 
 let app: TestApp;
 /** Ids of a few official departments, by a short label. */
@@ -76,6 +77,15 @@ test('create: each required field missing, empty or whitespace-only → 400 with
   t.is(empty.body.error, DEPARTMENT_MESSAGES.missingFields);
   t.deepEqual(Object.keys(empty.body.fields).sort(), ['city', 'country', 'name', 'state']);
   // Nothing was written.
+  t.deepEqual(await links(client), []);
+  t.is((await app.db('departments').where('created_by', account.user.id)).length, 0);
+});
+
+test('create: a NUL character in a field → 400, nothing written (Postgres cannot store it)', async (t) => {
+  const { client, account } = await signedIn();
+  const res = await client.post('/api/departments/create', { ...validNew, name: 'Harbor\u0000Point Fire' });
+  t.is(res.status, 400);
+  t.is(res.body.error, UNSTORABLE_TEXT);
   t.deepEqual(await links(client), []);
   t.is((await app.db('departments').where('created_by', account.user.id)).length, 0);
 });
