@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
   const server = createHttpServer(app.callback());
-  
+
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, ms: Date.now() - started }, `${config.productName} listening on ${config.baseUrl}`);
 
