@@ -13,13 +13,25 @@ export function uniqueViolation(error: unknown): string | undefined {
 }
 
 /**
- * Text Postgres cannot store: a NUL character ("invalid byte sequence for encoding UTF8: 0x00", 22021; in
- * JSON, "\\u0000 cannot be converted to text", 22P05). The input was bad, not the server: a 400.
+ * Data exceptions caused by a request's values that the schemas let through: text with a NUL character
+ * ("invalid byte sequence for encoding UTF8: 0x00", 22021; in JSON 22P05), a number past its column's range
+ * (22003), a malformed number or date (22P02, 22007, 22008), text past a varchar's length (22001). The input
+ * was bad, not the server: the error handler answers 400 with this message (the transaction rolls back).
  */
-export function isUnstorableText(error: unknown): boolean {
+const BAD_VALUE_MESSAGES: Record<string, string> = {
+  '22021': 'Text cannot contain NUL characters',
+  '22P05': 'Text cannot contain NUL characters',
+  '22003': 'A number is out of range',
+  '22P02': 'A value is not in the expected format',
+  '22007': 'A date is not valid',
+  '22008': 'A date is out of range',
+  '22001': 'A text is too long',
+};
+
+export function badValueMessage(error: unknown): string | undefined {
   const e = error as { code?: string; nativeError?: { code?: string } };
   const code = e?.code ?? e?.nativeError?.code;
-  return code === '22021' || code === '22P05';
+  return code === undefined ? undefined : BAD_VALUE_MESSAGES[code];
 }
 
 /** Socket-level failures: the database host refused, dropped or never answered the connection. */

@@ -1,7 +1,7 @@
 /**
  * The one place errors become responses. Domain errors (src/errors.ts) map to their status here; a unique-key
- * violation from the database becomes a 409 with its meaning (src/db/constraints.ts), text it cannot store (a
- * NUL character) a 400; client errors raised by
+ * violation from the database becomes a 409 with its meaning (src/db/constraints.ts), a value it cannot take (a
+ * NUL character, a number out of range: badValueMessage) a 400; client errors raised by
  * Koa keep their status; an unreachable database is a 503 with Retry-After (src/db/errors.ts
  * isDatabaseUnavailable); anything else is a 500 with a generic message and a log line.
  * Under /api the answer is JSON `{error, fields?}`; elsewhere an HTML error page.
@@ -23,7 +23,7 @@ import {
   ValidationError,
 } from '../errors';
 import { GENERIC_CONFLICT, UNIQUE_CONSTRAINTS } from '../db/constraints';
-import { isDatabaseUnavailable, isUnstorableText, uniqueViolation } from '../db/errors';
+import { badValueMessage, isDatabaseUnavailable, uniqueViolation } from '../db/errors';
 import type { Logger } from '../log';
 
 export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: string) => string;
@@ -50,9 +50,6 @@ const STATUS_BY_CLASS: Array<[new (...args: never[]) => DomainError, number]> = 
   [GatewayTimeoutError, 504],
 ];
 
-/** A request whose text holds a NUL character (rolled back with its transaction, nothing stored). */
-export const UNSTORABLE_TEXT = 'Text cannot contain NUL characters';
-
 /** The answer for a known error, or undefined for a bug (a 500). */
 export function answerFor(error: unknown): ErrorAnswer | undefined {
   if (error instanceof DomainError) {
@@ -64,9 +61,8 @@ export function answerFor(error: unknown): ErrorAnswer | undefined {
   if (isDatabaseUnavailable(error)) {
     return answerFor(new ServiceUnavailableError());
   }
-  if (isUnstorableText(error)) {
-    return answerFor(new ValidationError(UNSTORABLE_TEXT));
-  }
+  const badValue = badValueMessage(error);
+  if (badValue !== undefined) return answerFor(new ValidationError(badValue));
   const constraint = uniqueViolation(error);
   if (constraint !== undefined) {
     const meaning = UNIQUE_CONSTRAINTS[constraint];

@@ -25,11 +25,33 @@ export interface InputOf<S extends InputSpec> {
   body: Part<S['body']>;
 }
 
+/** What a field of each yup type must be, for a wrong-typed value the schema gave no message of its own. */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  date: 'a date',
+  array: 'a list',
+  object: 'an object',
+};
+
+/**
+ * The message of one failed check. yup's default for a wrong type echoes the value ("name must be a `string`
+ * type, but the final value was: `{…}`"): it becomes "name must be text".
+ */
+function messageOf(inner: YupValidationError): string {
+  const type = (inner.params as { type?: string } | undefined)?.type;
+  if (inner.type === 'typeError' && /must be a `\w+` type/.test(inner.message)) {
+    return `${inner.path ?? 'value'} must be ${(type && TYPE_NAMES[type]) ?? 'of another type'}`;
+  }
+  return inner.message;
+}
+
 export function fieldErrors(error: YupValidationError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const inner of error.inner.length ? error.inner : [error]) {
     const key = inner.path ?? '_';
-    fields[key] ??= inner.message;
+    fields[key] ??= messageOf(inner);
   }
   return fields;
 }

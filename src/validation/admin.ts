@@ -6,6 +6,7 @@
 import { boolean, date, mixed, number, object, string } from 'yup';
 import type { AiLogJson } from './aiLogs';
 import type { Role, UserJson } from './auth';
+import { lowerCased, onStrings, trimmed, upperCased } from './common';
 
 export const ROLE_VALUES: readonly Role[] = ['user', 'admin', 'super_admin'];
 export const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };
@@ -248,9 +249,9 @@ const pageSize = number()
 /** GET /api/admin/users?q=&page=&pageSize= — q searches name and e-mail (any part, any case). */
 export const adminUsersQuery = object({
   q: string()
-    .trim()
+    .transform(trimmed)
     .default('')
-    .transform((value: string) => value.slice(0, ADMIN_SEARCH_MAX_CHARS)),
+    .transform(onStrings((text) => text.slice(0, ADMIN_SEARCH_MAX_CHARS))),
   page: pageNumber,
   pageSize,
 });
@@ -289,8 +290,8 @@ export const BETA_CODE_MAX_CHARS = 64;
 export const betaCodeCreateSchema = object({
   code: string()
     .transform((value: unknown, original: unknown) => (original === null || original === undefined ? '' : value))
-    .trim()
-    .uppercase()
+    .transform(trimmed)
+    .transform(upperCased)
     .default('')
     .matches(/^[A-Z0-9-]*$/, ADMIN_MESSAGES.codeInvalid)
     .max(BETA_CODE_MAX_CHARS, ADMIN_MESSAGES.codeInvalid),
@@ -307,7 +308,7 @@ export const betaCodeCreateSchema = object({
     .nullable()
     .default(null),
   notes: string()
-    .trim()
+    .transform(trimmed)
     .max(500, 'Notes must be at most 500 characters')
     .nullable()
     .default(null)
@@ -323,8 +324,8 @@ export const blacklistCreateSchema = object({
     .oneOf(['email', 'domain'], ADMIN_MESSAGES.typeInvalid)
     .required(ADMIN_MESSAGES.typeInvalid),
   value: string()
-    .trim()
-    .lowercase()
+    .transform(trimmed)
+    .transform(lowerCased)
     .required(ADMIN_MESSAGES.valueRequired)
     .max(254, ADMIN_MESSAGES.valueRequired)
     .test('shape', function (value) {
@@ -339,9 +340,9 @@ export const blacklistCreateSchema = object({
       }
       return EMAIL_PATTERN.test(value) || this.createError({ message: ADMIN_MESSAGES.emailValueInvalid });
     })
-    .transform((value: string) => value.replace(/^@/, '')),
+    .transform(onStrings((text) => text.replace(/^@/, ''))),
   reason: string()
-    .trim()
+    .transform(trimmed)
     .max(500, 'Reason must be at most 500 characters')
     .nullable()
     .default(null)
@@ -349,7 +350,7 @@ export const blacklistCreateSchema = object({
 });
 
 const databaseUrl = string()
-  .trim()
+  .transform(trimmed)
   .required(ADMIN_MESSAGES.missingDatabaseUrl)
   .matches(/^postgres(ql)?:\/\/\S+$/, ADMIN_MESSAGES.databaseUrlInvalid)
   .max(2048, ADMIN_MESSAGES.databaseUrlInvalid);
@@ -360,7 +361,7 @@ export const testConnectionSchema = object({ databaseUrl });
 /** POST /api/admin/setup-supabase. projectUrl, anonKey and serviceRoleKey are Supabase's; a Postgres server needs none. */
 export const databaseSetupSchema = object({
   databaseUrl,
-  projectUrl: string().trim().max(2048).nullable().optional(),
+  projectUrl: string().transform(trimmed).max(2048).nullable().optional(),
   anonKey: string().max(4096).nullable().optional(),
   serviceRoleKey: string().max(4096).nullable().optional(),
 });

@@ -3,7 +3,7 @@
  * /api/ai/..., and the messages. Shared by the server and the islands (EnhanceButton, SuggestCaptionButton).
  */
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
-import { id } from './common';
+import { id, trimmed, lowerCased } from './common';
 import { LIST_LONG_TEXT_MAX, LIST_TEXT_MAX } from './lists/define';
 import { PERSONAL_STATEMENT_MAX } from './profiles';
 
@@ -62,7 +62,7 @@ export const enhanceSchema = object({
   field: mixed<EnhanceField>().oneOf(ENHANCE_FIELD_KEYS, AI_MESSAGES.fieldInvalid).required(AI_MESSAGES.fieldInvalid),
   text: string()
     .typeError(AI_MESSAGES.textRequired)
-    .trim()
+    .transform(trimmed)
     .required(AI_MESSAGES.textRequired)
     .test('field-max', (value, { parent, createError }) => {
       const max = ENHANCE_FIELDS[parent.field as EnhanceField]?.max ?? LIST_LONG_TEXT_MAX;
@@ -70,7 +70,7 @@ export const enhanceSchema = object({
     }),
   /** What the text is about (an incident's title, an award's name); cut to AI_CONTEXT_MAX characters. */
   context: string()
-    .trim()
+    .transform(trimmed)
     .nullable()
     .default(null)
     .transform((value: string | null) => (typeof value === 'string' ? value.slice(0, AI_CONTEXT_MAX) : value)),
@@ -102,12 +102,12 @@ export const aiFeedbackSchema = object({
 
 /** What the model's photo answer must be (after parsing its JSON). */
 export const photoAnalysisSchema = object({
-  caption: string().trim().required().max(PHOTO_CAPTION_MAX),
+  caption: string().transform(trimmed).required().max(PHOTO_CAPTION_MAX),
   category: mixed<PhotoCategory>()
     .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
     .oneOf([...PHOTO_CATEGORIES])
     .required(),
-  tags: array(string().trim().lowercase().required().max(PHOTO_TAG_MAX))
+  tags: array(string().transform(trimmed).transform(lowerCased).required().max(PHOTO_TAG_MAX))
     .default([])
     .transform((tags: unknown) =>
       Array.isArray(tags)

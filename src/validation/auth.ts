@@ -3,6 +3,7 @@
  * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
 import { object, string } from 'yup';
+import { trimmed, lowerCased, upperCased } from './common';
 
 export type Role = 'user' | 'admin' | 'super_admin';
 
@@ -73,8 +74,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = (message: string) =>
   string()
-    .trim()
-    .lowercase()
+    .transform(trimmed)
+    .transform(lowerCased)
     .required(message)
     .matches(EMAIL_PATTERN, { message, excludeEmptyString: false })
     .max(254, message);
@@ -93,10 +94,15 @@ export const loginSchema = object({
 });
 
 export const registerSchema = object({
-  name: string().trim().required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
+  name: string().transform(trimmed).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
   email: email(MESSAGES.invalidEmail),
   password: string().required(MESSAGES.passwordMin).min(PASSWORD_MIN, MESSAGES.passwordMin).max(1024),
-  inviteCode: string().trim().uppercase().required(MESSAGES.inviteRequired).min(1, MESSAGES.inviteRequired).max(64),
+  inviteCode: string()
+    .transform(trimmed)
+    .transform(upperCased)
+    .required(MESSAGES.inviteRequired)
+    .min(1, MESSAGES.inviteRequired)
+    .max(64),
 });
 
 export const forgotPasswordSchema = object({
@@ -110,12 +116,12 @@ export const resetPasswordFormSchema = object({
 });
 
 export const resetPasswordSchema = object({
-  token: string().trim().required(MESSAGES.invalidResetLink),
+  token: string().transform(trimmed).required(MESSAGES.invalidResetLink),
   password: string().required(MESSAGES.resetPasswordMin).min(PASSWORD_MIN, MESSAGES.resetPasswordMin).max(1024),
 });
 
 export const profileUpdateSchema = object({
-  name: string().trim().required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
+  name: string().transform(trimmed).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
   email: email(MESSAGES.validEmail),
 });
 
@@ -128,7 +134,7 @@ export const changePasswordSchema = object({
 /** Username is optional: an empty value clears it. */
 export const usernameSchema = object({
   username: string()
-    .trim()
+    .transform(trimmed)
     .defined()
     .test('length-min', MESSAGES.usernameMin, (v) => !v || v.length >= USERNAME_MIN)
     .test('length-max', MESSAGES.usernameMax, (v) => !v || v.length <= USERNAME_MAX)

@@ -1,4 +1,4 @@
-/** Schema pieces shared by every area: ids in URLs and bodies. Used by the server and the islands. */
+/** Schema pieces shared by every area: ids in URLs and bodies, text clean-up. Used by the server and the islands. */
 import { number, object } from 'yup';
 
 const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
@@ -31,3 +31,15 @@ export function parseId(raw: unknown): number | undefined {
 
 /** `/things/:id` */
 export const idParams = object({ id: id() });
+
+/**
+ * Text clean-up as yup transforms that touch strings only: yup's own `.trim()`, `.lowercase()` and
+ * `.uppercase()` call the method on whatever arrived, so `{"name": {}}` or `{"name": [1]}` threw a TypeError (a
+ * 500). With these, a value that is not text reaches the type check and fails with the field's message (400).
+ * Use `string().transform(trimmed)`, never `.trim()` (test/unit/validation-types.test.ts checks every schema).
+ */
+export const onStrings = (change: (text: string) => string) => (value: unknown) =>
+  typeof value === 'string' ? change(value) : value;
+export const trimmed = onStrings((text) => text.trim());
+export const lowerCased = onStrings((text) => text.toLowerCase());
+export const upperCased = onStrings((text) => text.toUpperCase());

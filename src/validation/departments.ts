@@ -3,6 +3,7 @@
  * and the request schemas. Shared by the server and the islands (no server imports here).
  */
 import { boolean, number, object, string } from 'yup';
+import { id, trimmed } from './common';
 
 export type DepartmentSource = 'official' | 'user_added';
 export type VerificationStatus = 'pending' | 'verified' | 'rejected';
@@ -75,7 +76,7 @@ const missing = DEPARTMENT_MESSAGES.missingFields;
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 const requiredText = (label: string, max: number) =>
-  string().typeError(missing).trim().required(missing).max(max, tooLong(label, max));
+  string().typeError(missing).transform(trimmed).required(missing).max(max, tooLong(label, max));
 
 /** POST /api/departments/create: name, city, state and country required and non-blank after trimming. */
 export const departmentCreateSchema = object({
@@ -84,7 +85,7 @@ export const departmentCreateSchema = object({
   state: requiredText('State', DEPARTMENT_FIELD_MAX.state),
   county: string()
     .typeError(tooLong('County', DEPARTMENT_FIELD_MAX.county))
-    .trim()
+    .transform(trimmed)
     .max(DEPARTMENT_FIELD_MAX.county, tooLong('County', DEPARTMENT_FIELD_MAX.county))
     .nullable()
     .optional()
@@ -112,11 +113,7 @@ export function hasMissingDepartmentFields(input: {
 
 /** POST /api/departments/user. A user's first department becomes primary whatever isPrimary says. */
 export const userDepartmentAddSchema = object({
-  departmentId: number()
-    .typeError(DEPARTMENT_MESSAGES.departmentIdRequired)
-    .integer(DEPARTMENT_MESSAGES.departmentIdRequired)
-    .positive(DEPARTMENT_MESSAGES.departmentIdRequired)
-    .required(DEPARTMENT_MESSAGES.departmentIdRequired),
+  departmentId: id(DEPARTMENT_MESSAGES.departmentIdRequired),
   isPrimary: boolean().typeError(DEPARTMENT_MESSAGES.isPrimaryRequired).default(false),
 });
 

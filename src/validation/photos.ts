@@ -4,7 +4,7 @@
  * Shared by the server and the islands (no server imports).
  */
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
-import { id } from './common';
+import { id, trimmed } from './common';
 import { VISIBILITIES, type Visibility } from './visibility';
 
 export const PHOTO_CATEGORIES = ['milestone', 'action', 'training', 'ceremony'] as const;
@@ -178,7 +178,7 @@ export interface PhotoLinksJson {
 const trimmedOrNull = (max: number, message: string) =>
   string()
     .typeError(message)
-    .trim()
+    .transform(trimmed)
     .max(max, message)
     .nullable()
     .transform((value: unknown, original: unknown) =>
@@ -234,12 +234,12 @@ export const photoMoveSchema = object({
 export const folderCreateSchema = object({
   name: string()
     .typeError(PHOTO_MESSAGES.folderNameRequired)
-    .trim()
+    .transform(trimmed)
     .required(PHOTO_MESSAGES.folderNameRequired)
     .max(PHOTO_LIMITS.folderNameMax, `Folder name must be at most ${PHOTO_LIMITS.folderNameMax} characters`),
   type: mixed<'custom' | 'system'>().oneOf(['custom'], 'Only custom folders can be created').default('custom'),
   color: string()
-    .trim()
+    .transform(trimmed)
     .matches(/^#[0-9a-fA-F]{6}$/, PHOTO_MESSAGES.color)
     .default('#6b7280'),
   description: trimmedOrNull(PHOTO_LIMITS.folderDescriptionMax, 'Description must be at most 500 characters'),

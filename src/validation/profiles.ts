@@ -3,7 +3,7 @@
  * widget registry's keys, and the request schemas. Shared by the server and the islands (no server imports).
  */
 import { array, mixed, object, string, type InferType } from 'yup';
-import { id } from './common';
+import { id, trimmed, lowerCased } from './common';
 import { VISIBILITIES, type Visibility } from './visibility';
 
 export const PROFILE_STATUSES = ['draft', 'live'] as const;
@@ -144,7 +144,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optionalText = (label: string, max = PROFILE_TEXT_MAX) =>
   string()
     .typeError(PROFILE_MESSAGES.tooLong(label, max))
-    .trim()
+    .transform(trimmed)
     .max(max, PROFILE_MESSAGES.tooLong(label, max))
     .nullable()
     .transform((value: string | null) => (value ? value : null));
@@ -152,8 +152,8 @@ const optionalText = (label: string, max = PROFILE_TEXT_MAX) =>
 const optionalEmail = () =>
   string()
     .typeError(PROFILE_MESSAGES.invalidEmail)
-    .trim()
-    .lowercase()
+    .transform(trimmed)
+    .transform(lowerCased)
     .nullable()
     .transform((value: string | null) => (value ? value : null))
     .test(
@@ -170,13 +170,13 @@ const socials = Object.fromEntries(
 export const profileCreateSchema = object({
   name: string()
     .typeError(PROFILE_MESSAGES.nameRequired)
-    .trim()
+    .transform(trimmed)
     .required(PROFILE_MESSAGES.nameRequired)
     .min(2, PROFILE_MESSAGES.nameRequired)
     .max(100, PROFILE_MESSAGES.tooLong('Name', 100)),
   rank: string()
     .typeError(PROFILE_MESSAGES.rankRequired)
-    .trim()
+    .transform(trimmed)
     .required(PROFILE_MESSAGES.rankRequired)
     .min(1, PROFILE_MESSAGES.rankRequired)
     .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX)),
@@ -201,7 +201,7 @@ export const profileUpdateSchema = object({
   name: mixed().test('locked', PROFILE_MESSAGES.nameLocked, (value) => value === undefined),
   rank: string()
     .typeError(PROFILE_MESSAGES.rankRequired)
-    .trim()
+    .transform(trimmed)
     .min(1, PROFILE_MESSAGES.rankRequired)
     .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX))
     .optional(),

@@ -8,7 +8,6 @@ import {
   type UserDepartmentJson,
 } from '../../src/validation/departments';
 import { User } from '../../src/models/User';
-import { UNSTORABLE_TEXT } from '../../src/http/errorHandler';
 
 let app: TestApp;
 /** Ids of a few official departments, by a short label. */
@@ -85,7 +84,7 @@ test('create: a NUL character in a field → 400, nothing written (Postgres cann
   const { client, account } = await signedIn();
   const res = await client.post('/api/departments/create', { ...validNew, name: 'Harbor\u0000Point Fire' });
   t.is(res.status, 400);
-  t.is(res.body.error, UNSTORABLE_TEXT);
+  t.is(res.body.error, 'Text cannot contain NUL characters');
   t.deepEqual(await links(client), []);
   t.is((await app.db('departments').where('created_by', account.user.id)).length, 0);
 });

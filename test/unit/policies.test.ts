@@ -55,3 +55,14 @@ test('unique violations map to 409 once: a known constraint names its field, an 
   t.deepEqual(answerFor(pgError('some_new_unique')), { status: 409, message: 'This already exists.' });
   t.is(answerFor(new Error('bug')), undefined, 'anything else is a 500');
 });
+
+test('data exceptions caused by a value are 400s with a message; other database errors stay 500s', (t) => {
+  const pgError = (code: string) => Object.assign(new Error('data exception'), { code });
+  t.like(answerFor(pgError('22021')), { status: 400, message: 'Text cannot contain NUL characters' });
+  t.like(answerFor(pgError('22003')), { status: 400, message: 'A number is out of range' });
+  t.like(answerFor({ nativeError: { code: '22P02' } }), {
+    status: 400,
+    message: 'A value is not in the expected format',
+  });
+  t.is(answerFor(pgError('42703')), undefined, 'an undefined column is our bug: a 500');
+});
