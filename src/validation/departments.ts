@@ -2,7 +2,7 @@
  * Departments: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8),
  * and the request schemas. Shared by the server and the islands (no server imports here).
  */
-import { boolean, number, object, string } from 'yup';
+import { boolean, object, string } from 'yup';
 import { id, trimmed } from './common';
 
 export type DepartmentSource = 'official' | 'user_added';
