@@ -40,7 +40,14 @@ import { useForm } from './lib/useForm';
 import { Button } from './ui/Button';
 import { AiAssistProvider } from './ui/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
-import { announceItem, linkableList, linkPhotos, PhotoChooser, useItemAnnouncements } from './lib/photoLinks';
+import {
+  announceItem,
+  announceItemRemoved,
+  linkableList,
+  linkPhotos,
+  PhotoChooser,
+  useItemAnnouncements,
+} from './lib/photoLinks';
 import { FieldInput, savesOnChange, shown, type FieldBind } from './lists/FieldInput';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from './ui/Field';
 import { sc } from './ui/sc';
@@ -605,8 +612,14 @@ function ListEditorBody({
   const deleteItem = (item: EditorItem) => {
     const at = items.findIndex((candidate) => candidate.id === item.id);
     setItems((prev) => prev.filter((candidate) => candidate.id !== item.id));
-    void trackSave(remove.mutateAsync(item)).catch(() =>
-      setItems((prev) => (prev.some((c) => c.id === item.id) ? prev : [...prev.slice(0, at), item, ...prev.slice(at)])),
+    const target = linkableList(list);
+    void trackSave(remove.mutateAsync(item)).then(
+      // The photo links under the editor drop the item's row once the server has deleted it.
+      () => target && announceItemRemoved(target, item.id),
+      () =>
+        setItems((prev) =>
+          prev.some((c) => c.id === item.id) ? prev : [...prev.slice(0, at), item, ...prev.slice(at)],
+        ),
     );
   };
 

@@ -65,14 +65,18 @@ export default function PhotoLinks({
 }) {
   const [items, setItems] = useState(initialItems);
   const [photos, setPhotos] = useState(initialPhotos);
-  useItemAnnouncements(target, (item, linked) => {
-    if (target === 'profile') return;
-    const shown = linkableItem(target, item);
-    setPhotos((list) => [...list, ...linked.filter((p) => !list.some((known) => known.id === p.id))]);
-    setItems((list) =>
-      list.some((it) => it.id === shown.id) ? list.map((it) => (it.id === shown.id ? shown : it)) : [...list, shown],
-    );
-  });
+  useItemAnnouncements(
+    target,
+    (item, linked) => {
+      if (target === 'profile') return;
+      const shown = linkableItem(target, item);
+      setPhotos((list) => [...list, ...linked.filter((p) => !list.some((known) => known.id === p.id))]);
+      setItems((list) =>
+        list.some((it) => it.id === shown.id) ? list.map((it) => (it.id === shown.id ? shown : it)) : [...list, shown],
+      );
+    },
+    (removedId) => setItems((list) => list.filter((it) => it.id !== removedId)),
+  );
   if (!items.length) return null;
 
   const done = async (index: number, photoIds: number[], uploaded: boolean) => {

@@ -6,7 +6,8 @@
  * - `PhotoChooser`: the chosen photos' thumbnails and the button that opens the dialog;
  * - `linkPhotos`: saves the choice with PUT /api/profiles/{id}/photo-links/… (docs/api.md), saving a new item
  *   first; each failure has the spec's toast;
- * - `announceItem` / `useItemAnnouncements`: an item saved or linked by one island of the page, told to the
+ * - `announceItem` / `announceItemRemoved` / `useItemAnnouncements`: an item saved, linked or deleted by one
+ *   island of the page, told to the
  *   others (module state in a shared chunk, like pendingSaves.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -61,24 +62,36 @@ export function linkableItem(target: LinkableList, item: Record<string, unknown>
 }
 
 type ItemJson = Record<string, unknown> & { id: number };
-type Announcement = (target: LinkableList, item: ItemJson, photos: PhotoJson[]) => void;
+type ItemEvent = { kind: 'saved'; item: ItemJson; photos: PhotoJson[] } | { kind: 'removed'; id: number };
+type Announcement = (target: LinkableList, event: ItemEvent) => void;
 const listeners = new Set<Announcement>();
 
 /** Tells the page's islands that an item was added or its photos linked (the answer's item and photos). */
 export function announceItem(target: LinkableList, item: ItemJson, photos: PhotoJson[] = []): void {
-  for (const listener of listeners) listener(target, item, photos);
+  for (const listener of listeners) listener(target, { kind: 'saved', item, photos });
 }
 
-/** Calls `onItem` for each item of `target` (none when null) an island of the page announces. */
+/** Tells the page's islands that the server deleted an item. */
+export function announceItemRemoved(target: LinkableList, id: number): void {
+  for (const listener of listeners) listener(target, { kind: 'removed', id });
+}
+
+/**
+ * Calls `onItem` for each item of `target` (none when null) an island of the page announces as saved, and
+ * `onRemoved` for each it announces deleted.
+ */
 export function useItemAnnouncements(
   target: Target | null,
   onItem: (item: ItemJson, photos: PhotoJson[]) => void,
+  onRemoved?: (id: number) => void,
 ): void {
-  const latest = useRef(onItem);
-  latest.current = onItem;
+  const latest = useRef({ onItem, onRemoved });
+  latest.current = { onItem, onRemoved };
   useEffect(() => {
-    const listener: Announcement = (announced, item, photos) => {
-      if (announced === target) latest.current(item, photos);
+    const listener: Announcement = (announced, event) => {
+      if (announced !== target) return;
+      if (event.kind === 'saved') latest.current.onItem(event.item, event.photos);
+      else latest.current.onRemoved?.(event.id);
     };
     listeners.add(listener);
     return () => void listeners.delete(listener);

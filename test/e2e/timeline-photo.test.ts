@@ -213,3 +213,21 @@ test.serial('a failed save keeps the form and its photo; a failed link keeps the
   assertNoBrowserErrors(t, recorded, [/status of 50[03]/]);
   await recorded.context.close();
 });
+
+test.serial('a deleted event leaves the photo links at once; its photo stays in the gallery', async (t) => {
+  const recorded = await editPage();
+  const { page } = recorded;
+  const event = 'Promoted to Lieutenant';
+  await linkRow(page, event).waitFor();
+  const card = timeline(page).getByRole('listitem', { name: event, exact: true });
+  await card.getByRole('button', { name: `Delete ${event}` }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 204),
+    card.getByRole('button', { name: 'Delete', exact: true }).click(),
+  ]);
+  await linkRow(page, event).waitFor({ state: 'detached' });
+  t.is(await storedPhoto(event), undefined, 'the event is deleted');
+  t.truthy(await app.db('photos').where('id', existingPhotoId).first(), 'the photo is kept');
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
