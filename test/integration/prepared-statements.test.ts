@@ -4,7 +4,7 @@
  * statement fails.
  */
 import test from 'ava';
-import { createDb, isEmbedded } from '../../src/db/knex';
+import { createDb } from '../../src/db/knex';
 import { queryWithGenericPlan } from '../../src/db/prepared';
 import { sql } from '../../src/db/sql';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -31,9 +31,8 @@ test.serial('answers with the values of each call', async (t) => {
 });
 
 test.serial(
-  'on Postgres: one prepared statement per shape, and plan_cache_mode is back to auto after each call',
+  'one prepared statement per shape (embedded: SQL PREPARE), and plan_cache_mode is back to auto after each call',
   async (t) => {
-    if (isEmbedded(db)) return t.pass('the embedded database runs statements unprepared');
     await queryWithGenericPlan(db, doubled(5));
     const prepared = await db.raw("select count(*)::int as n from pg_prepared_statements where name like 'turnout_%'");
     t.is(prepared.rows[0].n, 1);
@@ -44,3 +43,20 @@ test.serial(
     t.deepEqual(await queryWithGenericPlan(db, doubled(7)), [{ doubled: 14 }]);
   },
 );
+
+test.serial(
+  'text values arrive as they were sent, quotes and backslashes included (embedded: as literals)',
+  async (t) => {
+    for (const text of ["O'Fallon", 'back\\slash', "'; drop table users; --", 'ünïcødé 🚒', '']) {
+      t.deepEqual(await queryWithGenericPlan(db, sql`select ${text}::text as echoed`), [{ echoed: text }], text);
+    }
+  },
+);
+
+test.serial('inside a transaction the statement runs on the transaction, seeing its uncommitted rows', async (t) => {
+  await db.transaction(async (trx) => {
+    await trx.raw('create temporary table prepared_probe (n int) on commit drop');
+    await trx.raw('insert into prepared_probe values (41)');
+    t.deepEqual(await queryWithGenericPlan(trx, sql`select n + ${1}::int as n from prepared_probe`), [{ n: 42 }]);
+  });
+});
