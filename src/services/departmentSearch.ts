@@ -411,8 +411,9 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
     // trigram index (`%>`: word similarity to the vocabulary word, under the threshold set below), then the
     // departments using one of those words by the department_words btree (index-only, with each department's
     // text length). The words' departments are intersected before any department row is read ("valley" alone
-    // leads to 3,000), and only the FUZZY_CANDIDATES shortest are read by primary key and ranked. `= any(array(…))` keeps both lookups on their btrees whatever the statistics say (a generic
-    // plan estimated 1,600 ids and scanned the table; a stale estimate of department_words, a hash join).
+    // leads to 3,000), and only the FUZZY_CANDIDATES shortest are read by primary key and ranked.
+    // `= any(array(…))` keeps both lookups on their btrees whatever the statistics say (a generic plan estimated
+    // 1,600 ids and scanned the table; a stale estimate of department_words, a hash join).
     const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
     const closeTo = (word: string) =>
       sql`select department_words.department_id, department_words.text_length from department_words
