@@ -189,16 +189,8 @@ export const distinctiveWord = (q: string): string | undefined => distinctiveWor
 export const isDenseQuery = (q: string) => q.length <= 3 || distinctiveWord(q) === undefined;
 
 /** Rank inside a tier-1 category: shorter text first, then name, id. */
-const RANKED = `order by length(${SEARCH_TEXT}), departments.name, departments.id`;
-
-/**
- * The dense plan's walk: the first DENSE_PROBE_ROWS departments in rank order, with only the columns the
- * category and visibility filters read — all in the covering index departments_search_walk, so an index-only
- * scan reads them without touching the table, and stops as soon as the category has its ten.
- */
-const DENSE_WALK = `(select departments.id, length(${SEARCH_TEXT}) as k, departments.name, ${SEARCH_TEXT},
-  departments.verification_status, departments.created_by
-  from departments ${RANKED} limit ${DENSE_PROBE_ROWS}) as departments`;
+const RANK_ORDER = `length(${SEARCH_TEXT}), departments.name, departments.id`;
+const RANKED = `order by ${RANK_ORDER}`;
 
 /** The length of the name prefix departments_search_initials is keyed on. */
 const INITIALS_LENGTH = 2;
@@ -226,14 +218,31 @@ export interface Category {
 }
 
 /**
- * The departments in rank order (length, name, id) from departments_search_walk: the dense plan's walk, for
- * a query made of fire-service words or of 2–3 characters, which match much of the table.
+ * A capped walk: the first `cap` departments in `order` (those matching `where`, if given), with only the
+ * columns the category and visibility filters read — all in a covering index, so an index-only scan reads them
+ * without touching the table — then the ten best passing the filter, in rank order.
  */
-const denseWalk: Walk = {
-  ids: (filter) => sql`select departments.id from ${rawSql(DENSE_WALK)} where ${filter}
-    order by departments.k, departments.name, departments.id limit ${rawSql(String(DEPARTMENT_SEARCH_MAX_RESULTS))}`,
-  capped: true,
-};
+function cappedWalk(cap: number, order: string, where?: Sql): Walk {
+  const st = rawSql(SEARCH_TEXT);
+  return {
+    ids: (filter) => sql`select departments.id from (
+        select departments.id, length(${st}) as k, departments.name, ${st},
+               departments.verification_status, departments.created_by
+        from departments ${where ? sql`where ${where}` : rawSql('')} order by ${rawSql(order)}
+        limit ${rawSql(String(cap))}
+      ) as departments where ${filter}
+      order by departments.k, departments.name, departments.id
+      limit ${rawSql(String(DEPARTMENT_SEARCH_MAX_RESULTS))}`,
+    capped: true,
+  };
+}
+
+/**
+ * The dense plan's walk: the first DENSE_PROBE_ROWS departments in rank order (length, name, id) from
+ * departments_search_walk, for a query made of fire-service words or of 2–3 characters, which match much of
+ * the table; it stops as soon as the category has its ten.
+ */
+const denseWalk = cappedWalk(DENSE_PROBE_ROWS, RANK_ORDER);
 
 /**
  * The names starting with the first two characters of `lowered`, in rank order, from
@@ -242,24 +251,13 @@ const denseWalk: Walk = {
  * the prefix btree range answers when the bucket's first rows hold too few ("hickory wi").
  */
 function initialsWalk(lowered: string): Walk {
-  const st = SEARCH_TEXT;
-  const bucket = sql`left(${rawSql(st)}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`;
-  const order = `left(${st}, ${INITIALS_LENGTH}), length(${st}), departments.name, departments.id`;
-  const max = String(DEPARTMENT_SEARCH_MAX_RESULTS);
-  if (lowered.length <= INITIALS_LENGTH + 1) {
-    return {
-      ids: (filter) => sql`select departments.id from departments where ${bucket} and ${filter}
-        order by ${rawSql(order)} limit ${rawSql(max)}`,
-      capped: false,
-    };
-  }
+  const bucket = sql`left(${rawSql(SEARCH_TEXT)}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`;
+  const order = `left(${SEARCH_TEXT}, ${INITIALS_LENGTH}), ${RANK_ORDER}`;
+  if (lowered.length > INITIALS_LENGTH + 1) return cappedWalk(PREFIX_PROBE_ROWS, order, bucket);
   return {
-    ids: (filter) => sql`select departments.id from (
-        select departments.id, length(${rawSql(st)}) as k, departments.name, ${rawSql(st)},
-               departments.verification_status, departments.created_by
-        from departments where ${bucket} order by ${rawSql(order)} limit ${rawSql(String(PREFIX_PROBE_ROWS))}
-      ) as departments where ${filter} order by departments.k, departments.name, departments.id limit ${rawSql(max)}`,
-    capped: true,
+    ids: (filter) => sql`select departments.id from departments where ${bucket} and ${filter}
+      order by ${rawSql(order)} limit ${rawSql(String(DEPARTMENT_SEARCH_MAX_RESULTS))}`,
+    capped: false,
   };
 }
 
