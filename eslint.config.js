@@ -50,7 +50,13 @@ export default tseslint.config(
       'src/validation is shared with the browser: yup and other validation modules only.',
     ]),
   },
-  { files: ['views/**'], rules: restrict(SERVER_DATA) },
+  {
+    files: ['views/**'],
+    rules: restrict(SERVER_DATA, [
+      ['**/islands/**'],
+      'Views are server-only; the kit they share with islands lives in views/ui. Render islands with <Island>.',
+    ]),
+  },
   {
     files: ['islands/**'],
     rules: restrict(
@@ -59,6 +65,10 @@ export default tseslint.config(
         'Islands run in the browser: import from src/ only the shared schemas and JSON types in src/validation.',
       ],
       [['koa', '@koa/*', 'knex', 'objection', 'pg', 'pino', 'argon2', 'node:*'], 'Server-only package in an island.'],
+      [
+        ['**/views/**', '!**/views/ui', '!**/views/ui/**'],
+        'Islands use the shared kit (views/ui), never server views.',
+      ],
     ),
   },
 );

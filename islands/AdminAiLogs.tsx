@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { styled } from 'styled-components';
-import { sc } from './ui/sc';
-import { Badge } from './ui/Badge';
+import { sc } from '../views/ui/sc';
+import { Badge } from '../views/ui/Badge';
 import {
   ADMIN_LABELS as L,
   ADMIN_MESSAGES as M,
@@ -22,7 +22,9 @@ import {
 } from '../src/validation/admin';
 import type { AiLogJson } from '../src/validation/aiLogs';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
-import { DataTable, Muted, Pager, Stack, StatCards, Toolbar, formatDateTime } from './admin/ui';
+import { DataTable, Muted, Stack, StatCards, Toolbar } from '../views/ui/DataTable';
+import { Pager } from '../views/ui/Pager';
+import { formatDateTime } from '../views/ui/format';
 
 const Tabs = styled.div.withConfig(sc('AiLogTabs'))`
   display: flex;

@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from './ui/Badge';
-import { Button } from './ui/Button';
-import { Dialog } from './ui/Dialog';
-import { Form, FormAlert, SubmitButton, TextArea, TextField } from './ui/Field';
+import { Badge } from '../views/ui/Badge';
+import { Button } from '../views/ui/Button';
+import { Dialog } from '../views/ui/Dialog';
+import { Form, FormAlert, SubmitButton, TextArea, TextField } from '../views/ui/Field';
 import {
   ADMIN_LABELS as L,
   ADMIN_MESSAGES as M,
@@ -19,7 +19,9 @@ import {
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { DataTable, DialogActions, Muted, Row, SmallButton, Stack, StatCards, Toolbar, formatDate } from './admin/ui';
+import { DataTable, Muted, Row, SmallButton, Stack, StatCards, Toolbar } from '../views/ui/DataTable';
+import { DialogActions } from '../views/ui/ConfirmButton';
+import { formatDate } from '../views/ui/format';
 
 export interface AdminBetaCodesProps {
   initialCodes: BetaCodeJson[];

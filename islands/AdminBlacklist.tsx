@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from './ui/Badge';
-import { Button } from './ui/Button';
-import { Dialog } from './ui/Dialog';
-import { Form, FormAlert, Select, SubmitButton, TextField } from './ui/Field';
+import { Badge } from '../views/ui/Badge';
+import { Button } from '../views/ui/Button';
+import { Dialog } from '../views/ui/Dialog';
+import { Form, FormAlert, Select, SubmitButton, TextField } from '../views/ui/Field';
 import {
   ADMIN_LABELS as L,
   ADMIN_MESSAGES as M,
@@ -17,7 +17,9 @@ import {
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { ConfirmButton, DataTable, DialogActions, Muted, Toolbar, formatDate } from './admin/ui';
+import { ConfirmButton, DialogActions } from '../views/ui/ConfirmButton';
+import { DataTable, Muted, Toolbar } from '../views/ui/DataTable';
+import { formatDate } from '../views/ui/format';
 
 const TYPE_LABELS = { email: 'Email', domain: 'Domain' } as const;
 

@@ -5,16 +5,17 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from './ui/Badge';
-import { Button } from './ui/Button';
-import { Dialog } from './ui/Dialog';
-import { FieldGrid, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { Badge } from '../views/ui/Badge';
+import { Button } from '../views/ui/Button';
+import { Dialog } from '../views/ui/Dialog';
+import { FieldGrid, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 import { ADMIN_LABELS as L, ADMIN_MESSAGES as M, departmentEditSchema } from '../src/validation/admin';
 import type { DepartmentJson } from '../src/validation/departments';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { DataTable, DialogActions, Muted, Row, SmallButton, Stack, Toolbar } from './admin/ui';
+import { DataTable, Muted, Row, SmallButton, Stack, Toolbar } from '../views/ui/DataTable';
+import { DialogActions } from '../views/ui/ConfirmButton';
 
 const invalidate = [ADMIN_KEYS.pendingDepartments];
 

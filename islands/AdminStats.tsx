@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_LABELS, type AdminStatsJson } from '../src/validation/admin';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
-import { StatCards } from './admin/ui';
+import { StatCards } from '../views/ui/DataTable';
 
 export default function AdminStats({ initialStats }: { initialStats: AdminStatsJson }) {
   const stats = useQuery({ queryKey: ADMIN_KEYS.stats, queryFn: adminApi.stats, initialData: initialStats }).data;

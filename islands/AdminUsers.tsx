@@ -8,9 +8,9 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { styled } from 'styled-components';
-import { sc } from './ui/sc';
-import { Badge } from './ui/Badge';
-import { Input } from './ui/Field';
+import { sc } from '../views/ui/sc';
+import { Badge } from '../views/ui/Badge';
+import { Input } from '../views/ui/Field';
 import {
   ADMIN_LABELS,
   ADMIN_MESSAGES as M,
@@ -22,19 +22,11 @@ import {
 import type { Role } from '../src/validation/auth';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
-import {
-  ConfirmButton,
-  DataTable,
-  InlineSelect,
-  Muted,
-  Pager,
-  Row,
-  SmallButton,
-  Stack,
-  Switch,
-  Toolbar,
-  formatDate,
-} from './admin/ui';
+import { ConfirmButton } from '../views/ui/ConfirmButton';
+import { DataTable, Muted, Row, SmallButton, Stack, Toolbar } from '../views/ui/DataTable';
+import { InlineSelect, Switch } from '../views/ui/Switch';
+import { Pager } from '../views/ui/Pager';
+import { formatDate } from '../views/ui/format';
 
 export interface AdminUsersProps {
   initialPage: AdminUsersPageJson;

@@ -7,7 +7,7 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export const PASSWORD_CHANGED = { title: 'Password changed', description: 'Other devices have been signed out.' };

@@ -19,9 +19,9 @@ import { api } from './lib/api';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { ButtonLink } from './ui/Button';
-import { EmailField, FieldGrid, FieldGroup, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
-import { sc } from './ui/sc';
+import { ButtonLink } from '../views/ui/Button';
+import { EmailField, FieldGrid, FieldGroup, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
+import { sc } from '../views/ui/sc';
 
 const Actions = styled.div.withConfig(sc('CreateProfileActions'))`
   display: flex;

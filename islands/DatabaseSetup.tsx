@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';
-import { sc } from './ui/sc';
-import { Card, CardDescription, CardTitle } from './ui/Card';
-import { Form, FormAlert, SubmitButton, TextField, type TextFieldProps } from './ui/Field';
+import { sc } from '../views/ui/sc';
+import { Card, CardDescription, CardTitle } from '../views/ui/Card';
+import { Form, FormAlert, SubmitButton, TextField, type TextFieldProps } from '../views/ui/Field';
 import {
   ADMIN_MESSAGES as M,
   databaseSetupSchema,
@@ -17,7 +17,7 @@ import {
 import { adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Table, TableWrap } from './admin/ui';
+import { Table, TableWrap } from '../views/ui/DataTable';
 
 const Grid = styled.div.withConfig(sc('DbSetupGrid'))`
   display: grid;

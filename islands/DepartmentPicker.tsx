@@ -10,11 +10,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { styled } from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { sc } from './ui/sc';
-import { Button } from './ui/Button';
-import { Combobox, RequiredMark } from './ui/Combobox';
-import { DepartmentSummary } from './ui/DepartmentSummary';
-import { HelpText, TextField } from './ui/Field';
+import { sc } from '../views/ui/sc';
+import { Button } from '../views/ui/Button';
+import { Combobox, RequiredMark } from '../views/ui/Combobox';
+import { DepartmentSummary } from '../views/ui/DepartmentSummary';
+import { HelpText, TextField } from '../views/ui/Field';
 import { departmentsApi, departmentSearchKey, DEPARTMENT_SEARCH_URL, USER_DEPARTMENTS_KEY } from './lib/departmentsApi';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';

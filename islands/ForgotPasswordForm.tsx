@@ -9,9 +9,9 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Button, ButtonLink } from './ui/Button';
-import { EmailField, Form, FormAlert, SubmitButton } from './ui/Field';
-import { sc } from './ui/sc';
+import { Button, ButtonLink } from '../views/ui/Button';
+import { EmailField, Form, FormAlert, SubmitButton } from '../views/ui/Field';
+import { sc } from '../views/ui/sc';
 
 export const FORGOT_FAILED = 'Failed to send reset email';
 

@@ -23,7 +23,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
-import { LISTS, type ItemMeta, type OrderOptions } from '../src/validation/lists';
+import { LISTS, type ListItemJson, type OrderOptions } from '../src/validation/lists';
 import {
   fieldMeta,
   listFormPath,
@@ -37,8 +37,8 @@ import { api, ApiError } from './lib/api';
 import { trackSave } from './lib/pendingSaves';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Button } from './ui/Button';
-import { AiAssistProvider } from './ui/EnhanceButton';
+import { Button } from '../views/ui/Button';
+import { AiAssistProvider } from './lib/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
 import {
   announceItem,
@@ -48,18 +48,16 @@ import {
   PhotoChooser,
   useItemAnnouncements,
 } from './lib/photoLinks';
-import { FieldInput, savesOnChange, shown, type FieldBind } from './lists/FieldInput';
-import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from './ui/Field';
-import { sc } from './ui/sc';
-
-export type EditorItem = ItemMeta & Record<string, unknown>;
+import { FieldInput, savesOnChange, shown, type FieldBind } from './lib/FieldInput';
+import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
+import { sc } from '../views/ui/sc';
 
 export interface ListEditorProps {
   profileId: number;
   /** The list's key (src/validation/lists: `timeline`, `specialUnits`…). */
   list: string;
   /** The presented items, in display order. */
-  items: EditorItem[];
+  items: ListItemJson[];
   /** What a new item's visibility starts as (the profile's default). */
   defaultVisibility: Visibility;
   /** A failed plain post of one of this list's forms (no JavaScript): its values and messages. */
@@ -68,7 +66,7 @@ export interface ListEditorProps {
   confirmDelete?: number | null;
   /** The timeline's order on this page (Newest First / Oldest First). */
   sort?: 'newest' | 'oldest';
-  /** The server has an AI model: long text fields offer Enhance (issue 13, islands/ui/EnhanceButton.tsx). */
+  /** The server has an AI model: long text fields offer Enhance (issue 13, islands/lib/EnhanceButton.tsx). */
   aiAssist?: boolean;
   /** Lists with a Photo Manager: the gallery the add form's photos are chosen from. */
   photos?: PhotoJson[] | null;
@@ -85,7 +83,7 @@ const editorFields = (definition: ListDefinition): EditorField[] =>
     return meta ? [{ name, meta }] : [];
   });
 
-const ifMatch = (item: EditorItem) => ({ 'If-Match': `"${item.id}.${item.version}"` });
+const ifMatch = (item: ListItemJson) => ({ 'If-Match': `"${item.id}.${item.version}"` });
 
 const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   display: flex;
@@ -96,7 +94,7 @@ const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   }
 `;
 
-const Items = styled.ol.withConfig(sc('ListEditorItems'))`
+const Items = styled.ol.withConfig(sc('ListListItemJsons'))`
   list-style: none;
   margin: 0;
   padding: 0;
@@ -105,7 +103,7 @@ const Items = styled.ol.withConfig(sc('ListEditorItems'))`
   gap: ${(p) => p.theme.space[3]};
 `;
 
-const Card = styled.li.withConfig(sc('ListEditorItem'))`
+const Card = styled.li.withConfig(sc('ListListItemJson'))`
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.control};
   padding: ${(p) => p.theme.space[4]};
@@ -234,7 +232,7 @@ function AddForm({
   defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
   photos: PhotoJson[] | null;
-  onAdded: (item: EditorItem) => void;
+  onAdded: (item: ListItemJson) => void;
 }) {
   const [open, setOpen] = useState(state !== null);
   const hydrated = useHydrated();
@@ -254,7 +252,7 @@ function AddForm({
   const noun = definition.noun.toLowerCase();
   const add = useApiMutation({
     request: (values: Record<string, unknown>) =>
-      api.post<EditorItem>(`/api/profiles/${profileId}/${definition.path}`, values),
+      api.post<ListItemJson>(`/api/profiles/${profileId}/${definition.path}`, values),
     success: { title: `${definition.noun} added` },
     errorTitle: definition.saveFailed ?? 'Error',
     fallbackMessage: 'Please try again.',
@@ -262,7 +260,7 @@ function AddForm({
   });
   /** Saves the item; with chosen photos, saves it first and then links them (the item as the link left it). */
   const submit = async (values: Record<string, unknown>) => {
-    const saved: { item?: EditorItem } = {};
+    const saved: { item?: ListItemJson } = {};
     const save = async () => {
       saved.item = await add.mutateAsync(values);
       form.setValues(initial);
@@ -276,7 +274,7 @@ function AddForm({
     } else await save().catch(() => undefined); // the mutation reported the failure
     // Not saved: the form keeps its values and its photos. Saved but not linked (the spec's toast): the item
     // stays, without them — they can be linked from its row in the photo links.
-    const item = (linked?.item as EditorItem | null | undefined) ?? saved.item;
+    const item = (linked?.item as ListItemJson | null | undefined) ?? saved.item;
     if (!item) return;
     setPhotoIds([]);
     onAdded(item);
@@ -377,11 +375,11 @@ function ItemEditor({
   definition: ListDefinition;
   fields: EditorField[];
   profileId: number;
-  item: EditorItem;
+  item: ListItemJson;
   state: ListFormState['state'] | null;
   confirmDelete: boolean;
-  onChanged: (item: EditorItem) => void;
-  onDelete: (item: EditorItem) => void;
+  onChanged: (item: ListItemJson) => void;
+  onDelete: (item: ListItemJson) => void;
 }) {
   const formId = useId();
   const hydrated = useHydrated();
@@ -415,7 +413,7 @@ function ItemEditor({
 
   const save = useApiMutation({
     request: (body: Record<string, unknown>) =>
-      api.patch<EditorItem>(
+      api.patch<ListItemJson>(
         `/api/profiles/${profileId}/${definition.path}/id:${latest.current.id}`,
         body,
         ifMatch(latest.current),
@@ -588,19 +586,19 @@ function ListEditorBody({
   const definition = LISTS.find((candidate) => candidate.key === list);
   const [items, setItemsState] = useState(initialItems);
   /** Kept in the list's display order (spec 02 §4), as the server renders it, after every add and save. */
-  const setItems = (next: (prev: EditorItem[]) => EditorItem[]) =>
+  const setItems = (next: (prev: ListItemJson[]) => ListItemJson[]) =>
     setItemsState((prev) => {
       const changed = next(prev);
-      const order = definition?.order as ((items: EditorItem[], options: OrderOptions) => EditorItem[]) | undefined;
+      const order = definition?.order as ((items: ListItemJson[], options: OrderOptions) => ListItemJson[]) | undefined;
       return order ? order(changed, { now: new Date(), sort }) : changed;
     });
   useSectionCount(list, items.length);
-  const merge = (saved: EditorItem) =>
+  const merge = (saved: ListItemJson) =>
     setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
-  useItemAnnouncements(linkableList(list), (item) => merge(item as EditorItem));
+  useItemAnnouncements(linkableList(list), (item) => merge(item as ListItemJson));
 
   const remove = useApiMutation({
-    request: (item: EditorItem) =>
+    request: (item: ListItemJson) =>
       api.delete<void>(`/api/profiles/${profileId}/${definition?.path}/id:${item.id}`, ifMatch(item)),
     fallbackMessage: 'Please try again.',
   });
@@ -609,7 +607,7 @@ function ListEditorBody({
   const fields = editorFields(definition);
 
   /** Deleted at once; put back where it was if the server refuses. */
-  const deleteItem = (item: EditorItem) => {
+  const deleteItem = (item: ListItemJson) => {
     const at = items.findIndex((candidate) => candidate.id === item.id);
     setItems((prev) => prev.filter((candidate) => candidate.id !== item.id));
     const target = linkableList(list);

@@ -6,10 +6,10 @@
  */
 import { styled } from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import { sc } from './ui/sc';
-import { Badge } from './ui/Badge';
-import { Button } from './ui/Button';
-import { DepartmentSummary } from './ui/DepartmentSummary';
+import { sc } from '../views/ui/sc';
+import { Badge } from '../views/ui/Badge';
+import { Button } from '../views/ui/Button';
+import { DepartmentSummary } from '../views/ui/DepartmentSummary';
 import { departmentsApi, USER_DEPARTMENTS_KEY } from './lib/departmentsApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { DepartmentPickerField } from './DepartmentPicker';

@@ -22,11 +22,11 @@ import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibilit
 import { api, serverMessageOr } from './lib/api';
 import { toast } from './lib/toast';
 import { UploadProgress, usePhotoUploads } from './lib/photoUploads';
-import { Button } from './ui/Button';
-import { Checkbox, Select, TagList, TextField } from './ui/Field';
-import { PhotoPicture, photoCover } from './ui/PhotoPicture';
-import { sc } from './ui/sc';
-import { SuggestCaptionButton } from './ui/SuggestCaptionButton';
+import { Button } from '../views/ui/Button';
+import { Checkbox, Select, TagList, TextField } from '../views/ui/Field';
+import { PhotoPicture, photoCover } from '../views/ui/PhotoPicture';
+import { sc } from '../views/ui/sc';
+import { SuggestCaptionButton } from './lib/SuggestCaptionButton';
 
 const Wrap = styled.div.withConfig(sc('PhotoGalleryEditor'))`
   display: flex;

@@ -18,7 +18,7 @@ import {
   type LinkableItem,
   type Target,
 } from './lib/photoLinks';
-import { sc } from './ui/sc';
+import { sc } from '../views/ui/sc';
 
 export type { LinkableItem } from './lib/photoLinks';
 

@@ -22,11 +22,11 @@ import { api, ApiError } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves, trackSave } from './lib/pendingSaves';
 import { toast } from './lib/toast';
-import { Button } from './ui/Button';
-import { EnhanceAssist } from './ui/EnhanceButton';
-import { FieldGrid, FieldGroup, Select, TextArea, TextField } from './ui/Field';
-import { sc } from './ui/sc';
-import { media } from './ui/theme';
+import { Button } from '../views/ui/Button';
+import { EnhanceAssist } from './lib/EnhanceButton';
+import { FieldGrid, FieldGroup, Select, TextArea, TextField } from '../views/ui/Field';
+import { sc } from '../views/ui/sc';
+import { media } from '../views/ui/theme';
 
 type TextKey =
   | 'rank'

@@ -7,7 +7,7 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 
 export const PROFILE_UPDATED = { title: 'Profile updated', description: 'Your account details have been saved.' };
 

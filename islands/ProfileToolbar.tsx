@@ -15,8 +15,8 @@ import {
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves } from './lib/pendingSaves';
-import { Button, ButtonLink } from './ui/Button';
-import { sc } from './ui/sc';
+import { Button, ButtonLink } from '../views/ui/Button';
+import { sc } from '../views/ui/sc';
 
 const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   display: flex;

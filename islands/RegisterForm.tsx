@@ -8,7 +8,7 @@ import { api } from './lib/api';
 import { toastAfterNavigation } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { EmailField, Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 
 export const REGISTER_REDIRECT_DELAY_MS = 100;
 export const REGISTER_FAILED = {

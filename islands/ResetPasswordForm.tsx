@@ -10,9 +10,9 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { ButtonLink } from './ui/Button';
-import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
-import { sc } from './ui/sc';
+import { ButtonLink } from '../views/ui/Button';
+import { Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
+import { sc } from '../views/ui/sc';
 
 export const RESET_FAILED = 'Failed to reset password';
 

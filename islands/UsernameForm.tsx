@@ -7,7 +7,7 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Form, FormAlert, SubmitButton, TextField } from './ui/Field';
+import { Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 
 export const USERNAME_UPDATED = {
   title: 'Username updated',

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { theme } from '../ui/theme';
+import { theme } from '../../views/ui/theme';
 
 interface IslandProvidersProps {
   queryClient: QueryClient;

@@ -20,46 +20,24 @@ import {
   PHOTO_MESSAGES as M,
   type PhotoGalleryJson,
   type PhotoJson,
-  type PhotoLinkTarget,
   type PhotoLinksJson,
+  type LinkableList,
+  type Target,
+} from '../../src/validation/photos';
+export {
+  linkableItem,
+  linkableList,
+  type LinkableItem,
+  type LinkableList,
+  type Target,
 } from '../../src/validation/photos';
 import type { Visibility } from '../../src/validation/visibility';
 import { apiRequest, serverMessageOr } from './api';
 import { toast } from './toast';
 import { UploadProgress, usePhotoUploads } from './photoUploads';
-import { Button } from '../ui/Button';
-import { PhotoPicture } from '../ui/PhotoPicture';
-import { sc } from '../ui/sc';
-
-export interface LinkableItem {
-  /** The item's id; null for the profile image (no item). */
-  id: number | null;
-  title: string;
-  photoIds: number[];
-}
-
-/** The widgets whose photos are linked in edit mode: the lists with a Photo Manager, and the profile image. */
-export type Target = Exclude<PhotoLinkTarget, 'statusUpdates' | 'fireStations'>;
-export type LinkableList = Exclude<Target, 'profile'>;
-const LINKABLE_LISTS: readonly string[] = ['timeline', 'incidents', 'awards'] satisfies LinkableList[];
-
-/** The list (by its key) whose items get photos through the Photo Manager, or null. */
-export const linkableList = (key: string): LinkableList | null =>
-  LINKABLE_LISTS.includes(key) ? (key as LinkableList) : null;
-
-const photoIdsOf = (refs: unknown[]): number[] =>
-  refs.flatMap((ref) => (typeof ref === 'string' && /^[1-9][0-9]*$/.test(ref) ? [Number(ref)] : []));
-
-/** A presented list item as the photo links show it: its title and linked photo ids. */
-export function linkableItem(target: LinkableList, item: Record<string, unknown> & { id: number }): LinkableItem {
-  return {
-    id: item.id,
-    title: String(item.event ?? item.title ?? item.name ?? ''),
-    photoIds: photoIdsOf(
-      target === 'timeline' ? [item.photo] : Array.isArray(item.photos) ? (item.photos as unknown[]) : [],
-    ),
-  };
-}
+import { Button } from '../../views/ui/Button';
+import { PhotoPicture } from '../../views/ui/PhotoPicture';
+import { sc } from '../../views/ui/sc';
 
 type ItemJson = Record<string, unknown> & { id: number };
 type ItemEvent = { kind: 'saved'; item: ItemJson; photos: PhotoJson[] } | { kind: 'removed'; id: number };

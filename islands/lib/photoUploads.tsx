@@ -17,7 +17,7 @@ import {
 } from '../../src/validation/photos';
 import type { Visibility } from '../../src/validation/visibility';
 import { toast } from './toast';
-import { sc } from '../ui/sc';
+import { sc } from '../../views/ui/sc';
 
 type FileState = 'compressing' | 'uploading' | 'done' | 'failed';
 export interface UploadRow {

@@ -2,8 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { styled, ThemeProvider } from 'styled-components';
-import { theme } from '../ui/theme';
-import { sc } from '../ui/sc';
+import { theme } from '../../views/ui/theme';
+import { sc } from '../../views/ui/sc';
 import {
   dismiss,
   subscribe,

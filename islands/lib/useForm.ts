@@ -7,7 +7,7 @@
  * - a field's message shows once it was touched (blurred), every message on submit, and the server's per-field
  *   messages (a 400/409 answer, or the re-rendered page) until that field is edited.
  *
- * Binders spread onto the field components of islands/ui/Field.tsx:
+ * Binders spread onto the field components of views/ui/Field.tsx:
  *   <TextField label="Email" {...form.text('email')} />   <Select {...form.select('role')} />
  *   <TextField type="number" {...form.number('maxUses')} /> <Checkbox {...form.checkbox('isActive')} />
  *   <TagList {...form.tags('tags')} />

@@ -7,11 +7,11 @@
 import type { ListItem } from '../models/ListItem';
 import { canSee } from '../policies/visibility';
 import type { Viewer } from '../policies/viewer';
-import type { ItemMeta, ListDefinition, OrderOptions } from '../validation/lists';
+import type { ListDefinition, ListItemJson, OrderOptions } from '../validation/lists';
+
+export type { ListItemJson };
 import type { Visibility } from '../validation/visibility';
 import { iso } from './iso';
-
-export type ListItemJson = ItemMeta & Record<string, unknown>;
 
 /** The item with its computed fields, before per-viewer hiding. */
 function itemJson(list: ListDefinition, item: ListItem, now: Date): ListItemJson {

@@ -8,7 +8,7 @@ import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { islands } from '../../islands/registry';
 import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
-import { theme } from '../../islands/ui/theme';
+import { theme } from '../../views/ui/theme';
 import { IslandCollector, IslandCollectorContext, islandMarker } from './Island';
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';

@@ -43,6 +43,36 @@ export const PHOTO_LINK_TARGETS = {
 export type PhotoLinkTarget = keyof typeof PHOTO_LINK_TARGETS;
 export const PHOTO_LINK_TARGET_KEYS = Object.keys(PHOTO_LINK_TARGETS) as PhotoLinkTarget[];
 
+export interface LinkableItem {
+  /** The item's id; null for the profile image (no item). */
+  id: number | null;
+  title: string;
+  photoIds: number[];
+}
+
+/** The widgets whose photos are linked in edit mode: the lists with a Photo Manager, and the profile image. */
+export type Target = Exclude<PhotoLinkTarget, 'statusUpdates' | 'fireStations'>;
+export type LinkableList = Exclude<Target, 'profile'>;
+const LINKABLE_LISTS: readonly string[] = ['timeline', 'incidents', 'awards'] satisfies LinkableList[];
+
+/** The list (by its key) whose items get photos through the Photo Manager, or null. */
+export const linkableList = (key: string): LinkableList | null =>
+  LINKABLE_LISTS.includes(key) ? (key as LinkableList) : null;
+
+const photoIdsOf = (refs: unknown[]): number[] =>
+  refs.flatMap((ref) => (typeof ref === 'string' && /^[1-9][0-9]*$/.test(ref) ? [Number(ref)] : []));
+
+/** A presented list item as the photo links show it: its title and linked photo ids. */
+export function linkableItem(target: LinkableList, item: Record<string, unknown> & { id: number }): LinkableItem {
+  return {
+    id: item.id,
+    title: String(item.event ?? item.title ?? item.name ?? ''),
+    photoIds: photoIdsOf(
+      target === 'timeline' ? [item.photo] : Array.isArray(item.photos) ? (item.photos as unknown[]) : [],
+    ),
+  };
+}
+
 /** Default photo category per widget (spec 02 §9). */
 export const DEFAULT_PHOTO_CATEGORY: Record<string, PhotoCategory> = {
   timeline: 'milestone',

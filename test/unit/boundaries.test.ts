@@ -31,6 +31,19 @@ test('views never import models, services or the database', async (t) => {
   );
 });
 
+test('views never import islands; islands import only the kit from views', async (t) => {
+  t.true(
+    await restricted('views/pages/X.tsx', "import { x } from '../../islands/lib/useForm';\nexport const y = x;\n"),
+  );
+  t.true(await restricted('views/ui/X.tsx', "import { x } from '../../islands/lib/api';\nexport const y = x;\n"));
+  t.false(await restricted('views/pages/X.tsx', "import { sc } from '../ui/sc';\nexport const y = sc;\n"));
+  t.true(await restricted('islands/X.tsx', "import { x } from '../views/profile/ProfilePage';\nexport const y = x;\n"));
+  t.false(
+    await restricted('islands/X.tsx', "import { Button } from '../views/ui/Button';\nexport const y = Button;\n"),
+  );
+  t.false(await restricted('islands/lib/X.tsx', "import { sc } from '../../views/ui/sc';\nexport const y = sc;\n"));
+});
+
 test('islands import only src/validation from the server tree', async (t) => {
   t.true(await restricted('islands/X.tsx', "import { x } from '../src/services/auth';\nexport const y = x;\n"));
   t.true(await restricted('islands/X.tsx', "import { x } from '../src/render/Island';\nexport const y = x;\n"));

@@ -1,7 +1,7 @@
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
-import { ButtonLink } from '../../islands/ui/Button';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
+import { ButtonLink } from '../ui/Button';
 import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';
 import type { Shell } from './shell';

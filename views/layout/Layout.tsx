@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
+import { sc } from '../ui/sc';
 import { GlobalStyle } from './GlobalStyle';
 import { Header } from './Header';
 import type { Shell } from './shell';

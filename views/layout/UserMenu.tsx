@@ -4,7 +4,7 @@
  * Sign Out is a POST form to /logout (src/pages/session.ts), covered by the CSRF origin check.
  */
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
+import { sc } from '../ui/sc';
 import type { ShellUser } from './shell';
 
 const Menu = styled.details.withConfig(sc('UserMenu'))`

@@ -5,10 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
-import { Badge } from '../../islands/ui/Badge';
-import { Card, CardDescription, CardTitle } from '../../islands/ui/Card';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
+import { Badge } from '../ui/Badge';
+import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Island } from '../../src/render/Island';
 import type { FormState } from '../../src/validation/forms';
 

@@ -4,9 +4,9 @@
  * visible. /admin/supabase-setup: the database set-up page.
  */
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
-import { Badge } from '../../islands/ui/Badge';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
+import { Badge } from '../ui/Badge';
 import { Island } from '../../src/render/Island';
 import {
   ADMIN_LABELS,

@@ -1,8 +1,8 @@
 /** The centred card that frames sign-in, registration and password pages. */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
 
 const Wrap = styled.div.withConfig(sc('AuthWrap'))`
   display: flex;

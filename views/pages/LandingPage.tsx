@@ -1,8 +1,8 @@
 import { styled, keyframes } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
-import { ButtonLink } from '../../islands/ui/Button';
-import { OutlineIcon } from '../../islands/ui/Icon';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
+import { ButtonLink } from '../ui/Button';
+import { OutlineIcon } from '../ui/Icon';
 
 const VERBS = ['Chart', 'Track', 'Share', 'Honor'] as const;
 

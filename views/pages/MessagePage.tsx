@@ -1,8 +1,8 @@
 /** A centred message card: the 404 page, error pages, Access Denied and similar. */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { ButtonLink } from '../../islands/ui/Button';
+import { sc } from '../ui/sc';
+import { ButtonLink } from '../ui/Button';
 
 const Wrap = styled.div.withConfig(sc('MessageWrap'))`
   max-width: 560px;

@@ -6,7 +6,7 @@
 import { Island } from '../../src/render/Island';
 import { MESSAGES } from '../../src/validation/auth';
 import type { FormState } from '../../src/validation/forms';
-import { ButtonLink } from '../../islands/ui/Button';
+import { ButtonLink } from '../ui/Button';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
 
 export function LoginPage({

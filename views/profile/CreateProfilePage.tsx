@@ -1,6 +1,6 @@
 /** Create Profile (spec 02 §2): the form island inside a card. */
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
+import { sc } from '../ui/sc';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { FormState } from '../../src/validation/forms';

@@ -1,9 +1,9 @@
 /** The profile's header card (DESIGN.md "Profile header card"): photo, name, rank and title, department, motto, links. */
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
 import type { ProfileJson } from '../../src/validation/profiles';
-import { Icon } from '../../islands/ui/Icon';
+import { Icon } from '../ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`

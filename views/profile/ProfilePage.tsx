@@ -5,15 +5,15 @@
  * own view adds the toolbar, and in edit mode the editor.
  */
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
-import type { EditorItem } from '../../islands/ListEditor';
 import type { ListFormState } from '../../src/validation/lists/define';
-import { linkableItem, linkableList, type LinkableItem } from '../../islands/lib/photoLinks';
+import { linkableItem, linkableList, type LinkableItem } from '../../src/validation/photos';
+import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
@@ -171,7 +171,7 @@ export function ProfilePage({
           props={{
             profileId: profile.id,
             list: key,
-            items: (items[key] ?? []) as unknown as EditorItem[],
+            items: (items[key] ?? []) as unknown as ListItemJson[],
             defaultVisibility: profile.defaultVisibility,
             aiAssist,
             formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,

@@ -3,8 +3,8 @@
  * The profile page passes it to the layout's sub-navigation slot: renderPage(ctx, config, view, { subNav }).
  */
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
-import { media } from '../../islands/ui/theme';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
 import { WIDGET_FILTERS, type WidgetKey } from '../../src/validation/profiles';
 
 const Bar = styled.nav.withConfig(sc('WidgetFilter'))`

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { sc } from '../../islands/ui/sc';
+import { sc } from '../ui/sc';
 import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
 import type { PhotoJson } from '../../src/validation/photos';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';

@@ -201,6 +201,9 @@ export interface ItemMeta {
   updatedAt: string;
 }
 
+/** A presented list item (src/presenters/lists.ts) as the API and the islands see it. */
+export type ListItemJson = ItemMeta & Record<string, unknown>;
+
 /**
  * A list form's failed plain post (no JavaScript), for the page to hand to the list's editor: which form
  * (`add`, or the item's id) and what it showed — the values and the messages.

@@ -2,7 +2,7 @@
  * The icons an award, a certification or a license may show (spec 02 §3: "Twelve selectable icons" for
  * awards; the issue asks for a fitting set for certifications and licenses). The editor offers exactly these
  * (an icon picker), the server refuses anything else on write, and the read views draw each list's default
- * for a legacy value outside the set (islands/ui/Icon.tsx holds the drawings).
+ * for a legacy value outside the set (views/ui/Icon.tsx holds the drawings).
  */
 export const AWARD_ICONS = [
   'medal',

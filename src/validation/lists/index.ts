@@ -33,5 +33,5 @@ export function listByPath(path: string): ListDefinition | undefined {
   return LISTS.find((list) => list.path === path);
 }
 
-export type { ItemMeta, ItemRef, ListDefinition, OrderOptions } from './define';
+export type { ItemMeta, ItemRef, ListItemJson, ListDefinition, OrderOptions } from './define';
 export { LIST_MESSAGES, itemRefSchema, parseItemRef } from './define';

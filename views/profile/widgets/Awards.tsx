@@ -1,7 +1,7 @@
 /** Awards (spec 02 §3 "Award"): an icon per award, the citation; the section's own view adds the rest. */
 import type { AwardItemJson } from '../../../src/validation/lists/awards';
 import { AWARD_ICONS, iconOr } from '../../../src/validation/lists/icons';
-import { Icon } from '../../../islands/ui/Icon';
+import { Icon } from '../../ui/Icon';
 import type { SectionItem } from '../sections';
 import { humanize, itemsView, mediaLinks } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';

@@ -6,7 +6,7 @@ import type { CertificationItemJson } from '../../../src/validation/lists/certif
 import type { LicenseItemJson } from '../../../src/validation/lists/licenses';
 import type { CertificationStatus, LicenseStatus } from '../../../src/validation/lists/rules';
 import { CERTIFICATION_ICONS, LICENSE_ICONS, iconOr } from '../../../src/validation/lists/icons';
-import { Icon } from '../../../islands/ui/Icon';
+import { Icon } from '../../ui/Icon';
 import type { SectionItem } from '../sections';
 import { itemsView, type Label } from './ItemLayout';
 

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { sc } from '../../../islands/ui/sc';
-import { Badge, type BadgeTone } from '../../../islands/ui/Badge';
+import { sc } from '../../ui/sc';
+import { Badge, type BadgeTone } from '../../ui/Badge';
 import { humanize } from '../../../src/validation/lists/define';
 import type { SectionContext, SectionItem } from '../sections';
 

@@ -5,8 +5,8 @@
  * shown — nor counted — to a visitor.
  */
 import { styled } from 'styled-components';
-import { sc } from '../../../islands/ui/sc';
-import { PhotoPicture } from '../../../islands/ui/PhotoPicture';
+import { sc } from '../../ui/sc';
+import { PhotoPicture } from '../../ui/PhotoPicture';
 import type { PhotoJson } from '../../../src/validation/photos';
 
 const Strip = styled.ul.withConfig(sc('LinkedPhotoStrip'))`

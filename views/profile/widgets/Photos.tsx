@@ -5,9 +5,9 @@
  * form is the PhotoGallery island. Photos the viewer may not see never reach this view (filtered in the query).
  */
 import { styled } from 'styled-components';
-import { sc } from '../../../islands/ui/sc';
-import { media } from '../../../islands/ui/theme';
-import { PhotoPicture, photoCover } from '../../../islands/ui/PhotoPicture';
+import { sc } from '../../ui/sc';
+import { media } from '../../ui/theme';
+import { PhotoPicture, photoCover } from '../../ui/PhotoPicture';
 import { humanize } from '../../../src/validation/lists/define';
 import type { PhotoJson } from '../../../src/validation/photos';
 import type { SectionContext, SectionItem } from '../sections';

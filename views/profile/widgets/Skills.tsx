@@ -1,6 +1,6 @@
 /** Skills (spec 02 §3 "Skill"): the level as 1 to 4 dots with its words; the section's own view adds the details. */
 import { styled } from 'styled-components';
-import { sc } from '../../../islands/ui/sc';
+import { sc } from '../../ui/sc';
 import { SKILL_LEVELS, type SkillItemJson } from '../../../src/validation/lists/skills';
 import type { SectionItem } from '../sections';
 import { humanize, itemsView } from './ItemLayout';

@@ -1,6 +1,6 @@
 /** Timeline (spec 02 §3 "Timeline event", §4 "Timeline sort"): a vertical line with year markers, and a sort toggle as links. */
 import { styled } from 'styled-components';
-import { sc } from '../../../islands/ui/sc';
+import { sc } from '../../ui/sc';
 import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
 import type { SectionContext, SectionItem } from '../sections';

@@ -9,13 +9,13 @@
  */
 import { styled } from 'styled-components';
 import { choiceLabel, type FieldMeta } from '../../src/validation/lists/define';
-import type { IconName } from '../ui/Icon';
-import { Button } from '../ui/Button';
-import { EnhanceSlot } from '../ui/EnhanceButton';
-import { Checkbox, FieldGrid, Select, TagList, TextArea, TextField } from '../ui/Field';
-import { IconPicker } from '../ui/IconPicker';
-import { sc } from '../ui/sc';
-import { addTag } from '../lib/useForm';
+import type { IconName } from '../../views/ui/Icon';
+import { Button } from '../../views/ui/Button';
+import { EnhanceSlot } from './EnhanceButton';
+import { Checkbox, FieldGrid, Select, TagList, TextArea, TextField } from '../../views/ui/Field';
+import { IconPicker } from '../../views/ui/IconPicker';
+import { sc } from '../../views/ui/sc';
+import { addTag } from './useForm';
 
 /** One field's state and handlers. `onBlur` is a typed field's commit (text is saved when it loses focus). */
 export interface FieldBind {

@@ -12,12 +12,12 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { AI_MESSAGES, ENHANCE_FIELDS, enhanceFieldKey, type EnhanceField } from '../../src/validation/ai';
-import { aiApi } from '../lib/aiApi';
-import { useAiSuggestion } from '../lib/useAiSuggestion';
-import { Badge } from './Badge';
-import { Button } from './Button';
-import { sc } from './sc';
-import { media } from './theme';
+import { aiApi } from './aiApi';
+import { useAiSuggestion } from './useAiSuggestion';
+import { Badge } from '../../views/ui/Badge';
+import { Button } from '../../views/ui/Button';
+import { sc } from '../../views/ui/sc';
+import { media } from '../../views/ui/theme';
 
 const Row = styled.div.withConfig(sc('EnhanceRow'))`
   display: flex;

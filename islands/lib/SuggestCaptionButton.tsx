@@ -10,9 +10,9 @@
 import type { PhotoCaptionResponse } from '../../src/validation/ai';
 import { AI_MESSAGES } from '../../src/validation/ai';
 import { humanize } from '../../src/validation/lists/define';
-import { aiApi, type PhotoReference } from '../lib/aiApi';
-import { useAiSuggestion } from '../lib/useAiSuggestion';
-import { Button } from './Button';
+import { aiApi, type PhotoReference } from './aiApi';
+import { useAiSuggestion } from './useAiSuggestion';
+import { Button } from '../../views/ui/Button';
 import { SuggestionPanel } from './EnhanceButton';
 
 export type CaptionSuggestion = Pick<PhotoCaptionResponse, 'caption' | 'category' | 'tags' | 'confidence'>;
