@@ -179,23 +179,18 @@ test('admin users: rows exist for admins only; nobody changes themselves; super_
     'the admin themselves': userRow(admin.id, 'admin'),
     'the super_admin themselves': userRow(superAdmin.id, 'super_admin'),
   };
+  // A user or an admin: any admin may change them; only a super_admin makes them super_admin.
+  const plainTarget = {
+    read: adminRowsOnly,
+    changeRole: adminRowsOnly,
+    changeStatus: adminRowsOnly,
+    delete: adminRowsOnly,
+    promoteToSuperAdmin: { ...adminRowsOnly, admin: superOnly },
+    blacklistEmail: adminRowsOnly,
+  };
   const expected: Record<keyof typeof rows, Record<string, Record<Who, string>>> = {
-    'a user': {
-      read: adminRowsOnly,
-      changeRole: adminRowsOnly,
-      changeStatus: adminRowsOnly,
-      delete: adminRowsOnly,
-      promoteToSuperAdmin: { ...adminRowsOnly, admin: superOnly },
-      blacklistEmail: { ...adminRowsOnly },
-    },
-    'an admin': {
-      read: adminRowsOnly,
-      changeRole: adminRowsOnly,
-      changeStatus: adminRowsOnly,
-      delete: adminRowsOnly,
-      promoteToSuperAdmin: { ...adminRowsOnly, admin: superOnly },
-      blacklistEmail: adminRowsOnly,
-    },
+    'a user': plainTarget,
+    'an admin': plainTarget,
     'a super_admin': {
       read: adminRowsOnly,
       changeRole: { ...adminRowsOnly, admin: superOnly },
