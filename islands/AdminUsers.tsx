@@ -2,8 +2,8 @@
  * The Users tab (spec 01 §2): search by name or e-mail and pages, both on the server; per user the name and
  * e-mail, department, role and active badges, joined date, an active switch, a role select, Edit and View
  * profile, Blacklist email, and Delete with confirmation. Every change refreshes the list and the stat cards.
- * The server decides what is allowed (src/policies/admin.ts); controls on the admin's own row are disabled
- * because the server refuses them anyway.
+ * The server decides what is allowed (src/policies/admin.ts) and sends it with each user (`can`): a control
+ * the viewer may not use is disabled, and the island never works a rule out for itself.
  */
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -31,8 +31,6 @@ import { formatDate } from '../views/ui/format';
 export interface AdminUsersProps {
   initialPage: AdminUsersPageJson;
   initialQuery: string;
-  viewerId: number;
-  viewerRole: Role;
 }
 
 const Search = styled.form.withConfig(sc('AdminUserSearch'))`
@@ -45,7 +43,7 @@ const Search = styled.form.withConfig(sc('AdminUserSearch'))`
 const usersHref = (q: string, page: number) =>
   `/admin?tab=users${q ? `&q=${encodeURIComponent(q)}` : ''}${page > 1 ? `&page=${page}` : ''}`;
 
-export default function AdminUsers({ initialPage, initialQuery, viewerId, viewerRole }: AdminUsersProps) {
+export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProps) {
   const [text, setText] = useState(initialQuery);
   const [q, setQ] = useState(initialQuery);
   const [page, setPage] = useState(initialPage.page);
@@ -98,9 +96,9 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
     setQ(text.trim());
     setPage(1);
   };
-  // Everyone may be given user or admin; super_admin only by a super_admin (the server checks this too).
+  // Super Admin is offered when the server says the viewer may grant it (and shown when it is the user's role).
   const roleOptions = (user: AdminUserJson) =>
-    ROLE_VALUES.filter((r) => viewerRole === 'super_admin' || r !== 'super_admin' || user.role === 'super_admin');
+    ROLE_VALUES.filter((r) => r !== 'super_admin' || user.can.promoteToSuperAdmin || user.role === 'super_admin');
 
   return (
     <div data-testid="admin-users">
@@ -128,9 +126,6 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
         empty={data.users.length === 0 ? (q ? `No users match “${q}”.` : 'No users yet.') : null}
       >
         {data.users.map((user) => {
-          const self = user.id === viewerId;
-          const lockedSuper = user.role === 'super_admin' && viewerRole !== 'super_admin';
-          const locked = self || lockedSuper || busy;
           return (
             <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
               <td>
@@ -153,7 +148,7 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
                 <Switch
                   checked={user.isActive}
                   label={`Active: ${user.name}`}
-                  disabled={locked}
+                  disabled={!user.can.changeStatus || busy}
                   onChange={(next) => status.mutate({ user, next })}
                 />
               </td>
@@ -161,7 +156,7 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
                 <InlineSelect
                   aria-label={`Role for ${user.name}`}
                   value={user.role}
-                  disabled={locked}
+                  disabled={!user.can.changeRole || busy}
                   onChange={(e) => role.mutate({ user, next: e.target.value as Role })}
                 >
                   {roleOptions(user).map((r) => (
@@ -194,7 +189,7 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
                   <SmallButton
                     type="button"
                     $variant="secondary"
-                    disabled={self || busy}
+                    disabled={!user.can.blacklistEmail || busy}
                     aria-label={`Blacklist email ${user.email}`}
                     onClick={() => blacklist.mutate(user)}
                   >
@@ -206,7 +201,7 @@ export default function AdminUsers({ initialPage, initialQuery, viewerId, viewer
                     title={`Delete ${user.name}?`}
                     description="This permanently removes the account and all associated data: profile, every list, photos, departments and sessions. It cannot be undone."
                     confirmLabel="Delete user"
-                    disabled={locked}
+                    disabled={!user.can.delete || busy}
                     onConfirm={() => remove.mutate(user)}
                   />
                 </Row>

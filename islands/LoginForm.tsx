@@ -1,8 +1,8 @@
 /**
- * Sign in (spec 01 §2 Login). Admins land on /admin, everyone else on /. Without JavaScript (or before this
+ * Sign in (spec 01 §2 Login). The user lands where the server says (`redirectTo`: admins /admin, others /). Without JavaScript (or before this
  * island hydrates) the same form posts to /login and the server answers (src/pages/auth.tsx).
  */
-import { loginSchema, type AuthResponse } from '../src/validation/auth';
+import { loginSchema, type LoginResponse } from '../src/validation/auth';
 import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { toastAfterNavigation } from './lib/toast';
@@ -15,13 +15,13 @@ export const LOGIN_FAILED = { title: 'Login failed', fallback: 'Invalid email or
 export default function LoginForm({ state = null }: { state?: FormState | null }) {
   const form = useForm(loginSchema, { email: '', password: '' }, { state });
   const login = useApiMutation({
-    request: (values: { email: string; password: string }) => api.post<AuthResponse>('/api/auth/login', values),
+    request: (values: { email: string; password: string }) => api.post<LoginResponse>('/api/auth/login', values),
     fallbackMessage: LOGIN_FAILED.fallback,
     errorTitle: LOGIN_FAILED.title,
     form,
-    onSuccess: ({ user }) => {
+    onSuccess: ({ user, redirectTo }) => {
       toastAfterNavigation({ title: 'Login successful', description: `Welcome back, ${user.name}!` });
-      window.location.assign(user.role === 'admin' || user.role === 'super_admin' ? '/admin' : '/');
+      window.location.assign(redirectTo);
     },
   });
 

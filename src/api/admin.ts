@@ -1,6 +1,6 @@
 /**
  * Admin API (spec 01 §7 "Admin"). Every route is adminOnly(): 401 for a visitor, 403 for a user; services
- * check the role again and keep the rules of src/policies/admin.ts. Every change writes an audit line after
+ * then ask the policies of src/policies/admin.ts for each action. Every change writes an audit line after
  * it commits (src/http/audit.ts). Read as a table: path → guards → validated input → transaction → service
  * → presenter.
  */
@@ -12,8 +12,15 @@ import { audit, auditLine } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
-import { presentAdminUser, presentBetaCode, presentBlacklistEntry } from '../presenters/admin';
-import { presentAiLog } from '../presenters/aiLogs';
+import {
+  presentAdminStats,
+  presentAdminUser,
+  presentAdminUsersPage,
+  presentBetaCode,
+  presentBetaCodeStats,
+  presentBlacklistEntry,
+} from '../presenters/admin';
+import { presentAiLogsPage } from '../presenters/aiLogs';
 import { presentDepartment } from '../presenters/departments';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, createBetaCode, listBetaCodes, setBetaCodeActive, withUses } from '../services/admin/betaCodes';
@@ -32,8 +39,6 @@ import {
   testConnectionSchema,
   userRoleSchema,
   userStatusSchema,
-  type AdminUsersPageJson,
-  type AiLogsPageJson,
 } from '../validation/admin';
 import { idParams } from '../validation/common';
 
@@ -54,19 +59,13 @@ export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaSt
 
   // ── users ────────────────────────────────────────────────────────────────────────────────────────────
   router.get('/api/admin/stats', adminOnly(), async (ctx: SignedInContext) => {
-    ctx.body = await adminStats(ctx.state.user);
+    const { user } = ctx.state;
+    ctx.body = presentAdminStats(await adminStats(user), user);
   });
 
   router.get('/api/admin/users', adminOnly(), validate(users), async (ctx: SignedInContext<InputOf<typeof users>>) => {
     const { user, input } = ctx.state;
-    const page = await listUsers(user, input.query);
-    const answer: AdminUsersPageJson = {
-      users: page.users.map((u) => presentAdminUser(u, user)),
-      total: page.total,
-      page: input.query.page,
-      pageSize: input.query.pageSize,
-    };
-    ctx.body = answer;
+    ctx.body = presentAdminUsersPage(await listUsers(user, input.query), input.query, user);
   });
 
   router.patch(
@@ -187,7 +186,8 @@ export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaSt
   });
 
   router.get('/api/admin/beta-codes/stats', adminOnly(), async (ctx: SignedInContext) => {
-    ctx.body = await betaCodeStats(ctx.state.user);
+    const { user } = ctx.state;
+    ctx.body = presentBetaCodeStats(await betaCodeStats(user), user);
   });
 
   router.post(
@@ -229,16 +229,8 @@ export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaSt
     validate(aiLogs),
     async (ctx: SignedInContext<InputOf<typeof aiLogs>>) => {
       const { user, input } = ctx.state;
-      const [page, stats] = await Promise.all([listAiLogs(user, input.query), aiLogStats(user)]);
-      const answer: AiLogsPageJson = {
-        filter: input.query.filter,
-        logs: page.logs.map((log) => presentAiLog(log, user)),
-        total: page.total,
-        page: input.query.page,
-        pageSize: input.query.pageSize,
-        stats,
-      };
-      ctx.body = answer;
+      const [page, counts] = await Promise.all([listAiLogs(user, input.query), aiLogStats(user)]);
+      ctx.body = presentAiLogsPage(page, counts, input.query, user);
     },
   );
 

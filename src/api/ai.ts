@@ -44,7 +44,7 @@ export function aiRoutes({ ai, readPhoto, rateLimits }: AppContext): Router {
     perUser,
     async (ctx: SignedInContext<InputOf<typeof enhance>>) => {
       const { user, input } = ctx.state;
-      ctx.body = presentEnhancement(await enhanceText(user, input.body, ai!));
+      ctx.body = presentEnhancement(await enhanceText(user, input.body, ai!), user);
     },
   );
 
@@ -56,7 +56,7 @@ export function aiRoutes({ ai, readPhoto, rateLimits }: AppContext): Router {
     perUser,
     async (ctx: SignedInContext<InputOf<typeof caption>>) => {
       const { user, input } = ctx.state;
-      ctx.body = presentPhotoCaption(await suggestPhotoCaption(user, input.body, { ai: ai!, readPhoto }));
+      ctx.body = presentPhotoCaption(await suggestPhotoCaption(user, input.body, { ai: ai!, readPhoto }), user);
     },
   );
 
@@ -68,7 +68,7 @@ export function aiRoutes({ ai, readPhoto, rateLimits }: AppContext): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof feedback>>) => {
       const { trx, user, input } = ctx.state;
-      ctx.body = presentAiFeedback(await answerAiSuggestion(trx, user, { ...input.params, ...input.body }));
+      ctx.body = presentAiFeedback(await answerAiSuggestion(trx, user, { ...input.params, ...input.body }), user);
     },
   );
 

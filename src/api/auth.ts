@@ -10,7 +10,7 @@ import { UnauthorizedError } from '../errors';
 import { currentSessionToken, endSession, startSession } from '../http/session';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
-import { presentUser } from '../presenters/users';
+import { landingPathFor, presentUser } from '../presenters/users';
 import { authenticate, registerUser } from '../services/auth';
 import { changePassword, updateAccountDetails, updateUsername } from '../services/account';
 import { requestPasswordReset, resetPassword } from '../services/passwordReset';
@@ -24,6 +24,7 @@ import {
   resetPasswordSchema,
   usernameSchema,
   type AuthResponse,
+  type LoginResponse,
 } from '../validation/auth';
 
 const login = { body: loginSchema };
@@ -48,7 +49,11 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
       const user = await authenticate(body);
       if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       await rateLimits.reset('loginPerAccount', body.email);
-      const answer: AuthResponse = { user: presentUser(user, user), token: await startSession(ctx, user.id) };
+      const answer: LoginResponse = {
+        user: presentUser(user, user),
+        token: await startSession(ctx, user.id),
+        redirectTo: landingPathFor(user),
+      };
       ctx.body = answer;
     },
   );

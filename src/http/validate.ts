@@ -2,7 +2,8 @@
  * Validated input for a route: `validate({ params, query, body })` runs each yup schema over that part of the
  * request and leaves the typed result on `ctx.state.input` (read it through the handler's context type,
  * `ApiContext<InputOf<typeof spec>>`, see src/http/context.ts). Failures answer at the edge:
- * - params: 404 — a malformed id names nothing (never coerced to some other id);
+ * - params: 404 with the failing param's own message — a malformed id names nothing (never coerced to some
+ *   other id): `id()` says `Not found`, an item ref `Item not found`, a photo index `Photo not found`;
  * - query: 400 — including a parameter sent twice (`?q=a&q=b`) where the schema expects one value;
  * - body: 400 with each field's first message in `fields`.
  * Unknown keys are dropped. The schemas live in src/validation, shared with the islands.
@@ -86,7 +87,7 @@ export function validate<S extends InputSpec>(spec: S): Koa.Middleware {
       try {
         input.params = await spec.params.validate((ctx as { params?: object }).params ?? {}, { stripUnknown: true });
       } catch (error) {
-        if (error instanceof YupValidationError) throw new NotFoundError();
+        if (error instanceof YupValidationError) throw new NotFoundError(error.errors[0]);
         throw error;
       }
     }

@@ -11,9 +11,17 @@ import type { AppContext } from '../app';
 import { currentUser } from '../http/auth';
 import { parse } from '../http/validate';
 import type { User } from '../models/User';
+import { databaseSetupPolicy } from '../policies/admin';
+import { canOnCollection } from '../policies/policy';
 import { isAdmin } from '../policies/viewer';
-import { presentAdminUser, presentBetaCode, presentBlacklistEntry } from '../presenters/admin';
-import { presentAiLog } from '../presenters/aiLogs';
+import {
+  presentAdminStats,
+  presentAdminUsersPage,
+  presentBetaCode,
+  presentBetaCodeStats,
+  presentBlacklistEntry,
+} from '../presenters/admin';
+import { presentAiLogsPage } from '../presenters/aiLogs';
 import { presentDepartment } from '../presenters/departments';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, listBetaCodes } from '../services/admin/betaCodes';
@@ -39,22 +47,16 @@ async function tabData(ctx: Koa.Context, viewer: User, tab: AdminTab): Promise<A
       const query = await parse(adminUsersQuery, { q: single(ctx.query.q), page: single(ctx.query.page) }).catch(() =>
         adminUsersQuery.cast({}),
       );
-      const page = await listUsers(viewer, query);
-      return {
-        tab,
-        query: query.q,
-        page: {
-          users: page.users.map((u) => presentAdminUser(u, viewer)),
-          total: page.total,
-          page: query.page,
-          pageSize: query.pageSize,
-        },
-      };
+      return { tab, query: query.q, page: presentAdminUsersPage(await listUsers(viewer, query), query, viewer) };
     }
     case 'beta-codes': {
       const now = new Date();
-      const [codes, stats] = await Promise.all([listBetaCodes(viewer), betaCodeStats(viewer, undefined, now)]);
-      return { tab, codes: codes.map((c) => presentBetaCode(c, viewer, now)), stats };
+      const [codes, counts] = await Promise.all([listBetaCodes(viewer), betaCodeStats(viewer, undefined, now)]);
+      return {
+        tab,
+        codes: codes.map((c) => presentBetaCode(c, viewer, now)),
+        stats: presentBetaCodeStats(counts, viewer),
+      };
     }
     case 'blacklist':
       return { tab, entries: (await listBlacklist(viewer)).map((e) => presentBlacklistEntry(e, viewer)) };
@@ -62,18 +64,8 @@ async function tabData(ctx: Koa.Context, viewer: User, tab: AdminTab): Promise<A
       const query = await parse(aiLogsQuery, { filter: single(ctx.query.filter), page: single(ctx.query.page) }).catch(
         () => aiLogsQuery.cast({}),
       );
-      const [page, stats] = await Promise.all([listAiLogs(viewer, query), aiLogStats(viewer)]);
-      return {
-        tab,
-        page: {
-          filter: query.filter,
-          logs: page.logs.map((log) => presentAiLog(log, viewer)),
-          total: page.total,
-          page: query.page,
-          pageSize: query.pageSize,
-          stats,
-        },
-      };
+      const [page, counts] = await Promise.all([listAiLogs(viewer, query), aiLogStats(viewer)]);
+      return { tab, page: presentAiLogsPage(page, counts, query, viewer) };
     }
     case 'departments':
       return { tab, departments: (await listPendingDepartments(viewer)).map((d) => presentDepartment(d, viewer)) };
@@ -106,11 +98,11 @@ export function adminPageRoutes({ config }: Pick<AppContext, 'config'>): Router 
     if (!viewer) return;
     const requested = single(ctx.query.tab);
     const tab = ADMIN_TABS.find((t) => t === requested) ?? 'users';
-    const [stats, data] = await Promise.all([adminStats(viewer), tabData(ctx, viewer, tab)]);
+    const [counts, data] = await Promise.all([adminStats(viewer), tabData(ctx, viewer, tab)]);
     await renderPage(
       ctx,
       config,
-      <AdminPage viewer={{ id: viewer.id, role: viewer.role }} stats={stats} data={data} />,
+      <AdminPage viewer={{ role: viewer.role }} stats={presentAdminStats(counts, viewer)} data={data} />,
       {
         title: ADMIN_LABELS.title,
         noindex: true,
@@ -121,7 +113,8 @@ export function adminPageRoutes({ config }: Pick<AppContext, 'config'>): Router 
   router.get('/admin/supabase-setup', async (ctx) => {
     const viewer = await admitted(ctx, ADMIN_LABELS.databaseSetup);
     if (!viewer) return;
-    await renderPage(ctx, config, <DatabaseSetupPage viewer={{ role: viewer.role }} />, {
+    const canSetUp = canOnCollection(databaseSetupPolicy, viewer, 'setUp');
+    await renderPage(ctx, config, <DatabaseSetupPage viewer={{ role: viewer.role }} canSetUp={canSetUp} />, {
       title: ADMIN_LABELS.databaseSetup,
       noindex: true,
     });

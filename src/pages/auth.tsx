@@ -10,7 +10,7 @@ import { currentUser } from '../http/auth';
 import type { VisitorWriteContext } from '../http/context';
 import { startSession } from '../http/session';
 import { UnauthorizedError } from '../errors';
-import { isAdmin } from '../policies/viewer';
+import { landingPathFor } from '../presenters/users';
 import { authenticate, registerUser } from '../services/auth';
 import { requestPasswordReset, resetPassword } from '../services/passwordReset';
 import {
@@ -34,7 +34,7 @@ const REGISTER_FAILED = 'Registration failed';
 function homeFor(ctx: Koa.Context): string | undefined {
   const user = currentUser(ctx);
   if (!user) return undefined;
-  return isAdmin(user) ? '/admin' : '/';
+  return landingPathFor(user);
 }
 
 /** The reset form's two fields plus the token from its hidden input. */
@@ -75,7 +75,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
         await rateLimits.reset('loginPerAccount', input.email);
         await startSession(ctx, user.id);
-        return isAdmin(user) ? '/admin' : '/';
+        return landingPathFor(user);
       },
       render: (ctx, state) => loginPage(ctx, state),
     }),

@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '../http/session';
 import type { ProfileCache } from './profileCache';
 import type { Profile } from '../models/Profile';
 import { presentProfile } from '../presenters/profiles';
+import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
@@ -128,11 +129,9 @@ export async function profilePageHtml(
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
   // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-  const [lists, gallery] = await Promise.all([
-    loadProfileLists(viewer, profile, { sort }),
-    findGallery(viewer, { profile }),
-  ]);
+  const [stored, gallery] = await Promise.all([loadProfileLists(viewer, profile), findGallery(viewer, { profile })]);
   const photos = presentGallery(gallery, viewer);
+  const lists = presentProfileLists(stored, viewer, profile.userId, { now: new Date(), sort });
   const items = {
     ...Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
     photos: photos.photoGallery,

@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import { Layout } from '../../views/layout/Layout';
 import { MessagePage, NotFoundPage } from '../../views/pages/MessagePage';
 import { renderDocument, type DocumentOptions } from '../render/renderPage';
-import { buildShell } from './shell';
+import type { User } from '../models/User';
+import { buildShell, shellUser } from './shell';
 
 export interface PageOptions extends DocumentOptions {
   status?: number;
@@ -56,18 +57,13 @@ function errorTitle(status: number): string {
 /** The HTML error page for non-API errors. Rendered without async shell data so it cannot fail itself. */
 export function renderErrorPage(config: Config) {
   return (ctx: Koa.Context, status: number, message: string): string => {
-    const user = ctx.state.user as {
-      id: number;
-      name: string;
-      email: string;
-      role: 'user' | 'admin' | 'super_admin';
-    } | null;
+    const user = (ctx.state.user as User | null) ?? null;
     const shell = {
       productName: config.productName,
       path: ctx.path,
       feedbackUrl: null,
       isPublicPage: false,
-      user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, ownProfileId: null } : null,
+      user: user ? shellUser(user, null) : null,
     };
     const view =
       status === 404 ? (

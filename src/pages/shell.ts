@@ -1,8 +1,14 @@
 import type Koa from 'koa';
 import type { Config } from '../config';
 import type { User } from '../models/User';
-import type { Shell } from '../../views/layout/shell';
+import { isAdmin } from '../policies/viewer';
+import type { Shell, ShellUser } from '../../views/layout/shell';
 import { ownProfileId } from '../services/profiles';
+
+/** The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard). */
+export function shellUser(user: User, ownProfile: number | null): ShellUser {
+  return { id: user.id, name: user.name, email: user.email, isAdmin: isAdmin(user), ownProfileId: ownProfile };
+}
 
 export async function buildShell(
   ctx: Koa.Context,
@@ -15,8 +21,6 @@ export async function buildShell(
     path: ctx.path,
     feedbackUrl: config.feedbackUrl ?? null,
     isPublicPage: options.isPublicPage ?? false,
-    user: user
-      ? { id: user.id, name: user.name, email: user.email, role: user.role, ownProfileId: await ownProfileId(user) }
-      : null,
+    user: user ? shellUser(user, await ownProfileId(user)) : null,
   };
 }

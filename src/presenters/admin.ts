@@ -1,16 +1,66 @@
-/** The admin dashboard's JSON (types in src/validation/admin.ts): users with their department, codes, blacklist. */
+/**
+ * The admin dashboard's JSON (types in src/validation/admin.ts): users with their department and what the
+ * viewer may do to each, the user stats, codes and their stats, the blacklist.
+ */
 import type { BetaCode } from '../models/BetaCode';
 import type { BlacklistEntry } from '../models/BlacklistEntry';
 import type { User } from '../models/User';
+import { adminUserPolicy } from '../policies/admin';
+import { can } from '../policies/policy';
 import type { Viewer } from '../policies/viewer';
-import type { AdminUserRow } from '../services/admin/users';
-import type { AdminUserJson, BetaCodeJson, BlacklistEntryJson } from '../validation/admin';
+import type { BetaCodeCounts } from '../services/admin/betaCodes';
+import type { AdminUserRow, UserCounts } from '../services/admin/users';
+import type {
+  AdminStatsJson,
+  AdminUserCanJson,
+  AdminUserJson,
+  AdminUsersPageJson,
+  BetaCodeJson,
+  BetaCodeStatsJson,
+  BlacklistEntryJson,
+} from '../validation/admin';
 import { iso } from './iso';
 import { presentUser } from './users';
 
+/** The user's row with what `viewer` may do to it, asked of the policy the server enforces. */
 export function presentAdminUser(user: AdminUserRow | User, viewer: Viewer): AdminUserJson {
   const row = user as Partial<AdminUserRow>;
-  return { ...presentUser(user, viewer), department: row.department ?? null, profileId: row.profileId ?? null };
+  const may = (action: keyof AdminUserCanJson) => can(adminUserPolicy, viewer, action, user);
+  return {
+    ...presentUser(user, viewer),
+    department: row.department ?? null,
+    profileId: row.profileId ?? null,
+    can: {
+      changeRole: may('changeRole'),
+      promoteToSuperAdmin: may('promoteToSuperAdmin'),
+      changeStatus: may('changeStatus'),
+      delete: may('delete'),
+      blacklistEmail: may('blacklistEmail'),
+    },
+  };
+}
+
+export function presentAdminUsersPage(
+  page: { users: AdminUserRow[]; total: number },
+  query: { page: number; pageSize: number },
+  viewer: Viewer,
+): AdminUsersPageJson {
+  return {
+    users: page.users.map((user) => presentAdminUser(user, viewer)),
+    total: page.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export function presentAdminStats(counts: UserCounts, _viewer: Viewer): AdminStatsJson {
+  return {
+    totalUsers: counts.total,
+    activeUsers: counts.active,
+    inactiveUsers: counts.total - counts.active,
+    adminUsers: counts.admins,
+    regularUsers: counts.total - counts.admins,
+  };
 }
 
 export function presentBetaCode(code: BetaCode, _viewer: Viewer, now = new Date()): BetaCodeJson {
@@ -34,6 +84,10 @@ export function presentBetaCode(code: BetaCode, _viewer: Viewer, now = new Date(
       usedAt: iso((user as User & { usedAt: Date }).usedAt),
     })),
   };
+}
+
+export function presentBetaCodeStats(counts: BetaCodeCounts, _viewer: Viewer): BetaCodeStatsJson {
+  return { totalCodes: counts.total, activeCodes: counts.active, totalUses: counts.uses, expiredCodes: counts.expired };
 }
 
 export function presentBlacklistEntry(entry: BlacklistEntry, _viewer: Viewer): BlacklistEntryJson {

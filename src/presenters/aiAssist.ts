@@ -1,5 +1,9 @@
-/** AI suggestions as their asker receives them (src/validation/ai.ts types). */
+/**
+ * AI suggestions as their asker receives them (src/validation/ai.ts types). Only the asker is ever answered
+ * (aiSuggestionPolicy), who sees every field; the viewer is part of the signature like every presenter's.
+ */
 import type { AiLog } from '../models/AiLog';
+import type { Viewer } from '../policies/viewer';
 import type {
   AiFeedbackResponse,
   EnhanceField,
@@ -9,7 +13,7 @@ import type {
 } from '../validation/ai';
 import { iso } from './iso';
 
-export function presentEnhancement(log: AiLog): EnhanceResponse {
+export function presentEnhancement(log: AiLog, _viewer: Viewer): EnhanceResponse {
   return {
     logId: Number(log.id),
     field: log.input.type as EnhanceField,
@@ -19,7 +23,7 @@ export function presentEnhancement(log: AiLog): EnhanceResponse {
   };
 }
 
-export function presentPhotoCaption(log: AiLog): PhotoCaptionResponse {
+export function presentPhotoCaption(log: AiLog, _viewer: Viewer): PhotoCaptionResponse {
   return {
     logId: Number(log.id),
     caption: log.output?.description ?? '',
@@ -29,6 +33,6 @@ export function presentPhotoCaption(log: AiLog): PhotoCaptionResponse {
   };
 }
 
-export function presentAiFeedback(log: AiLog): AiFeedbackResponse {
+export function presentAiFeedback(log: AiLog, _viewer: Viewer): AiFeedbackResponse {
   return { id: Number(log.id), accepted: log.accepted === true, feedbackTimestamp: iso(log.feedbackTimestamp!) };
 }

@@ -1,13 +1,14 @@
 /**
  * List items as the API returns them and the page and islands receive them (src/validation/lists): the
  * definition's fields (under their spec names), the item's index, version, visibility and Show on main
- * profile, computed fields (license and certification status) — and, per viewer, a field with its own
- * visibility (a license's expiration) as null when the viewer may not see it.
+ * profile, computed fields (license and certification status) — and, per viewer, fields with their own
+ * visibility (a license's expiration, and its status, which would hint at it) as null when the viewer may not
+ * see them.
  */
 import type { ListItem } from '../models/ListItem';
 import { canSee } from '../policies/visibility';
 import type { Viewer } from '../policies/viewer';
-import type { ListDefinition, ListItemJson, OrderOptions } from '../validation/lists';
+import { LISTS, type ListDefinition, type ListItemJson, type ListKey, type OrderOptions } from '../validation/lists';
 
 export type { ListItemJson };
 import type { Visibility } from '../validation/visibility';
@@ -33,7 +34,8 @@ function hideFor(list: ListDefinition, json: ListItemJson, viewer: Viewer | null
   const rule = list.fieldVisibility;
   if (!rule) return json;
   const visibility = (json[rule.by] as Visibility | null) ?? rule.default;
-  return canSee(viewer, ownerId, visibility) ? json : { ...json, [rule.field]: null };
+  if (canSee(viewer, ownerId, visibility)) return json;
+  return { ...json, ...Object.fromEntries(rule.fields.map((field) => [field, null])) };
 }
 
 export function presentListItem(
@@ -57,4 +59,16 @@ export function presentList(
   const all = items.map((item) => itemJson(list, item, options.now));
   const ordered = list.order ? (list.order(all as never[], options) as unknown as ListItemJson[]) : all;
   return ordered.map((json) => hideFor(list, json, viewer, ownerId));
+}
+
+/** Every list of a profile (loadProfileLists: the items the viewer may see), each presented as above. */
+export function presentProfileLists(
+  lists: Record<ListKey, ListItem[]>,
+  viewer: Viewer | null,
+  ownerId: number,
+  options: OrderOptions,
+): Record<ListKey, ListItemJson[]> {
+  return Object.fromEntries(
+    LISTS.map((list) => [list.key, presentList(list, lists[list.key] ?? [], viewer, ownerId, options)]),
+  ) as Record<ListKey, ListItemJson[]>;
 }

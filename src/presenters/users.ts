@@ -1,7 +1,7 @@
 /** Users as the API returns them and islands receive them. Never includes the password hash. */
 import type { User } from '../models/User';
 import type { UserJson } from '../validation/auth';
-import type { Viewer } from '../policies/viewer';
+import { isAdmin, type Viewer } from '../policies/viewer';
 import { iso } from './iso';
 
 /**
@@ -19,4 +19,9 @@ export function presentUser(user: User, _viewer: Viewer | null): UserJson {
     createdAt: iso(user.createdAt),
     updatedAt: iso(user.updatedAt),
   };
+}
+
+/** Where a user lands once signed in (spec 01 §2): admins on /admin, everyone else on /. */
+export function landingPathFor(viewer: Viewer): string {
+  return isAdmin(viewer) ? '/admin' : '/';
 }

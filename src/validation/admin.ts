@@ -22,10 +22,25 @@ export interface AdminStatsJson {
   regularUsers: number;
 }
 
-/** A user on the Users tab: the account plus the primary department's name and the profile's id. */
+/**
+ * What the viewer may do to a user from the Users tab (adminUserPolicy, src/policies/admin.ts): the island
+ * offers exactly these, and the server refuses the rest.
+ */
+export interface AdminUserCanJson {
+  changeRole: boolean;
+  /** Offer the Super Admin role (a role change to super_admin). */
+  promoteToSuperAdmin: boolean;
+  /** Activate or deactivate. */
+  changeStatus: boolean;
+  delete: boolean;
+  blacklistEmail: boolean;
+}
+
+/** A user on the Users tab: the account plus the primary department's name, the profile's id, and `can`. */
 export interface AdminUserJson extends UserJson {
   department: string | null;
   profileId: number | null;
+  can: AdminUserCanJson;
 }
 
 /** A page of a server-paged list. `page` counts from 1. */
@@ -199,6 +214,7 @@ export const ADMIN_MESSAGES = {
   betaCodeNotFound: 'Beta code not found',
   blacklistNotFound: 'Blacklist entry not found',
   departmentNotFound: 'Department not found',
+  aiLogNotFound: 'AI log not found',
   notYourself: 'You cannot change your own role, status or account from the admin dashboard.',
   superAdminOnly: 'Only a super admin can grant, change or remove the super admin role.',
   superAdminSetupOnly: 'Only a super admin can set up the database.',

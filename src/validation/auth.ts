@@ -26,6 +26,11 @@ export interface AuthResponse {
   token: string;
 }
 
+/** Login also says where the user lands (admins on /admin, others on /), so the browser need not work it out. */
+export interface LoginResponse extends AuthResponse {
+  redirectTo: string;
+}
+
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 6 characters',

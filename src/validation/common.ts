@@ -7,9 +7,10 @@ const ID_MAX = 2_147_483_647;
 
 /**
  * A positive integer id. From a URL it must be all digits ("12"); "12abc", "1e3", "-1", "0" and " 12" are
- * refused rather than coerced, so a malformed id is never read as some other row.
+ * refused rather than coerced, so a malformed id is never read as some other row. The default message is a
+ * path id's 404 answer (validate() answers a failed param with its message); body fields pass their own.
  */
-export const id = (message = 'Invalid id') =>
+export const id = (message = 'Not found') =>
   number()
     .transform((value: unknown, original: unknown) =>
       typeof original === 'string' ? (ID_PATTERN.test(original) ? Number(original) : NaN) : value,

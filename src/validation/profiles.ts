@@ -195,10 +195,12 @@ const visibility = () =>
 
 /**
  * PATCH /api/profiles/{id}: any subset of the editable fields (spec 02 §7). `name` is refused with the spec's
- * message: it is changed in Account Settings only.
+ * message whatever it holds, null included: it is changed in Account Settings only.
  */
 export const profileUpdateSchema = object({
-  name: mixed().test('locked', PROFILE_MESSAGES.nameLocked, (value) => value === undefined),
+  name: mixed()
+    .nullable()
+    .test('locked', PROFILE_MESSAGES.nameLocked, (value) => value === undefined),
   rank: string()
     .typeError(PROFILE_MESSAGES.rankRequired)
     .transform(trimmed)

@@ -1,7 +1,7 @@
 /**
  * A live profile with widget items added through the API as its owner (spec 02 §3): 7 public timeline events
  * (2010–2016, the 2016 one not on the main profile) and a private one, 3 licenses (added active, expiring,
- * expired; dates relative to today), 8 skills, 2 awards (one with a legacy icon outside the set, written
+ * expired; dates relative to today; expiries public, so visitors see them and the statuses), 8 skills, 2 awards (one with a legacy icon outside the set, written
  * straight to its table), an incident, a certification, gear and a special unit.
  */
 import type { TestApp } from './app';
@@ -50,6 +50,7 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
   await add('timeline', { year: '2017', event: 'Secret private event', type: 'milestone', visibility: 'private' });
   await add('licenses', {
     name: 'Active License',
+    expirationVisibility: 'public',
     type: 'EMS',
     issued: '2016',
     expires: monthsFromNow(24),
@@ -58,6 +59,7 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
   });
   await add('licenses', {
     name: 'Expiring License',
+    expirationVisibility: 'public',
     type: 'Driver',
     issued: '2018',
     expires: monthsFromNow(1),
@@ -65,6 +67,7 @@ export async function createProfileWithItems(app: TestApp): Promise<{ owner: Cre
   });
   await add('licenses', {
     name: 'Expired License',
+    expirationVisibility: 'public',
     type: 'Hazmat',
     issued: '2012',
     expires: monthsFromNow(-2),

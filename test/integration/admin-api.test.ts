@@ -199,6 +199,56 @@ test('nobody changes their own role or status, or deletes themselves', async (t)
   }
 });
 
+test('each user row says what the viewer may do, and the server allows exactly that (admin and super_admin)', async (t) => {
+  const none = { changeRole: false, promoteToSuperAdmin: false, changeStatus: false, delete: false };
+  const all = { changeRole: true, promoteToSuperAdmin: true, changeStatus: true, delete: true };
+  const expected = {
+    admin: {
+      user: { ...all, promoteToSuperAdmin: false },
+      admin: { ...all, promoteToSuperAdmin: false },
+      super_admin: none,
+      self: none,
+    },
+    super_admin: { user: all, admin: all, super_admin: all, self: none },
+  };
+  for (const viewer of [admin, superAdmin]) {
+    const tag = `cn${Date.now().toString(36)}${viewer.user.role}`;
+    for (const role of ['user', 'admin', 'super_admin'] as const) await createUser({ role, name: `${tag} ${role}` });
+    const listed = (await as(viewer).get<AdminUsersPageJson>(`/api/admin/users?q=${tag}`)).body.users;
+    const own = (
+      await as(viewer).get<AdminUsersPageJson>(`/api/admin/users?q=${encodeURIComponent(viewer.user.email)}`)
+    ).body.users;
+    t.is(listed.length, 3);
+    for (const row of [...listed, ...own]) {
+      const kind = row.id === viewer.user.id ? 'self' : row.role;
+      const label = `${viewer.user.role} on ${kind}`;
+      const { blacklistEmail, ...can } = row.can;
+      t.deepEqual(can, expected[viewer.user.role as 'admin' | 'super_admin'][kind], label);
+      t.is(blacklistEmail, kind !== 'self', `${label}: blacklist offered for others only`);
+      // The same role and the same status are allowed no-ops: they answer whether the change may be made.
+      const sameRole = await as(viewer).patch(`/api/admin/users/${row.id}/role`, { role: row.role });
+      t.is(sameRole.status === 200, can.changeRole, `${label}: changeRole ${sameRole.status}`);
+      const sameStatus = await as(viewer).patch(`/api/admin/users/${row.id}/status`, { isActive: row.isActive });
+      t.is(sameStatus.status === 200, can.changeStatus, `${label}: changeStatus ${sameStatus.status}`);
+      const promote = await as(viewer).patch(`/api/admin/users/${row.id}/role`, { role: 'super_admin' });
+      t.is(promote.status === 200, can.promoteToSuperAdmin, `${label}: promote ${promote.status}`);
+      if (promote.status === 200 && row.role !== 'super_admin') {
+        await as(superAdmin).patch(`/api/admin/users/${row.id}/role`, { role: row.role });
+      }
+      if (kind === 'self') {
+        t.is((await as(viewer).delete(`/api/admin/users/${row.id}`)).status, 403, `${label}: delete`);
+      } else {
+        const removed = await as(viewer).delete(`/api/admin/users/${row.id}`);
+        t.is(removed.status === 204, can.delete, `${label}: delete ${removed.status}`);
+      }
+      for (const refused of [sameRole, sameStatus, promote].filter((res) => res.status !== 200)) {
+        t.is(refused.status, 403, label);
+        t.true([ADMIN_MESSAGES.notYourself, ADMIN_MESSAGES.superAdminOnly].includes(refused.body.error), label);
+      }
+    }
+  }
+});
+
 test.serial(
   'the last active super_admin cannot be demoted, deactivated or deleted (two racing super_admins)',
   async (t) => {

@@ -142,6 +142,12 @@ test('login answers {user, token}; a wrong password and an inactive user get the
   t.is(ok.status, 200);
   t.is(ok.body.user.id, user.id);
   t.truthy(ok.body.token);
+  t.is(ok.body.redirectTo, '/', 'the server says where a user lands');
+  for (const role of ['admin', 'super_admin'] as const) {
+    const staff = await createUser({ role });
+    const res = await app.client().post('/api/auth/login', { email: staff.user.email, password: staff.password });
+    t.is(res.body.redirectTo, '/admin', role);
+  }
   const wrong = await client.post('/api/auth/login', { email: user.email, password: 'wrong-password' });
   const off = await client.post('/api/auth/login', { email: inactive.user.email, password: inactive.password });
   const nobody = await client.post('/api/auth/login', { email: 'nobody@example.com', password: 'whatever1' });

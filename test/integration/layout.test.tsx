@@ -8,8 +8,10 @@ import type { Shell, ShellUser } from '../../views/layout/shell';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { widgetFromFilter } from '../../src/validation/profiles';
 import { renderDocument } from '../../src/render/renderPage';
+import type { User } from '../../src/models/User';
+import { shellUser } from '../../src/pages/shell';
 
-const member: ShellUser = { id: 7, name: 'Jordan Park', email: 'jordan@example.com', role: 'user', ownProfileId: 42 };
+const member: ShellUser = { id: 7, name: 'Jordan Park', email: 'jordan@example.com', isAdmin: false, ownProfileId: 42 };
 
 function render(shell: Partial<Shell>, subNav?: React.ReactNode): string {
   const full: Shell = {
@@ -47,9 +49,11 @@ test('a user with a profile gets My Profile and View Public Profile (new tab) in
   t.regex(items[1]!.attrs, /target="_blank"/);
 });
 
-test('admins and super admins also get Admin Dashboard', (t) => {
+test('admins and super admins also get Admin Dashboard (the server presents the flag)', (t) => {
+  const account = (role: User['role']) => ({ id: 7, name: member.name, email: member.email, role }) as User;
+  t.false(shellUser(account('user'), null).isAdmin);
   for (const role of ['admin', 'super_admin'] as const) {
-    const items = menuItems(render({ user: { ...member, role, ownProfileId: null } }));
+    const items = menuItems(render({ user: shellUser(account(role), null) }));
     t.deepEqual(
       items.map((i) => i.text),
       ['Create Profile', 'Account Settings', 'Admin Dashboard', 'Sign Out'],

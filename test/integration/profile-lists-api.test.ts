@@ -15,6 +15,7 @@ import { SPECIAL_UNIT_MESSAGES } from '../../src/validation/lists/specialUnits';
 import { STATUS_UPDATE_MESSAGES } from '../../src/validation/lists/statusUpdates';
 import { FIRE_STATION_MESSAGES } from '../../src/validation/lists/fireStations';
 import { AWARD_ICONS, CERTIFICATION_ICONS, LICENSE_ICONS } from '../../src/validation/lists/icons';
+import { presentProfileLists } from '../../src/presenters/lists';
 
 let app: TestApp;
 test.before(async () => {
@@ -152,17 +153,27 @@ test('writes: a visitor 401, another member 403 on a live profile and 404 on a d
   t.is((await app.db('profile_gear').where('profileId', live.id).first()).years, body.years);
 });
 
-test('an index past the end, an unknown id or a malformed item is a 404', async (t) => {
+test('an index past the end, an unknown id or a malformed item is a 404 `Item not found`, on every list', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner);
   const base = `/api/profiles/${profile.id}/awards`;
   await as(owner).post(base, SAMPLES.awards!.add);
-  for (const item of ['1', '99', 'id:999999', 'abc', '-1', '01']) {
-    t.is((await as(owner).patch(`${base}/${item}`, { ceremony: 'x' })).status, 404, item);
-    t.is((await as(owner).delete(`${base}/${item}`)).status, 404, item);
+  const refs = ['1', '99', 'id:999999', 'abc', '-1', '01', 'id:x', 'id:0', 'id:99999999999', '1.5', 'id%3A1x'];
+  for (const item of refs) {
+    for (const res of [
+      await as(owner).patch(`${base}/${item}`, { ceremony: 'x' }),
+      await as(owner).delete(`${base}/${item}`),
+    ]) {
+      t.is(res.status, 404, item);
+      t.deepEqual(res.body, { error: LIST_MESSAGES.itemNotFound }, item);
+    }
   }
-  const missing = await as(owner).patch(`${base}/5`, {});
-  t.is(missing.body.error, LIST_MESSAGES.itemNotFound);
+  for (const list of LISTS) {
+    for (const item of ['abc', 'id:x', '99']) {
+      const res = await as(owner).delete(`/api/profiles/${profile.id}/${list.path}/${item}`);
+      t.deepEqual([res.status, res.body], [404, { error: LIST_MESSAGES.itemNotFound }], `${list.path}/${item}`);
+    }
+  }
 });
 
 test('each add rule answers its message (spec 02 §5)', async (t) => {
@@ -375,6 +386,37 @@ test('license expiration: shown per its own visibility (default authenticated)',
   });
 });
 
+test('license status: hidden with the expiry it would hint at (visitor, member, owner)', async (t) => {
+  const owner = await createUser();
+  const member = await createUser();
+  const profile = await createProfileFor(owner);
+  const base = `/api/profiles/${profile.id}/licenses`;
+  const lapsed = { ...SAMPLES.licenses!.add, expires: '01/2001' };
+  await as(owner).post(base, { ...lapsed, name: 'Members expiry' }); // default: authenticated
+  await as(owner).post(base, { ...lapsed, name: 'Public expiry', expirationVisibility: 'public' });
+  await as(owner).post(base, { ...lapsed, name: 'Private expiry', expirationVisibility: 'private' });
+  const seen = async (who: CreatedUser | null) =>
+    Object.fromEntries(
+      ((await as(who).get(base)).body as Array<{ name: string; status: string | null; expires: string | null }>).map(
+        (i) => [i.name, { status: i.status, expires: i.expires }],
+      ),
+    );
+  const shown = { status: 'expired', expires: '01/2001' };
+  const hidden = { status: null, expires: null };
+  t.deepEqual(await seen(null), { 'Members expiry': hidden, 'Public expiry': shown, 'Private expiry': hidden });
+  t.deepEqual(await seen(member), { 'Members expiry': shown, 'Public expiry': shown, 'Private expiry': hidden });
+  t.deepEqual(await seen(owner), { 'Members expiry': shown, 'Public expiry': shown, 'Private expiry': shown });
+
+  // The page shows no status badge where the expiry is hidden.
+  const page = async (who: CreatedUser | null) =>
+    (await as(who).get(`/profiles/${profile.id}?widget=licenses`, { headers: { Accept: 'text/html' } })).text;
+  await as(owner).delete(`${base}/1`);
+  await as(owner).delete(`${base}/0`); // only 'Private expiry' is left
+  t.false((await page(null)).includes('>Expired<'), 'visitor');
+  t.false((await page(member)).includes('>Expired<'), 'member');
+  t.true((await page(owner)).includes('>Expired<'), 'owner');
+});
+
 test.serial('loadProfileLists reads every list in one statement, ordered by the computed rules', async (t) => {
   const { loadProfileLists } = await import('../../src/services/lists');
   const owner = await createUser();
@@ -391,11 +433,14 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
   let queries = 0;
   const count = () => (queries += 1);
   app.db.on('query', count);
-  const lists = await loadProfileLists(null, profile, { sort: 'newest' });
+  const stored = await loadProfileLists(null, profile);
   app.db.off('query', count);
   t.is(queries, 1);
+  const lists = presentProfileLists(stored, null, owner.user.id, { now: new Date(), sort: 'newest' });
   for (const list of LISTS) t.true(lists[list.key]!.length >= 3, list.key);
-  t.like(lists.licenses![0], { name: 'Old', status: 'expired', expires: null });
+  t.like(lists.licenses![0], { name: 'Old', status: null, expires: null }, 'expired first; both hidden from a visitor');
+  const own = presentProfileLists(stored, owner.user, owner.user.id, { now: new Date(), sort: 'newest' });
+  t.like(own.licenses![0], { name: 'Old', status: 'expired', expires: '01/2001' });
 });
 
 test('nested lists: each row is checked with its own rule; blank rows are dropped; tags are trimmed', async (t) => {

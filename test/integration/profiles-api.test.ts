@@ -137,6 +137,11 @@ test('PATCH: partial fields; the name is refused with the spec’s message; limi
   const named = await client.patch(`/api/profiles/${profile.id}`, { name: 'Someone Else', rank: 'Lieutenant' });
   t.is(named.status, 400);
   t.is(named.body.error, PROFILE_MESSAGES.nameLocked);
+  for (const name of [null, '', 42, { first: 'x' }]) {
+    const locked = await client.patch(`/api/profiles/${profile.id}`, { name });
+    t.is(locked.status, 400, JSON.stringify(name));
+    t.deepEqual(locked.body, { error: PROFILE_MESSAGES.nameLocked, fields: { name: PROFILE_MESSAGES.nameLocked } });
+  }
   const long = await client.patch(`/api/profiles/${profile.id}`, { personalStatement: 'x'.repeat(501) });
   t.is(long.status, 400);
   t.is(long.body.fields.personalStatement, PROFILE_MESSAGES.statementMax);

@@ -149,7 +149,6 @@ function Chevron() {
 }
 
 export function UserMenu({ user }: { user: ShellUser }) {
-  const isAdmin = user.role === 'admin' || user.role === 'super_admin';
   return (
     <Menu data-testid="user-menu">
       {/* The name is hidden under 480 px, so the label (which contains it) names the control at every width. */}
@@ -183,7 +182,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <li>
             <Item href="/account-settings">Account Settings</Item>
           </li>
-          {isAdmin ? (
+          {user.isAdmin ? (
             <li>
               <Item href="/admin">Admin Dashboard</Item>
             </li>

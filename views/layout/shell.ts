@@ -3,7 +3,8 @@ export interface ShellUser {
   id: number;
   name: string;
   email: string;
-  role: 'user' | 'admin' | 'super_admin';
+  /** An admin or super_admin (the server's answer): the menu offers the Admin Dashboard. */
+  isAdmin: boolean;
   /** The user's own profile id, when they have one (drives My Profile / Create Profile in the menu). */
   ownProfileId: number | null;
 }

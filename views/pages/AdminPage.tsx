@@ -101,20 +101,17 @@ export type AdminTabData =
   | { tab: 'departments'; departments: DepartmentJson[] };
 
 export interface AdminPageProps {
-  viewer: { id: number; role: Role };
+  /** The viewer's role, for the badge; what they may do comes with the data (e.g. each user's `can`). */
+  viewer: { role: Role };
   stats: AdminStatsJson;
   data: AdminTabData;
 }
 
-function TabContent({ data, viewer }: Pick<AdminPageProps, 'data' | 'viewer'>) {
+function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
   switch (data.tab) {
     case 'users':
       return (
-        <Island
-          name="AdminUsers"
-          hydrate="visible"
-          props={{ initialPage: data.page, initialQuery: data.query, viewerId: viewer.id, viewerRole: viewer.role }}
-        />
+        <Island name="AdminUsers" hydrate="visible" props={{ initialPage: data.page, initialQuery: data.query }} />
       );
     case 'beta-codes':
       return (
@@ -157,13 +154,14 @@ export function AdminPage({ viewer, stats, data }: AdminPageProps) {
         ))}
       </TabNav>
       <section aria-label={TAB_LABELS[data.tab]}>
-        <TabContent data={data} viewer={viewer} />
+        <TabContent data={data} />
       </section>
     </Page>
   );
 }
 
-export function DatabaseSetupPage({ viewer }: { viewer: { role: Role } }) {
+/** `canSetUp`: the database set-up policy's answer for the viewer (super_admins only). */
+export function DatabaseSetupPage({ viewer, canSetUp }: { viewer: { role: Role }; canSetUp: boolean }) {
   return (
     <Page>
       <Head>
@@ -176,7 +174,7 @@ export function DatabaseSetupPage({ viewer }: { viewer: { role: Role } }) {
         </div>
         <a href="/admin">Back to {ADMIN_LABELS.title}</a>
       </Head>
-      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp: viewer.role === 'super_admin' }} />
+      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp }} />
     </Page>
   );
 }

@@ -1,18 +1,24 @@
 /**
  * The AI Logs tab (spec 01 §§2, 3, 9): a page of logs newest first, filtered to one type or to those still
  * waiting for feedback (each filter walks its own index: ai_logs_timestamp_idx, ai_logs_type_timestamp_idx,
- * ai_logs_pending_idx), and the stats over every log: total interactions, acceptance rate (accepted ÷ total),
- * average confidence (as a percentage) and pending feedback. The AI feature writes the rows.
+ * ai_logs_pending_idx), and the counts over every log for the stats (src/presenters/aiLogs.ts). The AI
+ * feature writes the rows.
  */
 import type { Knex } from 'knex';
 import { AiLog } from '../../models/AiLog';
-import { requireAdmin, type Viewer } from '../../policies';
-import type { AiLogFilter, AiLogStatsJson } from '../../validation/admin';
+import { adminAiLogPolicy, authorizeOnCollection, type Viewer } from '../../policies';
+import type { AiLogFilter } from '../../validation/admin';
 
-const percent = (value: number) => Math.round(value * 1000) / 10;
+/** Over every log: how many, how many accepted, how many await feedback, the mean confidence (0–1) of those with one. */
+export interface AiLogCounts {
+  total: number;
+  accepted: number;
+  pending: number;
+  meanConfidence: number | null;
+}
 
-export async function aiLogStats(viewer: Viewer, db?: Knex): Promise<AiLogStatsJson> {
-  requireAdmin(viewer);
+export async function aiLogStats(viewer: Viewer, db?: Knex): Promise<AiLogCounts> {
+  authorizeOnCollection(adminAiLogPolicy, viewer, 'stats');
   const row = (await AiLog.query(db)
     .select(
       AiLog.raw('count(*)::int as total'),
@@ -21,12 +27,9 @@ export async function aiLogStats(viewer: Viewer, db?: Knex): Promise<AiLogStatsJ
       AiLog.raw("avg(coalesce(confidence, (output->>'confidence')::double precision)) as confidence"),
     )
     .first()) as unknown as { total: number; accepted: number; pending: number; confidence: number | string | null };
-  return {
-    totalInteractions: row.total,
-    acceptanceRate: row.total ? percent(row.accepted / row.total) : null,
-    avgConfidence: row.confidence === null ? null : percent(Number(row.confidence)),
-    pendingFeedback: row.pending,
-  };
+  // avg() over double precision comes back as text from some drivers.
+  const { confidence, ...counts } = row;
+  return { ...counts, meanConfidence: confidence === null ? null : Number(confidence) };
 }
 
 export async function listAiLogs(
@@ -34,12 +37,14 @@ export async function listAiLogs(
   input: { filter: AiLogFilter; page: number; pageSize: number },
   db?: Knex,
 ): Promise<{ logs: AiLog[]; total: number }> {
-  requireAdmin(viewer);
+  authorizeOnCollection(adminAiLogPolicy, viewer, 'list');
   const base = () =>
-    AiLog.query(db).modify((q) => {
-      if (input.filter === 'pending') q.whereNull('accepted');
-      else if (input.filter !== 'all') q.where('type', input.filter);
-    });
+    AiLog.query(db)
+      .modify(adminAiLogPolicy.scope, viewer)
+      .modify((q) => {
+        if (input.filter === 'pending') q.whereNull('accepted');
+        else if (input.filter !== 'all') q.where('type', input.filter);
+      });
   const [logs, total] = await Promise.all([
     base()
       .orderBy('timestamp', 'desc')

@@ -6,25 +6,31 @@
  */
 import type { Knex } from 'knex';
 import { BetaCode } from '../../models/BetaCode';
-import { NotFoundError } from '../../errors';
-import { requireAdmin, type Viewer } from '../../policies';
-import { ADMIN_MESSAGES, type BetaCodeStatsJson } from '../../validation/admin';
+import { authorize, authorizeOnCollection, betaCodePolicy, type Viewer } from '../../policies';
 import { generateInviteCode } from '../inviteCodes';
 
 /** Every code, newest first, with the users who used each. */
 export async function listBetaCodes(viewer: Viewer, db?: Knex): Promise<BetaCode[]> {
-  requireAdmin(viewer);
+  authorizeOnCollection(betaCodePolicy, viewer, 'list');
   return BetaCode.query(db)
+    .modify(betaCodePolicy.scope, viewer)
     .withGraphFetched('usedBy(usedOrder)')
     .modifiers({ usedOrder: (q) => q.orderBy('beta_code_uses.usedAt').orderBy('users.id') })
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc');
 }
 
-/** totalCodes; activeCodes = usable now (active, unexpired, not fully used); totalUses; expiredCodes. */
-export async function betaCodeStats(viewer: Viewer, db?: Knex, now = new Date()): Promise<BetaCodeStatsJson> {
-  requireAdmin(viewer);
-  const row = (await BetaCode.query(db)
+/** Codes in all; active = usable now (active, unexpired, not fully used); uses over every code; expired. */
+export interface BetaCodeCounts {
+  total: number;
+  active: number;
+  uses: number;
+  expired: number;
+}
+
+export async function betaCodeStats(viewer: Viewer, db?: Knex, now = new Date()): Promise<BetaCodeCounts> {
+  authorizeOnCollection(betaCodePolicy, viewer, 'stats');
+  return (await BetaCode.query(db)
     .select(
       BetaCode.raw('count(*)::int as total'),
       BetaCode.raw(
@@ -34,8 +40,7 @@ export async function betaCodeStats(viewer: Viewer, db?: Knex, now = new Date())
       BetaCode.raw('coalesce(sum(current_uses), 0)::int as uses'),
       BetaCode.raw('(count(*) filter (where expires_at is not null and expires_at <= ?))::int as expired', [now]),
     )
-    .first()) as unknown as { total: number; active: number; uses: number; expired: number };
-  return { totalCodes: row.total, activeCodes: row.active, totalUses: row.uses, expiredCodes: row.expired };
+    .first()) as unknown as BetaCodeCounts;
 }
 
 export interface BetaCodeCreateInput {
@@ -54,7 +59,7 @@ export async function createBetaCode(
   actor: Viewer,
   input: BetaCodeCreateInput,
 ): Promise<BetaCode> {
-  requireAdmin(actor);
+  authorizeOnCollection(betaCodePolicy, actor, 'create');
   const row = { maxUses: input.maxUses, expiresAt: input.expiresAt, notes: input.notes, createdBy: actor.id };
   if (input.code) return BetaCode.query(trx).insertAndFetch({ ...row, code: input.code.toUpperCase() });
   for (;;) {
@@ -73,10 +78,9 @@ export async function setBetaCodeActive(
   actor: Viewer,
   input: { id: number; isActive: boolean },
 ): Promise<BetaCode> {
-  requireAdmin(actor);
-  const code = await BetaCode.query(trx).patchAndFetchById(input.id, { isActive: input.isActive });
-  if (!code) throw new NotFoundError(ADMIN_MESSAGES.betaCodeNotFound);
-  return code;
+  const action = input.isActive ? 'reactivate' : 'deactivate';
+  const code = authorize(betaCodePolicy, actor, action, await BetaCode.query(trx).findById(input.id).forUpdate());
+  return code.$query(trx).patchAndFetch({ isActive: input.isActive });
 }
 
 /** The same code with the users who used it (after a change, for the answer). */

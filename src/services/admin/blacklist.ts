@@ -6,13 +6,15 @@
  */
 import type { Knex } from 'knex';
 import { BlacklistEntry } from '../../models/BlacklistEntry';
-import { NotFoundError } from '../../errors';
-import { requireAdmin, type Viewer } from '../../policies';
-import { ADMIN_MESSAGES, type BlacklistType } from '../../validation/admin';
+import { authorize, authorizeOnCollection, blacklistPolicy, type Viewer } from '../../policies';
+import type { BlacklistType } from '../../validation/admin';
 
 export async function listBlacklist(viewer: Viewer, db?: Knex): Promise<BlacklistEntry[]> {
-  requireAdmin(viewer);
-  return BlacklistEntry.query(db).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  authorizeOnCollection(blacklistPolicy, viewer, 'list');
+  return BlacklistEntry.query(db)
+    .modify(blacklistPolicy.scope, viewer)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc');
 }
 
 export async function addToBlacklist(
@@ -20,7 +22,7 @@ export async function addToBlacklist(
   actor: Viewer,
   input: { type: BlacklistType; value: string; reason: string | null },
 ): Promise<BlacklistEntry> {
-  requireAdmin(actor);
+  authorizeOnCollection(blacklistPolicy, actor, 'add');
   return BlacklistEntry.query(trx).insertAndFetch({
     type: input.type,
     value: input.value.trim().toLowerCase(),
@@ -36,9 +38,12 @@ export async function removeFromBlacklist(
   actor: Viewer,
   input: { id: number },
 ): Promise<BlacklistEntry> {
-  requireAdmin(actor);
-  const [removed] = (await BlacklistEntry.query(trx).where('id', input.id).delete().returning('*')) as unknown as
-    BlacklistEntry[] | [];
-  if (!removed) throw new NotFoundError(ADMIN_MESSAGES.blacklistNotFound);
-  return removed;
+  const entry = authorize(
+    blacklistPolicy,
+    actor,
+    'remove',
+    await BlacklistEntry.query(trx).findById(input.id).forUpdate(),
+  );
+  await entry.$query(trx).delete();
+  return entry;
 }

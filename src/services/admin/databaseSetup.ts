@@ -18,7 +18,7 @@
 import knexModule, { type Knex } from 'knex';
 import { ConflictError, ValidationError } from '../../errors';
 import { migrateLatest } from '../../db/migrate';
-import { requireAdmin, requireSuperAdmin, type Viewer } from '../../policies';
+import { authorizeOnCollection, databaseSetupPolicy, type Viewer } from '../../policies';
 import { ADMIN_MESSAGES, type SetupReportJson } from '../../validation/admin';
 
 const { knex } = knexModule;
@@ -54,7 +54,7 @@ const connectionFailed = () =>
 
 /** POST /api/admin/test-supabase-connection: the server's version, or 400 'Please check your database URL…'. */
 export async function testConnection(actor: Viewer, input: { databaseUrl: string }): Promise<{ version: string }> {
-  requireAdmin(actor);
+  authorizeOnCollection(databaseSetupPolicy, actor, 'testConnection');
   const db = connect(input.databaseUrl, { statement_timeout: CONNECT_TIMEOUT_MS, query_timeout: CONNECT_TIMEOUT_MS });
   try {
     const result = await db.raw('select version() as version');
@@ -230,7 +230,7 @@ export async function setUpDatabase(
   source: Knex,
   input: { databaseUrl: string },
 ): Promise<SetupReportJson> {
-  requireSuperAdmin(actor, ADMIN_MESSAGES.superAdminSetupOnly);
+  authorizeOnCollection(databaseSetupPolicy, actor, 'setUp');
   const { version } = await testConnection(actor, input);
   if (running) throw new ConflictError('A database set-up is already running.');
   running = true;

@@ -6,24 +6,26 @@
  */
 import type { Knex } from 'knex';
 import { Department } from '../../models/Department';
-import { NotFoundError } from '../../errors';
-import { requireAdmin, type Viewer } from '../../policies';
-import { ADMIN_MESSAGES } from '../../validation/admin';
+import { adminDepartmentPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
 import type { DepartmentCreateInput } from '../../validation/departments';
 
 export async function listPendingDepartments(viewer: Viewer, db?: Knex): Promise<Department[]> {
-  requireAdmin(viewer);
-  return Department.query(db).where('verificationStatus', 'pending').orderBy('createdAt').orderBy('id');
+  authorizeOnCollection(adminDepartmentPolicy, viewer, 'listPending');
+  return Department.query(db)
+    .modify(adminDepartmentPolicy.scope, viewer)
+    .where('verificationStatus', 'pending')
+    .orderBy('createdAt')
+    .orderBy('id');
 }
 
 async function patchDepartment(
   trx: Knex.Transaction,
-  id: number,
+  actor: Viewer,
+  input: { id: number; action: 'edit' | 'verify' },
   patch: Partial<Pick<Department, 'name' | 'city' | 'state' | 'county' | 'country' | 'verificationStatus'>>,
 ): Promise<Department> {
-  const department = await Department.query(trx).patchAndFetchById(id, patch);
-  if (!department) throw new NotFoundError(ADMIN_MESSAGES.departmentNotFound);
-  return department;
+  const department = await Department.query(trx).findById(input.id).forUpdate();
+  return authorize(adminDepartmentPolicy, actor, input.action, department).$query(trx).patchAndFetch(patch);
 }
 
 /** PATCH /api/admin/departments/{id}: name, city, state, county, country (the add-department rules). */
@@ -32,14 +34,18 @@ export async function editDepartment(
   actor: Viewer,
   input: DepartmentCreateInput & { id: number },
 ): Promise<Department> {
-  requireAdmin(actor);
-  return patchDepartment(trx, input.id, {
-    name: input.name,
-    city: input.city,
-    state: input.state,
-    county: input.county ?? null,
-    country: input.country,
-  });
+  return patchDepartment(
+    trx,
+    actor,
+    { id: input.id, action: 'edit' },
+    {
+      name: input.name,
+      city: input.city,
+      state: input.state,
+      county: input.county ?? null,
+      country: input.country,
+    },
+  );
 }
 
 /** PATCH /api/admin/departments/{id}/verify, body {status}: verified or rejected. */
@@ -48,6 +54,5 @@ export async function verifyDepartment(
   actor: Viewer,
   input: { id: number; status: 'verified' | 'rejected' },
 ): Promise<Department> {
-  requireAdmin(actor);
-  return patchDepartment(trx, input.id, { verificationStatus: input.status });
+  return patchDepartment(trx, actor, { id: input.id, action: 'edit' }, { verificationStatus: input.status });
 }

@@ -1,7 +1,7 @@
 /**
  * Users on the admin dashboard (spec 01 §§2, 4, 7): stats, the paged and searchable list, role and status
- * changes, deletion. Mutations are fn(trx, actor, input) and return models; the rules are in
- * src/policies/admin.ts, except the one that depends on other rows:
+ * changes, deletion. Mutations are fn(trx, actor, input) and return models; the rules are adminUserPolicy's
+ * (src/policies/admin.ts), except the one that depends on other rows:
  *
  * Invariant: at least one active super_admin remains. Every change that could remove one (demoting,
  * deactivating or deleting an active super_admin) first takes SUPER_ADMINS_LOCK, then counts the other active
@@ -13,8 +13,8 @@
 import type { Knex } from 'knex';
 import { User } from '../../models/User';
 import { ConflictError } from '../../errors';
-import { authorize, authorizeUserChange, managedUserPolicy, requireAdmin, type Viewer } from '../../policies';
-import { ADMIN_MESSAGES, type AdminStatsJson } from '../../validation/admin';
+import { adminUserPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
+import { ADMIN_MESSAGES } from '../../validation/admin';
 import type { Role } from '../../validation/auth';
 import { announceProfileChange } from '../profileChanges';
 import { revokeUserSessions } from '../sessions';
@@ -26,22 +26,22 @@ const SUPER_ADMINS_LOCK = 7_252_612;
 /** A user on the Users tab, with the primary department's name and the profile's id (columns of the query). */
 export type AdminUserRow = User & { department: string | null; profileId: number | null };
 
-export async function adminStats(viewer: Viewer, db?: Knex): Promise<AdminStatsJson> {
-  requireAdmin(viewer);
-  const row = (await User.query(db)
+/** How many users there are: all, active ones, and admins (admin or super_admin). */
+export interface UserCounts {
+  total: number;
+  active: number;
+  admins: number;
+}
+
+export async function adminStats(viewer: Viewer, db?: Knex): Promise<UserCounts> {
+  authorizeOnCollection(adminUserPolicy, viewer, 'stats');
+  return (await User.query(db)
     .select(
       User.raw('count(*)::int as total'),
       User.raw('(count(*) filter (where is_active))::int as active'),
       User.raw("(count(*) filter (where role in ('admin', 'super_admin')))::int as admins"),
     )
-    .first()) as unknown as { total: number; active: number; admins: number };
-  return {
-    totalUsers: row.total,
-    activeUsers: row.active,
-    inactiveUsers: row.total - row.active,
-    adminUsers: row.admins,
-    regularUsers: row.total - row.admins,
-  };
+    .first()) as unknown as UserCounts;
 }
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
@@ -59,10 +59,10 @@ export async function listUsers(
   input: { q: string; page: number; pageSize: number },
   db?: Knex,
 ): Promise<{ users: AdminUserRow[]; total: number }> {
-  requireAdmin(viewer);
+  authorizeOnCollection(adminUserPolicy, viewer, 'list');
   const base = () =>
     User.query(db)
-      .modify(managedUserPolicy.scope, viewer)
+      .modify(adminUserPolicy.scope, viewer)
       .modify((q) => {
         if (input.q) q.whereRaw('users.search_text like ?', [likePattern(input.q)]);
       });
@@ -91,15 +91,16 @@ export async function listUsers(
   return { users: users as AdminUserRow[], total };
 }
 
+type UserChange = 'changeRole' | 'promoteToSuperAdmin' | 'changeStatus' | 'delete';
+
 /**
- * The user an admin acts on, locked for the change: 404 when missing, 403 with the reason when the rules of
- * src/policies/admin.ts refuse (`newRole` for a role change).
+ * The user an admin acts on, locked for the change: 404 when missing, 403 with the reason when adminUserPolicy
+ * refuses any of `changes`.
  */
-async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, newRole?: Role): Promise<User> {
-  requireAdmin(actor);
-  const target = authorize(managedUserPolicy, actor, 'manage', await User.query(trx).findById(id).forUpdate());
-  authorizeUserChange(actor, target, newRole);
-  return target;
+async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, changes: UserChange[]): Promise<User> {
+  const target = await User.query(trx).findById(id).forUpdate();
+  for (const change of changes) authorize(adminUserPolicy, actor, change, target);
+  return target!;
 }
 
 /** Refuses when `target` is an active super_admin and no other active super_admin would remain. */
@@ -119,7 +120,8 @@ export async function setUserRole(
   actor: Viewer,
   input: { id: number; role: Role },
 ): Promise<User> {
-  const target = await changeTarget(trx, actor, input.id, input.role);
+  const changes: UserChange[] = input.role === 'super_admin' ? ['changeRole', 'promoteToSuperAdmin'] : ['changeRole'];
+  const target = await changeTarget(trx, actor, input.id, changes);
   if (target.role === input.role) return target;
   if (input.role !== 'super_admin') await keepOneActiveSuperAdmin(trx, target);
   return target.$query(trx).patchAndFetch({ role: input.role });
@@ -131,7 +133,7 @@ export async function setUserStatus(
   actor: Viewer,
   input: { id: number; isActive: boolean },
 ): Promise<User> {
-  const target = await changeTarget(trx, actor, input.id);
+  const target = await changeTarget(trx, actor, input.id, ['changeStatus']);
   if (target.isActive === input.isActive) return target;
   if (!input.isActive) {
     await keepOneActiveSuperAdmin(trx, target);
@@ -151,7 +153,7 @@ export async function deleteUser(
   input: { id: number },
   deps: UserDataDeps,
 ): Promise<User> {
-  const target = await changeTarget(trx, actor, input.id);
+  const target = await changeTarget(trx, actor, input.id, ['delete']);
   await keepOneActiveSuperAdmin(trx, target);
   const profileIds = (await trx('profiles').where('user_id', target.id).pluck('id')) as number[];
   for (const step of USER_DATA_CLEANUP) await step(trx, target, deps);

@@ -241,8 +241,11 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
   jsonFields?: ReadonlyArray<keyof F & string>;
   /** A field whose column is named otherwise (a list's own `position` field: the item order is `position`). */
   stored?: Partial<Record<keyof F & string, string>>;
-  /** A field shown only to viewers who may see its own visibility field (default in `default`). */
-  fieldVisibility?: { field: keyof F & string; by: keyof F & string; default: Visibility };
+  /**
+   * Fields shown only to viewers who may see their own visibility field `by` (default in `default`): the
+   * field and any other that would reveal it (a license's status tells whether its expiry has passed).
+   */
+  fieldVisibility?: { fields: Array<keyof F & string>; by: keyof F & string; default: Visibility };
   /** Fields computed when presenting (license status from its expiry). */
   computed?: (item: ItemOf<F>, now: Date) => Partial<ItemOf<F>>;
   /** The field an item is known by in the editor (its heading); default `name`. */

@@ -57,7 +57,7 @@ export const licenses = defineList({
       (value) => MONTH_YEAR.test(value) || LEGACY_YEAR.test(value),
     ),
   },
-  fieldVisibility: { field: 'expires', by: 'expirationVisibility', default: 'authenticated' },
+  fieldVisibility: { fields: ['expires', 'status'], by: 'expirationVisibility', default: 'authenticated' },
   computed: (item, now) => ({ status: licenseStatus(item.expires, now, item.status) }),
   order: (items, { now }) => sortLicenses(items, now),
 });
