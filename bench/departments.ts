@@ -12,8 +12,8 @@ import type { Knex } from 'knex';
 import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
-import { importDepartmentsFile, settleDepartmentTables } from '../src/services/departmentImport';
-import { normalizeSearchQuery, searchDepartments, searchStatement } from '../src/services/departmentSearch';
+import { importDepartmentsFile, settleDepartmentTables } from '../src/services/departments/registryImport';
+import { normalizeSearchQuery, searchDepartments, searchStatement } from '../src/services/departments/search';
 import type { Sql } from '../src/db/sql';
 import {
   formatSummary,

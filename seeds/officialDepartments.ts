@@ -1,4 +1,8 @@
-import { importDepartmentsFile, settleDepartmentTables, shippedRegistryFile } from '../src/services/departmentImport';
+import {
+  importDepartmentsFile,
+  settleDepartmentTables,
+  shippedRegistryFile,
+} from '../src/services/departments/registryImport';
 import type { ReferenceSeedContext } from './index';
 
 const SEED_LOCK = 7_252_611; // "official departments seed": several app nodes may start together

@@ -17,9 +17,9 @@ import { presentAiLog } from '../presenters/aiLogs';
 import { presentDepartment } from '../presenters/departments';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, createBetaCode, listBetaCodes, setBetaCodeActive, withUses } from '../services/admin/betaCodes';
-import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../services/admin/blacklist';
+import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../services/blacklist/admin';
 import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
-import { editDepartment, listPendingDepartments, verifyDepartment } from '../services/admin/departments';
+import { editDepartment, listPendingDepartments, verifyDepartment } from '../services/departments/admin';
 import { adminStats, deleteUser, listUsers, setUserRole, setUserStatus } from '../services/admin/users';
 import {
   adminUsersQuery,

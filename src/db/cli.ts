@@ -7,7 +7,7 @@ import { createLogger } from '../log';
 import { openDatabase } from './index';
 import { migrateLatest } from './migrate';
 import { runSeeds } from '../../seeds/index';
-import { importDepartmentsFile, settleDepartmentTables } from '../services/departmentImport';
+import { importDepartmentsFile, settleDepartmentTables } from '../services/departments/registryImport';
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
 

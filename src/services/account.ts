@@ -8,7 +8,7 @@ import { User } from '../models/User';
 import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
-import { isBlacklisted } from './blacklist';
+import { isBlacklisted } from './blacklist/lookup';
 import { hashPassword, verifyPassword } from './passwords';
 import { recordUsernameChange, syncProfileName } from './profiles';
 import { revokeUserSessions } from './sessions';

@@ -10,7 +10,7 @@ import { User } from '../models/User';
 import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
-import { isBlacklisted } from './blacklist';
+import { isBlacklisted } from './blacklist/lookup';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 export interface RegisterInput {

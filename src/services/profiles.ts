@@ -17,7 +17,7 @@ import { UsernameRedirect } from '../models/UsernameRedirect';
 import { authorize, profilePolicy, type Viewer } from '../policies';
 import { RESERVED_USERNAMES } from '../validation/auth';
 import { PUBLIC_USERNAME_PATTERN, type ProfileCreateInput, type ProfileUpdateInput } from '../validation/profiles';
-import { pickDepartment } from './departments';
+import { pickDepartment } from './departments/userDepartments';
 import { announceProfileChange } from './profileChanges';
 
 /** Profiles with their owner's username: one query, whatever is asked. */

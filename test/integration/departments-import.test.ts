@@ -6,7 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { importDepartmentsFile, parseRegistryCsv, shippedRegistryFile } from '../../src/services/departmentImport';
+import {
+  importDepartmentsFile,
+  parseRegistryCsv,
+  shippedRegistryFile,
+} from '../../src/services/departments/registryImport';
 
 const run = promisify(execFile);
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BlacklistEntry } from '../models/BlacklistEntry';
+import { BlacklistEntry } from '../../models/BlacklistEntry';
 
 export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();

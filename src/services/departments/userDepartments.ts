@@ -11,10 +11,10 @@
  * that their link is "the first" one.
  */
 import type { Knex } from 'knex';
-import { Department } from '../models/Department';
-import { UserDepartment } from '../models/UserDepartment';
-import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../policies';
-import type { DepartmentCreateInput } from '../validation/departments';
+import { Department } from '../../models/Department';
+import { UserDepartment } from '../../models/UserDepartment';
+import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
+import type { DepartmentCreateInput } from '../../validation/departments';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;

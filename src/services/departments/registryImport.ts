@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
-import type { Viewer } from '../policies/viewer';
+import type { Viewer } from '../../policies/viewer';
 import { parse } from 'csv-parse/sync';
 
 export interface RegistryRow {
@@ -227,7 +227,7 @@ export async function importDepartmentsFile(db: Knex, file: string): Promise<Imp
  */
 export function shippedRegistryFile(): string | undefined {
   const candidates = [
-    fileURLToPath(new URL('../../seeds/data/usfa-departments.csv', import.meta.url)),
+    fileURLToPath(new URL('../../../seeds/data/usfa-departments.csv', import.meta.url)),
     path.resolve('seeds/data/usfa-departments.csv'),
   ];
   return candidates.find((file) => fs.existsSync(file));
