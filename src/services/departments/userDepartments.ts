@@ -1,6 +1,6 @@
 /**
  * Departments: each user's own list of departments, and the departments they may pick
- * (spec 01 §§3–5, 7; search is in departmentSearch.ts). Mutations are fn(trx, actor, input) and return models.
+ * (spec 01 §§3–5, 7; search is in search.ts). Mutations are fn(trx, actor, input) and return models.
  *
  * Invariants (the database enforces the first two, this module keeps the third):
  * - a user links a department at most once (unique user_id, department_id);
