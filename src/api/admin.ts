@@ -263,7 +263,7 @@ export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaSt
     validate(setup),
     async (ctx: SignedInContext<InputOf<typeof setup>>) => {
       const { user, input, log } = ctx.state;
-      const report = await setUpDatabase(user, db as Knex, input.body);
+      const report = await setUpDatabase(user, input.body, db as Knex);
       auditLine(log, user, {
         action: 'database.setup',
         target: { type: 'database', url: redactUrl(input.body.databaseUrl), rows: report.totalRows },

@@ -37,7 +37,7 @@ export async function touchProfile(trx: Knex.Transaction, profileId: number): Pr
 }
 
 export async function createProfile(trx: Knex.Transaction, actor: Viewer, input: ProfileCreateInput): Promise<Profile> {
-  const department = await pickDepartment(trx, actor, input.departmentId);
+  const department = await pickDepartment(trx, actor, { departmentId: input.departmentId });
   const { departmentId: _picked, ...fields } = input;
   const created = await Profile.query(trx).insertAndFetch({
     ...fields,
@@ -101,7 +101,7 @@ export async function updateProfile(
   const patch: Partial<Profile> = { ...fields };
   if (departmentId !== undefined && departmentId !== profile.departmentId) {
     // The owner's pick joins the owner's departments, even when an admin edits the profile.
-    const department = await pickDepartment(trx, { id: profile.userId, role: 'user' }, departmentId);
+    const department = await pickDepartment(trx, { id: profile.userId, role: 'user' }, { departmentId });
     patch.departmentId = department.id;
     patch.department = department.name;
   }

@@ -154,7 +154,7 @@ test.serial('set-up from the embedded database (PGlite) to the server', async (t
       hiddenWidgets: JSON.stringify(['photos']),
     });
     const url = await freshDatabase();
-    const report = await setUpDatabase({ id: 1, role: 'super_admin' }, embedded, { databaseUrl: url });
+    const report = await setUpDatabase({ id: 1, role: 'super_admin' }, { databaseUrl: url }, embedded);
     for (const table of report.tables) t.is(table.targetRows, table.sourceRows, table.table);
     t.is(report.tables.find((x) => x.table === 'users')?.targetRows, 2);
     const target = await createDb({ databaseUrl: url, poolMax: 1 });

@@ -143,10 +143,19 @@ export async function removeUserDepartment(trx: Knex.Transaction, actor: Viewer,
  * A department chosen for the actor's profile through the picker: it must be one the actor may link
  * (404 otherwise), and it joins the actor's departments if it is not there yet (primary if it is the first).
  */
-export async function pickDepartment(trx: Knex.Transaction, actor: Viewer, departmentId: number): Promise<Department> {
+export async function pickDepartment(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { departmentId: number },
+): Promise<Department> {
   await lockUserDepartments(trx, actor.id);
-  const department = authorize(departmentPolicy, actor, 'link', await Department.query(trx).findById(departmentId));
-  const linked = await UserDepartment.query(trx).findOne({ userId: actor.id, departmentId });
+  const department = authorize(
+    departmentPolicy,
+    actor,
+    'link',
+    await Department.query(trx).findById(input.departmentId),
+  );
+  const linked = await UserDepartment.query(trx).findOne({ userId: actor.id, departmentId: department.id });
   if (!linked) await link(trx, actor.id, department, false);
   return department;
 }
