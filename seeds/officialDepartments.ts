@@ -4,7 +4,7 @@ import {
   shippedRegistryFile,
 } from '../src/services/departments/registryImport';
 import { inTransaction } from '../src/db/transaction';
-import type { ReferenceSeedContext } from './index';
+import type { ReferenceSeedContext } from './context';
 
 const SEED_LOCK = 7_252_611; // "official departments seed": several app nodes may start together
 
