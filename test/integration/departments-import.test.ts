@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { needsPostgresServer } from '../helpers/postgresServer';
 import { inTransaction } from '../../src/db/transaction';
 import {
   importDepartmentsFile,
@@ -219,13 +220,9 @@ serial("the import joins the caller's transaction: a rollback after it leaves no
 
 // The command runs as its own process, so it needs a database server both can reach; the embedded test
 // database is a PGlite directory only this process may open. Without a server the run lists it as skipped.
-const hasDatabaseServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-const cliTest = hasDatabaseServer ? serial : serial.skip;
-const cliTitle = hasDatabaseServer
-  ? 'npm run departments:import -- FILE prints the counts'
-  : 'npm run departments:import -- FILE prints the counts (skipped: needs a Postgres server, the embedded test database cannot be shared with a second process)';
+const cliTest = needsPostgresServer(serial, 'the embedded test database cannot be shared with a second process');
 
-cliTest(cliTitle, async (t) => {
+cliTest('npm run departments:import -- FILE prints the counts', async (t) => {
   if (!database.url) throw new Error('a database server was configured but the test database is embedded');
   const file = write(
     'cli.csv',
