@@ -68,7 +68,7 @@ const knexLogger = pino(
   }),
 );
 
-test.before(async (t) => {
+test.before(async () => {
   database = await createTestDatabase();
   if (!database.url) return; // embedded: the tests that need the proxy are declared skipped
   const target = new URL(database.url);
