@@ -1,6 +1,6 @@
 /** Users as the API returns them and islands receive them. Never includes the password hash. */
 import type { User } from '../models/User';
-import type { UserJson } from '../validation/auth';
+import type { AccountJson, UserJson } from '../validation/auth';
 import type { Viewer } from '../policies/viewer';
 import { iso } from './iso';
 
@@ -18,5 +18,20 @@ export function presentUser(user: User, _viewer: Viewer | null): UserJson {
     username: user.username,
     createdAt: iso(user.createdAt),
     updatedAt: iso(user.updatedAt),
+  };
+}
+
+/**
+ * The account settings summary, for the user themselves. Turnout has no e-mail verification step, and spec 01
+ * §2 shows every account's e-mail as Verified; when a verification step exists, its flag is read here.
+ */
+export function presentAccount(user: User, _viewer: Viewer): AccountJson {
+  return {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    username: user.username,
+    isActive: user.isActive,
+    emailVerified: true,
   };
 }
