@@ -90,19 +90,19 @@ export async function createUserDepartment(
   return link(trx, actor.id, department, false);
 }
 
+/** Takes the actor's lock, then the department if the actor may link it (404 otherwise). */
+async function lockAndFindLinkable(trx: Knex.Transaction, actor: Viewer, departmentId: number): Promise<Department> {
+  await lockUserDepartments(trx, actor.id);
+  return authorize(departmentPolicy, actor, 'link', await Department.query(trx).findById(departmentId));
+}
+
 /** POST /api/departments/user: 404 for a department the actor cannot see, 409 when already linked. */
 export async function addUserDepartment(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { departmentId: number; isPrimary?: boolean },
 ): Promise<UserDepartment> {
-  await lockUserDepartments(trx, actor.id);
-  const department = authorize(
-    departmentPolicy,
-    actor,
-    'link',
-    await Department.query(trx).findById(input.departmentId),
-  );
+  const department = await lockAndFindLinkable(trx, actor, input.departmentId);
   return link(trx, actor.id, department, input.isPrimary ?? false);
 }
 
@@ -148,13 +148,7 @@ export async function pickDepartment(
   actor: Viewer,
   input: { departmentId: number },
 ): Promise<Department> {
-  await lockUserDepartments(trx, actor.id);
-  const department = authorize(
-    departmentPolicy,
-    actor,
-    'link',
-    await Department.query(trx).findById(input.departmentId),
-  );
+  const department = await lockAndFindLinkable(trx, actor, input.departmentId);
   const linked = await UserDepartment.query(trx).findOne({ userId: actor.id, departmentId: department.id });
   if (!linked) await link(trx, actor.id, department, false);
   return department;
