@@ -18,6 +18,21 @@ const SERVER_DATA = [
   'Views render what presenters give them; load data in src/pages through services.',
 ];
 
+/**
+ * Transactions are opened in one place each: a request's by src/http (the transaction() middleware, formAction,
+ * the session store), everything else's by src/db (inTransaction for the CLI, seeds, bench and tests; the
+ * database set-up's copy). Everywhere else a transaction is a parameter: fn(trx, actor, input).
+ */
+const OPENS_A_TRANSACTION = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message:
+    'Only src/http and src/db open transactions: take the trx as a parameter, or use inTransaction (src/db/transaction.ts) in scripts, seeds and tests.',
+};
+const OPENS_ITS_OWN_TRANSACTION = {
+  selector: "CallExpression[callee.name='inTransaction']",
+  message: 'Domain code never opens a transaction: take the caller’s trx first, fn(trx, actor, input).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'test-results', 'seeds/data'] },
   js.configs.recommended,
@@ -34,6 +49,14 @@ export default tseslint.config(
   {
     files: ['src/services/**', 'src/policies/**', 'src/presenters/**', 'src/models/**', 'src/db/**'],
     rules: restrict(HTTP),
+  },
+  {
+    ignores: ['src/http/**', 'src/db/**'],
+    rules: { 'no-restricted-syntax': ['error', OPENS_A_TRANSACTION] },
+  },
+  {
+    files: ['src/services/**', 'src/policies/**', 'src/presenters/**', 'src/models/**'],
+    rules: { 'no-restricted-syntax': ['error', OPENS_A_TRANSACTION, OPENS_ITS_OWN_TRANSACTION] },
   },
   {
     files: ['src/validation/**'],

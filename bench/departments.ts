@@ -12,9 +12,10 @@ import type { Knex } from 'knex';
 import { startTestApp } from '../test/helpers/app';
 import { createUser } from '../test/helpers/users';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
-import { importDepartmentsFile, settleDepartmentTables } from '../src/services/departmentImport';
-import { normalizeSearchQuery, searchDepartments, searchStatement } from '../src/services/departmentSearch';
+import { importDepartmentsFile, settleDepartmentTables } from '../src/services/departments/registryImport';
+import { normalizeSearchQuery, searchDepartments, searchStatement } from '../src/services/departments/search';
 import type { Sql } from '../src/db/sql';
+import { inTransaction } from '../src/db/transaction';
 import {
   formatSummary,
   measure,
@@ -89,7 +90,7 @@ async function explainNames(db: Knex, statement: Sql): Promise<string[]> {
     .raw(statement.sql, statement.bindings as Knex.RawBinding[])
     .toSQL()
     .toNative();
-  const result = await db.transaction(async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     await trx.raw('set local plan_cache_mode = force_generic_plan');
     await trx.raw(`prepare bench_search as ${native.sql.replace(/\?/g, '\\?')}`);
     // EXECUTE takes no bind parameters: the values go in as escaped literals.
@@ -223,7 +224,8 @@ async function flushWrites(context: BenchContext, db: Knex): Promise<void> {
 /** Grows the table to national scale: the given registry file, or registry-shaped rows up to `size`. */
 async function grow(context: BenchContext, db: Knex, options: { file?: string; size: number }): Promise<void> {
   if (options.file) {
-    const result = await importDepartmentsFile(db, options.file);
+    const file = options.file;
+    const result = await inTransaction(db, (trx) => importDepartmentsFile(trx, null, { file }));
     await settleDepartmentTables(db);
     context.log(
       `imported ${options.file}: ${result.added} added, ${result.updated} updated, ${result.skipped} skipped`,

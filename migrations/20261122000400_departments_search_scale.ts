@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Department search at national scale (~27,000 rows; src/services/departmentSearch.ts). Each index serves one
+ * Department search at national scale (~27,000 rows; src/services/departments/search.ts). Each index serves one
  * plan whose cost follows the ten answers rather than the table:
  * - departments_search_prefix: btree on search_text with text_pattern_ops, for LIKE 'q%' (exact name and
  *   name prefix), including 2-character queries, which make no trigram;

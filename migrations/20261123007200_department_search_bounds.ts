@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Bounds on department search's cost at national scale (src/services/departmentSearch.ts).
+ * Bounds on department search's cost at national scale (src/services/departments/search.ts).
  *
  * The exact-name category looks the lower-cased name up in a btree of its own: as a prefix of search_text,
  * "city" matched the 2,500 names starting "City of …" only to find none named "City".

@@ -1,6 +1,6 @@
 import { BetaCode } from '../src/models/BetaCode';
 import { generateInviteCode } from '../src/services/inviteCodes';
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 export const FIRST_INVITE_NOTE = 'First invite code, created when the database was new';
 

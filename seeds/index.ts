@@ -4,25 +4,11 @@
  * - on a new database, a first invite code, printed to the log (again at each start while it has uses left).
  * Other features add their seeds (official departments, the sample profile) to SEEDS below.
  */
-import type { Knex } from 'knex';
-import type { Config } from '../src/config';
-import type { Logger } from '../src/log';
+import type { ReferenceSeed, ReferenceSeedContext, Seed, SeedContext } from './context';
 import { seedSuperAdmin } from './superAdmin';
 import { seedFirstInviteCode } from './firstInviteCode';
 import { seedOfficialDepartments } from './officialDepartments';
 import { seedSampleProfile } from './sampleProfile';
-
-export interface ReferenceSeedContext {
-  db: Knex;
-  logger: Logger;
-}
-
-export interface SeedContext extends ReferenceSeedContext {
-  config: Config;
-}
-
-export type ReferenceSeed = (context: ReferenceSeedContext) => Promise<void>;
-export type Seed = (context: SeedContext) => Promise<void>;
 
 /** Reference data every database has (no configuration needed); test templates include it. */
 export const REFERENCE_SEEDS: ReferenceSeed[] = [seedOfficialDepartments, seedSampleProfile];

@@ -1,5 +1,10 @@
-import { importDepartmentsFile, settleDepartmentTables, shippedRegistryFile } from '../src/services/departmentImport';
-import type { ReferenceSeedContext } from './index';
+import {
+  importDepartmentsFile,
+  settleDepartmentTables,
+  shippedRegistryFile,
+} from '../src/services/departments/registryImport';
+import { inTransaction } from '../src/db/transaction';
+import type { ReferenceSeedContext } from './context';
 
 const SEED_LOCK = 7_252_611; // "official departments seed": several app nodes may start together
 
@@ -16,10 +21,10 @@ export async function seedOfficialDepartments({ db, logger }: ReferenceSeedConte
     logger.warn('seeds/data/usfa-departments.csv not found: no official departments loaded');
     return;
   }
-  const result = await db.transaction(async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
     if (await trx('departments').where('source', 'official').first('id')) return undefined;
-    return importDepartmentsFile(trx, file);
+    return importDepartmentsFile(trx, null, { file });
   });
   if (!result) return;
   await settleDepartmentTables(db);

@@ -11,7 +11,7 @@ import { inTransaction } from '../src/db/transaction';
 import { appendListItem } from '../src/services/lists';
 import { hashPassword } from '../src/services/passwords';
 import { sampleProfileLists } from './sampleProfileLists';
-import type { ReferenceSeedContext } from './index';
+import type { ReferenceSeedContext } from './context';
 
 export const SAMPLE_PROFILE_EMAIL = 'sample-profile@turnout.invalid';
 export const SAMPLE_PROFILE_USERNAME = 'jordan-rivera';

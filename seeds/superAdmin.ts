@@ -1,6 +1,6 @@
 import { User } from '../src/models/User';
 import { hashPassword, verifyPassword } from '../src/services/passwords';
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 export async function seedSuperAdmin({ config, logger }: SeedContext): Promise<void> {
   const { adminEmail, adminPassword, adminName } = config;

@@ -24,9 +24,9 @@ import { presentAiLogsPage } from '../presenters/aiLogs';
 import { presentDepartment } from '../presenters/departments';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, createBetaCode, listBetaCodes, setBetaCodeActive, withUses } from '../services/admin/betaCodes';
-import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../services/admin/blacklist';
+import { addToBlacklist, listBlacklist, removeFromBlacklist } from '../services/blacklist/admin';
 import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
-import { editDepartment, listPendingDepartments, verifyDepartment } from '../services/admin/departments';
+import { editDepartment, listPendingDepartments, verifyDepartment } from '../services/departments/admin';
 import { adminStats, deleteUser, listUsers, setUserRole, setUserStatus } from '../services/admin/users';
 import {
   adminUsersQuery,
@@ -255,7 +255,7 @@ export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaSt
     validate(setup),
     async (ctx: SignedInContext<InputOf<typeof setup>>) => {
       const { user, input, log } = ctx.state;
-      const report = await setUpDatabase(user, db as Knex, input.body);
+      const report = await setUpDatabase(user, input.body, db as Knex);
       auditLine(log, user, {
         action: 'database.setup',
         target: { type: 'database', url: redactUrl(input.body.databaseUrl), rows: report.totalRows },

@@ -14,8 +14,8 @@ import {
   listUserDepartments,
   removeUserDepartment,
   updateUserDepartment,
-} from '../services/departments';
-import { searchDepartments } from '../services/departmentSearch';
+} from '../services/departments/userDepartments';
+import { searchDepartments } from '../services/departments/search';
 import { idParams } from '../validation/common';
 import {
   departmentCreateSchema,

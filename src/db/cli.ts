@@ -6,8 +6,9 @@ import { loadConfig } from '../config';
 import { createLogger } from '../log';
 import { openDatabase } from './index';
 import { migrateLatest } from './migrate';
+import { inTransaction } from './transaction';
 import { runSeeds } from '../../seeds/index';
-import { importDepartmentsFile, settleDepartmentTables } from '../services/departmentImport';
+import { importDepartmentsFile, settleDepartmentTables } from '../services/departments/registryImport';
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
 
@@ -31,7 +32,7 @@ const commands: Record<string, CliCommand> = {
     const file = args[0];
     if (!file) throw new Error('Usage: npm run departments:import -- FILE.csv');
     await migrateLatest(db);
-    const result = await importDepartmentsFile(db, file);
+    const result = await inTransaction(db, (trx) => importDepartmentsFile(trx, null, { file }));
     await settleDepartmentTables(db);
     console.log(
       `Departments imported from ${file}: ${result.added} added, ${result.updated} updated, ` +

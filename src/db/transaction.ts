@@ -1,7 +1,8 @@
 /**
  * Transactions. A request that writes opens exactly one, in the `transaction()` middleware
- * (src/http/transaction.ts); scripts and seeds use `inTransaction` directly. Services never open their own:
- * every mutation is `fn(trx, actor, input)`.
+ * (src/http/transaction.ts); the CLI, seeds, bench and tests use `inTransaction` directly; a copy into another
+ * database gets its two from src/db/otherDatabase.ts. Services never open their own: every mutation is
+ * `fn(trx, actor, input)`. Only src/http and src/db call `.transaction(` (a lint rule, eslint.config.js).
  *
  * Work that must not happen unless the data is stored — sending an e-mail, deleting a file — is registered
  * with `afterCommit(trx, fn)` and runs once the transaction has committed (never after a rollback).

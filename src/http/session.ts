@@ -6,8 +6,11 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
+import { Model } from 'objection';
 import type { Config } from '../config';
+import { inTransaction } from '../db/transaction';
 import { User } from '../models/User';
+import type { Viewer } from '../policies/viewer';
 import { destroySession, findSessionWithUser, saveSession } from '../services/sessions';
 import { randomToken } from '../services/tokens';
 
@@ -22,6 +25,21 @@ export function bearerToken(ctx: Koa.Context): string | undefined {
 /** The token this request authenticates with: the bearer token, else the (signed) session cookie. */
 export function currentSessionToken(ctx: Koa.Context): string | undefined {
   return bearerToken(ctx) ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
+}
+
+/**
+ * The session store's writes join the request's transaction when it has one: a sign-up's session refers to a
+ * user only that transaction can see yet and must not outlive its rollback, and on a single-connection database
+ * (embedded PGlite) a second transaction would wait on the first. Otherwise (a sign-in without one, the
+ * end-of-request save after the transaction has committed) they run in a transaction of their own.
+ */
+function inRequestTransaction(
+  ctx: Koa.Context | undefined,
+  write: (trx: Knex.Transaction, actor: Viewer | null) => Promise<void>,
+): Promise<void> {
+  const trx = ctx?.state.trx as Knex.Transaction | undefined;
+  const actor = (ctx?.state.user as User | null | undefined) ?? null;
+  return trx ? write(trx, actor) : inTransaction(Model.knex(), (own) => write(own, actor));
 }
 
 export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
@@ -58,24 +76,21 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
           if (options.ctx) options.ctx.state.sessionUser = found?.user;
           return found?.data;
         },
-        // Inside a writing request (sign-up) the session row joins its transaction: it refers to a user that
-        // only that transaction can see yet, and it must not outlive a rollback.
-        set: (
+        set: async (
           key: string,
           data: Record<string, unknown>,
           maxAge: number | 'session' | undefined,
           options: { ctx?: Koa.Context },
-        ) =>
-          saveSession(
-            options.ctx?.state.trx as Knex.Transaction | undefined,
-            key,
-            data,
-            typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs,
-          ),
-        // Like set: inside a writing request (sign-in after sign-up) the delete joins its transaction, which
-        // also keeps a single-connection database (embedded PGlite) from waiting on itself.
+        ) => {
+          const { userId, ...rest } = data;
+          if (typeof userId !== 'number') return; // only signed-in sessions are stored
+          const maxAgeMs = typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs;
+          await inRequestTransaction(options.ctx, (trx, actor) =>
+            saveSession(trx, actor, { token: key, userId, data: rest, maxAgeMs }),
+          );
+        },
         destroy: (key: string, options?: { ctx?: Koa.Context }) =>
-          destroySession(options?.ctx?.state.trx as Knex.Transaction | undefined, key),
+          inRequestTransaction(options?.ctx, (trx, actor) => destroySession(trx, actor, { token: key })),
       },
     },
     app,

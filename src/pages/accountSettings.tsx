@@ -12,6 +12,7 @@ import type { WriteContext } from '../http/context';
 import { currentSessionToken } from '../http/session';
 import { ValidationError } from '../errors';
 import type { User } from '../models/User';
+import { presentAccount } from '../presenters/users';
 import { changePassword, updateAccountDetails, updateUsername } from '../services/account';
 import { changePasswordSchema, profileUpdateSchema, usernameSchema } from '../validation/auth';
 import type { FormState } from '../validation/forms';
@@ -38,7 +39,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
       ctx,
       config,
       <AccountSettingsPage
-        user={{ name: user.name, email: user.email, role: user.role, username: user.username, isActive: user.isActive }}
+        user={presentAccount(user, user)}
         baseUrl={config.baseUrl}
         departments={await myDepartmentsCard(user)}
         forms={forms}

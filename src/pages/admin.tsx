@@ -25,8 +25,8 @@ import { presentAiLogsPage } from '../presenters/aiLogs';
 import { presentDepartment } from '../presenters/departments';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, listBetaCodes } from '../services/admin/betaCodes';
-import { listBlacklist } from '../services/admin/blacklist';
-import { listPendingDepartments } from '../services/admin/departments';
+import { listBlacklist } from '../services/blacklist/admin';
+import { listPendingDepartments } from '../services/departments/admin';
 import { adminStats, listUsers } from '../services/admin/users';
 import { ADMIN_LABELS, adminUsersQuery, aiLogsQuery } from '../validation/admin';
 import {

@@ -1,5 +1,5 @@
 import type { User } from '../models/User';
-import { listUserDepartments } from '../services/departments';
+import { listUserDepartments } from '../services/departments/userDepartments';
 import { presentUserDepartment } from '../presenters/departments';
 import { Island } from '../render/Island';
 

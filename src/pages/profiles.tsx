@@ -18,7 +18,7 @@ import type { Profile } from '../models/Profile';
 import { presentProfile } from '../presenters/profiles';
 import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
-import { findDepartment } from '../services/departments';
+import { findDepartment } from '../services/departments/userDepartments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
 import { loadProfileLists } from '../services/lists';
 import { findGallery } from '../services/photos';

@@ -1,6 +1,6 @@
 /** Users as the API returns them and islands receive them. Never includes the password hash. */
 import type { User } from '../models/User';
-import type { UserJson } from '../validation/auth';
+import type { AccountJson, UserJson } from '../validation/auth';
 import { isAdmin, type Viewer } from '../policies/viewer';
 import { iso } from './iso';
 
@@ -24,4 +24,19 @@ export function presentUser(user: User, _viewer: Viewer | null): UserJson {
 /** Where a user lands once signed in (spec 01 §2): admins on /admin, everyone else on /. */
 export function landingPathFor(viewer: Viewer): string {
   return isAdmin(viewer) ? '/admin' : '/';
+}
+
+/**
+ * The account settings summary, for the user themselves. Turnout has no e-mail verification step, and spec 01
+ * §2 shows every account's e-mail as Verified; when a verification step exists, its flag is read here.
+ */
+export function presentAccount(user: User, _viewer: Viewer): AccountJson {
+  return {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    username: user.username,
+    isActive: user.isActive,
+    emailVerified: true,
+  };
 }

@@ -8,7 +8,7 @@ import { User } from '../models/User';
 import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
-import { isBlacklisted } from './blacklist';
+import { refuseBlacklistedEmail } from './blacklist/lookup';
 import { hashPassword, verifyPassword } from './passwords';
 import { recordUsernameChange, syncProfileName } from './profiles';
 import { revokeUserSessions } from './sessions';
@@ -23,9 +23,8 @@ export async function updateAccountDetails(
   input: { name: string; email: string },
 ): Promise<User> {
   const user = await ownRow(trx, actor);
-  if (input.email !== user.email.toLowerCase() && (await isBlacklisted(input.email, trx))) {
-    throw new ValidationError(AUTH_MESSAGES.emailNotAllowed, { email: AUTH_MESSAGES.emailNotAllowed });
-  }
+  // Keeping one's own address is no change, even if it was blacklisted since.
+  if (input.email !== user.email.toLowerCase()) await refuseBlacklistedEmail(trx, actor, { email: input.email });
   await syncProfileName(trx, user.id, input.name);
   return user.$query(trx).patchAndFetch({ name: input.name, email: input.email });
 }

@@ -10,7 +10,7 @@ import { User } from '../models/User';
 import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
-import { isBlacklisted } from './blacklist';
+import { refuseBlacklistedEmail } from './blacklist/lookup';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 export interface RegisterInput {
@@ -44,10 +44,8 @@ async function takeInviteUse(trx: Knex.Transaction, code: string): Promise<numbe
 }
 
 /** A visitor (actor null) joins with an invite code. */
-export async function registerUser(trx: Knex.Transaction, _actor: Viewer | null, input: RegisterInput): Promise<User> {
-  if (await isBlacklisted(input.email, trx)) {
-    throw new ValidationError(AUTH_MESSAGES.emailNotAllowed, { email: AUTH_MESSAGES.emailNotAllowed });
-  }
+export async function registerUser(trx: Knex.Transaction, actor: Viewer | null, input: RegisterInput): Promise<User> {
+  await refuseBlacklistedEmail(trx, actor, { email: input.email });
   const betaCodeId = await takeInviteUse(trx, input.inviteCode);
   const user = await User.query(trx).insertAndFetch({
     name: input.name,

@@ -17,7 +17,7 @@ import { UsernameRedirect } from '../models/UsernameRedirect';
 import { authorize, profilePolicy, type Viewer } from '../policies';
 import { RESERVED_USERNAMES } from '../validation/auth';
 import { PUBLIC_USERNAME_PATTERN, type ProfileCreateInput, type ProfileUpdateInput } from '../validation/profiles';
-import { pickDepartment } from './departments';
+import { pickDepartment } from './departments/userDepartments';
 import { announceProfileChange } from './profileChanges';
 
 /** Profiles with their owner's username: one query, whatever is asked. */
@@ -37,7 +37,7 @@ export async function touchProfile(trx: Knex.Transaction, profileId: number): Pr
 }
 
 export async function createProfile(trx: Knex.Transaction, actor: Viewer, input: ProfileCreateInput): Promise<Profile> {
-  const department = await pickDepartment(trx, actor, input.departmentId);
+  const department = await pickDepartment(trx, actor, { departmentId: input.departmentId });
   const { departmentId: _picked, ...fields } = input;
   const created = await Profile.query(trx).insertAndFetch({
     ...fields,
@@ -101,7 +101,7 @@ export async function updateProfile(
   const patch: Partial<Profile> = { ...fields };
   if (departmentId !== undefined && departmentId !== profile.departmentId) {
     // The owner's pick joins the owner's departments, even when an admin edits the profile.
-    const department = await pickDepartment(trx, { id: profile.userId, role: 'user' }, departmentId);
+    const department = await pickDepartment(trx, { id: profile.userId, role: 'user' }, { departmentId });
     patch.departmentId = department.id;
     patch.department = department.name;
   }

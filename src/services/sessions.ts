@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
+import type { Viewer } from '../policies/viewer';
 import { hashToken } from './tokens';
 
 export interface SessionData {
@@ -28,24 +29,29 @@ export async function findSessionWithUser(token: string): Promise<{ data: Sessio
   return { data: { ...sessionData, userId: row.id }, user: User.fromJson(userColumns, { skipValidation: true }) };
 }
 
-/** Creates or refreshes a signed-in session; `db` is the request's transaction when it has one. */
+/**
+ * Creates or refreshes the session a token names, signed in as `input.userId`. Runs in the caller's
+ * transaction: a sign-up's, whose user only it can see yet, or one of its own (src/http/session.ts).
+ */
 export async function saveSession(
-  db: Knex | undefined,
-  token: string,
-  data: SessionData,
-  maxAgeMs: number,
+  trx: Knex.Transaction,
+  _actor: Viewer | null,
+  input: { token: string; userId: number; data: Record<string, unknown>; maxAgeMs: number },
 ): Promise<void> {
-  if (typeof data.userId !== 'number') return; // only signed-in sessions are stored
-  const { userId, ...rest } = data;
-  const expiresAt = new Date(Date.now() + maxAgeMs);
-  await Session.query(db)
-    .insert({ tokenHash: hashToken(token), userId, data: rest, expiresAt })
+  const expiresAt = new Date(Date.now() + input.maxAgeMs);
+  await Session.query(trx)
+    .insert({ tokenHash: hashToken(input.token), userId: input.userId, data: input.data, expiresAt })
     .onConflict('tokenHash')
     .merge(['data', 'expiresAt']);
 }
 
-export async function destroySession(db: Knex | undefined, token: string): Promise<void> {
-  await Session.query(db).where('tokenHash', hashToken(token)).delete();
+/** Ends the session a token names (sign-out, or the old id of a session being regenerated). */
+export async function destroySession(
+  trx: Knex.Transaction,
+  _actor: Viewer | null,
+  input: { token: string },
+): Promise<void> {
+  await Session.query(trx).where('tokenHash', hashToken(input.token)).delete();
 }
 
 /** Ends every session of a user (password change or reset, deactivation, deletion). */

@@ -20,6 +20,17 @@ export interface UserJson {
   updatedAt: string;
 }
 
+/** The account settings page's summary of the signed-in user (spec 01 §2: role, status and e-mail cards). */
+export interface AccountJson {
+  name: string;
+  email: string;
+  role: Role;
+  username: string | null;
+  isActive: boolean;
+  /** Whether the e-mail card shows Verified. */
+  emailVerified: boolean;
+}
+
 /** Login and register answer {user, token} (spec 01 §3). */
 export interface AuthResponse {
   user: UserJson;

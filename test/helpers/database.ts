@@ -175,11 +175,22 @@ async function embedded(): Promise<TestDatabase> {
 }
 
 let announced = false;
+let kind: Promise<TestDatabase['kind']> | undefined;
+
+/** Which kind of database createTestDatabase gives this run (asked once per process). */
+export function testDatabaseKind(): Promise<TestDatabase['kind']> {
+  kind ??= (async () => {
+    if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) return 'postgres';
+    return (await dockerAnswers()) ? 'container' : 'embedded';
+  })();
+  return kind;
+}
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (serverUrl) return fromServer(serverUrl, 'postgres');
-  if (await dockerAnswers()) return fromContainer();
+  const which = await testDatabaseKind();
+  if (which === 'postgres') return fromServer(serverUrl!, 'postgres');
+  if (which === 'container') return fromContainer();
   if (!announced) {
     announced = true;
     console.warn('[tests] No TEST_DATABASE_URL/DATABASE_URL and no Docker engine: using the embedded PGlite database.');

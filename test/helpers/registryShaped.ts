@@ -5,7 +5,7 @@
  * "Benton Hills". Inserted by one INSERT … SELECT generate_series, so 24,000 rows take seconds.
  */
 import type { Knex } from 'knex';
-import { settleDepartmentTables } from '../../src/services/departmentImport';
+import { settleDepartmentTables } from '../../src/services/departments/registryImport';
 
 const TREES = ['Oak', 'Cedar', 'Maple', 'Elm', 'Pine', 'Willow', 'Ash', 'Birch', 'Spruce', 'Hickory'];
 const TREES2 = ['Walnut', 'Cherry', 'Laurel', 'Holly', 'Aspen', 'Poplar', 'Cypress', 'Juniper', 'Sycamore', 'Linden'];

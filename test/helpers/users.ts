@@ -1,4 +1,6 @@
 /** Test data for accounts: users created directly in the database, and bearer sessions for them. */
+import { Model } from 'objection';
+import { inTransaction } from '../../src/db/transaction';
 import { User, type Role } from '../../src/models/User';
 import { hashPassword } from '../../src/services/passwords';
 import { saveSession } from '../../src/services/sessions';
@@ -34,6 +36,8 @@ export async function createUser(
     username: attributes.username ?? null,
   });
   const token = randomToken();
-  await saveSession(undefined, token, { userId: user.id }, 24 * 60 * 60 * 1000);
+  await inTransaction(Model.knex(), (trx) =>
+    saveSession(trx, null, { token, userId: user.id, data: {}, maxAgeMs: 24 * 60 * 60 * 1000 }),
+  );
   return { user, password, token };
 }

@@ -13,6 +13,7 @@ import { clientAs, startTestApp, type HttpClient, type TestApp } from '../helper
 import { createUser, type CreatedUser } from '../helpers/users';
 import type { Knex } from 'knex';
 import { inTransaction } from '../../src/db/transaction';
+import { needsPostgresServer } from '../helpers/postgresServer';
 import { audit } from '../../src/http/audit';
 import type { Logger } from '../../src/log';
 import { AiLog } from '../../src/models/AiLog';
@@ -742,25 +743,29 @@ test.serial('ai logs: paged newest first, filtered by type and pending, stats ov
 
 // ── database connection test ─────────────────────────────────────────────────────────────────────────
 
-test('test-supabase-connection: the version for a reachable server; the spec messages otherwise; no password echoed', async (t) => {
-  const url = app.database.url;
-  if (!url) return t.pass('embedded test database: no server URL to test');
-  const ok = await as(admin).post('/api/admin/test-supabase-connection', { databaseUrl: url });
-  t.is(ok.status, 200);
-  t.regex(ok.body.version, /PostgreSQL/);
-  const missing = await as(admin).post('/api/admin/test-supabase-connection', { databaseUrl: '' });
-  t.is(missing.status, 400);
-  t.is(missing.body.error, ADMIN_MESSAGES.missingDatabaseUrl);
-  const started = Date.now();
-  const wrong = await as(admin).post('/api/admin/test-supabase-connection', {
-    databaseUrl: 'postgres://someone:s3cret-pw@127.0.0.1:1/nothing',
-  });
-  t.is(wrong.status, 400);
-  t.is(wrong.body.error, ADMIN_MESSAGES.connectionFailed);
-  t.false(wrong.text.includes('s3cret-pw'));
-  t.true(Date.now() - started < 10_000);
-  t.is((await as(admin).post('/api/admin/test-supabase-connection', { databaseUrl: 'mysql://x' })).status, 400);
-});
+const serverTest = needsPostgresServer(test, 'the embedded database has no URL to connect to');
+
+serverTest(
+  'test-supabase-connection: the version for a reachable server; the spec messages otherwise; no password echoed',
+  async (t) => {
+    const url = app.database.url!;
+    const ok = await as(admin).post('/api/admin/test-supabase-connection', { databaseUrl: url });
+    t.is(ok.status, 200);
+    t.regex(ok.body.version, /PostgreSQL/);
+    const missing = await as(admin).post('/api/admin/test-supabase-connection', { databaseUrl: '' });
+    t.is(missing.status, 400);
+    t.is(missing.body.error, ADMIN_MESSAGES.missingDatabaseUrl);
+    const started = Date.now();
+    const wrong = await as(admin).post('/api/admin/test-supabase-connection', {
+      databaseUrl: 'postgres://someone:s3cret-pw@127.0.0.1:1/nothing',
+    });
+    t.is(wrong.status, 400);
+    t.is(wrong.body.error, ADMIN_MESSAGES.connectionFailed);
+    t.false(wrong.text.includes('s3cret-pw'));
+    t.true(Date.now() - started < 10_000);
+    t.is((await as(admin).post('/api/admin/test-supabase-connection', { databaseUrl: 'mysql://x' })).status, 400);
+  },
+);
 
 test('setup-supabase: admins are refused (super_admins only)', async (t) => {
   const res = await as(admin).post('/api/admin/setup-supabase', { databaseUrl: 'postgres://x@127.0.0.1:1/x' });

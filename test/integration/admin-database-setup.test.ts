@@ -11,6 +11,7 @@ import test from 'ava';
 import type { Knex } from 'knex';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
+import { needsPostgresServer } from '../helpers/postgresServer';
 import { createDb } from '../../src/db/knex';
 import { migrateLatest } from '../../src/db/migrate';
 import { setUpDatabase } from '../../src/services/admin/databaseSetup';
@@ -53,8 +54,10 @@ test.after.always(async () => {
   await app?.close();
 });
 
-test.serial('set-up copies every row of every table into a fresh database, counts verified', async (t) => {
-  if (!app.database.url) return t.pass('embedded test database: no server to copy into');
+// The set-up copies into a database on a server, made beside the test database.
+const serverTest = needsPostgresServer(test.serial, 'the set-up copies into a new database on the same server');
+
+serverTest('set-up copies every row of every table into a fresh database, counts verified', async (t) => {
   // Something in each kind of table: a user with a profile list item and a department link, a code, a log.
   const member = await createUser({ name: 'Copy Me' });
   await clientAs(app, member).post('/api/departments/create', {
@@ -119,8 +122,7 @@ test.serial('set-up copies every row of every table into a fresh database, count
   t.is(again.body.error, ADMIN_MESSAGES.targetNotEmpty);
 });
 
-test.serial('set-up refuses the database the app already uses, and an unreachable one', async (t) => {
-  if (!app.database.url) return t.pass('embedded test database');
+serverTest('set-up refuses the database the app already uses, and an unreachable one', async (t) => {
   const same = await clientAs(app, superAdmin).post('/api/admin/setup-supabase', { databaseUrl: app.database.url });
   t.is(same.status, 409);
   t.is(same.body.error, ADMIN_MESSAGES.sameDatabase);
@@ -135,8 +137,7 @@ test.serial('set-up refuses the database the app already uses, and an unreachabl
   t.is(missing.body.error, ADMIN_MESSAGES.missingDatabaseUrl);
 });
 
-test.serial('set-up from the embedded database (PGlite) to the server', async (t) => {
-  if (!app.database.url) return t.pass('embedded test database');
+serverTest('set-up from the embedded database (PGlite) to the server', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'turnout-embedded-'));
   const embedded = await createDb({ embeddedDir: path.join(dir, 'db') });
   try {
@@ -154,7 +155,7 @@ test.serial('set-up from the embedded database (PGlite) to the server', async (t
       hiddenWidgets: JSON.stringify(['photos']),
     });
     const url = await freshDatabase();
-    const report = await setUpDatabase({ id: 1, role: 'super_admin' }, embedded, { databaseUrl: url });
+    const report = await setUpDatabase({ id: 1, role: 'super_admin' }, { databaseUrl: url }, embedded);
     for (const table of report.tables) t.is(table.targetRows, table.sourceRows, table.table);
     t.is(report.tables.find((x) => x.table === 'users')?.targetRows, 2);
     const target = await createDb({ databaseUrl: url, poolMax: 1 });

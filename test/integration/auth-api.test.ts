@@ -255,6 +255,26 @@ test('profile update validates and changes name and e-mail', async (t) => {
   t.is(ok.body.email, email);
 });
 
+test('an account cannot take a blacklisted e-mail, but keeps its own after it is blacklisted', async (t) => {
+  const { user, token } = await createUser();
+  const client = app.client();
+  client.bearer = token;
+  const blocked = newEmail('blocked-change.test');
+  await BlacklistEntry.query().insert({ type: 'email', value: blocked, reason: 'spam' });
+  await BlacklistEntry.query().insert({ type: 'domain', value: 'blocked-domain.test', reason: 'spam' });
+  for (const email of [blocked, newEmail('blocked-domain.test')]) {
+    const refused = await client.patch('/api/auth/profile', { name: user.name, email });
+    t.is(refused.status, 400);
+    t.deepEqual(refused.body.fields, { email: 'Registration is not available for this email address' });
+  }
+  t.is((await User.query().findById(user.id))!.email, user.email, 'nothing changed');
+
+  await BlacklistEntry.query().insert({ type: 'email', value: user.email.toLowerCase(), reason: 'later' });
+  const kept = await client.patch('/api/auth/profile', { name: 'Renamed Only', email: user.email });
+  t.is(kept.status, 200);
+  t.is(kept.body.name, 'Renamed Only');
+});
+
 test('username: the 3–30 rule, allowed characters, reserved words, uniqueness and clearing', async (t) => {
   const { token } = await createUser();
   const other = await createUser({ username: `taken${Date.now() % 100000}` });

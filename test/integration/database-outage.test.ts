@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../../src/db/errors';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
+import { needsPostgresServer } from '../helpers/postgresServer';
 
 /** Forwards to Postgres; `cut` closes the port and drops every open connection, `hang` accepts and says nothing. */
 class TcpProxy {
@@ -67,12 +68,9 @@ const knexLogger = pino(
   }),
 );
 
-test.before(async (t) => {
+test.before(async () => {
   database = await createTestDatabase();
-  if (!database.url) {
-    t.log('embedded database: no network connection to cut');
-    return;
-  }
+  if (!database.url) return; // embedded: the tests that need the proxy are declared skipped
   const target = new URL(database.url);
   proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
   await proxy.open();
@@ -130,8 +128,9 @@ async function expectHealthy(t: import('ava').ExecutionContext): Promise<void> {
   t.is((await client.get('/account-settings', html)).status, 200);
 }
 
-test.serial('the database goes away: 503 with Retry-After; it comes back: the same app recovers', async (t) => {
-  if (!database.url) return t.pass('needs a Postgres server');
+const serverTest = needsPostgresServer(test.serial, 'the embedded database has no network connection to cut');
+
+serverTest('the database goes away: 503 with Retry-After; it comes back: the same app recovers', async (t) => {
   await expectHealthy(t);
   await proxy.cut();
   await expectUnavailable(t);
@@ -143,8 +142,7 @@ test.serial('the database goes away: 503 with Retry-After; it comes back: the sa
   );
 });
 
-test.serial('a database that accepts but never answers fails in the acquire timeout, not forever', async (t) => {
-  if (!database.url) return t.pass('needs a Postgres server');
+serverTest('a database that accepts but never answers fails in the acquire timeout, not forever', async (t) => {
   await proxy.cut();
   proxy.mode = 'hang';
   await proxy.open();

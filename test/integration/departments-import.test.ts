@@ -6,7 +6,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { importDepartmentsFile, parseRegistryCsv, shippedRegistryFile } from '../../src/services/departmentImport';
+import { needsPostgresServer } from '../helpers/postgresServer';
+import { inTransaction } from '../../src/db/transaction';
+import {
+  importDepartmentsFile,
+  parseRegistryCsv,
+  shippedRegistryFile,
+} from '../../src/services/departments/registryImport';
 
 const run = promisify(execFile);
 let database: TestDatabase;
@@ -27,6 +33,11 @@ const serial = test.serial;
 async function count(where: Record<string, unknown> = {}): Promise<number> {
   const [row] = (await database.db('departments').where(where).count('* as count')) as { count: string }[];
   return Number(row!.count);
+}
+
+/** The CLI's way: the file imported in one transaction the caller opens. */
+function importFile(file: string) {
+  return inTransaction(database.db, (trx) => importDepartmentsFile(trx, null, { file }));
 }
 
 function write(name: string, text: string): string {
@@ -54,12 +65,12 @@ serial('importing the shipped file twice: same counts, no duplicates', async (t)
   const file = shippedRegistryFile()!;
   // The test template was seeded already: a re-import changes nothing.
   t.is(await count({ source: 'official' }), 3216);
-  t.deepEqual(await importDepartmentsFile(database.db, file), { added: 0, updated: 0, unchanged: 3216, skipped: 0 });
+  t.deepEqual(await importFile(file), { added: 0, updated: 0, unchanged: 3216, skipped: 0 });
 
   // From empty: everything is added once, then nothing again.
   await database.db('departments').del();
-  t.deepEqual(await importDepartmentsFile(database.db, file), { added: 3216, updated: 0, unchanged: 0, skipped: 0 });
-  t.deepEqual(await importDepartmentsFile(database.db, file), { added: 0, updated: 0, unchanged: 3216, skipped: 0 });
+  t.deepEqual(await importFile(file), { added: 3216, updated: 0, unchanged: 0, skipped: 0 });
+  t.deepEqual(await importFile(file), { added: 0, updated: 0, unchanged: 3216, skipped: 0 });
   t.is(await count(), 3216);
   const [dupes] = (
     await database.db.raw(
@@ -148,7 +159,7 @@ serial('the full registry layout with stray spaces in its headers', async (t) =>
   ];
   const file = write('registry.csv', '\uFEFF' + lines.join('\r\n'));
   const before = await count();
-  t.deepEqual(await importDepartmentsFile(database.db, file), { added: 4, updated: 0, unchanged: 0, skipped: 3 });
+  t.deepEqual(await importFile(file), { added: 4, updated: 0, unchanged: 0, skipped: 3 });
   t.is(await count(), before + 4);
 
   const brackett = await database.db('departments').where({ fdid: '90002', state: 'QA' }).first();
@@ -167,7 +178,7 @@ serial('the full registry layout with stray spaces in its headers', async (t) =>
   t.is(await count({ fdid: '90001' }), 2);
 
   // Second run: same counts, nothing duplicated.
-  t.deepEqual(await importDepartmentsFile(database.db, file), { added: 0, updated: 0, unchanged: 4, skipped: 3 });
+  t.deepEqual(await importFile(file), { added: 0, updated: 0, unchanged: 4, skipped: 3 });
   t.is(await count(), before + 4);
 
   // A changed address is an update; an admin's rejection survives the import.
@@ -176,7 +187,7 @@ serial('the full registry layout with stray spaces in its headers', async (t) =>
     'registry-changed.csv',
     lines.join('\n').replace('1 Main ST', '100 Main ST').replace('3 Pine ST', '30 Pine ST'),
   );
-  t.deepEqual(await importDepartmentsFile(database.db, changed), { added: 0, updated: 2, unchanged: 2, skipped: 3 });
+  t.deepEqual(await importFile(changed), { added: 0, updated: 2, unchanged: 2, skipped: 3 });
   const quillon = await database.db('departments').where({ fdid: '90001', state: 'QA' }).first();
   t.is(quillon.address, '100 Main ST');
   t.is(quillon.verificationStatus, 'rejected');
@@ -187,19 +198,31 @@ serial('the full registry layout with stray spaces in its headers', async (t) =>
 serial('a CSV without a name, city or state column is refused, and nothing is written', async (t) => {
   const file = write('bad.csv', 'FDID,Dept,Town\n1,A,B\n');
   const before = await count();
-  await t.throwsAsync(importDepartmentsFile(database.db, file), { message: /no name, city, state column/ });
+  await t.throwsAsync(importFile(file), { message: /no name, city, state column/ });
+  t.is(await count(), before);
+});
+
+serial("the import joins the caller's transaction: a rollback after it leaves nothing", async (t) => {
+  const file = write(
+    'rolled-back.csv',
+    `${REGISTRY_HEADER}\n${registryRow(['92001', 'Rollback FD', '', '', 'Undo', 'QR', '', '', '', '', '', '', '', ''])}\n`,
+  );
+  const before = await count();
+  await t.throwsAsync(
+    inTransaction(database.db, async (trx) => {
+      t.like(await importDepartmentsFile(trx, null, { file }), { added: 1 });
+      throw new Error('the caller gives up');
+    }),
+    { message: 'the caller gives up' },
+  );
   t.is(await count(), before);
 });
 
 // The command runs as its own process, so it needs a database server both can reach; the embedded test
 // database is a PGlite directory only this process may open. Without a server the run lists it as skipped.
-const hasDatabaseServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-const cliTest = hasDatabaseServer ? serial : serial.skip;
-const cliTitle = hasDatabaseServer
-  ? 'npm run departments:import -- FILE prints the counts'
-  : 'npm run departments:import -- FILE prints the counts (skipped: needs a Postgres server, the embedded test database cannot be shared with a second process)';
+const cliTest = needsPostgresServer(serial, 'the embedded test database cannot be shared with a second process');
 
-cliTest(cliTitle, async (t) => {
+cliTest('npm run departments:import -- FILE prints the counts', async (t) => {
   if (!database.url) throw new Error('a database server was configured but the test database is embedded');
   const file = write(
     'cli.csv',

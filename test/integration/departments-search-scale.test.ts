@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { countDepartments, insertRegistryShaped } from '../helpers/registryShaped';
-import { normalizeSearchQuery, searchDepartments } from '../../src/services/departmentSearch';
+import { normalizeSearchQuery, searchDepartments } from '../../src/services/departments/search';
 import { DEPARTMENT_SEARCH_MAX_RESULTS } from '../../src/validation/departments';
 
 let app: TestApp;

@@ -7,6 +7,7 @@ import test from 'ava';
 import { createDb } from '../../src/db/knex';
 import { queryWithGenericPlan } from '../../src/db/prepared';
 import { sql } from '../../src/db/sql';
+import { inTransaction } from '../../src/db/transaction';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import type { Knex } from 'knex';
 
@@ -54,7 +55,7 @@ test.serial(
 );
 
 test.serial('inside a transaction the statement runs on the transaction, seeing its uncommitted rows', async (t) => {
-  await db.transaction(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.raw('create temporary table prepared_probe (n int) on commit drop');
     await trx.raw('insert into prepared_probe values (41)');
     t.deepEqual(await queryWithGenericPlan(trx, sql`select n + ${1}::int as n from prepared_probe`), [{ n: 42 }]);

@@ -5,6 +5,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import test from 'ava';
+import { inTransaction } from '../../src/db/transaction';
+import { needsPostgresServer } from '../helpers/postgresServer';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
@@ -123,31 +125,25 @@ test('a write is seen by the next visitor: motto, status (live → draft → liv
 
 // Other nodes exist only with a database server: the embedded database serves one process, which hears its
 // own writes directly (the tests above). Without a server the run lists these as skipped.
-const hasDatabaseServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-const serverOnly = hasDatabaseServer ? test : test.skip;
-const serverOnlyTitle = (title: string) =>
-  hasDatabaseServer ? title : `${title} (skipped: needs a Postgres server; the embedded database has one process)`;
+const serverOnly = needsPostgresServer(test, 'the embedded database serves one process');
 
-serverOnly(
-  serverOnlyTitle('another node hears of a write through Postgres and stops trusting what it kept'),
-  async (t) => {
-    const owner = await createUser();
-    const profile = await createProfileFor(owner);
-    const otherNode = new ProfileCache(true, 1024 * 1024, app.db);
-    try {
-      t.true(await until(() => otherNode.trusted), 'the other node listens');
-      otherNode.remember(profile, otherNode.startLoad());
-      t.is(otherNode.snapshot(profile.id)?.version, profile.version);
-      // A write made elsewhere: only the database notification reaches this cache.
-      await app.db.transaction((trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
-      t.true(await until(() => otherNode.snapshot(profile.id) === undefined), 'the snapshot is dropped');
-    } finally {
-      await otherNode.close();
-    }
-  },
-);
+serverOnly('another node hears of a write through Postgres and stops trusting what it kept', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const otherNode = new ProfileCache(true, 1024 * 1024, app.db);
+  try {
+    t.true(await until(() => otherNode.trusted), 'the other node listens');
+    otherNode.remember(profile, otherNode.startLoad());
+    t.is(otherNode.snapshot(profile.id)?.version, profile.version);
+    // A write made elsewhere: only the database notification reaches this cache.
+    await inTransaction(app.db, (trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
+    t.true(await until(() => otherNode.snapshot(profile.id) === undefined), 'the snapshot is dropped');
+  } finally {
+    await otherNode.close();
+  }
+});
 
-serverOnly(serverOnlyTitle('a snapshot read before a change is not kept after it'), async (t) => {
+serverOnly('a snapshot read before a change is not kept after it', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner);
   const cache = new ProfileCache(true, 1024 * 1024, app.db);
@@ -158,7 +154,7 @@ serverOnly(serverOnlyTitle('a snapshot read before a change is not kept after it
     cache.remember(profile, cache.startLoad());
     t.truthy(cache.snapshot(profile.id));
     const startedAt = cache.startLoad(); // a load begins…
-    await app.db.transaction((trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
+    await inTransaction(app.db, (trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
     t.true(await until(() => cache.snapshot(profile.id) === undefined), 'the notification arrived');
     cache.remember(profile, startedAt); // …and ends after the change: what it read is stale
     t.is(cache.snapshot(profile.id), undefined, 'the load raced a change: not kept');

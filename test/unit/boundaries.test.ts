@@ -9,6 +9,11 @@ async function restricted(filePath: string, code: string): Promise<boolean> {
   return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
 }
 
+async function opensTransaction(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.some((m) => m.ruleId === 'no-restricted-syntax');
+}
+
 test('services, policies and presenters never import Koa or the HTTP layer', async (t) => {
   t.true(await restricted('src/services/x.ts', "import Koa from 'koa';\nexport const x = Koa;\n"));
   t.true(
@@ -62,4 +67,27 @@ test('shared validation modules import nothing from the server', async (t) => {
     await restricted('src/validation/lists/x.ts', "import { x } from '../../services/auth';\nexport const y = x;\n"),
   );
   t.false(await restricted('src/validation/lists/x.ts', "import { id } from '../common';\nexport const y = id;\n"));
+});
+
+test('only src/http and src/db open transactions; domain code never does, not even through inTransaction', async (t) => {
+  const opens = 'export const x = (db: any) => db.transaction(async (trx: any) => trx);\n';
+  for (const file of ['src/services/x.ts', 'src/services/departments/x.ts', 'src/api/x.ts', 'src/pages/x.tsx']) {
+    t.true(await opensTransaction(file, opens), file);
+  }
+  for (const file of ['seeds/x.ts', 'bench/x.ts', 'scripts/x.ts', 'test/integration/x.test.ts']) {
+    t.true(await opensTransaction(file, opens), file);
+  }
+  t.false(await opensTransaction('src/http/x.ts', opens));
+  t.false(await opensTransaction('src/db/x.ts', opens));
+
+  const viaHelper =
+    "import { inTransaction } from '../db/transaction';\nexport const x = (db: any) => inTransaction(db, async (trx) => trx);\n";
+  t.true(await opensTransaction('src/services/x.ts', viaHelper));
+  t.false(await opensTransaction('seeds/x.ts', viaHelper.replace('../db', '../src/db')));
+  t.false(
+    await opensTransaction(
+      'src/services/x.ts',
+      "import type { Knex } from 'knex';\nexport const x = (trx: Knex.Transaction) => trx('users').first();\n",
+    ),
+  );
 });

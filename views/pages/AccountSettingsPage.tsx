@@ -10,6 +10,7 @@ import { media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Island } from '../../src/render/Island';
+import type { AccountJson } from '../../src/validation/auth';
 import type { FormState } from '../../src/validation/forms';
 
 export const ROLE_LABELS = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' } as const;
@@ -77,7 +78,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export interface AccountSettingsProps {
-  user: { name: string; email: string; role: keyof typeof ROLE_LABELS; username: string | null; isActive: boolean };
+  user: AccountJson;
   baseUrl: string;
   /** The My Departments card (an island of the departments feature). */
   departments: ReactNode;
@@ -123,8 +124,7 @@ export function AccountSettingsPage({ user, baseUrl, departments, forms = {}, no
         </SummaryCard>
         <SummaryCard>
           <span>Email</span>
-          {/* Spec 01 §2: always shown as Verified — the product has no e-mail verification step. */}
-          <Badge $tone="ok">Verified</Badge>
+          <Badge $tone={user.emailVerified ? 'ok' : 'warn'}>{user.emailVerified ? 'Verified' : 'Not verified'}</Badge>
         </SummaryCard>
       </Summary>
       <Grid>

@@ -13,15 +13,15 @@
  *   keeps running on the current database until it is restarted with the new URL.
  *
  * The URL's password never leaves this module: errors are reduced to the spec's message, logs and answers
- * carry redactUrl(url).
+ * carry redactUrl(url). The target's connection and the copy's two transactions come from src/db/otherDatabase.ts;
+ * this module opens none itself.
  */
-import knexModule, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { ConflictError, ValidationError } from '../../errors';
 import { migrateLatest } from '../../db/migrate';
+import { inCopyTransactions, withDatabaseAt, type CopyTransactions } from '../../db/otherDatabase';
 import { authorizeOnCollection, databaseSetupPolicy, type Viewer } from '../../policies';
 import { ADMIN_MESSAGES, type SetupReportJson } from '../../validation/admin';
-
-const { knex } = knexModule;
 
 /** Connecting, and each statement of a connection test, give up after this long. */
 export const CONNECT_TIMEOUT_MS = 5000;
@@ -55,34 +55,16 @@ const connectionFailed = () =>
 /** POST /api/admin/test-supabase-connection: the server's version, or 400 'Please check your database URL…'. */
 export async function testConnection(actor: Viewer, input: { databaseUrl: string }): Promise<{ version: string }> {
   authorizeOnCollection(databaseSetupPolicy, actor, 'testConnection');
-  const db = connect(input.databaseUrl, { statement_timeout: CONNECT_TIMEOUT_MS, query_timeout: CONNECT_TIMEOUT_MS });
-  try {
-    const result = await db.raw('select version() as version');
-    return { version: (result.rows as Array<{ version: string }>)[0]!.version };
-  } catch {
-    throw connectionFailed();
-  } finally {
-    await db.destroy().catch(() => undefined);
-  }
-}
-
-/** A knex on the target without name mappers (the copy speaks the real column names); one try to connect. */
-function connect(url: string, timeouts: { statement_timeout: number; query_timeout?: number }): Knex {
-  return knex({
-    client: 'pg',
-    connection: {
-      connectionString: url,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      ...timeouts,
-    } as Knex.PgConnectionConfig,
-    pool: { min: 0, max: 2 },
-    acquireConnectionTimeout: CONNECT_TIMEOUT_MS,
-    // A failed connection is answered with the spec's message; knex's own console warnings would carry details.
-    log: { warn: quiet, error: quiet, debug: quiet, deprecate: quiet },
+  const timeouts = { connectMs: CONNECT_TIMEOUT_MS, statementMs: CONNECT_TIMEOUT_MS, queryMs: CONNECT_TIMEOUT_MS };
+  return withDatabaseAt(input.databaseUrl, timeouts, async (db) => {
+    try {
+      const result = await db.raw('select version() as version');
+      return { version: (result.rows as Array<{ version: string }>)[0]!.version };
+    } catch {
+      throw connectionFailed();
+    }
   });
 }
-
-function quiet(): void {}
 
 interface Column {
   name: string;
@@ -218,6 +200,28 @@ async function identity(db: Knex): Promise<string> {
   }
 }
 
+/**
+ * The copy itself, in the transactions it is given: refuses unless every target table is empty, copies every
+ * table in foreign-key order, and answers both sides' row counts (a mismatch throws, rolling the target back).
+ */
+async function copyTables(copy: CopyTransactions): Promise<SetupReportJson['tables']> {
+  const order = await dependencyOrder(copy.source, await tableNames(copy.source));
+  for (const table of order) {
+    if ((await countRows(copy.target, table)) > 0) throw new ConflictError(ADMIN_MESSAGES.targetNotEmpty);
+  }
+  for (const table of order) await copyTable(copy.source, copy.target, table);
+  const tables: SetupReportJson['tables'] = [];
+  for (const table of order) {
+    tables.push({
+      table,
+      sourceRows: await countRows(copy.source, table),
+      targetRows: await countRows(copy.target, table),
+    });
+  }
+  if (tables.some((t) => t.sourceRows !== t.targetRows)) throw new ConflictError(ADMIN_MESSAGES.countMismatch);
+  return tables;
+}
+
 let running = false;
 
 /**
@@ -227,57 +231,43 @@ let running = false;
  */
 export async function setUpDatabase(
   actor: Viewer,
-  source: Knex,
   input: { databaseUrl: string },
+  source: Knex,
 ): Promise<SetupReportJson> {
   authorizeOnCollection(databaseSetupPolicy, actor, 'setUp');
   const { version } = await testConnection(actor, input);
   if (running) throw new ConflictError('A database set-up is already running.');
   running = true;
   const started = Date.now();
-  const target = connect(input.databaseUrl, { statement_timeout: 120_000 });
+  const timeouts = { connectMs: CONNECT_TIMEOUT_MS, statementMs: 120_000 };
   try {
-    if ((await identity(source)) === (await identity(target))) throw new ConflictError(ADMIN_MESSAGES.sameDatabase);
-    const migrations = await migrateLatest(target);
-    const tables: SetupReportJson['tables'] = [];
-    await source.transaction(async (src) => {
-      await src.raw('set transaction isolation level repeatable read');
-      const order = await dependencyOrder(src, await tableNames(src));
-      await target.transaction(async (dst) => {
-        for (const table of order) {
-          if ((await countRows(dst, table)) > 0) throw new ConflictError(ADMIN_MESSAGES.targetNotEmpty);
-        }
-        for (const table of order) await copyTable(src, dst, table);
-        for (const table of order) {
-          tables.push({ table, sourceRows: await countRows(src, table), targetRows: await countRows(dst, table) });
-        }
-        if (tables.some((t) => t.sourceRows !== t.targetRows)) throw new ConflictError(ADMIN_MESSAGES.countMismatch);
-      });
+    return await withDatabaseAt(input.databaseUrl, timeouts, async (target) => {
+      if ((await identity(source)) === (await identity(target))) throw new ConflictError(ADMIN_MESSAGES.sameDatabase);
+      const migrations = await migrateLatest(target);
+      const tables = await inCopyTransactions(source, target, copyTables);
+      await target.raw('analyze');
+      const currentMs = await timeQueries(source);
+      const targetMs = await timeQueries(target);
+      return {
+        version,
+        migrations: migrations.length,
+        tables,
+        totalRows: tables.reduce((sum, t) => sum + t.targetRows, 0),
+        durationMs: Date.now() - started,
+        performanceImprovement: {
+          currentMs: Math.round(currentMs * 100) / 100,
+          targetMs: Math.round(targetMs * 100) / 100,
+          ratio: targetMs > 0 ? Math.round((currentMs / targetMs) * 100) / 100 : 0,
+          queries: BENCH_QUERIES.map((q) => q.label),
+        },
+        nextStep: {
+          DATABASE_URL: redactUrl(input.databaseUrl),
+          message:
+            'Set DATABASE_URL to this database (with its password) and restart the app; until then it keeps using the current database.',
+        },
+      };
     });
-    await target.raw('analyze');
-    const currentMs = await timeQueries(source);
-    const targetMs = await timeQueries(target);
-    const redacted = redactUrl(input.databaseUrl);
-    return {
-      version,
-      migrations: migrations.length,
-      tables,
-      totalRows: tables.reduce((sum, t) => sum + t.targetRows, 0),
-      durationMs: Date.now() - started,
-      performanceImprovement: {
-        currentMs: Math.round(currentMs * 100) / 100,
-        targetMs: Math.round(targetMs * 100) / 100,
-        ratio: targetMs > 0 ? Math.round((currentMs / targetMs) * 100) / 100 : 0,
-        queries: BENCH_QUERIES.map((q) => q.label),
-      },
-      nextStep: {
-        DATABASE_URL: redacted,
-        message:
-          'Set DATABASE_URL to this database (with its password) and restart the app; until then it keeps using the current database.',
-      },
-    };
   } finally {
     running = false;
-    await target.destroy();
   }
 }

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
-import type { Viewer } from '../policies/viewer';
+import type { Viewer } from '../../policies/viewer';
 import { parse } from 'csv-parse/sync';
 
 export interface RegistryRow {
@@ -132,8 +132,10 @@ export function parseRegistryCsv(input: string | Buffer): ParsedRegistry {
 const CHUNK = 1000;
 const DATA_COLUMNS = ['name', 'address', 'address2', 'city', 'county', 'zip_code'] as const;
 
-/** Upserts registry rows as official, verified departments. Run inside one transaction. */
-/** `actor` is null: the registry is imported by the system (the CLI and the reference seed), not by a user. */
+/**
+ * Upserts registry rows as official, verified departments, in the caller's one transaction. `actor` is null:
+ * the registry is imported by the system (the CLI and the reference seed), not by a user.
+ */
 export async function importDepartments(
   trx: Knex.Transaction,
   _actor: Viewer | null,
@@ -215,10 +217,13 @@ export async function importDepartments(
   return result;
 }
 
-/** Reads and imports a registry CSV file in one transaction. */
-export async function importDepartmentsFile(db: Knex, file: string): Promise<ImportResult> {
-  const parsed = parseRegistryCsv(fs.readFileSync(file));
-  return db.transaction((trx) => importDepartments(trx, null, parsed));
+/** Reads a registry CSV file and imports it in the caller's transaction (`inTransaction` in the CLI and seeds). */
+export async function importDepartmentsFile(
+  trx: Knex.Transaction,
+  actor: Viewer | null,
+  input: { file: string },
+): Promise<ImportResult> {
+  return importDepartments(trx, actor, parseRegistryCsv(fs.readFileSync(input.file)));
 }
 
 /**
@@ -227,7 +232,7 @@ export async function importDepartmentsFile(db: Knex, file: string): Promise<Imp
  */
 export function shippedRegistryFile(): string | undefined {
   const candidates = [
-    fileURLToPath(new URL('../../seeds/data/usfa-departments.csv', import.meta.url)),
+    fileURLToPath(new URL('../../../seeds/data/usfa-departments.csv', import.meta.url)),
     path.resolve('seeds/data/usfa-departments.csv'),
   ];
   return candidates.find((file) => fs.existsSync(file));

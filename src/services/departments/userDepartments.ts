@@ -1,6 +1,6 @@
 /**
  * Departments: each user's own list of departments, and the departments they may pick
- * (spec 01 §§3–5, 7; search is in departmentSearch.ts). Mutations are fn(trx, actor, input) and return models.
+ * (spec 01 §§3–5, 7; search is in search.ts). Mutations are fn(trx, actor, input) and return models.
  *
  * Invariants (the database enforces the first two, this module keeps the third):
  * - a user links a department at most once (unique user_id, department_id);
@@ -11,10 +11,10 @@
  * that their link is "the first" one.
  */
 import type { Knex } from 'knex';
-import { Department } from '../models/Department';
-import { UserDepartment } from '../models/UserDepartment';
-import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../policies';
-import type { DepartmentCreateInput } from '../validation/departments';
+import { Department } from '../../models/Department';
+import { UserDepartment } from '../../models/UserDepartment';
+import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
+import type { DepartmentCreateInput } from '../../validation/departments';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
@@ -90,19 +90,19 @@ export async function createUserDepartment(
   return link(trx, actor.id, department, false);
 }
 
+/** Takes the actor's lock, then the department if the actor may link it (404 otherwise). */
+async function lockAndFindLinkable(trx: Knex.Transaction, actor: Viewer, departmentId: number): Promise<Department> {
+  await lockUserDepartments(trx, actor.id);
+  return authorize(departmentPolicy, actor, 'link', await Department.query(trx).findById(departmentId));
+}
+
 /** POST /api/departments/user: 404 for a department the actor cannot see, 409 when already linked. */
 export async function addUserDepartment(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { departmentId: number; isPrimary?: boolean },
 ): Promise<UserDepartment> {
-  await lockUserDepartments(trx, actor.id);
-  const department = authorize(
-    departmentPolicy,
-    actor,
-    'link',
-    await Department.query(trx).findById(input.departmentId),
-  );
+  const department = await lockAndFindLinkable(trx, actor, input.departmentId);
   return link(trx, actor.id, department, input.isPrimary ?? false);
 }
 
@@ -143,10 +143,13 @@ export async function removeUserDepartment(trx: Knex.Transaction, actor: Viewer,
  * A department chosen for the actor's profile through the picker: it must be one the actor may link
  * (404 otherwise), and it joins the actor's departments if it is not there yet (primary if it is the first).
  */
-export async function pickDepartment(trx: Knex.Transaction, actor: Viewer, departmentId: number): Promise<Department> {
-  await lockUserDepartments(trx, actor.id);
-  const department = authorize(departmentPolicy, actor, 'link', await Department.query(trx).findById(departmentId));
-  const linked = await UserDepartment.query(trx).findOne({ userId: actor.id, departmentId });
+export async function pickDepartment(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { departmentId: number },
+): Promise<Department> {
+  const department = await lockAndFindLinkable(trx, actor, input.departmentId);
+  const linked = await UserDepartment.query(trx).findOne({ userId: actor.id, departmentId: department.id });
   if (!linked) await link(trx, actor.id, department, false);
   return department;
 }

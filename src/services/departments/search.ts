@@ -21,16 +21,16 @@
  * The statement runs with a generic plan (src/db/prepared.ts): no index condition may need to see the value.
  */
 import type { Knex } from 'knex';
-import { Department } from '../models/Department';
+import { Department } from '../../models/Department';
 import {
   DEPARTMENT_SEARCH_MAX_CHARS,
   DEPARTMENT_SEARCH_MAX_RESULTS,
   DEPARTMENT_SEARCH_MIN_CHARS,
-} from '../validation/departments';
-import { visibleDepartmentsSql } from '../policies/departments';
-import type { Viewer } from '../policies/viewer';
-import { queryWithGenericPlan } from '../db/prepared';
-import { joinSql, rawSql, sql, type Sql } from '../db/sql';
+} from '../../validation/departments';
+import { visibleDepartmentsSql } from '../../policies/departments';
+import type { Viewer } from '../../policies/viewer';
+import { queryWithGenericPlan } from '../../db/prepared';
+import { joinSql, rawSql, sql, type Sql } from '../../db/sql';
 
 /**
  * What search matches and ranks by: the stored column lower(name || ' ' || city), which carries the trigram
