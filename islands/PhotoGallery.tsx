@@ -27,6 +27,7 @@ import { useInlineForm } from './lib/useInlineForm';
 import { UploadProgress, usePhotoUploads } from './lib/photoUploads';
 import { Button } from '../views/ui/Button';
 import { DialogActions } from '../views/ui/ConfirmButton';
+import { Muted, Row } from '../views/ui/DataTable';
 import { Dialog } from '../views/ui/Dialog';
 import { Checkbox, Select, TagList, TextField } from '../views/ui/Field';
 import { PhotoPicture, photoCover } from '../views/ui/PhotoPicture';
@@ -44,13 +45,6 @@ const Toolbar = styled.div.withConfig(sc('PhotoGalleryToolbar'))`
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
   gap: ${(p) => p.theme.space[3]};
   align-items: end;
-`;
-
-const Row = styled.div.withConfig(sc('PhotoGalleryRow'))`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
-  align-items: center;
 `;
 
 const DropZone = styled.label.withConfig(sc('PhotoDropZone'))`
@@ -100,10 +94,6 @@ const Item = styled.li.withConfig(sc('PhotoEditorItem'))<{ $list: boolean }>`
     gap: ${(p) => p.theme.space[2]};
     font-size: ${(p) => p.theme.font.size.sm};
   }
-`;
-
-const Muted = styled.span.withConfig(sc('PhotoEditorMuted'))`
-  color: ${(p) => p.theme.color.muted};
 `;
 
 const UsageList = styled.ul.withConfig(sc('PhotoDeleteUsage'))`
