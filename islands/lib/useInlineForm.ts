@@ -112,16 +112,15 @@ export function useInlineForm<T extends object, V extends Body>(options: InlineF
     form.setValue(name, value);
     const result = checked(name);
     if (!result) return;
-    void save({ [name]: result.value }, () => form.setValue(name, before)).catch(() => undefined);
+    // Put back only what is still shown: a later choice is its own save.
+    const rollback = () => form.getValues()[name] === value && form.setValue(name, before);
+    void save({ [name]: result.value }, rollback).catch(() => undefined);
   };
 
   /** Every value at once (a Save button): all messages shown, nothing sent unless the whole form is valid. */
   const submit = () => form.submit((values) => void save(values as Body).catch(() => undefined));
 
-  const text = (name: Key) => {
-    const bound = form.text(name);
-    return { ...bound, onBlur: () => commit(name) };
-  };
+  const text = (name: Key) => ({ ...form.text(name), onBlur: () => commit(name) });
 
   const select = (name: Key) => ({
     ...form.select(name),
