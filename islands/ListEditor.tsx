@@ -3,11 +3,12 @@
  * (src/validation/lists): its fields' editor metadata (label, input kind, choices), its create schema for the
  * add form (validated as the user types) and its update schema for inline edits.
  * - Add: POST /api/profiles/{id}/{path}; the new item is appended.
- * - Inline edit: text saves on blur, selects and checkboxes on change — PATCH …/{path}/id:{itemId} with
- *   `If-Match` of the item's version (saves of one item run one after another, each with the latest version);
- *   a 400 puts the message beside the field and keeps what was typed, a 412 shows the server's message.
- * - Show on main profile, visibility and delete (after a confirm step) are optimistic and roll back with a
- *   destructive toast when the server refuses.
+ * - Inline edit (lib/useInlineForm.ts): text saves on blur, choices (selects, checkboxes, icons, tags) on
+ *   change — PATCH …/{path}/id:{itemId} with `If-Match` of the item's version (saves of one item run one after
+ *   another, each with the latest version); a 400 puts the message beside the field and keeps what was typed,
+ *   a 412 shows the server's message. Choices are optimistic and put back when the server refuses.
+ * - Delete (after a confirm step) is optimistic too, and the item put back with a destructive toast when the
+ *   server refuses.
  * Every save is tracked (pendingSaves) so the toolbar's Save and Done Editing wait for it.
  * - Fields render through lists/FieldInput.tsx (icons as a picker, tags, nested lists as rows); nested lists
  *   save as a whole (PATCH of the field) when one of their inputs is committed.
@@ -20,9 +21,9 @@
  *   saved first, then linked), and the item is announced to the page's photo links. Links made there keep
  *   this editor's item versions current.
  */
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
-import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema } from 'yup';
 import { LISTS, type ListItemJson, type OrderOptions } from '../src/validation/lists';
 import {
   fieldMeta,
@@ -33,10 +34,9 @@ import {
 } from '../src/validation/lists/define';
 import { PHOTO_LINK_TARGETS, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
-import { api, ApiError } from './lib/api';
+import { api } from './lib/api';
 import { trackSave } from './lib/pendingSaves';
 import { useApiMutation } from './lib/useApiMutation';
-import { useForm } from './lib/useForm';
 import { Button } from '../views/ui/Button';
 import { AiAssistProvider } from './lib/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
@@ -48,7 +48,9 @@ import {
   PhotoChooser,
   useItemAnnouncements,
 } from './lib/photoLinks';
-import { FieldInput, savesOnChange, shown, type FieldBind } from './lib/FieldInput';
+import { FieldInput, savesOnChange, type FieldBind } from './lib/FieldInput';
+import { shown, useForm } from './lib/useForm';
+import { useInlineForm } from './lib/useInlineForm';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
 
@@ -196,21 +198,11 @@ const PhotoField = styled.div.withConfig(sc('ListEditorPhotoField'))`
   }
 `;
 
-/** Messages of a yup failure by path (`name`, `endorsements[0].endorserName`). */
-function messagesOf(error: YupValidationError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const inner of error.inner.length ? error.inner : [error]) if (inner.path) fields[inner.path] ??= inner.message;
-  return fields;
-}
-
 /** The first message of a field and, for nested lists, each row's messages by path. */
 const errorProps = (errors: Record<string, string | undefined>, name: string) => ({
   error: errors[name],
   errorAt: (path: string) => errors[path],
 });
-
-/** Whether a path (`endorsements[0].endorserName`) belongs to a field. */
-const underField = (path: string, name: string) => path === name || path.startsWith(`${name}[`);
 
 /**
  * The add form: a disclosure ("Add …") that opens the form, with or without JavaScript. Posted without
@@ -381,21 +373,28 @@ function ItemEditor({
   onChanged: (item: ListItemJson) => void;
   onDelete: (item: ListItemJson) => void;
 }) {
-  const formId = useId();
   const hydrated = useHydrated();
-  const draftRef = useRef<Record<string, unknown>>({ ...item, ...state?.values });
-  const [draft, setDraftState] = useState(draftRef.current);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>(state?.errors ?? {});
   const [confirming, setConfirming] = useState(confirmDelete);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
-  /** The item as last saved, and the saves of this item in order (each needs the version the last one left). */
-  const latest = useRef(item);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const focusAfterConfirm = useRef(false);
+  const inline = useInlineForm({
+    schema: definition.updateSchema as AnyObjectSchema,
+    saved: item,
+    values: (saved) =>
+      Object.fromEntries(
+        [...fields.map((field) => field.name), 'showOnMainProfile', 'visibility'].map((name) => [name, saved[name]]),
+      ),
+    state,
+    request: (body, saved) =>
+      api.patch<ListItemJson>(`/api/profiles/${profileId}/${definition.path}/id:${saved.id}`, body, ifMatch(saved)),
+    fallbackMessage: 'Please try again.',
+    onSaved: onChanged,
+  });
+  const { form } = inline;
   // A newer version from elsewhere (a photo linked by the photo links below) is what the next save must match.
   useEffect(() => {
-    if (item.version > latest.current.version) latest.current = item;
+    if (item.version > inline.latest().version) inline.adopt(item);
   }, [item]);
 
   useEffect(() => {
@@ -404,85 +403,20 @@ function ItemEditor({
     focusAfterConfirm.current = false;
   }, [confirming]);
 
-  const setDraft = (name: string, value: unknown) => {
-    draftRef.current = { ...draftRef.current, [name]: value };
-    setDraftState(draftRef.current);
-  };
-  const clearErrors = (name: string) =>
-    setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([path]) => !underField(path, name))));
-
-  const save = useApiMutation({
-    request: (body: Record<string, unknown>) =>
-      api.patch<ListItemJson>(
-        `/api/profiles/${profileId}/${definition.path}/id:${latest.current.id}`,
-        body,
-        ifMatch(latest.current),
-      ),
-    fallbackMessage: 'Please try again.',
-    form: {
-      applyServerErrors: (error) => {
-        if (error instanceof ApiError && error.status === 400 && error.fields) {
-          setErrors((prev) => ({ ...prev, ...error.fields }));
-        }
-      },
-      setFormError: () => undefined,
-    },
-    onSuccess: (saved) => {
-      latest.current = saved;
-      onChanged(saved);
-    },
-  });
-
-  /** Queues a PATCH behind this item's earlier saves; `rollback` undoes an optimistic change if refused. */
-  const patch = (body: Record<string, unknown>, rollback?: () => void) => {
-    const run = queue.current.then(() => save.mutateAsync(body));
-    queue.current = run.catch(() => undefined);
-    void trackSave(run).catch(() => rollback?.());
-  };
-
-  /** Validates one field with the shared schema and saves it (the cast value: trimmed, blank rows dropped). */
-  const saveField = (name: string, value: unknown) => {
-    let cast: unknown;
-    try {
-      cast = (
-        definition.updateSchema.validateSync({ [name]: value }, { abortEarly: false }) as Record<string, unknown>
-      )[name];
-    } catch (error) {
-      if (error instanceof YupValidationError) {
-        clearErrors(name);
-        setErrors((prev) => ({ ...prev, ...messagesOf(error) }));
-      }
-      return;
-    }
-    clearErrors(name);
-    const current = latest.current[name] ?? null;
-    if (JSON.stringify(cast ?? null) === JSON.stringify(current) || (cast ?? '') === shown(current)) return;
-    patch({ [name]: cast ?? null });
-  };
-
-  /** Show on main profile and visibility: shown at once, undone if the server refuses. */
-  const setting = (name: 'showOnMainProfile' | 'visibility', value: unknown) => {
-    const before = draftRef.current[name];
-    setDraft(name, value);
-    patch({ [name]: value }, () => setDraft(name, before));
-  };
-
+  const errors = form.errors as Record<string, string | undefined>;
+  /** Typed fields save when left; choices (selects, checkboxes, icons, tags) as they are made. */
   const bindFor = ({ name, meta }: EditorField): FieldBind => ({
-    id: `${formId}-${name}`,
-    name,
+    ...form.text(name),
     ...errorProps(errors, name),
-    value: draft[name],
-    onChange: (value) => {
-      setDraft(name, value);
-      if (savesOnChange(meta)) saveField(name, value);
-      else if (errors[name]) clearErrors(name);
-    },
+    value: form.values[name],
+    onChange: (value) => (savesOnChange(meta) ? inline.choose(name, value) : form.setValue(name, value)),
     onBlur: () => {
-      if (!savesOnChange(meta)) saveField(name, draftRef.current[name]);
+      if (!savesOnChange(meta)) inline.commit(name);
     },
   });
 
   const title = shown(item[definition.titleField ?? 'name']) || definition.noun;
+  const formId = form.id;
   const headingId = `${formId}-heading`;
   const noun = definition.noun.toLowerCase();
   return (
@@ -493,31 +427,18 @@ function ItemEditor({
         aria-labelledby={headingId}
         onSubmit={(e) => e.preventDefault()}
       >
-        <input type="hidden" name="version" value={latest.current.version} />
-        <FormAlert error={state?.error} />
+        <input type="hidden" name="version" value={inline.saved.version} />
+        <FormAlert error={form.formError} />
         <FieldGrid>
           {fields.map((field) => (
             <div key={field.name} data-wide={wide(field.meta)}>
-              <FieldInput meta={field.meta} placeholder={!draft[field.name]} bind={bindFor(field)} />
+              <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
             </div>
           ))}
         </FieldGrid>
         <Controls>
-          <Checkbox
-            id={`${formId}-showOnMainProfile`}
-            name="showOnMainProfile"
-            label="Show on main profile"
-            checked={draft.showOnMainProfile === true || draft.showOnMainProfile === 'true'}
-            onChange={(e) => setting('showOnMainProfile', e.target.checked)}
-          />
-          <Select
-            id={`${formId}-visibility`}
-            name="visibility"
-            label="Visibility"
-            options={VISIBILITY_OPTIONS}
-            value={shown(draft.visibility)}
-            onChange={(e) => setting('visibility', e.target.value)}
-          />
+          <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
+          <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
           <div data-actions="">
             {hydrated ? null : (
               <Button type="submit" name="intent" value="update">
@@ -532,7 +453,7 @@ function ItemEditor({
                   aria-describedby={`${formId}-confirm`}
                   {...intentButton('delete', () => {
                     setConfirming(false);
-                    onDelete(latest.current);
+                    onDelete(inline.latest());
                   })}
                 >
                   Delete

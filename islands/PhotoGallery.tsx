@@ -12,6 +12,7 @@ import {
   PHOTO_CATEGORIES,
   PHOTO_MESSAGES as M,
   normalizeTags,
+  photoUpdateSchema,
   type PhotoCategory,
   type PhotoFolderJson,
   type PhotoGalleryJson,
@@ -19,10 +20,15 @@ import {
 } from '../src/validation/photos';
 import { humanize } from '../src/validation/lists/define';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
-import { api, serverMessageOr } from './lib/api';
+import { api } from './lib/api';
 import { toast } from './lib/toast';
+import { useApiMutation } from './lib/useApiMutation';
+import { useInlineForm } from './lib/useInlineForm';
 import { UploadProgress, usePhotoUploads } from './lib/photoUploads';
 import { Button } from '../views/ui/Button';
+import { DialogActions } from '../views/ui/ConfirmButton';
+import { Muted, Row } from '../views/ui/DataTable';
+import { Dialog } from '../views/ui/Dialog';
 import { Checkbox, Select, TagList, TextField } from '../views/ui/Field';
 import { PhotoPicture, photoCover } from '../views/ui/PhotoPicture';
 import { sc } from '../views/ui/sc';
@@ -39,13 +45,6 @@ const Toolbar = styled.div.withConfig(sc('PhotoGalleryToolbar'))`
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
   gap: ${(p) => p.theme.space[3]};
   align-items: end;
-`;
-
-const Row = styled.div.withConfig(sc('PhotoGalleryRow'))`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
-  align-items: center;
 `;
 
 const DropZone = styled.label.withConfig(sc('PhotoDropZone'))`
@@ -97,23 +96,9 @@ const Item = styled.li.withConfig(sc('PhotoEditorItem'))<{ $list: boolean }>`
   }
 `;
 
-const Muted = styled.span.withConfig(sc('PhotoEditorMuted'))`
-  color: ${(p) => p.theme.color.muted};
-`;
-
-const Dialog = styled.div.withConfig(sc('PhotoDeleteDialog'))`
-  border: 1px solid ${(p) => p.theme.color.danger};
-  border-radius: ${(p) => p.theme.radius.control};
-  padding: ${(p) => p.theme.space[3]};
-  background: ${(p) => p.theme.color.brandTint};
-  & h3 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.md};
-  }
-  & ul {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    padding-left: ${(p) => p.theme.space[5]};
-  }
+const UsageList = styled.ul.withConfig(sc('PhotoDeleteUsage'))`
+  margin: 0;
+  padding-left: ${(p) => p.theme.space[5]};
 `;
 
 const WIDGET_WORDS: Record<string, string> = {
@@ -124,6 +109,59 @@ const WIDGET_WORDS: Record<string, string> = {
   fireStations: 'Fire station',
   profile: 'Profile image',
 };
+
+/** Delete Photo (spec 02 §4): where the photo is used, or that it is safe to delete, before it goes. */
+function DeletePhotoDialog({
+  photo,
+  pending,
+  onDelete,
+  onClose,
+}: {
+  photo: PhotoJson;
+  pending: boolean;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  const uses = photo.linkedWidgets ?? [];
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      onClose={onClose}
+      title="Delete Photo"
+      description={
+        uses.length
+          ? `This photo is used in ${uses.length} place${uses.length === 1 ? '' : 's'}. Deleting it removes it from:`
+          : M.safeToDelete
+      }
+    >
+      {uses.length ? (
+        <UsageList>
+          {uses.map((l) => (
+            <li key={`${l.widgetType}-${l.itemId}`}>{`${WIDGET_WORDS[l.widgetType] ?? l.widgetType}: ${l.context}`}</li>
+          ))}
+        </UsageList>
+      ) : null}
+      <DialogActions>
+        <Button type="button" $variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="button" $variant="destructive" disabled={pending} onClick={onDelete}>
+          Delete Photo
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A photo's fields, saved together with Save (the panel's own button, not on blur). */
+const editedValues = (photo: PhotoJson) => ({
+  caption: photo.caption ?? '',
+  category: photo.category,
+  tags: photo.tags,
+  visibility: photo.visibility,
+  showOnMainProfile: photo.showOnMainProfile,
+});
 
 function EditPanel({
   profileId,
@@ -139,75 +177,40 @@ function EditPanel({
   onSaved: (photo: PhotoJson) => void;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [caption, setCaption] = useState(photo.caption ?? '');
-  const [category, setCategory] = useState<PhotoCategory>(photo.category);
-  const [tags, setTags] = useState<string[]>(photo.tags);
-  const [visibility, setVisibility] = useState<Visibility>(photo.visibility);
-  const [main, setMain] = useState(photo.showOnMainProfile);
-  const [pending, setPending] = useState(false);
-  const save = async () => {
-    setPending(true);
-    try {
-      const saved = await api.patch<PhotoJson>(`/api/profiles/${profileId}/photos/${photo.index}`, {
-        caption,
-        category,
-        tags,
-        visibility,
-        showOnMainProfile: main,
-      });
-      toast({ title: 'Photo updated' });
-      onSaved(saved);
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(error, 'Failed to update photo') });
-    } finally {
-      setPending(false);
-    }
-  };
+  const inline = useInlineForm({
+    schema: photoUpdateSchema,
+    saved: photo,
+    values: editedValues,
+    request: (body) => api.patch<PhotoJson>(`/api/profiles/${profileId}/photos/${photo.index}`, body),
+    success: { title: 'Photo updated' },
+    fallbackMessage: 'Failed to update photo',
+    onSaved,
+  });
+  const { form } = inline;
   return (
     <>
-      <TextField id={`${id}-caption`} label="Caption" value={caption} onChange={(e) => setCaption(e.target.value)} />
+      <TextField {...form.text('caption')} label="Caption" />
       {aiAssist ? (
         <SuggestCaptionButton
           photo={{ profileId, photoId: photo.id }}
           onAccept={(suggestion) => {
-            setCaption(suggestion.caption);
-            setCategory(suggestion.category);
-            setTags((current) => normalizeTags([...current, ...suggestion.tags]));
+            form.setValue('caption', suggestion.caption);
+            form.setValue('category', suggestion.category);
+            form.setValue('tags', normalizeTags([...inline.getValues().tags, ...suggestion.tags]));
           }}
         />
       ) : null}
       <Select
-        id={`${id}-category`}
+        {...form.select('category')}
         label="Category"
-        value={category}
-        onChange={(e) => setCategory(e.target.value as PhotoCategory)}
         options={PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) }))}
       />
-      <TagList
-        id={`${id}-tags`}
-        name="tags"
-        label="Tags"
-        tags={tags}
-        onAdd={(tag) => setTags((t) => normalizeTags([...t, tag]))}
-        onRemove={(tag) => setTags((t) => t.filter((x) => x !== tag))}
-      />
-      <Select
-        id={`${id}-visibility`}
-        label="Visibility"
-        value={visibility}
-        onChange={(e) => setVisibility(e.target.value as Visibility)}
-        options={VISIBILITY_OPTIONS}
-      />
-      <Checkbox
-        id={`${id}-main`}
-        label="Show on main profile"
-        checked={main}
-        onChange={(e) => setMain(e.target.checked)}
-      />
+      <TagList {...form.tags('tags')} label="Tags" />
+      <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+      <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
       <Row>
-        <Button type="button" onClick={save} disabled={pending}>
-          {pending ? 'Saving…' : 'Save'}
+        <Button type="button" onClick={inline.submit} disabled={inline.isSaving}>
+          {inline.isSaving ? 'Saving…' : 'Save'}
         </Button>
         <Button type="button" $variant="ghost" onClick={onClose}>
           Cancel
@@ -269,43 +272,40 @@ export default function PhotoGallery({
     if (inputRef.current) inputRef.current.value = '';
   };
 
-  const createFolder = async () => {
-    if (!folderName.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: M.folderNameRequired });
-      return;
-    }
-    try {
-      const created = await api.post<PhotoFolderJson>(`/api/profiles/${profileId}/folders`, { name: folderName });
+  const createFolder = useApiMutation({
+    request: (name: string) => api.post<PhotoFolderJson>(`/api/profiles/${profileId}/folders`, { name }),
+    success: { title: 'Folder created' },
+    fallbackMessage: 'Failed to create folder',
+    onSuccess: (created) => {
       setFolders((f) => [...f, created]);
       setFolderName('');
-      toast({ title: 'Folder created' });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(error, 'Failed to create folder') });
-    }
+    },
+  });
+  const submitFolder = () => {
+    if (!folderName.trim()) toast({ variant: 'destructive', title: 'Error', description: M.folderNameRequired });
+    else createFolder.mutate(folderName);
   };
 
-  const move = async (photo: PhotoJson, value: string) => {
-    try {
-      const moved = await api.patch<PhotoJson>(`/api/profiles/${profileId}/photos/${photo.index}/move`, {
-        folderId: value === 'none' ? null : Number(value),
-      });
-      setPhotos((list) => list.map((p) => (p.id === moved.id ? moved : p)));
-      toast({ title: 'Photo moved' });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(error, 'Failed to move photo') });
-    }
-  };
+  const move = useApiMutation({
+    request: ({ photo, folderId }: { photo: PhotoJson; folderId: number | null }) =>
+      api.patch<PhotoJson>(`/api/profiles/${profileId}/photos/${photo.index}/move`, { folderId }),
+    success: { title: 'Photo moved' },
+    fallbackMessage: 'Failed to move photo',
+    onSuccess: (moved) => setPhotos((list) => list.map((p) => (p.id === moved.id ? moved : p))),
+  });
 
-  const remove = async (photo: PhotoJson) => {
-    try {
+  // A failed delete says the spec's words, whatever the server answered.
+  const remove = useApiMutation({
+    request: async (photo: PhotoJson) => {
       await api.delete(`/api/profiles/${profileId}/photos/${photo.index}`);
       setConfirming(null);
       await refresh();
-      toast({ title: 'Photo deleted' });
-    } catch {
-      toast({ variant: 'destructive', title: M.deleteFailed, description: M.deleteFailedDescription });
-    }
-  };
+    },
+    success: { title: 'Photo deleted' },
+    errorTitle: M.deleteFailed,
+    fallbackMessage: M.deleteFailedDescription,
+    serverMessage: false,
+  });
 
   const folderOptions = [
     { value: 'none', label: 'No folder' },
@@ -378,7 +378,7 @@ export default function PhotoGallery({
           value={folderName}
           onChange={(e) => setFolderName(e.target.value)}
         />
-        <Button type="button" $variant="secondary" onClick={createFolder}>
+        <Button type="button" $variant="secondary" onClick={submitFolder}>
           Create folder
         </Button>
       </Row>
@@ -412,7 +412,9 @@ export default function PhotoGallery({
                     id={`${id}-move-${photo.id}`}
                     label="Move to folder"
                     value={photo.folderId === null ? 'none' : String(photo.folderId)}
-                    onChange={(e) => void move(photo, e.target.value)}
+                    onChange={(e) =>
+                      move.mutate({ photo, folderId: e.target.value === 'none' ? null : Number(e.target.value) })
+                    }
                     options={folderOptions}
                   />
                   <Row>
@@ -424,31 +426,12 @@ export default function PhotoGallery({
                     </Button>
                   </Row>
                   {confirming === photo.id ? (
-                    <Dialog role="alertdialog" aria-labelledby={`${id}-delete-${photo.id}`}>
-                      <h3 id={`${id}-delete-${photo.id}`}>Delete Photo</h3>
-                      {photo.linkedWidgets && photo.linkedWidgets.length ? (
-                        <>
-                          <p>{`This photo is used in ${photo.linkedWidgets.length} place${photo.linkedWidgets.length === 1 ? '' : 's'}. Deleting it removes it from:`}</p>
-                          <ul>
-                            {photo.linkedWidgets.map((l) => (
-                              <li
-                                key={`${l.widgetType}-${l.itemId}`}
-                              >{`${WIDGET_WORDS[l.widgetType] ?? l.widgetType}: ${l.context}`}</li>
-                            ))}
-                          </ul>
-                        </>
-                      ) : (
-                        <p>{M.safeToDelete}</p>
-                      )}
-                      <Row>
-                        <Button type="button" $variant="destructive" onClick={() => void remove(photo)}>
-                          Delete Photo
-                        </Button>
-                        <Button type="button" $variant="ghost" onClick={() => setConfirming(null)}>
-                          Cancel
-                        </Button>
-                      </Row>
-                    </Dialog>
+                    <DeletePhotoDialog
+                      photo={photo}
+                      pending={remove.isPending}
+                      onDelete={() => remove.mutate(photo)}
+                      onClose={() => setConfirming(null)}
+                    />
                   ) : null}
                 </>
               )}

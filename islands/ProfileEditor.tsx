@@ -1,12 +1,12 @@
 /**
- * In-place editing of the profile's own fields (spec 02 §4): each field saves on blur (selects on change) with
- * PATCH /api/profiles/{id}; a failed save shows 'Failed to update profile' with the server's message and keeps
- * what was typed. The name is changed in Account Settings only. On phones the fields open in the full-screen
- * Edit Profile dialog; Done Editing closes it with 'Changes saved!' once the last save has landed.
+ * In-place editing of the profile's own fields (spec 02 §4, lib/useInlineForm.ts): each field saves on blur
+ * (selects and the department on change) with PATCH /api/profiles/{id}; a failed save shows 'Failed to update
+ * profile' with the server's message, keeps what was typed and puts a refused choice back. The name is changed
+ * in Account Settings only. On phones the fields open in the full-screen Edit Profile dialog; Done Editing
+ * closes it with 'Changes saved!' once the last save has landed.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { styled } from 'styled-components';
-import { ValidationError as YupValidationError } from 'yup';
 import type { DepartmentJson } from '../src/validation/departments';
 import {
   PERSONAL_STATEMENT_MAX,
@@ -16,11 +16,11 @@ import {
   profileUpdateSchema,
   type ProfileJson,
 } from '../src/validation/profiles';
-import { VISIBILITY_OPTIONS } from '../src/validation/visibility';
+import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { DepartmentPickerField } from './DepartmentPicker';
-import { api, ApiError } from './lib/api';
-import { useApiMutation } from './lib/useApiMutation';
-import { settleSaves, trackSave } from './lib/pendingSaves';
+import { api } from './lib/api';
+import { useInlineForm } from './lib/useInlineForm';
+import { settleSaves } from './lib/pendingSaves';
 import { toast } from './lib/toast';
 import { Button } from '../views/ui/Button';
 import { EnhanceAssist } from './lib/EnhanceButton';
@@ -110,74 +110,57 @@ export interface ProfileEditorProps {
   aiAssist?: boolean;
 }
 
+/** The profile's values as the form edits them: its texts, and the visibilities chosen here. */
+const editedValues = (profile: ProfileJson) => ({
+  ...(Object.fromEntries(Object.keys(LABELS).map((key) => [key, profile[key as TextKey] ?? ''])) as Record<
+    TextKey,
+    string
+  >),
+  defaultVisibility: profile.defaultVisibility,
+  fieldVisibility: {
+    phone: profile.fieldVisibility?.phone ?? 'public',
+    email: profile.fieldVisibility?.email ?? 'public',
+  },
+});
+
 export default function ProfileEditor({
   profile,
   department: initialDepartment,
   aiAssist = false,
 }: ProfileEditorProps) {
-  const [saved, setSaved] = useState<ProfileJson>(profile);
-  const [draft, setDraft] = useState<Record<TextKey, string>>(
-    () =>
-      Object.fromEntries(Object.keys(LABELS).map((key) => [key, profile[key as TextKey] ?? ''])) as Record<
-        TextKey,
-        string
-      >,
-  );
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [department, setDepartment] = useState<DepartmentJson | null>(initialDepartment);
   const [open, setOpen] = useState(false);
-  const formId = useId();
-
-  const save = useApiMutation({
-    request: (body: Record<string, unknown>) => api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body),
+  const inline = useInlineForm({
+    schema: profileUpdateSchema,
+    saved: profile,
+    values: editedValues,
+    request: (body) => api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body),
     errorTitle: PROFILE_MESSAGES.updateFailed,
     fallbackMessage: 'Please try again.',
-    // A 400's field messages go beside the field that was saved; what was typed stays.
-    form: {
-      applyServerErrors: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors((prev) => ({ ...prev, ...error.fields }));
-      },
-      setFormError: () => undefined,
-    },
-    onSuccess: (updated) => setSaved(updated),
   });
-  const patch = (body: Record<string, unknown>) => trackSave(save.mutateAsync(body));
-
-  /** Saves one text field if it changed and passes the shared schema. */
-  const saveText = (key: TextKey) => {
-    const value = draft[key];
-    if (value.trim() === (saved[key] ?? '')) return;
-    try {
-      profileUpdateSchema.validateSyncAt(key, { [key]: value });
-    } catch (error) {
-      if (error instanceof YupValidationError) setErrors((prev) => ({ ...prev, [key]: error.message }));
-      return;
-    }
-    setErrors((prev) => ({ ...prev, [key]: undefined }));
-    void patch({ [key]: value }).catch(() => undefined);
-  };
+  const { form } = inline;
+  const formId = form.id;
+  const draft = inline.values;
 
   const text = (key: TextKey, options: { type?: string; autoComplete?: string } = {}) => (
     <TextField
-      id={`${formId}-${key}`}
-      name={key}
+      {...inline.text(key)}
       label={LABELS[key]}
       type={options.type ?? 'text'}
       autoComplete={options.autoComplete ?? 'off'}
-      value={draft[key]}
-      error={errors[key]}
-      onChange={(e) => setDraft((prev) => ({ ...prev, [key]: e.target.value }))}
-      onBlur={() => saveText(key)}
     />
   );
 
+  /** Phone and e-mail each have their own visibility: saved as `fieldVisibility: { phone }`. */
   const visibilitySelect = (key: 'phone' | 'email') => (
     <Select
       id={`${formId}-${key}Visibility`}
       label={`Who sees your ${key === 'phone' ? 'phone' : 'e-mail'}`}
       options={VISIBILITY_OPTIONS}
-      value={saved.fieldVisibility?.[key] ?? 'public'}
-      onChange={(e) => void patch({ fieldVisibility: { [key]: e.target.value } }).catch(() => undefined)}
+      value={draft.fieldVisibility[key]}
+      onChange={(e) =>
+        inline.choose('fieldVisibility', { ...inline.getValues().fieldVisibility, [key]: e.target.value as Visibility })
+      }
     />
   );
 
@@ -211,7 +194,7 @@ export default function ProfileEditor({
           <TextField
             id={`${formId}-name`}
             label="Name"
-            value={saved.name}
+            value={inline.saved.name}
             readOnly
             aria-readonly
             help={
@@ -230,8 +213,9 @@ export default function ProfileEditor({
           value={department}
           onChange={(picked) => {
             if (!picked) return setDepartment(null);
+            const before = department;
             setDepartment(picked);
-            void patch({ departmentId: picked.id }).catch(() => undefined);
+            void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
           }}
         />
         <FieldGrid>
@@ -241,15 +225,10 @@ export default function ProfileEditor({
           {text('profileImage', { type: 'url' })}
         </FieldGrid>
         <TextArea
-          id={`${formId}-personalStatement`}
-          name="personalStatement"
+          {...inline.text('personalStatement')}
           label={LABELS.personalStatement}
-          value={draft.personalStatement}
           maxLength={PERSONAL_STATEMENT_MAX}
-          error={errors.personalStatement}
           help={`${statementLength}/${PERSONAL_STATEMENT_MAX} characters`}
-          onChange={(e) => setDraft((prev) => ({ ...prev, personalStatement: e.target.value }))}
-          onBlur={() => saveText('personalStatement')}
         />
         {aiAssist ? (
           <EnhanceAssist
@@ -257,7 +236,7 @@ export default function ProfileEditor({
             label={LABELS.personalStatement}
             text={draft.personalStatement}
             targetId={`${formId}-personalStatement`}
-            onAccept={(text) => setDraft((prev) => ({ ...prev, personalStatement: text }))}
+            onAccept={(text) => form.setValue('personalStatement', text)}
           />
         ) : null}
         <FieldGroup>
@@ -280,11 +259,9 @@ export default function ProfileEditor({
         <FieldGroup>
           <legend>New items</legend>
           <Select
-            id={`${formId}-defaultVisibility`}
+            {...inline.select('defaultVisibility')}
             label="Who sees new items by default"
             options={VISIBILITY_OPTIONS}
-            value={saved.defaultVisibility}
-            onChange={(e) => void patch({ defaultVisibility: e.target.value }).catch(() => undefined)}
           />
         </FieldGroup>
       </Sheet>

@@ -15,7 +15,7 @@ import { EnhanceSlot } from './EnhanceButton';
 import { Checkbox, FieldGrid, Select, TagList, TextArea, TextField } from '../../views/ui/Field';
 import { IconPicker } from '../../views/ui/IconPicker';
 import { sc } from '../../views/ui/sc';
-import { addTag } from './useForm';
+import { addTag, shown } from './useForm';
 
 /** One field's state and handlers. `onBlur` is a typed field's commit (text is saved when it loses focus). */
 export interface FieldBind {
@@ -33,9 +33,6 @@ export interface FieldBind {
 /** Inputs whose every change is a complete choice: saved at once, not on blur (spec 02 §4). */
 export const savesOnChange = (meta: FieldMeta) =>
   meta.input === 'select' || meta.input === 'checkbox' || meta.input === 'icon' || meta.input === 'tags';
-
-/** What an input shows for a stored value. */
-export const shown = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 const optionsOf = (meta: FieldMeta, placeholder: boolean) => [
   ...(placeholder ? [{ value: '', label: `Choose ${meta.label.toLowerCase()}…` }] : []),

@@ -33,6 +33,8 @@ export interface ApiMutationOptions<TVars, TData> {
   success?: ToastInput | ((data: TData, variables: TVars) => ToastInput | undefined);
   /** Shown when the server sent no message of its own. */
   fallbackMessage: string;
+  /** false: the fallbackMessage even when the server sent one (a failure the spec words itself). */
+  serverMessage?: boolean;
   /** The failure toast's title (spec 01 §8); 'Error' unless the spec says otherwise. */
   errorTitle?: string;
   /** 'toast' (default) or 'inline': the failure shown on the form (forgot and reset password, spec 01 §8). */
@@ -54,7 +56,8 @@ export function useApiMutation<TVars = void, TData = unknown>(options: ApiMutati
       options.onSuccess?.(data, variables);
     },
     onError: (error, variables) => {
-      const message = serverMessageOr(error, options.fallbackMessage);
+      const message =
+        options.serverMessage === false ? options.fallbackMessage : serverMessageOr(error, options.fallbackMessage);
       options.form?.applyServerErrors(error);
       if (errorDisplay === 'inline' && options.form) options.form.setFormError({ title: errorTitle, message });
       else toast({ title: errorTitle, description: message, variant: 'destructive' });

@@ -12,23 +12,21 @@
  *   <TextField type="number" {...form.number('maxUses')} /> <Checkbox {...form.checkbox('isActive')} />
  *   <TagList {...form.tags('tags')} />
  */
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { fieldMessages } from '../../src/validation/errors';
 import type { FormErrorJson, FormState } from '../../src/validation/forms';
 import { ApiError } from './api';
 
 type Errors = Record<string, string>;
 type KeyOf<S extends AnyObjectSchema> = keyof InferType<S> & string;
 
-function collectErrors(error: unknown): Errors {
-  const fields: Errors = {};
-  if (error instanceof YupValidationError) {
-    for (const inner of error.inner.length ? error.inner : [error]) {
-      if (inner.path) fields[inner.path] ??= inner.message;
-    }
-  }
-  return fields;
-}
+/** Whether a message's path (`endorsements[0].endorserName`) is about a field (`endorsements`). */
+const underField = (path: string, name: string) =>
+  path === name || path.startsWith(`${name}[`) || path.startsWith(`${name}.`);
+
+/** What an input shows for a stored value. */
+export const shown = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** Adds a tag to a list: trimmed, blank and duplicate (case-insensitive) tags ignored (spec 02 §5 "Tags"). */
 export function addTag(tags: readonly string[], tag: string): string[] {
@@ -54,9 +52,17 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
   const formId = useId();
   const server = options.state ?? null;
   const [values, setValuesState] = useState<V>(() => ({ ...initial, ...(server?.values ?? {}) }) as V);
+  // The values as last set, ahead of the render: two changes in one handler, or a change made after a save
+  // came back, build on each other instead of on the values this render saw.
+  const latest = useRef(values);
+  const store = (next: V) => {
+    latest.current = next;
+    setValuesState(next);
+  };
   const [clientErrors, setClientErrors] = useState<Errors>({});
   const [serverErrors, setServerErrors] = useState<Errors>(server?.errors ?? {});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // Which fields were touched: read only when the shown messages are computed, which always follows a change.
+  const touched = useRef<Record<string, boolean>>({});
   const [formError, setFormError] = useState<FormErrorJson | null>(server?.error ?? null);
 
   const validateAll = (next: V): Errors => {
@@ -64,7 +70,7 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
       schema.validateSync(next, { abortEarly: false });
       return {};
     } catch (error) {
-      return collectErrors(error);
+      return fieldMessages(error);
     }
   };
 
@@ -75,18 +81,29 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
   };
 
   const setValue = <K extends KeyOf<S>>(name: K, value: V[K]) => {
-    const next = { ...values, [name]: value } as V;
-    setValuesState(next);
-    setClientErrors(shownFor(next, touched));
-    if (serverErrors[name]) setServerErrors(({ [name]: _edited, ...rest }) => rest);
+    const next = { ...latest.current, [name]: value } as V;
+    store(next);
+    setClientErrors(shownFor(next, touched.current));
+    // The server's messages about this field (a nested list's rows too) were about what it was before.
+    setServerErrors((prev) =>
+      Object.keys(prev).some((path) => underField(path, name))
+        ? Object.fromEntries(Object.entries(prev).filter(([path]) => !underField(path, name)))
+        : prev,
+    );
   };
 
   /** Replaces every value (e.g. with what the server saved); messages are cleared. */
   const setValues = (next: V) => {
-    setValuesState(next);
+    store(next);
     setClientErrors({});
     setServerErrors({});
-    setTouched({});
+    touched.current = {};
+  };
+
+  /** Shows a field's messages from now on (what leaving it does; a choice saved on change does it at once). */
+  const touch = (name: KeyOf<S>) => {
+    touched.current = { ...touched.current, [name]: true };
+    setClientErrors(shownFor(latest.current, touched.current));
   };
 
   const idFor = (name: string) => `${formId}-${name}`;
@@ -96,11 +113,7 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
     id: idFor(name),
     name,
     error: errorFor(name),
-    onBlur: () => {
-      const nextTouched = { ...touched, [name]: true };
-      setTouched(nextTouched);
-      setClientErrors(shownFor(values, nextTouched));
-    },
+    onBlur: () => touch(name),
   });
 
   /** A text input, e-mail input, textarea or select: the value is a string. */
@@ -146,13 +159,13 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
    * schema's cast values (trimmed, upper-cased…). Returns whether the form was valid.
    */
   const submit = (onValid: (values: V) => void): boolean => {
-    const all = validateAll(values);
-    setTouched(Object.fromEntries(Object.keys(schema.fields).map((k) => [k, true])));
+    const all = validateAll(latest.current);
+    touched.current = Object.fromEntries(Object.keys(schema.fields).map((k) => [k, true]));
     setClientErrors(all);
     setServerErrors({});
     setFormError(null);
     if (Object.keys(all).length > 0) return false;
-    onValid(schema.cast(values, { stripUnknown: true }) as V);
+    onValid(schema.cast(latest.current, { stripUnknown: true }) as V);
     return true;
   };
 
@@ -170,6 +183,8 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
   return {
     id: formId,
     values,
+    /** The values as last set (a handler that just called setValue reads its change here). */
+    getValues: () => latest.current,
     errors: { ...serverErrors, ...clientErrors } as Partial<Record<KeyOf<S>, string>>,
     formError,
     setFormError,
@@ -180,6 +195,7 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
     tags,
     setValue,
     setValues,
+    touch,
     submit,
     handleSubmit,
     applyServerErrors,

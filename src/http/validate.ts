@@ -11,6 +11,7 @@
 import type Koa from 'koa';
 import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { NotFoundError, ValidationError } from '../errors';
+import { fieldMessages } from '../validation/errors';
 
 export interface InputSpec {
   params?: AnyObjectSchema;
@@ -26,44 +27,13 @@ export interface InputOf<S extends InputSpec> {
   body: Part<S['body']>;
 }
 
-/** What a field of each yup type must be, for a wrong-typed value the schema gave no message of its own. */
-const TYPE_NAMES: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  boolean: 'true or false',
-  date: 'a date',
-  array: 'a list',
-  object: 'an object',
-};
-
-/**
- * The message of one failed check. yup's default for a wrong type echoes the value ("name must be a `string`
- * type, but the final value was: `{…}`"): it becomes "name must be text".
- */
-function messageOf(inner: YupValidationError): string {
-  const type = (inner.params as { type?: string } | undefined)?.type;
-  if (inner.type === 'typeError' && /must be a `\w+` type/.test(inner.message)) {
-    return `${inner.path ?? 'value'} must be ${(type && TYPE_NAMES[type]) ?? 'of another type'}`;
-  }
-  return inner.message;
-}
-
-export function fieldErrors(error: YupValidationError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const inner of error.inner.length ? error.inner : [error]) {
-    const key = inner.path ?? '_';
-    fields[key] ??= messageOf(inner);
-  }
-  return fields;
-}
-
 /** Runs a schema over untrusted input; a ValidationError (400) with per-field messages on failure. */
 export async function parse<S extends AnyObjectSchema>(schema: S, input: unknown): Promise<InferType<S>> {
   try {
     return await schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     if (error instanceof YupValidationError) {
-      const fields = fieldErrors(error);
+      const fields = fieldMessages(error);
       throw new ValidationError(Object.values(fields)[0] ?? error.message, fields);
     }
     throw error;

@@ -323,3 +323,68 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
   assertNoBrowserErrors(t, recorded, [/status of 400 \(Bad Request\)/]); // the refused post's answer
   await recorded.context.close();
 });
+
+test.serial(
+  "a refused inline save puts a choice back and keeps what was typed, with the server's message",
+  async (t) => {
+    const recorded = await editMode({ width: 1280, height: 900 });
+    const { page } = recorded;
+    const toasts = page.getByTestId('toasts');
+    /** Waits until a select shows a value again (the rollback runs after the refusal's toast). */
+    const shows = async (select: Locator, value: string) => {
+      const element = await select.elementHandle();
+      await page.waitForFunction(([el, v]) => (el as HTMLSelectElement).value === v, [element, value] as const);
+    };
+    /** Refuses the route's PATCHes once `answer()` is called: until then the choice is shown, unsaved. */
+    const refuse = async (url: RegExp) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(url, async (route) => {
+        if (route.request().method() !== 'PATCH') return route.continue();
+        await held;
+        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Try again shortly"}' });
+      });
+      return release;
+    };
+
+    // A list item: its visibility (a choice) shows at once and is put back; typed text stays.
+    const itemRoute = /\/api\/profiles\/\d+\/awards\/id:\d+$/;
+    const answerItem = await refuse(itemRoute);
+    const award = card(section(page, 'awards'), 'Medal of Valor');
+    const visibility = award.getByLabel('Visibility', { exact: true });
+    const before = await visibility.inputValue();
+    const other = before === 'private' ? 'public' : 'private';
+    await visibility.selectOption(other);
+    t.is(await visibility.inputValue(), other, 'the choice shows before the server answers');
+    await Promise.all([answer(page, 'PATCH', 503), answerItem()]);
+    await toasts.getByText('Try again shortly').waitFor();
+    await shows(visibility, before);
+    t.is(await visibility.inputValue(), before, 'the refused choice is put back');
+    const awardedBy = award.getByLabel('Awarded by', { exact: true });
+    await awardedBy.fill('Fire Chief Ortiz');
+    await Promise.all([answer(page, 'PATCH', 503), awardedBy.blur()]);
+    t.is(await awardedBy.inputValue(), 'Fire Chief Ortiz', 'what was typed stays');
+    await page.unroute(itemRoute);
+
+    // The profile's own fields: the same, under the spec's title.
+    const profileRoute = /\/api\/profiles\/\d+$/;
+    (await refuse(profileRoute))();
+    const newItems = page.getByLabel('Who sees new items by default');
+    const defaultBefore = await newItems.inputValue();
+    await Promise.all([
+      answer(page, 'PATCH', 503),
+      newItems.selectOption(defaultBefore === 'private' ? 'public' : 'private'),
+    ]);
+    await toasts.getByText('Failed to update profile').waitFor();
+    await toasts.getByText('Try again shortly').waitFor();
+    await shows(newItems, defaultBefore);
+    t.is(await newItems.inputValue(), defaultBefore, 'the refused default is put back');
+    await page.unroute(profileRoute);
+
+    // Nothing was stored.
+    const stored = await app.db('profiles').where('id', id).first();
+    t.is(stored.defaultVisibility, defaultBefore);
+    assertNoBrowserErrors(t, recorded, [/status of 503/]);
+    await recorded.context.close();
+  },
+);

@@ -15,7 +15,7 @@
  */
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { styled } from 'styled-components';
-import { Label } from './Field';
+import { controlBox, Label } from './Field';
 import { sc } from './sc';
 
 const Wrap = styled.div.withConfig(sc('ComboboxWrap'))`
@@ -31,16 +31,10 @@ const SearchIcon = styled.svg.withConfig(sc('ComboboxSearchIcon'))`
   pointer-events: none;
 `;
 
-const Input = styled.input.withConfig(sc('ComboboxInput'))`
-  width: 100%;
-  box-sizing: border-box;
-  font: inherit;
+const Input = styled.input.withConfig(sc('ComboboxInput'))<{ $invalid?: boolean }>`
+  ${controlBox}
   min-height: ${(p) => p.theme.controlHeight};
   padding: 0 ${(p) => p.theme.space[3]} 0 36px;
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
   font-size: ${(p) => p.theme.font.size.md};
   &::placeholder {
     color: ${(p) => p.theme.color.muted};

@@ -1,6 +1,7 @@
 /**
  * A modal dialog on the native <dialog> element (showModal: focus moves in and is kept there, Escape closes,
  * the page behind is inert). Controlled: `open` shows it, `onClose` is called for Escape and the close button.
+ * A confirmation of something that cannot be undone (Delete Photo) is `role="alertdialog"`.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { styled } from 'styled-components';
@@ -55,12 +56,14 @@ export function Dialog({
   onClose,
   title,
   description,
+  role,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   description?: string;
+  role?: 'alertdialog';
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -74,6 +77,7 @@ export function Dialog({
   return (
     <Box
       ref={ref}
+      role={role}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

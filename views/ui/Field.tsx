@@ -11,7 +11,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { styled } from 'styled-components';
+import { css, styled } from 'styled-components';
 import { sc } from './sc';
 import { Button } from './Button';
 
@@ -38,15 +38,23 @@ export const Label = styled.label.withConfig(sc('FieldLabel'))`
   color: ${(p) => p.theme.color.ink};
 `;
 
-export const Input = styled.input.withConfig(sc('FieldInput'))<{ $invalid?: boolean }>`
-  min-height: ${(p) => p.theme.controlHeight};
+/**
+ * The one look of a text input, select and textarea (the Combobox's input and the admin tables' inline select
+ * too): the box, its border (red when invalid), colours and the page's font. Each control adds only its size.
+ */
+export const controlBox = css<{ $invalid?: boolean }>`
   width: 100%;
-  padding: 0 ${(p) => p.theme.space[3]};
   border: 1px solid ${(p) => (p.$invalid ? p.theme.color.danger : p.theme.color.line)};
   border-radius: ${(p) => p.theme.radius.control};
   background: ${(p) => p.theme.color.surface};
   color: ${(p) => p.theme.color.ink};
   font: inherit;
+`;
+
+export const Input = styled.input.withConfig(sc('FieldInput'))<{ $invalid?: boolean }>`
+  ${controlBox}
+  min-height: ${(p) => p.theme.controlHeight};
+  padding: 0 ${(p) => p.theme.space[3]};
   &:focus {
     border-color: ${(p) => p.theme.color.brand};
   }
@@ -134,14 +142,9 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'> & { lab
 }
 
 const TextAreaInput = styled.textarea.withConfig(sc('FieldTextArea'))<{ $invalid?: boolean }>`
+  ${controlBox}
   min-height: 96px;
-  width: 100%;
   padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[3]}`};
-  border: 1px solid ${(p) => (p.$invalid ? p.theme.color.danger : p.theme.color.line)};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
-  font: inherit;
   resize: vertical;
 `;
 
@@ -162,14 +165,9 @@ export function TextArea({ id, label, error, help, ...textarea }: TextAreaProps)
 }
 
 const SelectInput = styled.select.withConfig(sc('FieldSelect'))<{ $invalid?: boolean }>`
+  ${controlBox}
   min-height: ${(p) => p.theme.controlHeight};
-  width: 100%;
   padding: 0 ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => (p.$invalid ? p.theme.color.danger : p.theme.color.line)};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
-  font: inherit;
 `;
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, FieldChrome {

@@ -1,5 +1,6 @@
 /** An on/off switch and a compact inline select. */
 import { styled } from 'styled-components';
+import { controlBox } from './Field';
 import { sc } from './sc';
 
 const SwitchBox = styled.button.withConfig(sc('AdminSwitch'))<{ $on: boolean }>`
@@ -58,13 +59,10 @@ export function Switch({
   );
 }
 
-export const InlineSelect = styled.select.withConfig(sc('AdminInlineSelect'))`
+export const InlineSelect = styled.select.withConfig(sc('AdminInlineSelect'))<{ $invalid?: boolean }>`
+  ${controlBox}
+  width: auto;
   min-height: 32px;
   padding: 0 ${(p) => p.theme.space[2]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
-  font: inherit;
   font-size: ${(p) => p.theme.font.size.sm};
 `;
