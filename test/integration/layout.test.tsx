@@ -7,7 +7,7 @@ import { Layout } from '../../views/layout/Layout';
 import type { Shell, ShellUser } from '../../views/layout/shell';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { widgetFromFilter } from '../../src/validation/profiles';
-import { renderDocument } from '../../src/render/renderPage';
+import { renderDocument } from '../../src/render/renderDocument';
 
 const member: ShellUser = { id: 7, name: 'Jordan Park', email: 'jordan@example.com', role: 'user', ownProfileId: 42 };
 

@@ -1,5 +1,5 @@
 /**
- * The list forms of edit mode without JavaScript (src/pages/profileLists.tsx): the add form and each item's
+ * The list forms of edit mode without JavaScript (src/pages/profileListForms.tsx): the add form and each item's
  * form post urlencoded to the page routes with the API's schemas and services — 303 back to the section on
  * success, the edit page again with the values and the spec's messages on failure; nested rows and tags as a
  * browser posts them; delete through the confirm step; fields the editor does not show are never touched.

@@ -17,8 +17,10 @@ import {
   type BetaCodeJson,
   type BetaCodeStatsJson,
   type BlacklistEntryJson,
+  type DatabaseSetupResultJson,
 } from '../../src/validation/admin';
 import type { Role } from '../../src/validation/auth';
+import type { FormState } from '../../src/validation/forms';
 import type { DepartmentJson } from '../../src/validation/departments';
 
 export const ADMIN_TABS = ['users', 'beta-codes', 'blacklist', 'ai-logs', 'departments'] as const;
@@ -163,7 +165,16 @@ export function AdminPage({ viewer, stats, data }: AdminPageProps) {
   );
 }
 
-export function DatabaseSetupPage({ viewer }: { viewer: { role: Role } }) {
+/** `result`: a form's plain post just succeeded; `forms`: one failed (its values, never the URL, and messages). */
+export function DatabaseSetupPage({
+  viewer,
+  result,
+  forms,
+}: {
+  viewer: { role: Role };
+  result: DatabaseSetupResultJson | null;
+  forms: { test?: FormState; setup?: FormState };
+}) {
   return (
     <Page>
       <Head>
@@ -176,7 +187,7 @@ export function DatabaseSetupPage({ viewer }: { viewer: { role: Role } }) {
         </div>
         <a href="/admin">Back to {ADMIN_LABELS.title}</a>
       </Head>
-      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp: viewer.role === 'super_admin' }} />
+      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp: viewer.role === 'super_admin', result, forms }} />
     </Page>
   );
 }

@@ -1,52 +1,10 @@
-/** Koa glue for page rendering: the shell around a view, HTML headers, and the error page. */
+/** The error pages: the one the error middleware renders (no async data, so it cannot fail itself) and the 404. */
 import type Koa from 'koa';
-import type { ReactElement } from 'react';
 import type { Config } from '../config';
 import { Layout } from '../../views/layout/Layout';
 import { MessagePage, NotFoundPage } from '../../views/pages/MessagePage';
-import { renderDocument, type DocumentOptions } from '../render/renderPage';
-import { buildShell } from './shell';
-
-export interface PageOptions extends DocumentOptions {
-  status?: number;
-  isPublicPage?: boolean;
-  /** The page's own sub-navigation below the header bar, e.g. <WidgetFilter> on profile pages. */
-  subNav?: ReactElement;
-}
-
-/** The whole page as HTML: the shell (for this request's viewer) around the view. */
-export async function renderPageHtml(
-  ctx: Koa.Context,
-  config: Config,
-  view: ReactElement,
-  options: PageOptions,
-): Promise<string> {
-  const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
-  const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
-  const { subNav, ...documentOptions } = options;
-  const { html } = renderDocument(
-    <Layout shell={shell} subNav={subNav}>
-      {view}
-    </Layout>,
-    { ...documentOptions, title },
-    { production: config.nodeEnv === 'production' },
-  );
-  return html;
-}
-
-export async function renderPage(
-  ctx: Koa.Context,
-  config: Config,
-  view: ReactElement,
-  options: PageOptions,
-): Promise<void> {
-  const html = await renderPageHtml(ctx, config, view, options);
-  ctx.status = options.status ?? 200;
-  ctx.type = 'html';
-  // Pages depend on who is signed in: never shared by caches unless a route says otherwise.
-  if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'private, no-cache');
-  ctx.body = html;
-}
+import { renderDocument } from './renderDocument';
+import { renderPage } from './renderPage';
 
 function errorTitle(status: number): string {
   if (status === 503) return 'Temporarily unavailable';
