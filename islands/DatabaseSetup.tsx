@@ -1,7 +1,9 @@
 /**
  * The database set-up page's forms (/admin/supabase-setup; spec 01 §§2, 7, 8): "Test connection" answers the
  * server's version; "Set up" (super admins only) migrates the target, copies every row into it and reports
- * the counts, the measured comparison and the DATABASE_URL to set before the next start.
+ * the counts, the measured comparison and the DATABASE_URL to set before the next start. Without JavaScript each
+ * form posts to the page with its `intent` (src/pages/admin.tsx): the page then shows the result (`result`) or
+ * the failed form again (`forms`).
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';
@@ -12,8 +14,10 @@ import {
   ADMIN_MESSAGES as M,
   databaseSetupSchema,
   testConnectionSchema,
+  type DatabaseSetupResultJson,
   type SetupReportJson,
 } from '../src/validation/admin';
+import type { FormState } from '../src/validation/forms';
 import { adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
@@ -41,16 +45,25 @@ function UrlField(binding: Omit<TextFieldProps, 'label'>) {
   return <TextField label="Database URL" type="url" autoComplete="off" spellCheck={false} {...binding} />;
 }
 
-export default function DatabaseSetup({ canSetUp }: { canSetUp: boolean }) {
-  const [version, setVersion] = useState<string | null>(null);
-  const [report, setReport] = useState<SetupReportJson | null>(null);
-  const testForm = useForm(testConnectionSchema, { databaseUrl: '' });
-  const setupForm = useForm(databaseSetupSchema, {
-    databaseUrl: '',
-    projectUrl: null,
-    anonKey: null,
-    serviceRoleKey: null,
-  });
+const ACTION = '/admin/supabase-setup';
+
+export default function DatabaseSetup({
+  canSetUp,
+  result = null,
+  forms = {},
+}: {
+  canSetUp: boolean;
+  result?: DatabaseSetupResultJson | null;
+  forms?: { test?: FormState; setup?: FormState };
+}) {
+  const [version, setVersion] = useState<string | null>(result?.version ?? null);
+  const [report, setReport] = useState<SetupReportJson | null>(result?.report ?? null);
+  const testForm = useForm(testConnectionSchema, { databaseUrl: '' }, { state: forms.test ?? null });
+  const setupForm = useForm(
+    databaseSetupSchema,
+    { databaseUrl: '', projectUrl: null, anonKey: null, serviceRoleKey: null },
+    { state: forms.setup ?? null },
+  );
 
   const test = useApiMutation({
     request: (values: { databaseUrl: string }) => adminApi.testConnection(values.databaseUrl),
@@ -76,11 +89,13 @@ export default function DatabaseSetup({ canSetUp }: { canSetUp: boolean }) {
           Check that this server can reach a Postgres database (postgres://user:password@host:5432/db).
         </CardDescription>
         <Form
+          action={ACTION}
           onSubmit={testForm.handleSubmit((values) => {
             setVersion(null);
             test.mutate(values);
           })}
         >
+          <input type="hidden" name="intent" value="test" />
           <FormAlert error={testForm.formError} />
           <UrlField {...testForm.text('databaseUrl')} />
           <SubmitButton pending={test.isPending} label="Test connection" busyLabel="Testing…" />
@@ -101,7 +116,8 @@ export default function DatabaseSetup({ canSetUp }: { canSetUp: boolean }) {
           table&apos;s count. The app keeps using the current database until you set DATABASE_URL and restart.
           {canSetUp ? '' : ' Only a super admin can run the set-up.'}
         </CardDescription>
-        <Form onSubmit={setupForm.handleSubmit((values) => setup.mutate(values))}>
+        <Form action={ACTION} onSubmit={setupForm.handleSubmit((values) => setup.mutate(values))}>
+          <input type="hidden" name="intent" value="setup" />
           <FormAlert error={setupForm.formError} />
           <UrlField {...setupForm.text('databaseUrl')} />
           <SubmitButton pending={setup.isPending} label="Set up" busyLabel="Setting up…" />

@@ -12,7 +12,7 @@
  * Every save is tracked (pendingSaves) so the toolbar's Save and Done Editing wait for it.
  * - Fields render through lists/FieldInput.tsx (icons as a picker, tags, nested lists as rows); nested lists
  *   save as a whole (PATCH of the field) when one of their inputs is committed.
- * - Without JavaScript every form is a plain post (src/pages/profileLists.tsx): the add form, and per item a
+ * - Without JavaScript every form is a plain post (src/pages/profileListForms.tsx): the add form, and per item a
  *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
  *   failed post comes back as `formState` and shows here with its values and messages.
  * - The section's count in its header follows adds and deletes.

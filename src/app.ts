@@ -5,9 +5,7 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
-import type { Knex } from 'knex';
-import type { Config } from './config';
-import type { Logger } from './log';
+import type { AppContext, AppDeps } from './http/appContext';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { errorHandler } from './http/errorHandler';
@@ -15,43 +13,17 @@ import { staticAssets, favicon } from './http/staticAssets';
 import { sessionMiddleware, loadUser } from './http/session';
 import { csrfProtection } from './http/csrf';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
-import { healthRoutes, type Lifecycle } from './api/health';
+import { healthRoutes } from './api/health';
 import { apiRouters } from './api';
 import { PHOTO_UPLOAD_PATH } from './api/photos';
-import { createMediaStore, type MediaStore } from './services/photos/store';
+import { createMediaStore } from './services/photos/store';
 import { pageRouters } from './pages';
-import { renderErrorPage, renderNotFound } from './pages/render';
-import type { Mailer } from './services/mail';
+import { renderErrorPage, renderNotFound } from './render/errorPage';
 import { RateLimits } from './http/rateLimit';
-import { ProfileCache } from './pages/profileCache';
-import { keptProfilePages } from './pages/profiles';
-import { createAiProvider, type AiProvider } from './services/ai/provider';
-import type { PhotoReader } from './services/ai/assist';
+import { ProfileCache } from './pageCache/profileCache';
+import { keptProfilePages } from './pageCache/profilePages';
+import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
-
-export interface AppDeps {
-  config: Config;
-  db: Knex;
-  logger: Logger;
-  mailer: Mailer;
-  lifecycle?: Lifecycle;
-  /** Reads a gallery photo for photo analysis; by default its medium, metadata-free variant from the store. */
-  readPhoto?: PhotoReader;
-  /** The photo store; by default the one the configuration names. */
-  mediaStore?: MediaStore;
-}
-
-/** What routers receive: the deps plus per-app services. */
-export interface AppContext extends AppDeps {
-  rateLimits: RateLimits;
-  /** Rendered profile pages and what decides their freshness (src/pages/profileCache.ts). */
-  profileCache: ProfileCache;
-  /** The AI model server, or null when AI assist is not configured (AI_BASE_URL, AI_MODEL). */
-  ai: AiProvider | null;
-  /** Where photo files live (local files or S3, src/services/photos/store.ts). */
-  mediaStore: MediaStore;
-  readPhoto: PhotoReader;
-}
 
 export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
@@ -83,7 +55,7 @@ export function createApp(deps: AppDeps): Koa {
     json: true,
     jsonLimit: '1mb',
     text: false,
-    urlencoded: true, // plain HTML form posts (src/pages/formAction.ts)
+    urlencoded: true, // plain HTML form posts (src/http/formAction.ts)
     formLimit: '32kb',
     multipart: false,
     jsonStrict: true,

@@ -6,7 +6,7 @@
  */
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { adminOnly } from '../http/auth';
 import { audit, auditLine } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';

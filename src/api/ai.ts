@@ -6,7 +6,7 @@
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { ServiceUnavailableError } from '../errors';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, WriteContext } from '../http/context';

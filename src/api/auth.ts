@@ -3,7 +3,7 @@
  * Read as a table: path → guards → validated input → transaction → service → presenter.
  */
 import Router from '@koa/router';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { RequestContext, SignedInContext, VisitorWriteContext, WriteContext } from '../http/context';
 import { UnauthorizedError } from '../errors';

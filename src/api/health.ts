@@ -1,9 +1,6 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-
-export interface Lifecycle {
-  shuttingDown: boolean;
-}
+import type { Lifecycle } from '../http/appContext';
 
 /** Liveness (the process answers) and readiness (the database answers; not while shutting down). */
 export function healthRoutes(db: Knex, lifecycle: Lifecycle): Router {

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';

@@ -13,7 +13,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { object } from 'yup';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { RequestContext, WriteContext } from '../http/context';
 import { readPhotoUpload } from '../http/photoUpload';

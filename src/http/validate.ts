@@ -7,6 +7,11 @@
  * - query: 400 — including a parameter sent twice (`?q=a&q=b`) where the schema expects one value;
  * - body: 400 with each field's first message in `fields`.
  * Unknown keys are dropped. The schemas live in src/validation, shared with the islands.
+ *
+ * Page routes use the same middleware with their own answers (`validate(spec, { badQuery: 'canonical' })`): a bad
+ * query value redirects to the same URL without that parameter — the canonical URL of what the page then shows,
+ * never a silent default under the bad address; `badParams` names where a malformed path goes instead of a 404
+ * when the spec says so (spec 02 §2: a bad profile id goes home).
  */
 import type Koa from 'koa';
 import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
@@ -40,30 +45,65 @@ export async function parse<S extends AnyObjectSchema>(schema: S, input: unknown
   }
 }
 
-/** A query parameter repeated where the schema wants one value is refused, not silently reduced. */
-function assertSingleValues(schema: AnyObjectSchema, query: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(query)) {
-    const field = schema.fields[key] as { type?: string } | undefined;
-    if (field && field.type !== 'array' && Array.isArray(value)) {
+/** Query parameters repeated where the schema wants one value: refused, not silently reduced. */
+function repeatedKeys(schema: AnyObjectSchema, query: Record<string, unknown>): string[] {
+  return Object.entries(query)
+    .filter(([key, value]) => {
+      const field = schema.fields[key] as { type?: string } | undefined;
+      return field !== undefined && field.type !== 'array' && Array.isArray(value);
+    })
+    .map(([key]) => key);
+}
+
+export interface ValidateOptions {
+  /** `canonical` (pages): a bad query value redirects to the URL without it, instead of a 400. */
+  badQuery?: 'error' | 'canonical';
+  /** Pages whose spec sends a malformed path elsewhere: redirect there instead of a 404. */
+  badParams?: { redirect: string };
+}
+
+/** The request's URL without some query parameters (the others as sent, in their order). */
+function urlWithout(ctx: Koa.Context, keys: string[]): string {
+  const search = new URLSearchParams(ctx.querystring);
+  for (const key of keys) search.delete(key);
+  const rest = search.toString();
+  return rest ? `${ctx.path}?${rest}` : ctx.path;
+}
+
+async function validQuery(ctx: Koa.Context, schema: AnyObjectSchema, options: ValidateOptions) {
+  const repeated = repeatedKeys(schema, ctx.query);
+  try {
+    if (repeated.length) {
+      const key = repeated[0]!;
       throw new ValidationError(`Query parameter ${key} must be given once`, { [key]: 'must be given once' });
     }
+    return await parse(schema, ctx.query);
+  } catch (error) {
+    if (options.badQuery !== 'canonical' || !(error instanceof ValidationError)) throw error;
+    // Only parameters the request carries can be dropped; anything else would redirect to itself.
+    const bad = [...repeated, ...Object.keys(error.fields ?? {})].filter((key) => Object.hasOwn(ctx.query, key));
+    if (!bad.length) throw error;
+    ctx.redirect(urlWithout(ctx, bad));
+    return undefined;
   }
 }
 
-export function validate<S extends InputSpec>(spec: S): Koa.Middleware {
+export function validate<S extends InputSpec>(spec: S, options: ValidateOptions = {}): Koa.Middleware {
   return async (ctx, next) => {
     const input: Record<string, unknown> = { params: {}, query: {}, body: {} };
     if (spec.params) {
       try {
         input.params = await spec.params.validate((ctx as { params?: object }).params ?? {}, { stripUnknown: true });
       } catch (error) {
-        if (error instanceof YupValidationError) throw new NotFoundError(error.errors[0]);
-        throw error;
+        if (!(error instanceof YupValidationError)) throw error;
+        if (!options.badParams) throw new NotFoundError(error.errors[0]);
+        return ctx.redirect(options.badParams.redirect);
       }
     }
     if (spec.query) {
-      assertSingleValues(spec.query, ctx.query);
-      input.query = await parse(spec.query, ctx.query);
+      const query = await validQuery(ctx, spec.query, options);
+      if (query === undefined) return; // redirected to the canonical URL
+      input.query = query;
     }
     if (spec.body) input.body = await parse(spec.body, ctx.request.body);
     ctx.state.input = input;

@@ -6,20 +6,24 @@
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { AppContext } from '../app';
-import { currentUser } from '../http/auth';
-import type { WriteContext } from '../http/context';
+import { mixed, object } from 'yup';
+import type { AppContext } from '../http/appContext';
+import type { SignedInContext, WriteContext } from '../http/context';
+import { formAction } from '../http/formAction';
+import { signedInPage } from '../http/pageGuards';
 import { currentSessionToken } from '../http/session';
+import { validate, type InputOf } from '../http/validate';
 import { ValidationError } from '../errors';
 import type { User } from '../models/User';
+import { presentUserDepartment } from '../presenters/departments';
 import { presentAccount } from '../presenters/users';
+import { Island } from '../render/Island';
+import { renderPage } from '../render/renderPage';
 import { changePassword, updateAccountDetails, updateUsername } from '../services/account';
+import { listUserDepartments } from '../services/departments/userDepartments';
 import { changePasswordSchema, profileUpdateSchema, usernameSchema } from '../validation/auth';
 import type { FormState } from '../validation/forms';
 import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/AccountSettingsPage';
-import { formAction } from './formAction';
-import { myDepartmentsCard } from './myDepartments';
-import { renderPage } from './render';
 
 /** The islands' success toasts (spec 01 §8), shown as a notice after a plain post. */
 export const SAVED_NOTICES: Record<SettingsIntent, { title: string; description: string }> = {
@@ -28,13 +32,26 @@ export const SAVED_NOTICES: Record<SettingsIntent, { title: string; description:
   username: { title: 'Username updated', description: 'Your custom URL has been updated successfully.' },
 };
 
-const isIntent = (value: unknown): value is SettingsIntent =>
-  typeof value === 'string' && Object.hasOwn(SAVED_NOTICES, value);
+const INTENTS = Object.keys(SAVED_NOTICES) as SettingsIntent[];
+const isIntent = (value: unknown): value is SettingsIntent => INTENTS.includes(value as SettingsIntent);
+
+/** `?saved={intent}`: the form whose plain post just succeeded. */
+const settings = { query: object({ saved: mixed<SettingsIntent>().oneOf(INTENTS, 'Unknown form') }) };
+
+/** The My Departments card: the departments feature's island with the user's links. */
+async function myDepartmentsCard(user: User) {
+  const initialLinks = (await listUserDepartments(user)).map((link) => presentUserDepartment(link, user));
+  return <Island name="MyDepartments" props={{ initialLinks }} hydrate="visible" />;
+}
 
 export function accountSettingsRoutes({ config }: AppContext): Router {
   const router = new Router();
 
-  const settingsPage = async (ctx: Koa.Context, user: User, forms: Partial<Record<SettingsIntent, FormState>> = {}) =>
+  const settingsPage = async (
+    ctx: Koa.Context,
+    user: User,
+    shown: { forms?: Partial<Record<SettingsIntent, FormState>>; saved?: SettingsIntent },
+  ) =>
     renderPage(
       ctx,
       config,
@@ -42,17 +59,20 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         user={presentAccount(user, user)}
         baseUrl={config.baseUrl}
         departments={await myDepartmentsCard(user)}
-        forms={forms}
-        notice={Object.keys(forms).length === 0 && isIntent(ctx.query.saved) ? SAVED_NOTICES[ctx.query.saved] : null}
+        forms={shown.forms ?? {}}
+        notice={shown.saved ? SAVED_NOTICES[shown.saved] : null}
       />,
       { title: 'Account Settings', noindex: true },
     );
 
-  router.get('/account-settings', async (ctx) => {
-    const user = currentUser(ctx);
-    if (!user) return ctx.redirect('/login');
-    await settingsPage(ctx, user);
-  });
+  router.get(
+    '/account-settings',
+    signedInPage(),
+    validate(settings, { badQuery: 'canonical' }),
+    async (ctx: SignedInContext<InputOf<typeof settings>>) => {
+      await settingsPage(ctx, ctx.state.user, { saved: ctx.state.input.query.saved });
+    },
+  );
 
   const actions: Record<SettingsIntent, Koa.Middleware> = {
     profile: formAction({
@@ -61,7 +81,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         await updateAccountDetails(ctx.state.trx, ctx.state.user, input);
         return '/account-settings?saved=profile';
       },
-      render: (ctx, state) => settingsPage(ctx, currentUser(ctx)!, { profile: state }),
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { profile: state } }),
     }),
     password: formAction({
       schema: changePasswordSchema,
@@ -69,7 +89,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         await changePassword(ctx.state.trx, ctx.state.user, { ...input, keepSessionToken: currentSessionToken(ctx) });
         return '/account-settings?saved=password';
       },
-      render: (ctx, state) => settingsPage(ctx, currentUser(ctx)!, { password: state }),
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { password: state } }),
     }),
     username: formAction({
       schema: usernameSchema,
@@ -77,15 +97,11 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         await updateUsername(ctx.state.trx, ctx.state.user, input);
         return '/account-settings?saved=username';
       },
-      render: (ctx, state) => settingsPage(ctx, currentUser(ctx)!, { username: state }),
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { username: state } }),
     }),
   };
 
-  router.post('/account-settings', async (ctx, next) => {
-    if (!currentUser(ctx)) {
-      ctx.status = 303;
-      return ctx.redirect('/login');
-    }
+  router.post('/account-settings', signedInPage(), async (ctx, next) => {
     const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
     if (!isIntent(intent)) throw new ValidationError('Unknown form');
     return actions[intent](ctx, next);

@@ -3,17 +3,29 @@
  * server-rendered page (/admin?tab=users|beta-codes|blacklist|ai-logs|departments; the users tab also reads
  * q and page, the AI logs tab filter and page) whose island starts from the data loaded here. Anyone else
  * gets Access Denied ('You don't have permission to access this page.') with a button: Login for a visitor
- * (401), back home for a signed-in user (403).
+ * (401), back home for a signed-in user (403). A bad query value (`?page=abc`, `?tab=nope`) redirects to the
+ * page without it.
+ *
+ * The set-up page's two forms also work without JavaScript: each posts to /admin/supabase-setup with its
+ * `intent` (`test`, `setup`), runs the JSON routes' schema and service call, and redirects (303) back to the
+ * page, which shows the result once; a failure shows the page again with the form's message (never its URL,
+ * which holds the database password).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { AppContext } from '../app';
-import { currentUser } from '../http/auth';
-import { parse } from '../http/validate';
+import type { Knex } from 'knex';
+import { object, string } from 'yup';
+import type { AppContext } from '../http/appContext';
+import { auditLine } from '../http/audit';
+import type { SignedInContext } from '../http/context';
+import { setFlash, takeFlash } from '../http/flash';
+import { formAction } from '../http/formAction';
+import { adminPage } from '../http/pageGuards';
+import { validate, type InputOf } from '../http/validate';
+import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { databaseSetupPolicy } from '../policies/admin';
 import { canOnCollection } from '../policies/policy';
-import { isAdmin } from '../policies/viewer';
 import {
   presentAdminStats,
   presentAdminUsersPage,
@@ -23,12 +35,25 @@ import {
 } from '../presenters/admin';
 import { presentAiLogsPage } from '../presenters/aiLogs';
 import { presentDepartment } from '../presenters/departments';
+import { renderPage } from '../render/renderPage';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, listBetaCodes } from '../services/admin/betaCodes';
 import { listBlacklist } from '../services/blacklist/admin';
+import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
 import { listPendingDepartments } from '../services/departments/admin';
 import { adminStats, listUsers } from '../services/admin/users';
-import { ADMIN_LABELS, adminUsersQuery, aiLogsQuery } from '../validation/admin';
+import {
+  ADMIN_LABELS,
+  ADMIN_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  adminUsersQuery,
+  aiLogsQuery,
+  databaseSetupSchema,
+  testConnectionSchema,
+  type DatabaseSetupResultJson,
+  type SetupReportJson,
+} from '../validation/admin';
+import type { FormState } from '../validation/forms';
 import {
   ADMIN_TABS,
   AdminPage,
@@ -36,18 +61,29 @@ import {
   type AdminTab,
   type AdminTabData,
 } from '../../views/pages/AdminPage';
-import { MessagePage } from '../../views/pages/MessagePage';
-import { renderPage } from './render';
 
-const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** `?tab=` and each tab's own parameters (the users tab's search and page, the AI logs tab's filter and page). */
+const dashboard = {
+  query: object({
+    tab: string()
+      .oneOf([...ADMIN_TABS], 'Unknown tab')
+      .default('users'),
+  })
+    .concat(adminUsersQuery.pick(['q', 'page']))
+    .concat(aiLogsQuery.pick(['filter'])),
+};
+type DashboardQuery = InputOf<typeof dashboard>['query'];
 
-async function tabData(ctx: Koa.Context, viewer: User, tab: AdminTab): Promise<AdminTabData> {
+async function tabData(viewer: User, query: DashboardQuery): Promise<AdminTabData> {
+  const tab = query.tab as AdminTab;
+  const paging = { page: query.page, pageSize: ADMIN_PAGE_SIZE };
   switch (tab) {
     case 'users': {
-      const query = await parse(adminUsersQuery, { q: single(ctx.query.q), page: single(ctx.query.page) }).catch(() =>
-        adminUsersQuery.cast({}),
-      );
-      return { tab, query: query.q, page: presentAdminUsersPage(await listUsers(viewer, query), query, viewer) };
+      return {
+        tab,
+        query: query.q,
+        page: presentAdminUsersPage(await listUsers(viewer, { q: query.q, ...paging }), paging, viewer),
+      };
     }
     case 'beta-codes': {
       const now = new Date();
@@ -61,63 +97,109 @@ async function tabData(ctx: Koa.Context, viewer: User, tab: AdminTab): Promise<A
     case 'blacklist':
       return { tab, entries: (await listBlacklist(viewer)).map((e) => presentBlacklistEntry(e, viewer)) };
     case 'ai-logs': {
-      const query = await parse(aiLogsQuery, { filter: single(ctx.query.filter), page: single(ctx.query.page) }).catch(
-        () => aiLogsQuery.cast({}),
-      );
-      const [page, counts] = await Promise.all([listAiLogs(viewer, query), aiLogStats(viewer)]);
-      return { tab, page: presentAiLogsPage(page, counts, query, viewer) };
+      const [page, counts] = await Promise.all([
+        listAiLogs(viewer, { filter: query.filter, ...paging }),
+        aiLogStats(viewer),
+      ]);
+      return { tab, page: presentAiLogsPage(page, counts, { filter: query.filter, ...paging }, viewer) };
     }
     case 'departments':
       return { tab, departments: (await listPendingDepartments(viewer)).map((d) => presentDepartment(d, viewer)) };
   }
 }
 
-export function adminPageRoutes({ config }: Pick<AppContext, 'config'>): Router {
+/** The set-up page's forms, by their hidden `intent`. */
+type SetupIntent = 'test' | 'setup';
+const SETUP_PATH = '/admin/supabase-setup';
+/** The session key of a set-up form's result, shown once by the GET after the redirect. */
+const SETUP_RESULT = 'databaseSetup';
+
+export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'>): Router {
   const router = new Router();
 
-  /** Access Denied for anyone who is not an admin; returns the admin otherwise. */
-  const admitted = async (ctx: Koa.Context, title: string): Promise<User | undefined> => {
-    const user = currentUser(ctx);
-    if (user && isAdmin(user)) return user;
-    await renderPage(
-      ctx,
-      config,
-      <MessagePage
-        title={ADMIN_LABELS.accessDenied}
-        action={user ? { href: '/', label: 'Back to home' } : { href: '/login', label: 'Login' }}
-      >
-        <p>{ADMIN_LABELS.accessDeniedMessage}</p>
-      </MessagePage>,
-      { title, status: user ? 403 : 401, noindex: true },
-    );
-    return undefined;
-  };
+  router.get(
+    '/admin',
+    adminPage(config, ADMIN_LABELS.title),
+    validate(dashboard, { badQuery: 'canonical' }),
+    async (ctx: SignedInContext<InputOf<typeof dashboard>>) => {
+      const { user: viewer, input } = ctx.state;
+      const [counts, data] = await Promise.all([adminStats(viewer), tabData(viewer, input.query)]);
+      await renderPage(
+        ctx,
+        config,
+        <AdminPage viewer={{ role: viewer.role }} stats={presentAdminStats(counts, viewer)} data={data} />,
+        {
+          title: ADMIN_LABELS.title,
+          noindex: true,
+        },
+      );
+    },
+  );
 
-  router.get('/admin', async (ctx) => {
-    const viewer = await admitted(ctx, ADMIN_LABELS.title);
-    if (!viewer) return;
-    const requested = single(ctx.query.tab);
-    const tab = ADMIN_TABS.find((t) => t === requested) ?? 'users';
-    const [counts, data] = await Promise.all([adminStats(viewer), tabData(ctx, viewer, tab)]);
-    await renderPage(
+  const setupPage = (
+    ctx: Koa.Context,
+    viewer: User,
+    shown: { result?: DatabaseSetupResultJson; forms?: Partial<Record<SetupIntent, FormState>> },
+  ) =>
+    renderPage(
       ctx,
       config,
-      <AdminPage viewer={{ role: viewer.role }} stats={presentAdminStats(counts, viewer)} data={data} />,
+      <DatabaseSetupPage
+        viewer={{ role: viewer.role }}
+        canSetUp={canOnCollection(databaseSetupPolicy, viewer, 'setUp')}
+        result={shown.result ?? null}
+        forms={shown.forms ?? {}}
+      />,
       {
-        title: ADMIN_LABELS.title,
+        title: ADMIN_LABELS.databaseSetup,
         noindex: true,
       },
     );
+
+  router.get(SETUP_PATH, adminPage(config, ADMIN_LABELS.databaseSetup), async (ctx: SignedInContext) => {
+    await setupPage(ctx, ctx.state.user, { result: takeFlash<DatabaseSetupResultJson>(ctx, SETUP_RESULT) });
   });
 
-  router.get('/admin/supabase-setup', async (ctx) => {
-    const viewer = await admitted(ctx, ADMIN_LABELS.databaseSetup);
-    if (!viewer) return;
-    const canSetUp = canOnCollection(databaseSetupPolicy, viewer, 'setUp');
-    await renderPage(ctx, config, <DatabaseSetupPage viewer={{ role: viewer.role }} canSetUp={canSetUp} />, {
-      title: ADMIN_LABELS.databaseSetup,
-      noindex: true,
-    });
+  // The JSON routes' calls (src/api/admin.ts), the same audit lines; the set-up opens its own transactions.
+  const actions: Record<SetupIntent, Koa.Middleware> = {
+    test: formAction({
+      schema: testConnectionSchema,
+      errorTitle: ADMIN_MESSAGES.connectionFailedTitle,
+      transaction: false,
+      redact: ['databaseUrl'],
+      async handle(ctx: SignedInContext, input) {
+        const { version } = await testConnection(ctx.state.user, input);
+        auditLine(ctx.state.log, ctx.state.user, {
+          action: 'database.test_connection',
+          target: { type: 'database', url: redactUrl(input.databaseUrl) },
+        });
+        setFlash(ctx, SETUP_RESULT, { version } satisfies DatabaseSetupResultJson);
+        return SETUP_PATH;
+      },
+      render: (ctx, state) => setupPage(ctx, ctx.state.user!, { forms: { test: state } }),
+    }),
+    setup: formAction({
+      schema: databaseSetupSchema,
+      errorTitle: ADMIN_MESSAGES.setupFailedTitle,
+      transaction: false,
+      redact: ['databaseUrl', 'anonKey', 'serviceRoleKey'],
+      async handle(ctx: SignedInContext, input) {
+        const report: SetupReportJson = await setUpDatabase(ctx.state.user, input, db as Knex);
+        auditLine(ctx.state.log, ctx.state.user, {
+          action: 'database.setup',
+          target: { type: 'database', url: redactUrl(input.databaseUrl), rows: report.totalRows },
+        });
+        setFlash(ctx, SETUP_RESULT, { report } satisfies DatabaseSetupResultJson);
+        return SETUP_PATH;
+      },
+      render: (ctx, state) => setupPage(ctx, ctx.state.user!, { forms: { setup: state } }),
+    }),
+  };
+
+  router.post(SETUP_PATH, adminPage(config, ADMIN_LABELS.databaseSetup), async (ctx, next) => {
+    const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
+    if (intent !== 'test' && intent !== 'setup') throw new ValidationError('Unknown form');
+    return actions[intent](ctx, next);
   });
 
   return router;

@@ -5,10 +5,13 @@
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { AppContext } from '../app';
+import { mixed, object, string } from 'yup';
+import type { AppContext } from '../http/appContext';
 import { currentUser } from '../http/auth';
-import type { VisitorWriteContext } from '../http/context';
+import type { RequestContext, VisitorWriteContext } from '../http/context';
+import { formAction } from '../http/formAction';
 import { startSession } from '../http/session';
+import { validate, type InputOf } from '../http/validate';
 import { UnauthorizedError } from '../errors';
 import { landingPathFor } from '../presenters/users';
 import { authenticate, registerUser } from '../services/auth';
@@ -21,21 +24,30 @@ import {
   resetPasswordFormSchema,
   resetPasswordSchema,
 } from '../validation/auth';
+import { trimmed } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../../views/pages/authPages';
-import { formAction } from './formAction';
-import { renderPage } from './render';
+import { renderPage } from '../render/renderPage';
 
 /** The failure titles the islands' toasts use (spec 01 §8); the no-JS page shows the same words. */
 const LOGIN_FAILED = 'Login failed';
 const REGISTER_FAILED = 'Registration failed';
 
-/** Where a signed-in user belongs instead of a sign-in form (spec 01 §2: admins /admin, others /). */
-function homeFor(ctx: Koa.Context): string | undefined {
+/** A signed-in user gets home instead of a sign-in form (spec 01 §2: admins /admin, others /). */
+const signedOutOnly: Koa.Middleware = async (ctx, next) => {
   const user = currentUser(ctx);
-  if (!user) return undefined;
-  return landingPathFor(user);
-}
+  if (user) return ctx.redirect(landingPathFor(user));
+  await next();
+};
+
+/** The confirmations a post/redirect/get carries: `?reset=1` on /login, `?sent=1` on /forgot-password. */
+const flag = mixed<'1'>().oneOf(['1'], 'must be 1');
+const login = { query: object({ reset: flag }) };
+const forgot = { query: object({ sent: flag }) };
+/** The reset link's token; whether it is good is the reset's business (an empty one shows the bad-link page). */
+const reset = { query: object({ token: string().transform(trimmed) }) };
+/** Every page here: a bad query value redirects to the page without it. */
+const canonical = { badQuery: 'canonical' } as const;
 
 /** The reset form's two fields plus the token from its hidden input. */
 const resetFormPost = resetPasswordFormSchema.concat(resetPasswordSchema.pick(['token']));
@@ -44,23 +56,21 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
   const router = new Router();
   const noindex = true;
 
-  const loginPage = (ctx: Koa.Context, form: FormState | null = null) =>
+  const loginPage = (ctx: Koa.Context, form: FormState | null, passwordReset = false) =>
     renderPage(
       ctx,
       config,
       <LoginPage
         productName={config.productName}
         form={form}
-        notice={ctx.query.reset === '1' && !form ? AUTH_MESSAGES.resetDone : null}
+        notice={passwordReset ? AUTH_MESSAGES.resetDone : null}
       />,
       { title: 'Sign in', noindex },
     );
 
-  router.get('/login', async (ctx) => {
-    const home = homeFor(ctx);
-    if (home) return ctx.redirect(home);
-    await loginPage(ctx);
-  });
+  router.get('/login', signedOutOnly, validate(login, canonical), (ctx: RequestContext<InputOf<typeof login>>) =>
+    loginPage(ctx, null, ctx.state.input.query.reset === '1'),
+  );
 
   router.post(
     '/login',
@@ -93,11 +103,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
       { title: 'Join Beta', noindex },
     );
 
-  router.get('/register', async (ctx) => {
-    const home = homeFor(ctx);
-    if (home) return ctx.redirect(home);
-    await registerPage(ctx);
-  });
+  router.get('/register', signedOutOnly, (ctx) => registerPage(ctx));
 
   router.post(
     '/register',
@@ -115,13 +121,15 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     }),
   );
 
-  const forgotPage = (ctx: Koa.Context, form: FormState | null = null) =>
-    renderPage(ctx, config, <ForgotPasswordPage form={form} sent={!form && ctx.query.sent === '1'} />, {
+  const forgotPage = (ctx: Koa.Context, form: FormState | null, sent = false) =>
+    renderPage(ctx, config, <ForgotPasswordPage form={form} sent={sent} />, {
       title: 'Forgot password',
       noindex,
     });
 
-  router.get('/forgot-password', (ctx) => forgotPage(ctx));
+  router.get('/forgot-password', validate(forgot, canonical), (ctx: RequestContext<InputOf<typeof forgot>>) =>
+    forgotPage(ctx, null, ctx.state.input.query.sent === '1'),
+  );
 
   router.post(
     '/forgot-password',
@@ -152,10 +160,9 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     });
   };
 
-  router.get('/reset-password', async (ctx) => {
-    const token = typeof ctx.query.token === 'string' && ctx.query.token.trim() ? ctx.query.token.trim() : null;
-    await resetPage(ctx, token);
-  });
+  router.get('/reset-password', validate(reset, canonical), (ctx: RequestContext<InputOf<typeof reset>>) =>
+    resetPage(ctx, ctx.state.input.query.token || null),
+  );
 
   router.post(
     '/reset-password',

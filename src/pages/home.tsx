@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import type { Config } from '../config';
 import { currentUser } from '../http/auth';
-import { preparePage, sendPage, type CachedPage } from '../http/pageCache';
+import { preparePage, sendPage, type CachedPage } from '../pageCache/pageCache';
 import { isAdmin } from '../policies/viewer';
 import { LandingPage } from '../../views/pages/LandingPage';
-import { renderPageHtml } from './render';
+import { renderPageHtml } from '../render/renderPage';
 import { ownProfileId } from '../services/profiles';
 
 export function homeRoutes(config: Config): Router {

@@ -1,13 +1,13 @@
 import type Router from '@koa/router';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
-import { profileListFormRoutes } from './profileLists';
-import { sessionPageRoutes } from './session';
+import { profileListFormRoutes } from './profileListForms';
+import { signOutRoutes } from './signOut';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
 export function pageRouters(context: AppContext): Router[] {
@@ -17,7 +17,7 @@ export function pageRouters(context: AppContext): Router[] {
     authPageRoutes(context),
     accountSettingsRoutes(context),
     adminPageRoutes(context),
-    sessionPageRoutes(),
+    signOutRoutes(),
     profileListFormRoutes(context),
     mediaRoutes(context),
     profilePageRoutes(context),

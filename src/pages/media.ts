@@ -5,28 +5,41 @@
  * key changes if they stop being public); the others are private to the viewer's browser and not kept.
  */
 import Router from '@koa/router';
-import type Koa from 'koa';
-import type { AppContext } from '../app';
-import { currentUser } from '../http/auth';
+import { mixed, object, string } from 'yup';
+import type { AppContext } from '../http/appContext';
+import type { RequestContext } from '../http/context';
+import { validate, type InputOf } from '../http/validate';
 import { NotFoundError } from '../errors';
 import { findServedPhoto, isPubliclyCacheable, variantKey } from '../services/photos';
 import { PHOTO_MESSAGES, PHOTO_VARIANTS, type PhotoVariant } from '../validation/photos';
 
-const FILE = /^(thumbnail|medium|large)\.(webp|jpg)$/;
-const KEY = /^[0-9a-f]{32}$/;
+const FILE = /^([a-z]+)\.(webp|jpg)$/;
+
+/** `{key}/{variant}.{webp|jpg}`: anything else names no file (404). */
+const mediaFile = {
+  params: object({
+    key: string()
+      .matches(/^[0-9a-f]{32}$/)
+      .required(),
+    file: mixed<{ variant: PhotoVariant; format: 'webp' | 'jpeg' }>()
+      .transform((_value: unknown, original: unknown) => {
+        const match = typeof original === 'string' ? FILE.exec(original) : null;
+        if (!match || !PHOTO_VARIANTS.includes(match[1] as PhotoVariant)) return undefined;
+        return { variant: match[1] as PhotoVariant, format: match[2] === 'webp' ? 'webp' : 'jpeg' };
+      })
+      .required(),
+  }),
+};
 
 export function mediaRoutes({ mediaStore: store }: AppContext): Router {
   const router = new Router();
-  const serve = async (ctx: Koa.Context) => {
-    const key = String(ctx.params.key);
-    const file = FILE.exec(String(ctx.params.file));
-    if (!KEY.test(key) || !file || !PHOTO_VARIANTS.includes(file[1] as PhotoVariant)) throw new NotFoundError();
-    const viewer = currentUser(ctx);
-    const photo = await findServedPhoto(viewer, key);
+  const serve = async (ctx: RequestContext<InputOf<typeof mediaFile>>) => {
+    const { key, file } = ctx.state.input.params;
+    const { format } = file;
+    const photo = await findServedPhoto(ctx.state.user, key);
     if (!photo) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
-    const format = file[2] === 'webp' ? 'webp' : 'jpeg';
-    const object = await store.get(variantKey(key, file[1] as PhotoVariant, format));
-    if (!object) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
+    const stored = await store.get(variantKey(key, file.variant, format));
+    if (!stored) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     if (await isPubliclyCacheable(photo)) {
@@ -37,9 +50,9 @@ export function mediaRoutes({ mediaStore: store }: AppContext): Router {
       ctx.vary('Authorization');
     }
     ctx.type = format === 'webp' ? 'image/webp' : 'image/jpeg';
-    ctx.length = object.size;
-    ctx.body = object.body;
+    ctx.length = stored.size;
+    ctx.body = stored.body;
   };
-  router.get('/media/photos/:key/:file', serve);
+  router.get('/media/photos/:key/:file', validate(mediaFile), serve);
   return router;
 }

@@ -6,14 +6,23 @@
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { AppContext } from '../app';
+import type { AppContext } from '../http/appContext';
 import { currentUser } from '../http/auth';
-import type { WriteContext } from '../http/context';
+import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
+import { formAction } from '../http/formAction';
+import { redirectAfter, signedInPage } from '../http/pageGuards';
+import { validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner } from '../policies';
-import { answerNotModified, sendPage } from '../http/pageCache';
-import { SESSION_COOKIE } from '../http/session';
-import type { ProfileCache } from './profileCache';
+import { answerNotModified, sendPage } from '../pageCache/pageCache';
+import {
+  PERSONAL_CACHE_CONTROL,
+  VISITOR_CACHE_CONTROL,
+  pageVariant,
+  profilePageHeaders,
+  profilePageQuery,
+  visitorPageKey,
+} from '../pageCache/profilePages';
 import type { Profile } from '../models/Profile';
 import { presentProfile } from '../presenters/profiles';
 import { presentProfileLists } from '../presenters/lists';
@@ -23,76 +32,15 @@ import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsern
 import { loadProfileLists } from '../services/lists';
 import { findGallery } from '../services/photos';
 import { presentGallery } from '../presenters/photos';
-import { parseId } from '../validation/common';
+import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
-import {
-  PROFILE_MESSAGES,
-  WIDGET_KEYS,
-  profileCreateSchema,
-  widgetFromFilter,
-  type WidgetKey,
-} from '../validation/profiles';
+import { PROFILE_MESSAGES, WIDGET_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
-import { profileMeta } from './profileMeta';
-import { formAction } from './formAction';
-import { renderPage, renderPageHtml } from './render';
-
-const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** Visitors' pages are the same for every visitor: shared caches may keep them, revalidating each time. */
-const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-const PERSONAL_CACHE_CONTROL = 'private, no-cache';
-
-/**
- * Which rendering of a profile a request asks for: the view and the links it chose (bounded values only), and
- * the month — license and certification statuses are computed from today (spec 02 §4), so a page kept in
- * one month is not served in the next.
- */
-function pageVariant(publicView: boolean, query: Koa.Context['query'], now = new Date()) {
-  const widget = widgetFromFilter(single(query.widget));
-  const sort: 'newest' | 'oldest' = single(query.sort) === 'oldest' ? 'oldest' : 'newest';
-  const month = now.toISOString().slice(0, 7);
-  return { widget, sort, key: `${publicView ? 'public' : 'own'}:${widget}:${sort}:${month}` };
-}
-
-const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
-
-/** The headers every profile page answer carries; true when search engines may index it. */
-function profilePageHeaders(ctx: Koa.Context, publicView: boolean, status: Profile['profileStatus']): boolean {
-  // The page differs for signed-in viewers (their menu): shared caches must keep them apart.
-  ctx.vary('Cookie');
-  ctx.vary('Authorization');
-  // Only the live public view is for search engines; drafts and the own view are not.
-  const indexable = publicView && status === 'live';
-  if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
-  return indexable;
-}
-
-const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
-
-/**
- * A visitor's kept profile page, answered before sessions, body parsing and routing: a request that carries
- * no credentials at all (no session cookie, no bearer token) is a visitor's. Anything else — a miss, a draft,
- * a signed-in viewer — goes on to the profile routes below.
- */
-export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
-  return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !profileCache.trusted) return next();
-    const match = PROFILE_PATH.exec(ctx.path);
-    if (!match || ctx.get('Authorization') || ctx.cookies.get(SESSION_COOKIE)) return next();
-    const id = Number(match[1]);
-    const publicView = match[2] !== undefined;
-    const snapshot = profileCache.snapshot(id);
-    if (!snapshot || !canReadProfile(null, snapshot)) return next();
-    const kept = profileCache.pages.get(visitorPageKey(id, snapshot.version, pageVariant(publicView, ctx.query).key));
-    if (!kept) return next();
-    profilePageHeaders(ctx, publicView, snapshot.profileStatus);
-    sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
-  };
-}
+import { profileMeta } from '../render/profileMeta';
+import { renderPage, renderPageHtml } from '../render/renderPage';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -105,12 +53,6 @@ export interface ProfileView {
   listForm?: ProfileListForm | null;
   /** A plain post asked to confirm deleting this item (`?confirm={list}:{itemId}`). */
   confirmDelete?: { list: string; itemId: number } | null;
-}
-
-/** `?confirm=timeline:12` — the list key and item id whose delete a plain post asked to confirm. */
-function parseConfirm(value: string | undefined): ProfileView['confirmDelete'] {
-  const match = value ? /^([a-zA-Z]{1,40}):([1-9][0-9]{0,9})$/.exec(value) : null;
-  return match ? { list: match[1]!, itemId: Number(match[2]) } : null;
 }
 
 /** The profile page for this viewer: header card or editor, statement, and the widget sections. */
@@ -193,21 +135,13 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     );
   };
 
-  // Signed out → home (spec 02 §2); someone who has a profile already → to it.
-  const createProfileGuard = async (ctx: Koa.Context, next: Koa.Next) => {
-    const user = currentUser(ctx);
-    if (!user) {
-      if (ctx.method === 'POST') ctx.status = 303;
-      return ctx.redirect('/');
-    }
-    const own = await findOwnProfile(user);
-    if (own) {
-      if (ctx.method === 'POST') ctx.status = 303;
-      return ctx.redirect(`/profiles/${own.id}`);
-    }
+  // Someone who has a profile already goes to it (one profile each).
+  const noProfileYet = async (ctx: SignedInContext, next: Koa.Next) => {
+    const own = await findOwnProfile(ctx.state.user);
+    if (own) return redirectAfter(ctx, `/profiles/${own.id}`);
     await next();
   };
-  const showCreateProfile = (ctx: Koa.Context) => createProfilePage(ctx, currentUser(ctx)!);
+  const showCreateProfile = (ctx: SignedInContext) => createProfilePage(ctx, ctx.state.user);
   const postCreateProfile = formAction({
     schema: profileCreateSchema,
     errorTitle: PROFILE_MESSAGES.createFailed,
@@ -218,17 +152,18 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     render: (ctx, state) => createProfilePage(ctx, currentUser(ctx)!, state),
   });
   for (const path of ['/create-profile', '/profile/new']) {
-    router.get(path, createProfileGuard, showCreateProfile);
-    router.post(path, createProfileGuard, postCreateProfile);
+    // Signed out → home (spec 02 §2).
+    router.get(path, signedInPage('/'), noProfileYet, showCreateProfile);
+    router.post(path, signedInPage('/'), noProfileYet, postCreateProfile);
   }
 
+  const profileView = { params: idParams, query: profilePageQuery };
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */
-  const showProfile = (publicView: boolean) => async (ctx: Koa.Context) => {
-    const id = parseId(ctx.params.id);
-    // An id that is not a number sends the visitor home (spec 02 §2).
-    if (id === undefined) return ctx.redirect('/');
-    const viewer = currentUser(ctx);
-    const { widget, sort, key: variant } = pageVariant(publicView, ctx.query);
+  const showProfile = (publicView: boolean) => async (ctx: RequestContext<InputOf<typeof profileView>>) => {
+    const { params, query } = ctx.state.input;
+    const id = params.id;
+    const viewer = ctx.state.user;
+    const { widget, sort, key: variant } = pageVariant(publicView, query);
     const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
     const visitorKey = (version: string) => visitorPageKey(id, version, variant);
     const memberTag = (version: string) =>
@@ -258,13 +193,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const member = viewer !== null && !canEditProfile(viewer, profile);
     if (member && answerNotModified(ctx, memberTag(profile.version), PERSONAL_CACHE_CONTROL)) return;
 
-    const confirmDelete = parseConfirm(single(ctx.query.confirm));
     const html = await profilePageHtml(ctx, config, profile, viewer, {
       publicView,
       widget,
       sort,
-      editing: single(ctx.query.edit) === '1',
-      confirmDelete,
+      editing: query.edit === '1',
+      confirmDelete: query.confirm ?? null,
     });
 
     if (!viewer && profileCache.enabled) {
@@ -276,8 +210,10 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     if (member) ctx.set('ETag', memberTag(profile.version));
     ctx.body = html;
   };
-  router.get('/profiles/:id', showProfile(false));
-  router.get('/profiles/:id/public', showProfile(true));
+  // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).
+  const validProfileView = validate(profileView, { badQuery: 'canonical', badParams: { redirect: '/' } });
+  router.get('/profiles/:id', validProfileView, showProfile(false));
+  router.get('/profiles/:id/public', validProfileView, showProfile(true));
 
   // The custom URL (spec 02 §2): found → the public view; an old name → a permanent redirect; a reserved word
   // → home (the spec's "user sent home"); anything that cannot be a username is an ordinary unknown path.

@@ -1,120 +1,48 @@
-/**
- * Server rendering of a whole page: the view to HTML, then each island as its own React root,
- * styles collected into <head>, and script tags only for the islands the page actually has.
- */
+/** A page answer: the shell (for this request's viewer) around a view, as HTML with the page's headers. */
+import type Koa from 'koa';
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
-import { islands } from '../../islands/registry';
-import { IslandProviders } from '../../islands/lib/IslandProviders';
-import { createQueryClient } from '../../islands/lib/queryClient';
-import { theme } from '../../views/ui/theme';
-import { IslandCollector, IslandCollectorContext, islandMarker } from './Island';
-import { getManifest } from './manifest';
-import { serializeProps } from './serialize';
+import type { Config } from '../config';
+import { Layout } from '../../views/layout/Layout';
+import { buildShell } from './buildShell';
+import { renderDocument, type DocumentOptions } from './renderDocument';
 
-export interface DocumentOptions {
-  title: string;
-  description?: string;
-  /** Keep private pages (settings, admin) out of search engines. */
-  noindex?: boolean;
-  /** Extra tags for <head> (sharing metadata): escaped here, so callers pass plain values. */
-  head?: HeadTag[];
+export interface PageOptions extends DocumentOptions {
+  status?: number;
+  isPublicPage?: boolean;
+  /** The page's own sub-navigation below the header bar, e.g. <WidgetFilter> on profile pages. */
+  subNav?: ReactElement;
 }
 
-export type HeadTag =
-  | { tag: 'meta'; attributes: Record<string, string> }
-  | { tag: 'link'; attributes: Record<string, string> }
-  /** Structured data; serialized like island props, so no string can end the element. */
-  | { tag: 'jsonld'; data: object };
-
-function renderHeadTag(tag: HeadTag): string {
-  if (tag.tag === 'jsonld') return `<script type="application/ld+json">${serializeProps(tag.data)}</script>`;
-  const attributes = Object.entries(tag.attributes)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-    .join('');
-  return `<${tag.tag}${attributes}>`;
+/** The whole page as HTML: the shell (for this request's viewer) around the view. */
+export async function renderPageHtml(
+  ctx: Koa.Context,
+  config: Config,
+  view: ReactElement,
+  options: PageOptions,
+): Promise<string> {
+  const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
+  const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
+  const { subNav, ...documentOptions } = options;
+  const { html } = renderDocument(
+    <Layout shell={shell} subNav={subNav}>
+      {view}
+    </Layout>,
+    { ...documentOptions, title },
+    { production: config.nodeEnv === 'production' },
+  );
+  return html;
 }
 
-export interface RenderedDocument {
-  html: string;
-  islandCount: number;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-export interface RenderEnvironment {
-  /** config.nodeEnv === 'production': the asset manifest is read once. */
-  production: boolean;
-}
-
-export function renderDocument(
-  element: ReactElement,
-  options: DocumentOptions,
-  environment: RenderEnvironment,
-): RenderedDocument {
-  const sheet = new ServerStyleSheet();
-  try {
-    const collector = new IslandCollector();
-    let body = renderToString(
-      sheet.collectStyles(
-        <IslandCollectorContext.Provider value={collector}>
-          <ThemeProvider theme={theme}>{element}</ThemeProvider>
-        </IslandCollectorContext.Provider>,
-      ),
-    );
-
-    // Each island is a separate root; a per-request QueryClient never leaks data between requests.
-    const queryClient = createQueryClient();
-    for (const island of collector.placed) {
-      const Component = islands[island.name] as (props: object) => ReactElement;
-      const islandHtml = renderToString(
-        sheet.collectStyles(
-          <IslandProviders queryClient={queryClient}>
-            <Component {...island.props} />
-          </IslandProviders>,
-        ),
-        { identifierPrefix: `${island.id}-` },
-      );
-      body = body.replace(islandMarker(island.id), () => islandHtml);
-    }
-
-    const head: string[] = [
-      '<meta charset="utf-8">',
-      '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      `<title>${escapeHtml(options.title)}</title>`,
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ];
-    if (options.description) head.push(`<meta name="description" content="${escapeHtml(options.description)}">`);
-    if (options.noindex) head.push('<meta name="robots" content="noindex">');
-    for (const tag of options.head ?? []) head.push(renderHeadTag(tag));
-
-    let scripts = '';
-    if (collector.placed.length > 0) {
-      const manifest = getManifest(environment.production);
-      // The runtime and every island module with their chunks, so the browser fetches them in parallel
-      // instead of discovering each import only after the previous file arrived.
-      const preloads = new Set<string>([manifest.client.src, ...manifest.client.imports]);
-      for (const island of collector.placed) {
-        const entry = manifest.islands[island.name];
-        if (!entry) throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
-        preloads.add(entry.src);
-        entry.imports.forEach((file) => preloads.add(file));
-      }
-      for (const file of preloads) head.push(`<link rel="modulepreload" href="${file}">`);
-      const sources = Object.fromEntries(
-        collector.placed.map((island) => [island.name, manifest.islands[island.name]!.src]),
-      );
-      scripts =
-        `<script type="application/json" id="island-sources">${JSON.stringify(sources)}</script>` +
-        `<script type="module" src="${manifest.client.src}"></script>`;
-    }
-    head.push(sheet.getStyleTags());
-
-    const html = `<!doctype html><html lang="en"><head>${head.join('')}</head><body>${body}${scripts}</body></html>`;
-    return { html, islandCount: collector.placed.length };
-  } finally {
-    sheet.seal();
-  }
+export async function renderPage(
+  ctx: Koa.Context,
+  config: Config,
+  view: ReactElement,
+  options: PageOptions,
+): Promise<void> {
+  const html = await renderPageHtml(ctx, config, view, options);
+  ctx.status = options.status ?? 200;
+  ctx.type = 'html';
+  // Pages depend on who is signed in: never shared by caches unless a route says otherwise.
+  if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'private, no-cache');
+  ctx.body = html;
 }

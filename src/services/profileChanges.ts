@@ -3,7 +3,7 @@
  * transaction. Two deliveries, both only once the transaction has committed:
  * - this process hears it at once (afterCommit → onProfileChanged listeners);
  * - other app nodes hear it through Postgres (pg_notify, delivered at commit) — src/db/listen.ts.
- * The rendered-page cache (src/pages/profileCache.ts) listens, so no node serves a page older than a write
+ * The rendered-page cache (src/pageCache/profileCache.ts) listens, so no node serves a page older than a write
  * for longer than a notification takes to arrive.
  */
 import { EventEmitter } from 'node:events';

@@ -147,6 +147,12 @@ export interface SetupReportJson {
   nextStep: { DATABASE_URL: string; message: string };
 }
 
+/** The set-up page's result after a form's plain post, shown once: a connection test's version or a set-up's report. */
+export interface DatabaseSetupResultJson {
+  version?: string;
+  report?: SetupReportJson;
+}
+
 // ── messages ──────────────────────────────────────────────────────────────────────────────────────────
 
 export const ADMIN_LABELS = {

@@ -1,5 +1,5 @@
 /**
- * What a server-rendered form needs to show after a failed post (the no-JavaScript path, src/pages/formAction.ts):
+ * What a server-rendered form needs to show after a failed post (the no-JavaScript path, src/http/formAction.ts):
  * the submitted values (never a password), each field's message, and a message for the form as a whole.
  * A page passes it to the form's island as the `state` prop, so the hydrated island shows the same thing.
  */

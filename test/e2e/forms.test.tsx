@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 import { User } from '../../src/models/User';
-import { renderDocument } from '../../src/render/renderPage';
+import { renderDocument } from '../../src/render/renderDocument';
 import { Island } from '../../src/render/Island';
 
 let app: TestApp;

@@ -6,7 +6,8 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/config';
-import { createApp, type AppDeps } from '../../src/app';
+import { createApp } from '../../src/app';
+import type { AppDeps } from '../../src/http/appContext';
 import { createLogger } from '../../src/log';
 import { createMailer, type MailMessage, type Mailer } from '../../src/services/mail';
 import { createTestDatabase, type TestDatabase } from './database';

@@ -1,7 +1,7 @@
 /** The account settings summary cards show what the presenter says about the account (spec 01 §2). */
 import test from 'ava';
 import { AccountSettingsPage } from '../../views/pages/AccountSettingsPage';
-import { renderDocument } from '../../src/render/renderPage';
+import { renderDocument } from '../../src/render/renderDocument';
 import type { AccountJson } from '../../src/validation/auth';
 
 const account: AccountJson = {

@@ -65,15 +65,35 @@ test('each tab is rendered on the server with its data; the badge names the role
     t.regex(res.text, new RegExp(`href="/admin\\?tab=${tab}" aria-current="page"`));
     for (const text of texts) t.true(res.text.includes(text), `${tab}: ${text}`);
   }
-  // Search and paging in the URL; a bad page number falls back to the first page.
+  // Search and paging in the URL.
   const searched = await clientAs(app, admin).get('/admin?tab=users&q=page%20super', html);
   t.true(searched.text.includes(`data-email="${superAdmin.user.email}"`));
   t.false(searched.text.includes(`data-email="${admin.user.email}"`));
-  t.is((await clientAs(app, admin).get('/admin?tab=users&page=zzz', html)).status, 200);
-  t.is((await clientAs(app, admin).get('/admin?tab=nope', html)).status, 200);
+  t.is((await clientAs(app, admin).get('/admin?tab=users&page=2', html)).status, 200);
 
   const superPage = await clientAs(app, superAdmin).get('/admin/supabase-setup', html);
   t.is(superPage.status, 200);
   t.true(superPage.text.includes(ADMIN_LABELS.databaseSetup));
   t.true(superPage.text.includes('>Super Admin</span>'));
+});
+
+test('a bad query value redirects to the page without it, never a silent default', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['/admin?tab=users&q=chief&page=zzz', '/admin?tab=users&q=chief'],
+    ['/admin?tab=users&page=0', '/admin?tab=users'],
+    ['/admin?tab=nope', '/admin'],
+    ['/admin?tab=ai-logs&filter=bogus&page=2', '/admin?tab=ai-logs&page=2'],
+    ['/admin?tab=users&page=1&page=2', '/admin?tab=users'],
+    ['/admin?tab=users&tab=blacklist', '/admin'],
+  ];
+  for (const [path, canonical] of cases) {
+    const res = await clientAs(app, admin).get(path, html);
+    t.is(res.status, 302, path);
+    t.is(res.headers.get('location'), canonical, path);
+    t.is((await clientAs(app, admin).get(canonical, html)).status, 200, canonical);
+  }
+  // Unknown parameters are ignored, as in the API; the guard comes first (no redirect for someone else).
+  t.is((await clientAs(app, admin).get('/admin?tab=blacklist&utm_source=mail', html)).status, 200);
+  t.is((await clientAs(app, null).get('/admin?page=zzz', html)).status, 401);
+  t.is((await clientAs(app, await createUser()).get('/admin?page=zzz', html)).status, 403);
 });

@@ -129,3 +129,31 @@ test('the layout no longer guesses a widget filter from the path: a 404 under /p
   t.false(res.text.includes('All Widgets'));
   t.false(res.text.includes('?widget='));
 });
+
+test('a bad query value redirects to the page without it; the guards come first', async (t) => {
+  const visitor = app.client();
+  const cases: Array<[string, string]> = [
+    ['/login?reset=2', '/login'],
+    ['/login?reset=1&reset=1', '/login'],
+    ['/forgot-password?sent=yes', '/forgot-password'],
+    ['/reset-password?token=a&token=b', '/reset-password'],
+  ];
+  for (const [path, canonical] of cases) {
+    const res = await visitor.get(path, html);
+    t.is(res.status, 302, path);
+    t.is(res.headers.get('location'), canonical, path);
+  }
+  t.true((await visitor.get('/login?reset=1', html)).text.includes('Your password has been reset.'));
+  // A visitor is sent to sign in before the query is looked at; a member gets the canonical URL.
+  t.is((await visitor.get('/account-settings?saved=nope', html)).headers.get('location'), '/login');
+  const member = await createUser();
+  const settings = await app.client().get('/account-settings?saved=nope', { ...html, bearer: member.token });
+  t.is(settings.status, 302);
+  t.is(settings.headers.get('location'), '/account-settings');
+  const saved = await app.client().get('/account-settings?saved=password', { ...html, bearer: member.token });
+  t.true(saved.text.includes('Password changed'));
+  // Posts: a visitor goes to sign in (303, so the browser follows with a GET).
+  const post = await visitor.postForm('/account-settings', { intent: 'profile', name: 'X', email: 'x@example.com' });
+  t.is(post.status, 303);
+  t.is(post.headers.get('location'), '/login');
+});

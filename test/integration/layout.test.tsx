@@ -7,9 +7,9 @@ import { Layout } from '../../views/layout/Layout';
 import type { Shell, ShellUser } from '../../views/layout/shell';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { widgetFromFilter } from '../../src/validation/profiles';
-import { renderDocument } from '../../src/render/renderPage';
+import { renderDocument } from '../../src/render/renderDocument';
 import type { User } from '../../src/models/User';
-import { shellUser } from '../../src/pages/shell';
+import { shellUser } from '../../src/render/buildShell';
 
 const member: ShellUser = { id: 7, name: 'Jordan Park', email: 'jordan@example.com', isAdmin: false, ownProfileId: 42 };
 

@@ -10,7 +10,7 @@ import { needsPostgresServer } from '../helpers/postgresServer';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import { ProfileCache } from '../../src/pages/profileCache';
+import { ProfileCache } from '../../src/pageCache/profileCache';
 
 let app: TestApp;
 test.before(async () => {

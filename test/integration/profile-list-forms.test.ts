@@ -1,5 +1,5 @@
 /**
- * The list forms of edit mode without JavaScript (src/pages/profileLists.tsx): the add form and each item's
+ * The list forms of edit mode without JavaScript (src/pages/profileListForms.tsx): the add form and each item's
  * form post urlencoded to the page routes with the API's schemas and services — 303 back to the section on
  * success, the edit page again with the values and the spec's messages on failure; nested rows and tags as a
  * browser posts them; delete through the confirm step; fields the editor does not show are never touched.
@@ -252,4 +252,41 @@ test('who may post: a visitor goes to /login, another member is refused; unknown
     404,
   );
   t.is((await clientAs(app, owner).postForm(`/profiles/${id}/lists/gear/7`, { intent: 'update' })).status, 404);
+});
+
+test('every intent asks the policy: another member gets 403 for confirm-delete and cancel as for update and delete', async (t) => {
+  const created = await clientAs(app, owner).post(`/api/profiles/${id}/special-units`, {
+    name: 'Rope Rescue',
+    years: '2018-2020',
+    description: 'High angle',
+  });
+  t.is(created.status, 201, created.text);
+  const action = `/profiles/${id}/lists/special-units/id:${created.body.id}`;
+  const other = clientAs(app, await createUser());
+  const version = String(created.body.version);
+  for (const intent of ['update', 'delete', 'confirm-delete', 'cancel']) {
+    const res = await other.postForm(action, { intent, version, name: 'Taken over' });
+    t.is(res.status, 403, intent);
+    t.is(res.headers.get('location'), null, intent);
+  }
+  const [unit] = (await items('special-units')) as Array<{ id: number; name: string }>;
+  t.like(unit, { id: created.body.id, name: 'Rope Rescue' });
+  // A visitor is sent to sign in first, whatever the intent.
+  const visitor = await app.client().postForm(action, { intent: 'confirm-delete' });
+  t.is(visitor.status, 303);
+  t.is(visitor.headers.get('location'), '/login');
+});
+
+test('a path that names no profile, list or item is 404, whoever posts', async (t) => {
+  const gear = { name: 'Engine 7', visibility: 'public' };
+  for (const path of [
+    '/profiles/abc/lists/gear',
+    '/profiles/0/lists/gear',
+    '/profiles/12abc/lists/gear',
+    '/profiles/99999999999/lists/gear',
+    `/profiles/${id}/lists/gear/id:abc`,
+    `/profiles/${id}/lists/gear/id:0`,
+  ]) {
+    t.is((await clientAs(app, owner).postForm(path, { ...gear, intent: 'update' })).status, 404, path);
+  }
 });

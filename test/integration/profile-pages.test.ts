@@ -234,3 +234,28 @@ test('no JavaScript on a profile for a visitor, nor for a signed-in member who i
     'the owner’s own view has its controls',
   );
 });
+
+test('a bad link value redirects to the page without it; the filter’s spellings and unknown parameters stay', async (t) => {
+  for (const path of ['/profiles/1', '/profiles/1/public']) {
+    // Warm the visitors' kept page first: a kept page is never served under a bad address either.
+    t.is((await as(null).get(path, html)).status, 200);
+    const cases: Array<[string, string]> = [
+      ['?widget=bogus&sort=oldest', '?sort=oldest'],
+      ['?widget=', ''],
+      ['?sort=sideways', ''],
+      ['?widget=awards&edit=0', '?widget=awards'],
+      ['?edit=1&confirm=timeline', '?edit=1'],
+      ['?widget=awards&widget=skills', ''],
+    ];
+    for (const [query, canonical] of cases) {
+      const res = await as(null).get(`${path}${query}`, html);
+      t.is(res.status, 302, path + query);
+      t.is(res.headers.get('location'), path + canonical, path + query);
+    }
+    for (const query of ['?widget=gear', '?widget=special-units', '?widget=all&sort=newest', '?utm_source=mail']) {
+      t.is((await as(null).get(`${path}${query}`, html)).status, 200, path + query);
+    }
+  }
+  // The path's own rule comes first: a bad id goes home whatever the query (spec 02 §2).
+  t.is((await as(null).get('/profiles/abc?widget=bogus', html)).headers.get('location'), '/');
+});

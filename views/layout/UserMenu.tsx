@@ -1,7 +1,7 @@
 /**
  * The signed-in user's menu (spec 01 §2), server-rendered as <details>/<summary>: it opens, closes and is
  * keyboard-usable with no JavaScript, so a page without other islands ships no script at all.
- * Sign Out is a POST form to /logout (src/pages/session.ts), covered by the CSRF origin check.
+ * Sign Out is a POST form to /logout (src/pages/signOut.ts), covered by the CSRF origin check.
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';

@@ -1,4 +1,4 @@
-/** What every page's shell (header, feedback button) needs to know, built per request in src/pages/shell.ts. */
+/** What every page's shell (header, feedback button) needs to know, built per request in src/render/buildShell.ts. */
 export interface ShellUser {
   id: number;
   name: string;

@@ -17,8 +17,10 @@ import {
   type BetaCodeJson,
   type BetaCodeStatsJson,
   type BlacklistEntryJson,
+  type DatabaseSetupResultJson,
 } from '../../src/validation/admin';
 import type { Role } from '../../src/validation/auth';
+import type { FormState } from '../../src/validation/forms';
 import type { DepartmentJson } from '../../src/validation/departments';
 
 export const ADMIN_TABS = ['users', 'beta-codes', 'blacklist', 'ai-logs', 'departments'] as const;
@@ -160,8 +162,21 @@ export function AdminPage({ viewer, stats, data }: AdminPageProps) {
   );
 }
 
-/** `canSetUp`: the database set-up policy's answer for the viewer (super_admins only). */
-export function DatabaseSetupPage({ viewer, canSetUp }: { viewer: { role: Role }; canSetUp: boolean }) {
+/**
+ * `canSetUp`: the database set-up policy's answer for the viewer (super_admins only); `result`: a form's plain
+ * post just succeeded; `forms`: one failed (its values, never the URL, and messages).
+ */
+export function DatabaseSetupPage({
+  viewer,
+  canSetUp,
+  result,
+  forms,
+}: {
+  viewer: { role: Role };
+  canSetUp: boolean;
+  result: DatabaseSetupResultJson | null;
+  forms: { test?: FormState; setup?: FormState };
+}) {
   return (
     <Page>
       <Head>
@@ -174,7 +189,7 @@ export function DatabaseSetupPage({ viewer, canSetUp }: { viewer: { role: Role }
         </div>
         <a href="/admin">Back to {ADMIN_LABELS.title}</a>
       </Head>
-      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp }} />
+      <Island name="DatabaseSetup" hydrate="load" props={{ canSetUp, result, forms }} />
     </Page>
   );
 }

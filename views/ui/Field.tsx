@@ -17,7 +17,7 @@ import { Button } from './Button';
 
 /**
  * Every form is a real form: method="post" to its page route (`action`), urlencoded, handled by the server
- * without JavaScript (src/pages/formAction.ts); once the island hydrates its onSubmit takes over.
+ * without JavaScript (src/http/formAction.ts); once the island hydrates its onSubmit takes over.
  * noValidate: the server's (and then the island's) messages are the spec's, not the browser's.
  */
 export const Form = styled.form.withConfig(sc('Form')).attrs({ method: 'post', noValidate: true })`

@@ -213,7 +213,7 @@ export interface ListFormState {
   state: FormState;
 }
 
-/** The no-JS posts of the list forms (src/pages/profileLists.tsx): an item's form posts an `intent`. */
+/** The no-JS posts of the list forms (src/pages/profileListForms.tsx): an item's form posts an `intent`. */
 export const ITEM_INTENTS = ['update', 'confirm-delete', 'delete', 'cancel'] as const;
 export type ItemIntent = (typeof ITEM_INTENTS)[number];
 export const listFormPath = (profileId: number, path: string, itemId?: number) =>

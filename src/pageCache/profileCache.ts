@@ -17,7 +17,7 @@ import { listen, type Subscription } from '../db/listen';
 import type { Logger } from '../log';
 import type { Profile } from '../models/Profile';
 import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
-import { PageCache } from '../http/pageCache';
+import { PageCache } from './pageCache';
 
 /** What deciding about a cached page needs to know of a profile. */
 export type ProfileSnapshot = Pick<Profile, 'id' | 'userId' | 'profileStatus' | 'version'>;

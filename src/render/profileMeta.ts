@@ -3,7 +3,7 @@
  * ProfilePage → Person). Built from the profile as a visitor sees it, whoever is asking, so no tag ever
  * carries what only the owner or signed-in members may see.
  */
-import type { HeadTag } from '../render/renderPage';
+import type { HeadTag } from './renderDocument';
 import type { ProfileJson } from '../validation/profiles';
 import { profileLinks, safeImageUrl } from '../../views/profile/links';
 

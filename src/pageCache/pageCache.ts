@@ -1,7 +1,7 @@
 /**
  * Rendered pages kept in memory with their gzip and brotli bytes, so a hit costs no rendering and no
  * compression: an LRU bounded by bytes (PAGE_CACHE_MB). What a key means — and when an entry is stale — is
- * the caller's business (src/pages/profileCache.ts keys profile pages by version). `sendPage` answers with the
+ * the caller's business (src/pageCache/profileCache.ts keys profile pages by version). `sendPage` answers with the
  * best encoding the client accepts, an ETag, and 304 to a matching If-None-Match.
  */
 import crypto from 'node:crypto';

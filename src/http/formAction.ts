@@ -20,10 +20,10 @@
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { AnyObjectSchema, InferType } from 'yup';
-import { answerFor } from '../http/errorHandler';
-import type { RequestContext } from '../http/context';
-import { transaction as inRequestTransaction } from '../http/transaction';
-import { parse } from '../http/validate';
+import { answerFor } from './errorHandler';
+import type { RequestContext } from './context';
+import { transaction as inRequestTransaction } from './transaction';
+import { parse } from './validate';
 import type { FormState, FormValue } from '../validation/forms';
 
 export type { FormState } from '../validation/forms';

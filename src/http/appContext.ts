@@ -1,0 +1,41 @@
+/**
+ * What routers receive: the app's dependencies and its per-app services. Declared here, not in src/app.ts,
+ * so routers never import the module that imports them.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import type { ProfileCache } from '../pageCache/profileCache';
+import type { PhotoReader } from '../services/ai/assist';
+import type { AiProvider } from '../services/ai/provider';
+import type { Mailer } from '../services/mail';
+import type { MediaStore } from '../services/photos/store';
+import type { RateLimits } from './rateLimit';
+
+/** Set while the process shuts down: readiness then answers 503 (src/api/health.ts). */
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+  mailer: Mailer;
+  lifecycle?: Lifecycle;
+  /** Reads a gallery photo for photo analysis; by default its medium, metadata-free variant from the store. */
+  readPhoto?: PhotoReader;
+  /** The photo store; by default the one the configuration names. */
+  mediaStore?: MediaStore;
+}
+
+export interface AppContext extends AppDeps {
+  rateLimits: RateLimits;
+  /** Rendered profile pages and what decides their freshness (src/pageCache/profileCache.ts). */
+  profileCache: ProfileCache;
+  /** The AI model server, or null when AI assist is not configured (AI_BASE_URL, AI_MODEL). */
+  ai: AiProvider | null;
+  /** Where photo files live (local files or S3, src/services/photos/store.ts). */
+  mediaStore: MediaStore;
+  readPhoto: PhotoReader;
+}

@@ -1,0 +1,103 @@
+/**
+ * Which rendering of a profile page a request asks for, and the visitors' kept pages answered before sessions
+ * and routing. The query is the profile routes' input spec (src/pages/profiles.tsx), so a kept page is only
+ * ever served for a URL the route itself would render.
+ */
+import type Koa from 'koa';
+import { mixed, object, string, type InferType } from 'yup';
+import type { Profile } from '../models/Profile';
+import { canReadProfile } from '../policies';
+import { SESSION_COOKIE } from '../http/session';
+import { widgetFromFilter } from '../validation/profiles';
+import { sendPage } from './pageCache';
+import type { ProfileCache } from './profileCache';
+
+/** Visitors' pages are the same for every visitor: shared caches may keep them, revalidating each time. */
+export const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
+const CONFIRM = /^([a-zA-Z]{1,40}):([1-9][0-9]{0,9})$/;
+
+/** `?confirm=timeline:12` — the list key and item id whose delete a plain post asked to confirm. */
+const confirmDelete = mixed<{ list: string; itemId: number }>()
+  .transform((_value: unknown, original: unknown) => {
+    if (original === undefined) return undefined;
+    const match = typeof original === 'string' ? CONFIRM.exec(original) : null;
+    return match ? { list: match[1]!, itemId: Number(match[2]) } : null;
+  })
+  .nullable()
+  .test('confirm', 'confirm must be list:itemId', (value) => value !== null);
+
+/**
+ * The profile page's links: `widget` (a section, in any of the filter's spellings), `sort` (the timeline's
+ * order), `edit=1` (edit mode, for those who may edit) and `confirm` (a plain post's delete step).
+ */
+export const profilePageQuery = object({
+  widget: string().test(
+    'widget',
+    'Unknown widget',
+    (value) => value === undefined || value === 'all' || widgetFromFilter(value) !== 'all',
+  ),
+  sort: mixed<'newest' | 'oldest'>().oneOf(['newest', 'oldest'], 'sort must be newest or oldest').default('newest'),
+  edit: mixed<'1'>().oneOf(['1'], 'edit must be 1'),
+  confirm: confirmDelete,
+});
+export type ProfilePageQuery = InferType<typeof profilePageQuery>;
+
+/**
+ * What a kept page is keyed on: the view, the section and order it shows (bounded values only), and the month —
+ * license and certification statuses are computed from today (spec 02 §4), so a page kept in one month is not
+ * served in the next.
+ */
+export function pageVariant(publicView: boolean, query: Pick<ProfilePageQuery, 'widget' | 'sort'>, now = new Date()) {
+  const widget = widgetFromFilter(query.widget);
+  const month = now.toISOString().slice(0, 7);
+  return { widget, sort: query.sort, key: `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${month}` };
+}
+
+export const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
+
+/** The headers every profile page answer carries; true when search engines may index it. */
+export function profilePageHeaders(ctx: Koa.Context, publicView: boolean, status: Profile['profileStatus']): boolean {
+  // The page differs for signed-in viewers (their menu): shared caches must keep them apart.
+  ctx.vary('Cookie');
+  ctx.vary('Authorization');
+  // Only the live public view is for search engines; drafts and the own view are not.
+  const indexable = publicView && status === 'live';
+  if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
+  return indexable;
+}
+
+const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
+
+/** The query as the profile routes read it, or undefined when they would redirect to the canonical URL. */
+function validQuery(query: Koa.Context['query']): ProfilePageQuery | undefined {
+  try {
+    return profilePageQuery.validateSync(query, { stripUnknown: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A visitor's kept profile page, answered before sessions, body parsing and routing: a request that carries
+ * no credentials at all (no session cookie, no bearer token) is a visitor's. Anything else — a miss, a draft,
+ * a signed-in viewer, a query the route would redirect — goes on to the profile routes.
+ */
+export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !profileCache.trusted) return next();
+    const match = PROFILE_PATH.exec(ctx.path);
+    if (!match || ctx.get('Authorization') || ctx.cookies.get(SESSION_COOKIE)) return next();
+    const query = validQuery(ctx.query);
+    if (!query) return next();
+    const id = Number(match[1]);
+    const publicView = match[2] !== undefined;
+    const snapshot = profileCache.snapshot(id);
+    if (!snapshot || !canReadProfile(null, snapshot)) return next();
+    const kept = profileCache.pages.get(visitorPageKey(id, snapshot.version, pageVariant(publicView, query).key));
+    if (!kept) return next();
+    profilePageHeaders(ctx, publicView, snapshot.profileStatus);
+    sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
+  };
+}
