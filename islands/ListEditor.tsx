@@ -40,14 +40,10 @@ import { useForm } from './lib/useForm';
 import { Button } from '../views/ui/Button';
 import { AiAssistProvider } from './lib/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
-import {
-  announceItem,
-  announceItemRemoved,
-  linkableList,
-  linkPhotos,
-  PhotoChooser,
-  useItemAnnouncements,
-} from './lib/photoLinks';
+import { linkableList } from '../src/validation/photos';
+import { announceItem, announceItemRemoved, useItemAnnouncements } from './lib/itemAnnouncements';
+import { PhotoChooser } from './lib/PhotoChooser';
+import { useLinkPhotos } from './lib/photoLinksApi';
 import { FieldInput, savesOnChange, shown, type FieldBind } from './lib/FieldInput';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
@@ -237,6 +233,7 @@ function AddForm({
   const [open, setOpen] = useState(state !== null);
   const hydrated = useHydrated();
   const target = photos ? linkableList(definition.key) : null;
+  const linkPhotos = useLinkPhotos(target);
   const [gallery, setGallery] = useState(photos ?? []);
   const [photoIds, setPhotoIds] = useState<number[]>([]);
   const [linking, setLinking] = useState(false);
@@ -269,7 +266,7 @@ function AddForm({
     let linked: PhotoLinksJson | null = null;
     if (target && photoIds.length) {
       setLinking(true);
-      linked = await linkPhotos({ profileId, target, itemId: null, photoIds, ensureSaved: save });
+      linked = await linkPhotos({ profileId, itemId: null, photoIds, ensureSaved: save });
       setLinking(false);
     } else await save().catch(() => undefined); // the mutation reported the failure
     // Not saved: the form keeps its values and its photos. Saved but not linked (the spec's toast): the item
