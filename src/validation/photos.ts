@@ -225,16 +225,21 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
-/** Tags are text: a list of strings, or one comma-separated string. Anything else is left for the 400. */
+/**
+ * Tags are text: a list of strings, or one comma-separated string. Anything else (an object, numbers) is
+ * turned into a non-list before the items are cast, so it is one 400 on `tags`, never "[object Object]".
+ */
 const tagsSchema = array(
-  string().strict().typeError(PHOTO_MESSAGES.tagText).max(PHOTO_LIMITS.tagMax, PHOTO_MESSAGES.tag).defined(),
+  string().typeError(PHOTO_MESSAGES.tagText).max(PHOTO_LIMITS.tagMax, PHOTO_MESSAGES.tag).defined(),
 )
   .typeError(PHOTO_MESSAGES.tagText)
   .transform((value: unknown) =>
-    Array.isArray(value) && value.every((v) => typeof v === 'string')
-      ? normalizeTags(value.flatMap((v: string) => v.split(',')))
-      : typeof value === 'string'
-        ? normalizeTags(value.split(','))
+    typeof value === 'string'
+      ? normalizeTags(value.split(','))
+      : Array.isArray(value)
+        ? value.every((v) => typeof v === 'string')
+          ? normalizeTags(value.flatMap((v: string) => v.split(',')))
+          : { notText: value }
         : value,
   )
   .max(PHOTO_LIMITS.tagsMax, PHOTO_MESSAGES.tags);
