@@ -15,7 +15,7 @@
  *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
  *   failed post comes back as `formState` and shows here with its values and messages.
  * - The section's count in its header follows adds and deletes.
- * - Lists with a Photo Manager (timeline, incidents, awards; lib/photoLinks.tsx): the add form offers the
+ * - Lists with a Photo Manager (timeline, incidents, awards; lib/PhotoChooser.tsx): the add form offers the
  *   dialog (Select Existing / Upload New); the chosen photos are linked once the new item is saved (spec 02 §4:
  *   saved first, then linked), and the item is announced to the page's photo links. Links made there keep
  *   this editor's item versions current.
