@@ -84,7 +84,7 @@ async function seedProfile(): Promise<Seeded> {
     tiktok: '@chiefbench',
     bluesky: 'chiefbench.bsky.social',
     role: 'Incident Commander · Hazmat Technician · Peer Support Lead',
-    profileImage: 'https://example.com/alexandra.jpg',
+    profileImageUrl: 'https://example.com/alexandra.jpg',
     profileStatus: 'live',
     defaultVisibility: 'public',
     phoneVisibility: 'authenticated',

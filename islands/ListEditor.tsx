@@ -16,7 +16,7 @@
  *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
  *   failed post comes back as `formState` and shows here with its values and messages.
  * - The section's count in its header follows adds and deletes.
- * - Lists with a Photo Manager (timeline, incidents, awards; lib/photoLinks.tsx): the add form offers the
+ * - Lists with a Photo Manager (timeline, incidents, awards; lib/PhotoChooser.tsx): the add form offers the
  *   dialog (Select Existing / Upload New); the chosen photos are linked once the new item is saved (spec 02 §4:
  *   saved first, then linked), and the item is announced to the page's photo links. Links made there keep
  *   this editor's item versions current.
@@ -40,14 +40,10 @@ import { useApiMutation } from './lib/useApiMutation';
 import { Button } from '../views/ui/Button';
 import { AiAssistProvider } from './lib/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
-import {
-  announceItem,
-  announceItemRemoved,
-  linkableList,
-  linkPhotos,
-  PhotoChooser,
-  useItemAnnouncements,
-} from './lib/photoLinks';
+import { linkableList } from '../src/validation/photos';
+import { announceItem, announceItemRemoved, useItemAnnouncements } from './lib/itemAnnouncements';
+import { PhotoChooser } from './lib/PhotoChooser';
+import { useLinkPhotos } from './lib/photoLinksApi';
 import { FieldInput, savesOnChange, type FieldBind } from './lib/FieldInput';
 import { shown, useForm } from './lib/useForm';
 import { useInlineForm } from './lib/useInlineForm';
@@ -229,6 +225,7 @@ function AddForm({
   const [open, setOpen] = useState(state !== null);
   const hydrated = useHydrated();
   const target = photos ? linkableList(definition.key) : null;
+  const linkPhotos = useLinkPhotos(target);
   const [gallery, setGallery] = useState(photos ?? []);
   const [photoIds, setPhotoIds] = useState<number[]>([]);
   const [linking, setLinking] = useState(false);
@@ -261,7 +258,7 @@ function AddForm({
     let linked: PhotoLinksJson | null = null;
     if (target && photoIds.length) {
       setLinking(true);
-      linked = await linkPhotos({ profileId, target, itemId: null, photoIds, ensureSaved: save });
+      linked = await linkPhotos({ profileId, itemId: null, photoIds, ensureSaved: save });
       setLinking(false);
     } else await save().catch(() => undefined); // the mutation reported the failure
     // Not saved: the form keeps its values and its photos. Saved but not linked (the spec's toast): the item

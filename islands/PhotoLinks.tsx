@@ -1,7 +1,7 @@
 /**
  * Linking gallery photos to a widget's items (spec 02 §§2, 4, 5, 8, 9) for the owner in edit mode: each item
  * of the timeline, incidents or awards (or the profile image) with its linked photos and a button that opens
- * the Photo Manager dialog (islands/lib/photoLinks.tsx). Items the list editor adds (and links) are announced
+ * the Photo Manager dialog (islands/lib/PhotoChooser.tsx, PhotoManager.tsx). Items the list editor adds (and links) are announced
  * and show here too.
  */
 import { useState } from 'react';
@@ -9,18 +9,11 @@ import { styled } from 'styled-components';
 import { PHOTO_MESSAGES as M, type PhotoJson } from '../src/validation/photos';
 import type { Visibility } from '../src/validation/visibility';
 import { toast } from './lib/toast';
-import {
-  announceItem,
-  linkableItem,
-  linkPhotos,
-  PhotoChooser,
-  useItemAnnouncements,
-  type LinkableItem,
-  type Target,
-} from './lib/photoLinks';
+import { linkableItem, type LinkableItem, type Target } from '../src/validation/photos';
+import { announceItem, useItemAnnouncements } from './lib/itemAnnouncements';
+import { PhotoChooser } from './lib/PhotoChooser';
+import { useLinkPhotos } from './lib/photoLinksApi';
 import { sc } from '../views/ui/sc';
-
-export type { LinkableItem } from './lib/photoLinks';
 
 const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
   list-style: none;
@@ -65,11 +58,12 @@ export default function PhotoLinks({
 }) {
   const [items, setItems] = useState(initialItems);
   const [photos, setPhotos] = useState(initialPhotos);
+  const linkPhotos = useLinkPhotos(target);
   useItemAnnouncements(
     target,
     (item, linked) => {
       if (target === 'profile') return;
-      const shown = linkableItem(target, item);
+      const shown = linkableItem(item);
       setPhotos((list) => [...list, ...linked.filter((p) => !list.some((known) => known.id === p.id))]);
       setItems((list) =>
         list.some((it) => it.id === shown.id) ? list.map((it) => (it.id === shown.id ? shown : it)) : [...list, shown],
@@ -81,7 +75,7 @@ export default function PhotoLinks({
 
   const done = async (index: number, photoIds: number[], uploaded: boolean) => {
     const item = items[index]!;
-    const linked = await linkPhotos({ profileId, target, itemId: item.id, photoIds });
+    const linked = await linkPhotos({ profileId, itemId: item.id, photoIds });
     if (!linked) {
       if (uploaded) toast({ variant: 'destructive', title: M.uploadedButNotLinked });
       return false;

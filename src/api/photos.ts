@@ -19,8 +19,7 @@ import type { RequestContext, WriteContext } from '../http/context';
 import { readPhotoUpload } from '../http/photoUpload';
 import { transaction } from '../http/transaction';
 import { parse, validate, type InputOf } from '../http/validate';
-import { presentFolder, presentGallery, presentPhoto } from '../presenters/photos';
-import { presentListItem } from '../presenters/lists';
+import { presentFolder, presentGallery, presentPhoto, presentPhotoLinks } from '../presenters/photos';
 import {
   addPhoto,
   checkCanWritePhotos,
@@ -36,16 +35,15 @@ import {
   type PreparedPhoto,
 } from '../services/photos';
 import { id, idParams } from '../validation/common';
-import { LISTS, itemRefSchema, type ItemRef } from '../validation/lists';
+import { LISTS, itemRefSchema } from '../validation/lists';
 import {
   folderCreateSchema,
-  photoLinkTargetSchema,
+  photoLinkListSchema,
   photoLinksSchema,
   photoMoveSchema,
   photoParams,
   photoUpdateSchema,
   photoUploadFieldsSchema,
-  type PhotoLinkTarget,
   type PhotoUploadFields,
 } from '../validation/photos';
 
@@ -121,7 +119,7 @@ export function photoRoutes({ mediaStore: store }: AppContext): Router {
         { profileId: input.params.id, index: input.params.index, fields: input.body },
         store,
       );
-      ctx.body = presentPhoto(photo, await usageOfPhoto(trx, photo));
+      ctx.body = presentPhoto(photo, user, await usageOfPhoto(trx, photo));
     },
   );
 
@@ -156,7 +154,7 @@ export function photoRoutes({ mediaStore: store }: AppContext): Router {
         },
         store,
       );
-      ctx.body = presentPhoto(photo, await usageOfPhoto(trx, photo));
+      ctx.body = presentPhoto(photo, user, await usageOfPhoto(trx, photo));
     },
   );
 
@@ -169,52 +167,46 @@ export function photoRoutes({ mediaStore: store }: AppContext): Router {
     async (ctx: WriteContext<InputOf<typeof folder>>) => {
       const { trx, user, input } = ctx.state;
       ctx.status = 201;
-      ctx.body = presentFolder(await createFolder(trx, user, { profileId: input.params.id, ...input.body }));
+      ctx.body = presentFolder(await createFolder(trx, user, { profileId: input.params.id, ...input.body }), user);
     },
   );
 
   const itemLinks = {
-    params: object({ id: id(), target: photoLinkTargetSchema(), item: itemRefSchema() }),
+    params: object({ id: id(), target: photoLinkListSchema(), item: itemRefSchema() }),
     body: photoLinksSchema,
   };
   const profileLinks = { params: idParams, body: photoLinksSchema };
-  const answerLinks = async (
-    ctx: { state: WriteContext['state'] } & Pick<WriteContext, 'body'>,
-    profileId: number,
-    target: PhotoLinkTarget,
-    item: ItemRef | null,
-    photoIds: number[],
-  ) => {
-    const { trx, user } = ctx.state;
-    const result = await setPhotoLinks(trx, user, { profileId, target, item, photoIds });
-    const list = LISTS.find((l) => l.key === target);
-    ctx.body = {
-      target,
-      photoIds: result.photos.map((p) => p.id),
-      photos: result.photos.map((p) => presentPhoto(p)),
-      item: result.item && list ? presentListItem(list, result.item, user, user.id) : null,
-      profileImage: target === 'profile' ? result.profile.profileImage : undefined,
-    };
-  };
   router.put(
     '/:id/photo-links/profile',
     signedIn(),
     validate(profileLinks),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof profileLinks>>) => {
-      const { input } = ctx.state;
-      await answerLinks(ctx, input.params.id, 'profile', null, input.body.photoIds);
+      const { trx, user, input } = ctx.state;
+      const result = await setPhotoLinks(trx, user, {
+        profileId: input.params.id,
+        target: 'profile',
+        item: null,
+        photoIds: input.body.photoIds,
+      });
+      ctx.body = presentPhotoLinks(result, undefined, user);
     },
   );
+  // The profile image has no item: …/photo-links/profile/{anything} names nothing (404 from the params).
   router.put(
     '/:id/photo-links/:target/:item',
     signedIn(),
     validate(itemLinks),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof itemLinks>>) => {
-      const { input } = ctx.state;
-      if (input.params.target === 'profile') return; // the profile image has no item (route above)
-      await answerLinks(ctx, input.params.id, input.params.target, input.params.item as ItemRef, input.body.photoIds);
+      const { trx, user, input } = ctx.state;
+      const { id: profileId, target, item } = input.params;
+      const result = await setPhotoLinks(trx, user, { profileId, target, item, photoIds: input.body.photoIds });
+      ctx.body = presentPhotoLinks(
+        result,
+        LISTS.find((l) => l.key === target),
+        user,
+      );
     },
   );
 

@@ -30,7 +30,8 @@ export class Profile extends BaseModel {
   tiktok!: string | null;
   bluesky!: string | null;
   role!: string | null;
-  profileImage!: string | null;
+  /** An external profile image (https only); the owner's own photo is a photo link instead (imageStorageKey). */
+  profileImageUrl!: string | null;
   profileStatus!: ProfileStatus;
   defaultVisibility!: Visibility;
   phoneVisibility!: Visibility;
@@ -43,6 +44,9 @@ export class Profile extends BaseModel {
 
   /** The owner's username, selected with the profile (profilesWithUsername); not a column of profiles. */
   username?: string | null;
+  /** The photo linked as the profile image (photo_links), selected with the profile (profilesWithUsername). */
+  imagePhotoId?: number | null;
+  imageStorageKey?: string | null;
   user?: User;
 
   static override jsonAttributes = ['hiddenWidgets'];

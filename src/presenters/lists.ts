@@ -3,9 +3,10 @@
  * definition's fields (under their spec names), the item's index, version, visibility and Show on main
  * profile, computed fields (license and certification status) — and, per viewer, fields with their own
  * visibility (a license's expiration, and its status, which would hint at it) as null when the viewer may not
- * see them.
+ * see them, and photo fields (`photo`, `photos`, `primaryPhoto`, `stationPhoto`, and `photoIds`) with only the
+ * linked photos the viewer may see: a private photo linked to a public item is not even named.
  */
-import type { ListItem } from '../models/ListItem';
+import type { LinkedItem } from '../services/photos/links';
 import { canSee } from '../policies/visibility';
 import type { Viewer } from '../policies/viewer';
 import { LISTS, type ListDefinition, type ListItemJson, type ListKey, type OrderOptions } from '../validation/lists';
@@ -14,8 +15,12 @@ export type { ListItemJson };
 import type { Visibility } from '../validation/visibility';
 import { iso } from './iso';
 
-/** The item with its computed fields, before per-viewer hiding. */
-function itemJson(list: ListDefinition, item: ListItem, now: Date): ListItemJson {
+/** The ids of the item's linked photos this viewer may see, in order. */
+const visiblePhotoIds = (item: LinkedItem, viewer: Viewer | null, ownerId: number) =>
+  (item.photoLinks ?? []).filter((link) => canSee(viewer, ownerId, link.visibility)).map((link) => link.photoId);
+
+/** The item with its computed fields and the photos this viewer may see, before per-viewer hiding. */
+function itemJson(list: ListDefinition, item: LinkedItem, now: Date, photoIds: number[]): ListItemJson {
   const stored = item as unknown as Record<string, unknown>;
   const json: ListItemJson = {
     id: item.id,
@@ -26,7 +31,13 @@ function itemJson(list: ListDefinition, item: ListItem, now: Date): ListItemJson
     createdAt: iso(item.createdAt),
     updatedAt: iso(item.updatedAt),
   };
-  for (const field of Object.keys(list.fields)) json[field] = stored[list.stored?.[field] ?? field] ?? null;
+  for (const field of Object.keys(list.fields)) {
+    const photos = list.photoFields?.[field];
+    if (photos === 'first') json[field] = photoIds.length ? String(photoIds[0]) : null;
+    else if (photos === 'all') json[field] = photoIds.map(String);
+    else json[field] = stored[list.stored?.[field] ?? field] ?? null;
+  }
+  if (list.photoFields) json.photoIds = photoIds;
   return Object.assign(json, list.computed?.(json as never, now));
 }
 
@@ -40,30 +51,30 @@ function hideFor(list: ListDefinition, json: ListItemJson, viewer: Viewer | null
 
 export function presentListItem(
   list: ListDefinition,
-  item: ListItem,
+  item: LinkedItem,
   viewer: Viewer | null,
   ownerId: number,
   now = new Date(),
 ): ListItemJson {
-  return hideFor(list, itemJson(list, item, now), viewer, ownerId);
+  return hideFor(list, itemJson(list, item, now, visiblePhotoIds(item, viewer, ownerId)), viewer, ownerId);
 }
 
 /** A list for a viewer, in its display order (spec 02 §4). The items must already be the ones they may see. */
 export function presentList(
   list: ListDefinition,
-  items: ListItem[],
+  items: LinkedItem[],
   viewer: Viewer | null,
   ownerId: number,
   options: OrderOptions,
 ): ListItemJson[] {
-  const all = items.map((item) => itemJson(list, item, options.now));
+  const all = items.map((item) => itemJson(list, item, options.now, visiblePhotoIds(item, viewer, ownerId)));
   const ordered = list.order ? (list.order(all as never[], options) as unknown as ListItemJson[]) : all;
   return ordered.map((json) => hideFor(list, json, viewer, ownerId));
 }
 
 /** Every list of a profile (loadProfileLists: the items the viewer may see), each presented as above. */
 export function presentProfileLists(
-  lists: Record<ListKey, ListItem[]>,
+  lists: Record<ListKey, LinkedItem[]>,
   viewer: Viewer | null,
   ownerId: number,
   options: OrderOptions,

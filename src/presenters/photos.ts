@@ -1,23 +1,34 @@
-/** Photos and folders as JSON (src/validation/photos.ts types), for the viewer. */
+/** Photos, folders, their uses and links as JSON (src/validation/photos.ts types), for the viewer. */
 import type { Photo } from '../models/Photo';
 import type { PhotoFolder } from '../models/PhotoFolder';
-import { canSee, type Viewer } from '../policies';
-import { photoUrl, type Gallery } from '../services/photos';
+import { canSee, isOwnerOrAdmin, type Viewer } from '../policies';
+import { photoUrl, type Gallery, type PhotoUsage, type SetLinksResult } from '../services/photos';
+import type { LISTS } from '../validation/lists';
 import {
   PHOTO_VARIANTS,
   type PhotoFolderJson,
   type PhotoGalleryJson,
   type PhotoJson,
   type PhotoLinkJson,
+  type PhotoLinksJson,
   type PhotoVariant,
 } from '../validation/photos';
 import { iso } from './iso';
+import { presentListItem } from './lists';
+import { presentProfile } from './profiles';
+
+/** Where a photo is used (spec 02 §3 linkedWidgets): for those who may edit its profile only, else null. */
+export function presentPhotoUsage(usage: PhotoUsage | null, viewer: Viewer | null): PhotoLinkJson[] | null {
+  if (!usage || !isOwnerOrAdmin(viewer, usage.ownerId)) return null;
+  return usage.uses.map((use) => ({ widgetType: use.target, itemId: use.itemId, context: use.title }));
+}
 
 /**
- * One photo. `usage` (where it is used) is given only to those who may edit the profile. A photo the viewer
- * may not see is never presented (the queries filter; this checks again when the owner is known).
+ * One photo. Its uses and original file name are for those who may edit the profile (`usage` names the
+ * owner). A photo the viewer may not see is never presented (the queries filter; presentGallery checks again).
  */
-export function presentPhoto(photo: Photo, usage: PhotoLinkJson[] | null = null): PhotoJson {
+export function presentPhoto(photo: Photo, viewer: Viewer | null, usage: PhotoUsage | null = null): PhotoJson {
+  const linkedWidgets = presentPhotoUsage(usage, viewer);
   const sources = Object.fromEntries(
     PHOTO_VARIANTS.map((variant) => [
       variant,
@@ -44,7 +55,7 @@ export function presentPhoto(photo: Photo, usage: PhotoLinkJson[] | null = null)
     metadata: {
       fileSize: photo.fileSize,
       // A file's name can say more than its owner meant to share: editors only.
-      originalName: usage ? photo.originalName : null,
+      originalName: linkedWidgets ? photo.originalName : null,
       originalSize: photo.originalSize,
       compressionRatio: photo.originalSize ? Math.round((photo.fileSize / photo.originalSize) * 1000) / 1000 : 1,
       dimensions: { width: photo.width, height: photo.height },
@@ -53,12 +64,13 @@ export function presentPhoto(photo: Photo, usage: PhotoLinkJson[] | null = null)
       large: url('large'),
     },
     sources,
-    linkedWidgets: usage,
+    linkedWidgets,
     version: photo.version,
   };
 }
 
-export function presentFolder(folder: PhotoFolder): PhotoFolderJson {
+/** A folder; folders are read by those who may edit the profile only (findGallery), whoever they are. */
+export function presentFolder(folder: PhotoFolder, _viewer: Viewer | null): PhotoFolderJson {
   return {
     id: folder.id,
     name: folder.name,
@@ -72,12 +84,30 @@ export function presentFolder(folder: PhotoFolder): PhotoFolderJson {
 
 /** The gallery as the API answers it (spec 02 §7 "profile with photoGallery"). */
 export function presentGallery(gallery: Gallery, viewer: Viewer | null): PhotoGalleryJson {
-  const { profile, usage } = gallery;
+  const { profile, uses } = gallery;
+  const usageOf = (photo: Photo): PhotoUsage | null =>
+    uses ? { ownerId: profile.userId, uses: uses.filter((use) => use.photoId === photo.id) } : null;
   return {
     profileId: profile.id,
     photoGallery: gallery.photos
       .filter((photo) => canSee(viewer, profile.userId, photo.visibility))
-      .map((photo) => presentPhoto(photo, usage ? (usage.get(photo.id) ?? []) : null)),
-    photoFolders: gallery.folders.map(presentFolder),
+      .map((photo) => presentPhoto(photo, viewer, usageOf(photo))),
+    photoFolders: gallery.folders.map((folder) => presentFolder(folder, viewer)),
+  };
+}
+
+/** The answer of PUT …/photo-links/… (docs/api.md): the linked photos, the changed item or profile image. */
+export function presentPhotoLinks(
+  result: SetLinksResult,
+  list: (typeof LISTS)[number] | undefined,
+  viewer: Viewer,
+): PhotoLinksJson {
+  const { target, photos, item, profile } = result;
+  return {
+    target,
+    photoIds: photos.map((p) => p.id),
+    photos: photos.map((p) => presentPhoto(p, viewer)),
+    item: item && list ? presentListItem(list, item, viewer, profile.userId) : null,
+    profileImage: target === 'profile' ? presentProfile(profile, viewer).profileImage : undefined,
   };
 }

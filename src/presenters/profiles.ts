@@ -7,6 +7,7 @@ import type { Profile } from '../models/Profile';
 import { canSee } from '../policies/visibility';
 import { isOwnerOrAdmin, type Viewer } from '../policies/viewer';
 import type { ProfileJson, ProfileSummaryJson } from '../validation/profiles';
+import { photoUrl } from '../services/photos';
 import { iso } from './iso';
 
 export function presentProfile(profile: Profile, viewer: Viewer | null): ProfileJson {
@@ -34,7 +35,10 @@ export function presentProfile(profile: Profile, viewer: Viewer | null): Profile
     tiktok: profile.tiktok,
     bluesky: profile.bluesky,
     role: profile.role,
-    profileImage: profile.profileImage,
+    profileImage: profile.imageStorageKey
+      ? photoUrl(profile.imageStorageKey, 'medium', 'jpeg')
+      : profile.profileImageUrl,
+    profileImagePhotoId: profile.imagePhotoId ?? null,
     profileStatus: profile.profileStatus,
     defaultVisibility: profile.defaultVisibility,
     fieldVisibility: isOwnerOrAdmin(viewer, profile.userId)

@@ -8,7 +8,9 @@
  *   rendered-page cache on every app node;
  * - the profile's name is the account's name: it is set at creation and changed only in Account Settings
  *   (syncProfileName), never through PATCH /api/profiles/{id};
- * - the department is always one the owner could pick (departmentPolicy 'link'), and joins their departments.
+ * - the department is always one the owner could pick (departmentPolicy 'link'), and joins their departments;
+ * - the profile image is one of the profile's own public photos (a photo link, ./photos/links.ts) or an
+ *   external https address (profileImageUrl), never both.
  */
 import type { Knex } from 'knex';
 import { raw } from 'objection';
@@ -16,13 +18,29 @@ import { Profile } from '../models/Profile';
 import { UsernameRedirect } from '../models/UsernameRedirect';
 import { authorize, profilePolicy, type Viewer } from '../policies';
 import { RESERVED_USERNAMES } from '../validation/auth';
-import { PUBLIC_USERNAME_PATTERN, type ProfileCreateInput, type ProfileUpdateInput } from '../validation/profiles';
+import {
+  EXTERNAL_IMAGE_URL,
+  OWN_PHOTO_PATH,
+  PROFILE_MESSAGES,
+  PUBLIC_USERNAME_PATTERN,
+  type ProfileCreateInput,
+  type ProfileUpdateInput,
+} from '../validation/profiles';
+import { ValidationError } from '../errors';
+import { Photo } from '../models/Photo';
+import { replacePhotoLinks } from './photos/links';
 import { pickDepartment } from './departments/userDepartments';
 import { announceProfileChange } from './profileChanges';
 
-/** Profiles with their owner's username: one query, whatever is asked. */
+/** Profiles with their owner's username and the photo linked as their image: one query, whatever is asked. */
 export function profilesWithUsername(db?: Knex) {
-  return Profile.query(db).select('profiles.*', 'users.username').join('users', 'users.id', 'profiles.userId');
+  return Profile.query(db)
+    .select('profiles.*', 'users.username', 'imagePhoto.id as imagePhotoId', 'imagePhoto.storageKey as imageStorageKey')
+    .join('users', 'users.id', 'profiles.userId')
+    .leftJoin('photoLinks as imageLink', (join) =>
+      join.on('imageLink.profileId', 'profiles.id').andOnVal('imageLink.target', 'profile'),
+    )
+    .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId');
 }
 
 const bumped = () => ({ version: raw('version + 1') as unknown as string, updatedAt: new Date() });
@@ -97,8 +115,9 @@ export async function updateProfile(
   input: ProfileUpdateInput & { id: number },
 ): Promise<Profile> {
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
-  const { id: _id, departmentId, fieldVisibility, ...fields } = input;
+  const { id: _id, departmentId, fieldVisibility, profileImage, ...fields } = input;
   const patch: Partial<Profile> = { ...fields };
+  if (profileImage !== undefined) patch.profileImageUrl = await setProfileImage(trx, profile, profileImage);
   if (departmentId !== undefined && departmentId !== profile.departmentId) {
     // The owner's pick joins the owner's departments, even when an admin edits the profile.
     const department = await pickDepartment(trx, { id: profile.userId, role: 'user' }, { departmentId });
@@ -111,6 +130,26 @@ export async function updateProfile(
   if (Object.keys(patch).length) await Profile.query(trx).findById(profile.id).patch(patch);
   await touchProfile(trx, profile.id);
   return (await profilesWithUsername(trx).findById(profile.id))!;
+}
+
+/**
+ * The profile image from PATCH /api/profiles/{id}: one of the profile's own photos (its served path) becomes
+ * the photo link; an https address is kept as the external image; null clears both. Answers the external URL.
+ */
+async function setProfileImage(trx: Knex.Transaction, profile: Profile, value: string | null): Promise<string | null> {
+  const ownPhoto = value ? OWN_PHOTO_PATH.exec(value) : null;
+  const photo = ownPhoto
+    ? await Photo.query(trx).findOne({ profileId: profile.id, storageKey: ownPhoto[1] })
+    : undefined;
+  if (ownPhoto && !photo) {
+    throw new ValidationError(PROFILE_MESSAGES.profileImage, { profileImage: PROFILE_MESSAGES.profileImage });
+  }
+  if (value && !ownPhoto && !EXTERNAL_IMAGE_URL.test(value)) {
+    throw new ValidationError(PROFILE_MESSAGES.profileImage, { profileImage: PROFILE_MESSAGES.profileImage });
+  }
+  const photoIds = photo ? [photo.id] : [];
+  await replacePhotoLinks(trx, profile, { target: 'profile', itemId: null, photoIds, field: 'profileImage' });
+  return ownPhoto ? null : value;
 }
 
 export async function setProfileStatus(

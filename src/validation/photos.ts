@@ -5,6 +5,7 @@
  */
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import { id, trimmed } from './common';
+import type { ListItemJson } from './lists/define';
 import { VISIBILITIES, type Visibility } from './visibility';
 
 export const PHOTO_CATEGORIES = ['milestone', 'action', 'training', 'ceremony'] as const;
@@ -59,17 +60,12 @@ const LINKABLE_LISTS: readonly string[] = ['timeline', 'incidents', 'awards'] sa
 export const linkableList = (key: string): LinkableList | null =>
   LINKABLE_LISTS.includes(key) ? (key as LinkableList) : null;
 
-const photoIdsOf = (refs: unknown[]): number[] =>
-  refs.flatMap((ref) => (typeof ref === 'string' && /^[1-9][0-9]*$/.test(ref) ? [Number(ref)] : []));
-
-/** A presented list item as the photo links show it: its title and linked photo ids. */
-export function linkableItem(target: LinkableList, item: Record<string, unknown> & { id: number }): LinkableItem {
+/** A presented list item as the photo links show it: its title and linked photo ids (the server's `photoIds`). */
+export function linkableItem(item: Record<string, unknown> & { id: number; photoIds?: number[] }): LinkableItem {
   return {
     id: item.id,
     title: String(item.event ?? item.title ?? item.name ?? ''),
-    photoIds: photoIdsOf(
-      target === 'timeline' ? [item.photo] : Array.isArray(item.photos) ? (item.photos as unknown[]) : [],
-    ),
+    photoIds: item.photoIds ?? [],
   };
 }
 
@@ -126,6 +122,7 @@ export const PHOTO_MESSAGES = {
   visibility: 'Visibility must be public, authenticated or private',
   tag: `Tags must be at most ${PHOTO_LIMITS.tagMax} characters`,
   tags: `At most ${PHOTO_LIMITS.tagsMax} tags`,
+  tagText: 'Tags must be text',
   color: 'Color must be a hex color like #6b7280',
   safeToDelete: 'This photo is not used anywhere. It is safe to delete.',
 } as const;
@@ -201,7 +198,7 @@ export interface PhotoLinksJson {
   photoIds: number[];
   photos: PhotoJson[];
   /** The list item as presented, with its new version (null for the profile image). */
-  item: (Record<string, unknown> & { id: number; version: number }) | null;
+  item: ListItemJson | null;
   profileImage?: string | null;
 }
 
@@ -228,12 +225,21 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
-const tagsSchema = array(string().typeError(PHOTO_MESSAGES.tag).max(PHOTO_LIMITS.tagMax, PHOTO_MESSAGES.tag).defined())
+/**
+ * Tags are text: a list of strings, or one comma-separated string. Anything else (an object, numbers) is
+ * turned into a non-list before the items are cast, so it is one 400 on `tags`, never "[object Object]".
+ */
+const tagsSchema = array(
+  string().typeError(PHOTO_MESSAGES.tagText).max(PHOTO_LIMITS.tagMax, PHOTO_MESSAGES.tag).defined(),
+)
+  .typeError(PHOTO_MESSAGES.tagText)
   .transform((value: unknown) =>
-    Array.isArray(value)
-      ? normalizeTags(value.flatMap((v) => String(v).split(',')))
-      : typeof value === 'string'
-        ? normalizeTags(value.split(','))
+    typeof value === 'string'
+      ? normalizeTags(value.split(','))
+      : Array.isArray(value)
+        ? value.every((v) => typeof v === 'string')
+          ? normalizeTags(value.flatMap((v: string) => v.split(',')))
+          : { notText: value }
         : value,
   )
   .max(PHOTO_LIMITS.tagsMax, PHOTO_MESSAGES.tags);
@@ -298,20 +304,27 @@ export const isHeic = (file: { name: string; type: string }) =>
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-const INDEX = /^(0|[1-9][0-9]{0,8})$/;
-/** A photo's index in a URL: all digits ("0", "12"); anything else names nothing (404). */
+const INDEX = /^(0|[1-9][0-9]*)$/;
+/**
+ * A photo's index in a URL: all digits ("0", "12"), however large — a position no photo has is the same
+ * "Photo not found" whatever its size (src/services/photos: past Postgres integer, none). Anything else
+ * names nothing (404).
+ */
 export const photoIndex = () =>
   number()
     .transform((value: unknown, original: unknown) =>
       typeof original === 'string' ? (INDEX.test(original) ? Number(original) : NaN) : value,
     )
     .typeError(PHOTO_MESSAGES.photoNotFound)
-    .integer(PHOTO_MESSAGES.photoNotFound)
     .min(0, PHOTO_MESSAGES.photoNotFound)
     .required(PHOTO_MESSAGES.photoNotFound);
 
 export const photoParams = object({ id: id(), index: photoIndex() });
-export const photoLinkTargetSchema = () =>
-  mixed<PhotoLinkTarget>()
-    .oneOf([...PHOTO_LINK_TARGET_KEYS], 'No such widget')
+/** A widget whose items link photos (the profile image has its own route: no item). */
+export const photoLinkListSchema = () =>
+  mixed<Exclude<PhotoLinkTarget, 'profile'>>()
+    .oneOf(
+      PHOTO_LINK_TARGET_KEYS.filter((key) => key !== 'profile'),
+      'No such widget',
+    )
     .required('No such widget');

@@ -99,7 +99,10 @@ export interface ProfileJson {
   tiktok: string | null;
   bluesky: string | null;
   role: string | null;
+  /** The image's URL: the linked photo's (medium JPEG) or an external https address. */
   profileImage: string | null;
+  /** The gallery photo linked as the profile image, if it is one. */
+  profileImagePhotoId: number | null;
   profileStatus: ProfileStatus;
   defaultVisibility: Visibility;
   /** Only for the owner and admins (null for everyone else). */
@@ -136,7 +139,13 @@ export const PROFILE_MESSAGES = {
   doneEditing: 'Done Editing',
   changesSaved: 'Changes saved!',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  profileImage: 'Profile image must be one of your photos or an https:// address',
 } as const;
+
+/** An external image: https only (the database checks the same). */
+export const EXTERNAL_IMAGE_URL = /^https:\/\/\S+$/;
+/** One of the gallery's served photos (src/http/media.ts): the profile image as a photo link. */
+export const OWN_PHOTO_PATH = /^\/media\/photos\/([0-9a-f]{32})\/[a-z]+\.(?:jpg|webp)$/;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -219,7 +228,13 @@ export const profileUpdateSchema = object({
   email: optionalEmail().optional(),
   ...Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, optionalText(field, PROFILE_URL_MAX).optional()])),
   role: optionalText('Role').optional(),
-  profileImage: optionalText('Profile image', PROFILE_URL_MAX).optional(),
+  profileImage: optionalText('Profile image', PROFILE_URL_MAX)
+    .test(
+      'image',
+      PROFILE_MESSAGES.profileImage,
+      (value) => !value || EXTERNAL_IMAGE_URL.test(value) || OWN_PHOTO_PATH.test(value),
+    )
+    .optional(),
   defaultVisibility: visibility().optional(),
   fieldVisibility: object({ phone: visibility().optional(), email: visibility().optional() })
     .noUnknown('Only phone and email have their own visibility')

@@ -49,8 +49,13 @@ const timeline = (page: Page) => page.locator('section[aria-labelledby="section-
 /** The event's row in the photo links under the editor. */
 const linkRow = (page: Page, event: string) =>
   timeline(page).getByRole('region', { name: 'Timeline photos' }).locator('li', { hasText: event });
-const storedPhoto = async (event: string) =>
-  (await app.db('profile_timeline').where({ profileId: id, event }).first()) as { photo: string | null } | undefined;
+/** The stored event and its linked photo's id (photo_links), undefined before the event is saved. */
+const storedPhoto = async (event: string): Promise<{ photo: string | null } | undefined> => {
+  const item = (await app.db('profile_timeline').where({ profileId: id, event }).first()) as { id: number } | undefined;
+  if (!item) return undefined;
+  const link = (await app.db('photo_links').where({ timelineId: item.id }).first()) as { photoId: number } | undefined;
+  return { photo: link ? String(link.photoId) : null };
+};
 
 async function editPage() {
   const recorded = await openPage(browser, { width: 1280, height: 900 });

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
+import { PhotoLink } from '../../src/models/PhotoLink';
 import { Profile } from '../../src/models/Profile';
 import { PHOTO_MESSAGES, type PhotoGalleryJson, type PhotoJson } from '../../src/validation/photos';
 
@@ -451,8 +452,9 @@ test.serial('links: caps per widget, usage listed, delete removes files and ever
   const awards = await client.get(`/api/profiles/${profileId}/awards`);
   const storedAward = awards.body.find((e: { id: number }) => e.id === award.body.id);
   t.deepEqual(storedAward.photos, [String(ids[1]), String(ids[2])]);
-  t.is(storedAward.primaryPhoto, null);
-  t.is((await Profile.query().findById(profileId))!.profileImage, null);
+  t.is(storedAward.primaryPhoto, String(ids[1]), 'the primary photo is the first one still linked');
+  t.is(await PhotoLink.query().findOne({ profileId, target: 'profile' }), undefined, 'no profile image link');
+  t.is((await clientAs(app, owner).get(`/api/profiles/${profileId}`)).body.profileImage, null);
 });
 
 test.serial('every write refreshes the cached public page (touchProfile)', async (t) => {

@@ -8,6 +8,7 @@ import test from 'ava';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
+import { insertPhotoFor } from '../helpers/photos';
 import { LIST_MESSAGES } from '../../src/validation/lists';
 import { SKILL_MESSAGES } from '../../src/validation/lists/skills';
 import { TIMELINE_MESSAGES } from '../../src/validation/lists/timeline';
@@ -193,13 +194,15 @@ test.serial('icons: an unknown one is refused with its message; one of the set i
 });
 
 test.serial('a form never touches fields it does not show (linked photos)', async (t) => {
+  const [first, second] = [(await insertPhotoFor(id)).id, (await insertPhotoFor(id)).id].map(String);
   const created = await clientAs(app, owner).post(`/api/profiles/${id}/awards`, {
     name: 'Unit Citation',
     year: '2021',
     type: 'unit',
-    photos: ['41', '42'],
-    primaryPhoto: '41',
+    photos: [first, second],
+    primaryPhoto: first,
   });
+  t.is(created.status, 201, JSON.stringify(created.body));
   const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/awards/id:${created.body.id}`, {
     intent: 'update',
     version: String(created.body.version),
@@ -210,7 +213,7 @@ test.serial('a form never touches fields it does not show (linked photos)', asyn
   });
   t.is(res.status, 303);
   const stored = (await items('awards')).find((a: { id: number }) => a.id === created.body.id);
-  t.like(stored, { name: 'Unit Citation (Engine 7)', photos: ['41', '42'], primaryPhoto: '41' });
+  t.like(stored, { name: 'Unit Citation (Engine 7)', photos: [first, second], primaryPhoto: first });
 });
 
 test.serial('delete: Delete asks to confirm (303 to the confirm step), then deletes; Cancel goes back', async (t) => {

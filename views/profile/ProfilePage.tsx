@@ -112,15 +112,12 @@ function linkableItems(
   target: 'timeline' | 'incidents' | 'awards' | 'profile',
   items: SectionItems,
   profile: ProfileJson,
-  gallery: PhotoGalleryJson | null,
 ): LinkableItem[] {
   if (target === 'profile') {
-    const current = gallery?.photoGallery.find((p) => p.sources.medium.jpeg === profile.profileImage);
-    return [{ id: null, title: 'Profile image', photoIds: current ? [current.id] : [] }];
+    const photoIds = profile.profileImagePhotoId === null ? [] : [profile.profileImagePhotoId];
+    return [{ id: null, title: 'Profile image', photoIds }];
   }
-  return ((items[target] ?? []) as unknown as Array<Record<string, unknown> & { id: number }>).map((item) =>
-    linkableItem(target, item),
-  );
+  return ((items[target] ?? []) as unknown as ListItemJson[]).map(linkableItem);
 }
 
 export function ProfilePage({
@@ -150,7 +147,7 @@ export function ProfilePage({
       props={{
         profileId: profile.id,
         target,
-        items: linkableItems(target, items, profile, gallery),
+        items: linkableItems(target, items, profile),
         photos: gallery?.photoGallery ?? [],
         defaultVisibility: profile.defaultVisibility,
       }}

@@ -8,16 +8,19 @@
  * - an append locks the profile row first, so concurrent appends take turns and none is lost;
  * - every write bumps the item's `version` and ends with touchProfile (the profile's pages change);
  * - a write that names an expected version (If-Match) which is not the item's current one changes nothing;
- * - only those who may update the profile (owner, admins) write; a profile they may not read is not found.
+ * - only those who may update the profile (owner, admins) write; a profile they may not read is not found;
+ * - an item's photo fields are its photo links, written through the link service (src/services/photos/links.ts:
+ *   the profile's own photos, the list's cap) and returned on the item (`photoLinks`).
  */
 import type { Knex } from 'knex';
-import { raw } from 'objection';
+import { Model, raw } from 'objection';
 import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { listItemModel, type ListItem } from '../../models/ListItem';
 import { Profile } from '../../models/Profile';
 import { authorize, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
 import { LIST_MESSAGES, type ItemRef, type ListDefinition } from '../../validation/lists';
 import type { Visibility } from '../../validation/visibility';
+import { attachPhotoLinks, writePhotoFields, type LinkedItem } from '../photos/links';
 import { touchProfile } from '../profiles';
 
 /** What a write expects the item to be (If-Match): any version, or one of these (optionally of this item). */
@@ -25,11 +28,29 @@ export type Expected = '*' | Array<{ id?: number; version: number }>;
 
 type Fields = Record<string, unknown>;
 
-/** The definition's field names → the model's property names (a list's own `position` is `jobPosition`). */
+/**
+ * The definition's field names → the model's property names (a list's own `position` is `jobPosition`);
+ * photo fields are links, not columns.
+ */
 function toColumns(list: ListDefinition, fields: Fields): Fields {
   const row: Fields = {};
-  for (const [field, value] of Object.entries(fields)) row[list.stored?.[field] ?? field] = value;
+  for (const [field, value] of Object.entries(fields)) {
+    if (!list.photoFields?.[field]) row[list.stored?.[field] ?? field] = value;
+  }
   return row;
+}
+
+/** The written item with its links, after the photo fields sent are applied to them. */
+async function withPhotoFields(
+  trx: Knex.Transaction,
+  profile: Profile,
+  list: ListDefinition,
+  item: ListItem,
+  fields: Fields,
+): Promise<LinkedItem> {
+  await writePhotoFields(trx, profile, { list, itemId: item.id, fields });
+  const [linked] = await attachPhotoLinks(trx, list, [item]);
+  return linked!;
 }
 
 async function lockProfileForUpdate(trx: Knex.Transaction, actor: Viewer, profileId: number): Promise<Profile> {
@@ -58,7 +79,7 @@ export async function appendListItem(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { profileId: number; list: ListDefinition; fields: Fields },
-): Promise<ListItem> {
+): Promise<LinkedItem> {
   const { list } = input;
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const Item = listItemModel(list);
@@ -71,15 +92,16 @@ export async function appendListItem(
     position: last.last === null ? 0 : last.last + 1,
     visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
   } as Partial<ListItem>);
+  const linked = await withPhotoFields(trx, profile, list, item, input.fields);
   await touchProfile(trx, profile.id);
-  return item;
+  return linked;
 }
 
 export async function updateListItem(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { profileId: number; list: ListDefinition; ref: ItemRef; expected?: Expected; fields: Fields },
-): Promise<ListItem> {
+): Promise<LinkedItem> {
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const item = await lockItem(trx, input.list, profile.id, input.ref);
   checkExpected(item, input.expected);
@@ -89,8 +111,9 @@ export async function updateListItem(
       ...toColumns(input.list, input.fields),
       version: raw('version + 1') as unknown as number,
     } as Partial<ListItem>);
+  const linked = await withPhotoFields(trx, profile, input.list, updated, input.fields);
   await touchProfile(trx, profile.id);
-  return updated;
+  return linked;
 }
 
 export async function deleteListItem(
@@ -114,14 +137,14 @@ export async function deleteListItem(
 export async function findListItems(
   viewer: Viewer | null,
   input: { profileId: number; list: ListDefinition },
-): Promise<{ profile: Profile; items: ListItem[] }> {
+): Promise<{ profile: Profile; items: LinkedItem[] }> {
   const profile = authorize(profilePolicy, viewer, 'read', await Profile.query().findById(input.profileId));
   const items = await listItemModel(input.list)
     .query()
     .where('profileId', profile.id)
     .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
     .orderBy('position');
-  return { profile, items };
+  return { profile, items: await attachPhotoLinks(Model.knex(), input.list, items) };
 }
 
 export { loadProfileLists } from './load';

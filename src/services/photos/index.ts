@@ -11,10 +11,9 @@
  *   that removed their row (a rollback never loses a photo);
  * - a public photo's URLs are cached as immutable: when it stops being public its files move to a new key, so
  *   the old URL stops answering;
- * - a link names a photo of the same profile; links live on the linked item (docs/decisions.md "Photo
- *   links"): timeline.photo, statusUpdates.photo, incidents.photos (≤ 5), awards.photos (≤ 3) and their
- *   primaryPhoto, fireStations.stationPhoto (photo ids as text) and profiles.profileImage (the photo's URL, a
- *   public photo only). Deleting a photo removes every reference in the same transaction;
+ * - links (items' photos, the profile image) are photo_links rows written by ./links.ts only: a photo of the
+ *   same profile, within the caps; deleting a photo removes its links in the same statement (foreign keys
+ *   that cascade); a photo that stops being public stops being the profile image;
  * - every write ends with touchProfile (the profile's cached pages change).
  */
 import { randomBytes } from 'node:crypto';
@@ -22,27 +21,34 @@ import type { Knex } from 'knex';
 import { Model, raw } from 'objection';
 import { afterCommit } from '../../db/transaction';
 import { NotFoundError, ValidationError } from '../../errors';
-import { listItemModel, type ListItem } from '../../models/ListItem';
+import { listItemModel } from '../../models/ListItem';
 import { Photo } from '../../models/Photo';
 import { PhotoFolder } from '../../models/PhotoFolder';
 import { Profile } from '../../models/Profile';
 import { authorize, can, canSee, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
-import { LISTS, type ItemRef, type ListDefinition } from '../../validation/lists';
+import { LISTS, type ItemRef } from '../../validation/lists';
 import {
-  PHOTO_LINK_TARGETS,
   PHOTO_MESSAGES,
   type FolderCreateInput,
-  type PhotoLinkJson,
   type PhotoLinkTarget,
   type PhotoUpdateInput,
   type PhotoUploadFields,
   type PhotoVariant,
 } from '../../validation/photos';
-import { touchProfile } from '../profiles';
+import { findProfile, touchProfile } from '../profiles';
 import { processImage, type ProcessedImage } from './image';
+import {
+  attachPhotoLinks,
+  findPhotoUses,
+  replacePhotoLinks,
+  unlinkProfileImage,
+  type LinkedItem,
+  type PhotoUse,
+} from './links';
 import { readAll, type MediaStore } from './store';
 
 export { createMediaStore, LocalMediaStore, S3MediaStore, type MediaStore } from './store';
+export type { PhotoUse } from './links';
 
 const EXTENSIONS = { webp: 'webp', jpeg: 'jpg' } as const;
 export type PhotoFormat = keyof typeof EXTENSIONS;
@@ -184,24 +190,42 @@ export async function checkCanWritePhotos(viewer: Viewer | null, profileId: numb
   return authorize(profilePolicy, viewer, 'update', await Profile.query().findById(profileId));
 }
 
+/** A gallery position as stored: an index past Postgres `integer` is one no photo has. */
+const storedPosition = (index: number) => (Number.isSafeInteger(index) && index <= 2_147_483_647 ? index : -1);
+
 async function lockPhoto(trx: Knex.Transaction, profileId: number, index: number): Promise<Photo> {
-  const photo = await Photo.query(trx).where({ profileId, position: index }).forUpdate().first();
+  const photo = await Photo.query(trx)
+    .where({ profileId, position: storedPosition(index) })
+    .forUpdate()
+    .first();
   if (!photo) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
   return photo;
 }
 
-async function checkFolder(trx: Knex.Transaction, profileId: number, folderId: number | null | undefined) {
+/** A folder of this profile, or none; a refusal names the field that was sent (`folderId`, `parentId`). */
+async function checkFolder(
+  trx: Knex.Transaction,
+  profileId: number,
+  folderId: number | null | undefined,
+  field: 'folderId' | 'parentId' = 'folderId',
+) {
   if (folderId === null || folderId === undefined) return;
   const folder = await PhotoFolder.query(trx).findById(folderId).where('profileId', profileId);
-  if (!folder) throw new ValidationError(PHOTO_MESSAGES.folderNotFound, { folderId: PHOTO_MESSAGES.folderNotFound });
+  if (!folder) throw new ValidationError(PHOTO_MESSAGES.folderNotFound, { [field]: PHOTO_MESSAGES.folderNotFound });
 }
 
 export interface Gallery {
   profile: Profile;
   photos: Photo[];
   folders: PhotoFolder[];
-  /** Where each photo is used, by photo id — only for those who may edit the profile. */
-  usage: Map<number, PhotoLinkJson[]> | null;
+  /** Where the photos are used — only for those who may edit the profile. */
+  uses: PhotoUse[] | null;
+}
+
+/** Where one photo is used, and whose it is (its uses are for those who may edit the owner's profile). */
+export interface PhotoUsage {
+  ownerId: number;
+  uses: PhotoUse[];
 }
 
 /** The photos and folders of a profile this viewer may see, in gallery order. */
@@ -221,85 +245,18 @@ export async function findGallery(
       .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
       .orderBy('position');
   const readFolders = async () => (editor ? PhotoFolder.query(db).where('profileId', profile.id).orderBy('id') : []);
-  const readUsage = async () => (editor ? photoUsage(db, profile) : null);
+  const readUsage = async () => (editor ? findPhotoUses(db, profile.id) : null);
   // A transaction is one connection, whose queries cannot overlap: read in turn. From the pool, at once.
-  const [photos, folders, usage] = db.isTransaction
+  const [photos, folders, uses] = db.isTransaction
     ? [await readPhotos(), await readFolders(), await readUsage()]
     : await Promise.all([readPhotos(), readFolders(), readUsage()]);
-  return { profile, photos, folders, usage };
-}
-
-/** Photos of a profile a viewer may see, by id (to show the photos linked to items). */
-export async function visiblePhotosById(
-  viewer: Viewer | null,
-  profile: Pick<Profile, 'id' | 'userId'>,
-  db: Knex = Model.knex(),
-): Promise<Map<number, Photo>> {
-  const photos = await Photo.query(db)
-    .where('profileId', profile.id)
-    .whereIn('visibility', visibilitiesFor(viewer, profile.userId));
-  return new Map(photos.map((p) => [p.id, p]));
-}
-
-/** The lists whose items link photos, and the columns that hold the links. */
-const LINK_COLUMNS: Array<{ target: Exclude<PhotoLinkTarget, 'profile'>; single?: string; many?: string }> = [
-  { target: 'timeline', single: 'photo' },
-  { target: 'statusUpdates', single: 'photo' },
-  { target: 'incidents', many: 'photos' },
-  { target: 'awards', many: 'photos', single: 'primary_photo' },
-  { target: 'fireStations', single: 'station_photo' },
-];
-
-const listFor = (target: string): ListDefinition => LISTS.find((l) => l.key === target)!;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** Every use of every photo of a profile (spec 02 §3 "Linked uses"), by photo id. */
-export async function photoUsage(
-  db: Knex,
-  profile: Pick<Profile, 'id' | 'profileImage'>,
-): Promise<Map<number, PhotoLinkJson[]>> {
-  const usage = new Map<number, PhotoLinkJson[]>();
-  const add = (photoId: number, link: PhotoLinkJson) => {
-    const links = usage.get(photoId) ?? [];
-    if (!links.some((l) => l.widgetType === link.widgetType && l.itemId === link.itemId)) links.push(link);
-    usage.set(photoId, links);
-  };
-  for (const { target, single, many } of LINK_COLUMNS) {
-    const list = listFor(target);
-    const title = list.titleField ? snake(list.stored?.[list.titleField] ?? list.titleField) : 'id';
-    const cols = [
-      'id',
-      `${title} as context`,
-      ...(single ? [`${single} as single`] : []),
-      ...(many ? [`${many} as many`] : []),
-    ];
-    const rows = (await db(list.table)
-      .select(cols)
-      .where('profile_id', profile.id)
-      .where((q) => {
-        if (single) q.whereNotNull(single);
-        if (many) q.orWhereRaw(`jsonb_array_length(${many}) > 0`);
-      })) as Array<{ id: number; context: unknown; single?: string | null; many?: unknown }>;
-    for (const row of rows) {
-      const refs = [row.single, ...((Array.isArray(row.many) ? row.many : []) as unknown[])];
-      for (const ref of refs) {
-        const photoId = typeof ref === 'string' && /^[1-9][0-9]{0,9}$/.test(ref) ? Number(ref) : null;
-        if (photoId) add(photoId, { widgetType: target, itemId: row.id, context: String(row.context ?? '') });
-      }
-    }
-  }
-  const image = profile.profileImage ? /^\/media\/photos\/([0-9a-f]{32})\//.exec(profile.profileImage) : null;
-  if (image) {
-    const photo = await Photo.query(db).findOne({ profileId: profile.id, storageKey: image[1] });
-    if (photo) add(photo.id, { widgetType: 'profile', itemId: null, context: 'Profile image' });
-  }
-  return usage;
+  return { profile, photos, folders, uses };
 }
 
 /** Where one photo is used (for its editor). */
-export async function usageOfPhoto(db: Knex, photo: Pick<Photo, 'id' | 'profileId'>): Promise<PhotoLinkJson[]> {
-  const profile = await Profile.query(db).findById(photo.profileId);
-  return profile ? ((await photoUsage(db, profile)).get(photo.id) ?? []) : [];
+export async function usageOfPhoto(db: Knex, photo: Pick<Photo, 'id' | 'profileId'>): Promise<PhotoUsage> {
+  const profile = await Profile.query(db).findById(photo.profileId).throwIfNotFound();
+  return { ownerId: profile.userId, uses: await findPhotoUses(db, photo.profileId, photo.id) };
 }
 
 /** The photo a served URL names, if this viewer may see it. */
@@ -371,14 +328,6 @@ async function rekeyPhoto(trx: Knex.Transaction, photo: Photo, store: MediaStore
   return storageKey;
 }
 
-/** The profile image is the photo's URL: cleared when that photo goes or stops being public. */
-async function clearProfileImage(trx: Knex.Transaction, profileId: number, storageKey: string): Promise<void> {
-  await Profile.query(trx)
-    .findById(profileId)
-    .where('profileImage', 'like', `/media/photos/${storageKey}/%`)
-    .patch({ profileImage: null });
-}
-
 export async function updatePhoto(
   trx: Knex.Transaction,
   actor: Viewer,
@@ -394,7 +343,7 @@ export async function updatePhoto(
     if (fields[key] !== undefined) (patch as Record<string, unknown>)[key] = fields[key];
   }
   if (photo.visibility === 'public' && fields.visibility && fields.visibility !== 'public') {
-    await clearProfileImage(trx, profile.id, photo.storageKey);
+    await unlinkProfileImage(trx, photo);
     patch.storageKey = await rekeyPhoto(trx, photo, store);
   }
   const updated = await Photo.query(trx).patchAndFetchById(photo.id, {
@@ -420,7 +369,7 @@ export async function movePhoto(
   );
 }
 
-/** Removes a photo, every reference to it, and (after commit) its files. */
+/** Removes a photo, its links (they cascade), and (after commit) its files. */
 export async function deletePhoto(
   trx: Knex.Transaction,
   actor: Viewer,
@@ -429,21 +378,6 @@ export async function deletePhoto(
 ): Promise<void> {
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const photo = await lockPhoto(trx, profile.id, input.index);
-  const ref = String(photo.id);
-  for (const { target, single, many } of LINK_COLUMNS) {
-    const table = listFor(target).table;
-    if (single)
-      await trx(table)
-        .where({ profile_id: profile.id, [single]: ref })
-        .update({ [single]: null });
-    if (many) {
-      await trx(table)
-        .where('profile_id', profile.id)
-        .whereRaw(`${many} \\? ?`, [ref])
-        .update({ [many]: trx.raw(`${many} - ?`, [ref]) });
-    }
-  }
-  await clearProfileImage(trx, profile.id, photo.storageKey);
   await Photo.query(trx).deleteById(photo.id);
   await Photo.query(trx)
     .where('profileId', profile.id)
@@ -459,7 +393,7 @@ export async function createFolder(
   input: { profileId: number } & FolderCreateInput,
 ): Promise<PhotoFolder> {
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
-  await checkFolder(trx, profile.id, input.parentId);
+  await checkFolder(trx, profile.id, input.parentId, 'parentId');
   const folder = await PhotoFolder.query(trx).insertAndFetch({
     profileId: profile.id,
     name: input.name,
@@ -472,69 +406,43 @@ export async function createFolder(
   return folder;
 }
 
+export interface SetLinksResult {
+  target: PhotoLinkTarget;
+  photos: Photo[];
+  item: LinkedItem | null;
+  profile: Profile;
+}
+
 /**
- * Sets the photos linked to one item (or the profile image), in order, replacing what was there. Caps:
- * timeline, status updates and stations 1, incidents 5, awards 3 (their primary photo: the first), profile 1.
- * An empty list unlinks. The photos must be this profile's.
+ * The photo-links API: sets the photos linked to one item (or the profile image), in order, replacing what
+ * was there (./links.ts checks the photos and the caps). An empty list unlinks.
  */
 export async function setPhotoLinks(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { profileId: number; target: PhotoLinkTarget; item: ItemRef | null; photoIds: number[] },
-): Promise<{ photos: Photo[]; item: ListItem | null; profile: Profile }> {
+): Promise<SetLinksResult> {
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
-  const { max } = PHOTO_LINK_TARGETS[input.target];
-  if (input.photoIds.length > max) {
-    const message = PHOTO_MESSAGES.tooManyLinked(max);
-    throw new ValidationError(message, { photoIds: message });
-  }
-  const found = input.photoIds.length
-    ? await Photo.query(trx).where('profileId', profile.id).whereIn('id', input.photoIds)
-    : [];
-  const photos = input.photoIds.map((id) => found.find((p) => p.id === id));
-  if (photos.some((p) => !p)) {
-    throw new ValidationError(PHOTO_MESSAGES.photoNotFound, { photoIds: PHOTO_MESSAGES.photoNotFound });
-  }
-  const linked = photos as Photo[];
+  const link = (itemId: number | null) =>
+    replacePhotoLinks(trx, profile, { target: input.target, itemId, photoIds: input.photoIds, field: 'photoIds' });
   if (input.target === 'profile') {
-    const photo = linked[0];
-    if (photo && photo.visibility !== 'public') {
-      throw new ValidationError(PHOTO_MESSAGES.profileImagePublic, { photoIds: PHOTO_MESSAGES.profileImagePublic });
-    }
-    const updated = await Profile.query(trx).patchAndFetchById(profile.id, {
-      profileImage: photo ? photoUrl(photo.storageKey, 'medium', 'jpeg') : null,
-    });
+    const photos = await link(null);
     await touchProfile(trx, profile.id);
-    return { photos: linked, item: null, profile: updated };
+    return { target: input.target, photos, item: null, profile: (await findProfile(actor, profile.id, trx))! };
   }
   if (!input.item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
-  const list = listFor(input.target);
+  const list = LISTS.find((l) => l.key === input.target)!;
   const Item = listItemModel(list);
   const query = Item.query(trx).where('profileId', profile.id).forUpdate().first();
   const item = await ('index' in input.item
     ? query.where('position', input.item.index)
     : query.where('id', input.item.id));
   if (!item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
-  const ids = linked.map((p) => String(p.id));
-  const patch: Record<string, unknown> = {};
-  switch (input.target) {
-    case 'incidents':
-      patch.photos = ids;
-      break;
-    case 'awards':
-      patch.photos = ids;
-      patch.primaryPhoto = ids[0] ?? null;
-      break;
-    case 'fireStations':
-      patch.stationPhoto = ids[0] ?? null;
-      break;
-    default:
-      patch.photo = ids[0] ?? null;
-  }
+  const photos = await link(item.id);
   const updated = await Item.query(trx).patchAndFetchById(item.id, {
-    ...patch,
     version: raw('version + 1') as unknown as number,
-  } as Partial<ListItem>);
+  });
   await touchProfile(trx, profile.id);
-  return { photos: linked, item: updated, profile };
+  const [linked] = await attachPhotoLinks(trx, list, [updated]);
+  return { target: input.target, photos, item: linked!, profile };
 }

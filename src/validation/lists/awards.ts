@@ -8,7 +8,7 @@ import {
   photoRef,
   requiredChoice,
   requiredText,
-  textList,
+  photoList,
   LIST_LONG_TEXT_MAX,
   type ItemOf,
 } from './define';
@@ -51,14 +51,15 @@ export const awards = defineList({
     significance: optionalText('Significance', LIST_LONG_TEXT_MAX),
     awardedBy: optionalText('Awarded by'),
     ceremony: optionalText('Ceremony'),
-    photos: textList('Photos', AWARD_PHOTOS_MAX),
+    photos: photoList('Photos', AWARD_PHOTOS_MAX),
     mediaLinks: nestedList('Media links', 'Media link', {
       url: requiredText('Media URL', AWARD_MESSAGES.mediaUrlRequired, 2000, 'text'),
       title: optionalText('Media title'),
       type: optionalChoice('Media type', AWARD_MEDIA_TYPES),
     }),
-    primaryPhoto: photoRef('Primary photo'),
+    primaryPhoto: photoRef(),
   },
-  jsonFields: ['photos', 'mediaLinks'],
+  photoFields: { photos: 'all', primaryPhoto: 'first' },
+  jsonFields: ['mediaLinks'],
 });
 export type AwardItemJson = ItemOf<typeof awards.fields>;

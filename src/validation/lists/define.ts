@@ -20,6 +20,7 @@ export const LIST_MESSAGES = {
   visibility: 'Visibility must be public, authenticated or private',
   showOnMainProfile: 'Show on main profile must be true or false',
   itemNotFound: 'Item not found',
+  photoNotFound: 'Photo not found',
   stale: 'This item was changed since you loaded it. Reload to see the latest version, then try again.',
 } as const;
 
@@ -84,8 +85,28 @@ const optionalString = (label: string, max: number) =>
 export const optionalText = (label: string, max = LIST_TEXT_MAX) =>
   optionalString(label, max).meta({ label, input: textInput(max) });
 
-/** A linked photo's reference (set by the photo picker, not typed: no editor metadata). */
-export const photoRef = (label: string) => optionalString(label, 2000);
+const PHOTO_ID = /^[1-9][0-9]{0,9}$/;
+/** A photo's id as text ("6"; a JSON number is cast), bounded like every id. */
+const photoId = () =>
+  trimmedString(LIST_MESSAGES.photoNotFound).test(
+    'photo-id',
+    LIST_MESSAGES.photoNotFound,
+    (value) => value === null || value === undefined || (PHOTO_ID.test(value) && Number(value) <= 2_147_483_647),
+  );
+
+/**
+ * A linked photo (the first of the item's photo links: `photoFields` 'first'), set by the photo picker, not
+ * typed: no editor metadata. Stored as a photo_links row, never in the item (src/services/photos/links.ts).
+ */
+export const photoRef = () => photoId().nullable().transform(blankToNull);
+
+/** An item's linked photos in order (`photoFields` 'all'), at most `max`; stored as photo_links rows. */
+export const photoList = (label: string, max: number) =>
+  array(photoId().required(LIST_MESSAGES.photoNotFound))
+    .transform(withoutBlanks)
+    .max(max, LIST_MESSAGES.tooMany(label, max))
+    .nullable()
+    .transform(blankToNull);
 
 /** One of the spec's enumeration values (also a CHECK constraint in the list's table). */
 export const requiredChoice = <T extends string>(
@@ -156,7 +177,7 @@ export const nestedList = <S extends ObjectShape>(label: string, itemNoun: strin
     .transform(blankToNull)
     .meta({ label, input: 'list', itemNoun, itemFields: itemFieldsOf(shape) });
 
-/** A list of short texts stored as JSONB (photo ids); blank entries are dropped. Not edited as text. */
+/** A list of short texts stored as JSONB; blank entries are dropped. */
 export const textList = (label: string, max = LIST_ITEMS_MAX) =>
   array(
     trimmedString(LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX))
@@ -190,6 +211,12 @@ const itemSettings = {
     .nonNullable(LIST_MESSAGES.visibility),
 };
 
+/**
+ * How a field shows an item's photo links (photo_links rows): `first` the first linked photo's id (a
+ * timeline event's `photo`, an award's `primaryPhoto`), `all` every linked photo's id in order.
+ */
+export type PhotoFieldKind = 'first' | 'all';
+
 /** The stored part of every item, whatever its list. `index` is its position (0-based) in the profile's list. */
 export interface ItemMeta {
   id: number;
@@ -199,6 +226,8 @@ export interface ItemMeta {
   visibility: Visibility;
   createdAt: string;
   updatedAt: string;
+  /** Lists with photo links: the ids of the linked photos this viewer may see, in order. */
+  photoIds?: number[];
 }
 
 /** A presented list item (src/presenters/lists.ts) as the API and the islands see it. */
@@ -237,6 +266,11 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
   fields: F;
   /** Field schemas the stored data may use on update (legacy forms) in place of the add rules. */
   storedFields?: Partial<F>;
+  /**
+   * Fields that are the item's photo links, not columns: written through the photo link service (the photos
+   * must be the profile's; the list's cap), presented with only the photos the viewer may see.
+   */
+  photoFields?: Partial<Record<keyof F & string, PhotoFieldKind>>;
   /** Fields kept as JSONB. */
   jsonFields?: ReadonlyArray<keyof F & string>;
   /** A field whose column is named otherwise (a list's own `position` field: the item order is `position`). */

@@ -6,7 +6,7 @@ import {
   optionalText,
   requiredText,
   tagList,
-  textList,
+  photoList,
   LIST_LONG_TEXT_MAX,
   type ItemOf,
 } from './define';
@@ -57,9 +57,10 @@ export const incidents = defineList({
       title: optionalText('Media title'),
       type: optionalChoice('Media type', INCIDENT_MEDIA_TYPES),
     }),
-    photos: textList('Photos', INCIDENT_PHOTOS_MAX),
+    photos: photoList('Photos', INCIDENT_PHOTOS_MAX),
   },
-  jsonFields: ['unitsResponded', 'mediaUrls', 'photos'],
+  photoFields: { photos: 'all' },
+  jsonFields: ['unitsResponded', 'mediaUrls'],
   titleField: 'title',
 });
 export type IncidentItemJson = ItemOf<typeof incidents.fields>;

@@ -36,7 +36,8 @@ export const statusUpdates = defineList({
     date: optionalText('Date', 50),
     type: optionalChoice('Type', STATUS_UPDATE_TYPES),
     priority: optionalChoice('Priority', STATUS_UPDATE_PRIORITIES),
-    photo: photoRef('Photo'),
+    photo: photoRef(),
   },
+  photoFields: { photo: 'first' },
 });
 export type StatusUpdateItemJson = ItemOf<typeof statusUpdates.fields>;

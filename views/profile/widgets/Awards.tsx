@@ -12,7 +12,7 @@ export const renderAwards = itemsView<AwardItemJson & SectionItem>((award, conte
   labels: [{ text: humanize(award.type), tone: 'brand' }],
   meta: [award.year, award.awardedBy ? `Awarded by ${award.awardedBy}` : null],
   text: award.citation,
-  photos: photosPart([award.primaryPhoto, ...(award.photos ?? [])], context.photos, 3),
+  photos: photosPart(award.photoIds, context.photos, 3),
   details: [
     ['Significance', award.significance],
     ['Ceremony', award.ceremony],

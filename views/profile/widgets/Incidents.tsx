@@ -22,7 +22,7 @@ export const renderIncidents = itemsView<IncidentItemJson & SectionItem>((incide
   ],
   meta: [incident.date, incident.location, incident.department],
   text: incident.description,
-  photos: photosPart(incident.photos, context.photos, 4),
+  photos: photosPart(incident.photoIds, context.photos, 4),
   details: [
     ['Detailed story', incident.detailedStory],
     ['Units responded', incident.unitsResponded?.join(', ')],

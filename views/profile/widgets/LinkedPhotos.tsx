@@ -1,8 +1,8 @@
 /**
  * Photos linked to a list item (spec 02 §9: an incident shows its first 4 photos plus "+N more", an award 3,
- * a timeline event its one). Links are photo ids on the item; only the photos this viewer may see are in
- * `photos` (the page's gallery, filtered in the query), so a private photo linked to a public item is never
- * shown — nor counted — to a visitor.
+ * a timeline event its one). The item's `photoIds` are its linked photos this viewer may see (the presenter
+ * filters them), looked up in `photos` (the page's gallery, filtered in the query too), so a private photo
+ * linked to a public item is never shown — nor counted — to a visitor.
  */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
@@ -42,14 +42,12 @@ const More = styled.li.withConfig(sc('LinkedPhotoMore'))`
 
 /** The linked photos this viewer may see, in link order. */
 export function linkedPhotos(
-  refs: Array<string | null | undefined> | null | undefined,
+  photoIds: readonly number[] | undefined,
   photos: Readonly<Record<string, PhotoJson>> | undefined,
 ): PhotoJson[] {
-  const seen = new Set<string>();
-  return (refs ?? []).flatMap((ref) => {
-    if (!ref || seen.has(ref) || !photos?.[ref]) return [];
-    seen.add(ref);
-    return [photos[ref]];
+  return (photoIds ?? []).flatMap((id) => {
+    const photo = photos?.[String(id)];
+    return photo ? [photo] : [];
   });
 }
 
@@ -70,10 +68,10 @@ export function LinkedPhotos({ photos, shown }: { photos: PhotoJson[]; shown: nu
 
 /** An item's `photos` part: its visible linked photos, or null when there are none (no empty body). */
 export function photosPart(
-  refs: Array<string | null | undefined> | null | undefined,
+  photoIds: readonly number[] | undefined,
   photos: Readonly<Record<string, PhotoJson>> | undefined,
   shown: number,
 ) {
-  const visible = linkedPhotos(refs, photos);
+  const visible = linkedPhotos(photoIds, photos);
   return visible.length ? <LinkedPhotos photos={visible} shown={shown} /> : null;
 }

@@ -79,7 +79,7 @@ const events = itemsView<Event>((event, context) => ({
   labels: [{ text: timelineTypeLabel(event.type), tone: 'brand' }],
   meta: [event.date, event.title, event.position, event.department, event.location],
   text: event.description,
-  photos: photosPart([event.photo], context.photos, 1),
+  photos: photosPart(event.photoIds, context.photos, 1),
 }));
 
 /** Newest First / Oldest First, as links (no script), in read and edit mode. */
