@@ -4,8 +4,10 @@
  * word starting with the query, other — then shorter text, name, id. With a state reading, the departments
  * containing the query as typed first, then those of the state containing the place, ranked the same way.
  */
+import type { ExecutionContext } from 'ava';
 import type { Knex } from 'knex';
 import { normalizeSearchQuery, stateReading } from '../../src/services/departmentSearch';
+import { DEPARTMENT_SEARCH_MAX_RESULTS } from '../../src/validation/departments';
 
 const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -45,4 +47,25 @@ export async function rankedContaining(db: Knex, raw: string, viewerId: number):
     ],
   );
   return (result.rows as { id: number }[]).map((row) => row.id);
+}
+
+/**
+ * Asserts that each query's answer starts with its best containing matches in the whole-table order (fuzzy
+ * matches may follow when fewer than ten contain it); returns how many containing matches each query has.
+ */
+export async function assertRankedLikeWholeTable(
+  t: ExecutionContext,
+  db: Knex,
+  viewerId: number,
+  queries: readonly string[],
+  search: (q: string) => Promise<{ id: number }[]>,
+): Promise<Map<string, number>> {
+  const containing = new Map<string, number>();
+  for (const q of queries) {
+    const expected = (await rankedContaining(db, q, viewerId)).slice(0, DEPARTMENT_SEARCH_MAX_RESULTS);
+    containing.set(q, expected.length);
+    const found = (await search(q)).map((d) => d.id);
+    t.deepEqual(found.slice(0, expected.length), expected, q);
+  }
+  return containing;
 }
