@@ -276,9 +276,13 @@ export function DepartmentPickerField({
   const popup = query.length >= DEPARTMENT_SEARCH_MIN_CHARS && searchable;
 
   let message: { text: string; error?: boolean } | null = null;
+  let nothingFound = false;
   if (search.isError && !search.isFetching) message = { text: M.searchFailed, error: true };
   else if (results.length === 0 && (search.isPending || typing)) message = { text: 'Searching…' };
-  else if (results.length === 0) message = { text: M.noResults };
+  else if (results.length === 0) {
+    message = { text: M.noResults };
+    nothingFound = true;
+  }
 
   // Announced to screen readers (a failure is announced by its own role=alert message).
   const status =
@@ -341,7 +345,14 @@ export function DepartmentPickerField({
           footer={
             allowCreate ? (
               <LinkButton type="button" tabIndex={-1} onClick={startCreating}>
-                <span aria-hidden="true">+</span> Add a new department
+                {/* Nothing matches: the way on is to add it, so the add action says so (issue 20). */}
+                {nothingFound ? (
+                  M.noMatchAdd
+                ) : (
+                  <>
+                    <span aria-hidden="true">+</span> Add a new department
+                  </>
+                )}
               </LinkButton>
             ) : null
           }

@@ -62,6 +62,8 @@ export const DEPARTMENT_MESSAGES = {
   searchFailed: 'Failed to search departments',
   fetchFailed: 'Failed to fetch user departments',
   noResults: 'No departments found matching the query.',
+  /** The picker's add action when nothing matches (issue 20; not in the spec's catalogue). */
+  noMatchAdd: 'No department matches — add it',
   pendingBadge: 'Pending Verification',
   primaryBadge: 'Primary',
   // Server answers (not in the spec's catalogue; the islands show their own texts above).

@@ -246,3 +246,40 @@ test.serial('a failed search says so; a late answer for an older query never rep
 
   assertNoBrowserErrors(t, recorded, [/status of 500/]);
 });
+
+test.serial(
+  'a state narrows the results; when nothing matches, the add action says "No department matches — add it"',
+  async (t) => {
+    const recorded = await openPage(browser);
+    const page = await signInToSettings(recorded);
+    const card = page.getByTestId('my-departments');
+    const combobox = card.getByRole('combobox', { name: 'Add a department' });
+    const options = page.getByRole('listbox').getByRole('option');
+
+    // "Springfield OH": the Ohio Springfields only, and while there are results the add action is the usual one.
+    await combobox.fill('Springfield OH');
+    await options.first().waitFor();
+    const places = (await options.allInnerTexts()).map((text) => text.split('\n').at(-1)!.trim());
+    t.true(places.length >= 3, places.join(' / '));
+    for (const place of places) t.regex(place, /, OH$/);
+    t.true(await card.getByRole('button', { name: 'Add a new department', exact: true }).isVisible());
+    t.is(await card.getByRole('button', { name: 'No department matches — add it' }).count(), 0);
+
+    // "Springfield IL": the registry has no Illinois Springfield. The spec's message, then the add action.
+    await combobox.fill('Springfield IL');
+    const popupMessage = card.getByTestId('department-picker-message');
+    await t.notThrowsAsync(popupMessage.getByText('No departments found matching the query.').waitFor());
+    const addIt = card.getByRole('button', { name: 'No department matches — add it' });
+    t.true(await addIt.isVisible());
+    t.is(await options.count(), 0);
+    await screenshot(page, 'department-picker-no-match');
+
+    // It opens the add form with what was typed.
+    await addIt.click();
+    const form = card.getByTestId('department-create-form');
+    await form.waitFor();
+    t.is(await form.getByLabel('Department name').inputValue(), 'Springfield IL');
+
+    assertNoBrowserErrors(t, recorded);
+  },
+);

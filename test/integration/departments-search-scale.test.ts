@@ -4,11 +4,11 @@
  * one-statement ranking over the whole table returns (the brute force below).
  */
 import test from 'ava';
-import type { Knex } from 'knex';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { countDepartments, insertRegistryShaped } from '../helpers/registryShaped';
-import { normalizeSearchQuery, searchDepartments } from '../../src/services/departments/search';
+import { searchDepartments } from '../../src/services/departments/search';
+import { assertRankedLikeWholeTable, rankedContaining as bruteForce } from '../helpers/departmentRanking';
 import { DEPARTMENT_SEARCH_MAX_RESULTS } from '../../src/validation/departments';
 
 let app: TestApp;
@@ -42,24 +42,7 @@ test.after.always(async () => {
   await app?.close();
 });
 
-/**
- * Every visible department containing the query, ranked in one statement over the whole table: exact name,
- * name prefix, word prefix, other; then shorter text, name, id.
- */
-async function bruteForce(db: Knex, raw: string, viewerId: number): Promise<number[]> {
-  const q = normalizeSearchQuery(raw);
-  const like = q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  const result = await db.raw(
-    `select id from departments
-     where search_text like ?
-       and (verification_status = 'verified' or (verification_status = 'pending' and created_by = ?))
-     order by case when search_text like ? then (case when lower(name) = lower(?) then 0 else 1 end)
-                   when search_text like ? then 2 else 3 end,
-              length(search_text), name, id`,
-    [`%${like}%`, viewerId, `${like}%`, q, `% ${like}%`],
-  );
-  return (result.rows as { id: number }[]).map((row) => row.id);
-}
+const serviceSearch = (q: string) => searchDepartments(alice.user, q, app.db);
 
 test('the table holds 27,000 departments, nearly all with "fire" in the name', async (t) => {
   t.true((await countDepartments(app.db)) >= 27_000);
@@ -117,12 +100,7 @@ test('every kind of query agrees with the whole-table ranking on its containing 
     'junction cit',
     'valley o',
   ];
-  for (const q of queries) {
-    const expected = (await bruteForce(app.db, q, alice.user.id)).slice(0, DEPARTMENT_SEARCH_MAX_RESULTS);
-    const found = (await searchDepartments(alice.user, q, app.db)).map((d) => d.id);
-    // Fuzzy matches may follow the containing ones when there are fewer than ten of those.
-    t.deepEqual(found.slice(0, expected.length), expected, q);
-  }
+  await assertRankedLikeWholeTable(t, app.db, alice.user.id, queries, serviceSearch);
 });
 
 test('the fuzzy tier matches the distinctive words; fire-service words alone get no fuzzy tier', async (t) => {
@@ -150,4 +128,34 @@ test('the fuzzy tier matches the distinctive words; fire-service words alone get
     (await searchDepartments(alice.user, weak, app.db)).map((d) => d.id),
     expected,
   );
+});
+
+test('a state after the query narrows to that state, bounded like any query (the state\u2019s own walk)', async (t) => {
+  const queries = [
+    // Fire-service words only: walked in the state's rank order (departments_search_state).
+    'fire department IL',
+    'volunteer fire company, Kentucky',
+    'fire NY',
+    'fire district ky',
+    // Short and prefix places: the initials walk, filtered by the state.
+    'oak IL',
+    'ce, Iowa',
+    'hick NC',
+    // Distinctive places: the indexes of the place, filtered by the state.
+    'junction Michigan',
+    'cedar Iowa',
+    'Oakwood1 Georgia',
+    // A state alone: the text as typed, then the state's shortest names.
+    'Iowa',
+    'NE',
+  ];
+  const containing = await assertRankedLikeWholeTable(t, app.db, alice.user.id, queries, serviceSearch);
+  for (const [q, count] of containing) t.true(count > 0, q);
+});
+
+test('a typo with a state finds the state\u2019s departments close to the place, even behind shorter ones elsewhere', async (t) => {
+  // "hickory" is in 1,200 names across 4 states: the fuzzy tier's 100 candidates are taken in the state.
+  const found = await searchDepartments(alice.user, 'hickry KY', app.db);
+  t.true(found.length > 0);
+  for (const d of found) t.is(d.state, 'KY', d.name);
 });

@@ -3,6 +3,7 @@ import test from 'ava';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import type { DepartmentJson } from '../../src/validation/departments';
+import { assertRankedLikeWholeTable } from '../helpers/departmentRanking';
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -49,6 +50,18 @@ test.before(async () => {
       verification_status: 'rejected',
       created_by: alice.user.id,
     },
+  ]);
+  // The shipped registry has Springfields in MA, OH, OR and TN, none in Illinois or Iowa: departments users
+  // added there (verified), with the state as users type it.
+  const added = { country: 'US', source: 'user_added', verification_status: 'verified', created_by: bob.user.id };
+  await app.db('departments').insert([
+    { ...added, name: 'Springfield Fire Department', city: 'Springfield', state: 'IL' },
+    { ...added, name: 'Springfield Township Fire Protection District', city: 'Springfield', state: 'IL' },
+    { ...added, name: 'West Springfield Volunteer Fire Department', city: 'Riverton', state: 'Illinois' },
+    { ...added, name: 'Sangamon County Fire Protection District', city: 'Springfield', state: 'il' },
+    { ...added, name: 'Cedar Rapids Fire Department', city: 'Cedar Rapids', state: 'IA' },
+    { ...added, name: 'Cedar Rapids Volunteer Fire Department', city: 'Cedar Rapids', state: 'NE' },
+    { ...added, name: 'Bluefield Fire Department', city: 'Bluefield', state: 'Virginia' },
   ]);
 });
 test.after.always(async () => {
@@ -289,4 +302,134 @@ test('results have the department JSON shape', async (t) => {
 test('search needs sign-in', async (t) => {
   const res = await app.client().get('/api/departments/search?q=troy');
   t.is(res.status, 401);
+});
+
+/** The Illinois Springfields above, in the search's order: name prefix, then a later word; shorter first. */
+const ILLINOIS_SPRINGFIELDS = [
+  'Springfield Fire Department',
+  'Springfield Township Fire Protection District',
+  'West Springfield Volunteer Fire Department',
+  'Sangamon County Fire Protection District',
+];
+
+test('a trailing state code or name narrows to that state: "Springfield IL" finds the Illinois Springfields', async (t) => {
+  const expected = await search(alice, 'Springfield IL');
+  t.deepEqual(
+    expected.slice(0, 4).map((d) => d.name),
+    ILLINOIS_SPRINGFIELDS,
+  );
+  // Only Illinois: the state as stored ("IL") or as a user typed it ("Illinois", "il").
+  for (const d of expected) t.true(['IL', 'Illinois', 'il'].includes(d.state), `${d.name}, ${d.state}`);
+  for (const q of [
+    'springfield il',
+    'Springfield, IL',
+    'Springfield, Illinois',
+    'SPRINGFIELD ILLINOIS',
+    'Springfield IL.',
+  ]) {
+    t.deepEqual(
+      (await search(alice, q)).map((d) => d.id),
+      expected.map((d) => d.id),
+      q,
+    );
+  }
+  // Without the state, Springfields of every state, as before.
+  t.deepEqual(new Set((await search(alice, 'Springfield')).map((d) => d.state.toUpperCase())).size > 2, true);
+});
+
+test('a city of two words and a state of two words: "Cedar Rapids Iowa", "New York NY"', async (t) => {
+  const iowa = await search(alice, 'Cedar Rapids Iowa');
+  t.deepEqual(
+    iowa.map((d) => [d.name, d.state]),
+    [['Cedar Rapids Fire Department', 'IA']],
+  );
+  t.deepEqual(
+    (await search(alice, 'cedar rapids, ia')).map((d) => d.id),
+    iowa.map((d) => d.id),
+  );
+  t.deepEqual(
+    (await search(alice, 'Cedar Rapids Nebraska')).map((d) => d.state),
+    ['NE'],
+  );
+  const newYork = await search(alice, 'New York NY');
+  t.deepEqual(
+    newYork.slice(0, 2).map((d) => d.name),
+    ['New York Mills Fire Department', 'Dunkirk New York Fire Department'],
+  );
+  for (const d of newYork) t.is(d.state, 'NY', d.name);
+});
+
+test('"West Virginia" is West Virginia, "Virginia" is Virginia; a comma separates the state from the place', async (t) => {
+  const states = async (q: string) => [...new Set((await search(alice, q)).map((d) => d.state))];
+  t.deepEqual(await states('Bluefield West Virginia'), ['WV']);
+  t.deepEqual(await states('bluefield, west virginia'), ['WV']);
+  t.deepEqual(await states('Bluefield Virginia'), ['Virginia']);
+  t.deepEqual(await states('Bluefield WV'), ['WV']);
+  t.deepEqual(await states('Bluefield VA'), ['Virginia']);
+  // Both places without a state.
+  t.deepEqual((await states('Bluefield')).sort(), ['Virginia', 'WV']);
+});
+
+test('a state code that is also a word, or a state name that is also a place: the text as typed ranks first', async (t) => {
+  // "Co" is Colorado and the abbreviation of Company: the Hose Companies stay (ten of the 16), none dropped for Colorado's.
+  const hose = await search(alice, 'Hose Co');
+  t.is(hose.length, 10);
+  for (const d of hose) t.true(`${d.name} ${d.city}`.toLowerCase().includes('hose co'), d.name);
+  // "Fort Washington" (Maryland) is a place, then Washington state's "fort…" departments follow.
+  const fort = await search(alice, 'Fort Washington');
+  t.is(fort[0]?.name, 'Allentown Road Volunteer Fire Department (Prince Georges County Fire Department)');
+  for (const d of fort.slice(1)) t.is(d.state, 'WA', d.name);
+  // A state alone is text first: "in" is in hundreds of names, so no Indiana filter shows.
+  const lone = await search(alice, 'IN');
+  t.is(lone.length, 10);
+  for (const d of lone) t.true(`${d.name} ${d.city}`.toLowerCase().includes('in'), d.name);
+  // "Indiana": the three departments containing it (one in Pennsylvania), then Indiana's departments.
+  const indiana = await search(alice, 'Indiana');
+  t.is(indiana.length, 10);
+  t.deepEqual(
+    indiana
+      .slice(0, 3)
+      .map((d) => d.state)
+      .sort(),
+    ['IN', 'IN', 'PA'],
+  );
+  for (const d of indiana.slice(3)) t.true(['IN', 'Indiana'].includes(d.state), d.name);
+});
+
+test('every answer with or without a state agrees with the whole-table ranking on its containing matches', async (t) => {
+  const queries = [
+    'Springfield',
+    'Springfield IL',
+    'Cedar Rapids',
+    'Troy Fire Department',
+    'fire department, Ohio',
+    'Hose Co',
+    'Indiana',
+    'WV',
+    'ak',
+  ];
+  await assertRankedLikeWholeTable(t, app.db, alice.user.id, queries, (q) => search(alice, q));
+});
+
+test('a typo with a state: the place\u2019s close matches in that state only', async (t) => {
+  const found = await search(alice, 'Sprngfield IL');
+  for (const name of ILLINOIS_SPRINGFIELDS)
+    t.true(
+      found.some((d) => d.name === name),
+      name,
+    );
+  for (const d of found) t.true(['IL', 'Illinois', 'il'].includes(d.state), `${d.name}, ${d.state}`);
+});
+
+test('a department moved to another state is found by a typo with its new state, no longer with its old one', async (t) => {
+  const [row] = await app
+    .db('departments')
+    .insert({ name: 'Quillmoor Fire Company', city: 'Tarnby', state: 'OH', country: 'US', source: 'user_added' })
+    .returning('id');
+  const names = async (q: string) => (await search(alice, q)).map((d) => d.name);
+  t.deepEqual(await names('quilmoor OH'), ['Quillmoor Fire Company']);
+  t.deepEqual(await names('quilmoor IN'), []);
+  await app.db('departments').where({ id: row.id }).update({ state: 'Indiana' });
+  t.deepEqual(await names('quilmoor OH'), []);
+  t.deepEqual(await names('quilmoor, Indiana'), ['Quillmoor Fire Company']);
 });

@@ -16,8 +16,16 @@
  *   (DENSE_PROBE_ROWS, PREFIX_PROBE_ROWS) unless its index holds exactly the candidates; when the capped rows
  *   hold too few matches the sparse plan answers, so a wrong guess costs one short index walk, never a scan.
  * The fuzzy tier ranks at most FUZZY_CANDIDATES departments found through the vocabulary of department words.
+ *
+ * A query ending in a state ("Springfield IL", "Cedar Rapids, Iowa", "New York NY"; see stateReading) is
+ * read both ways: the departments containing it as typed rank first, in their four categories, so a name or
+ * place that ends like a state ("Fort Washington", "Hose Co") is never lost; then the state's departments
+ * containing the place, in the same four categories (a state alone: the state's shortest names); then typos of
+ * the place, in the state. The state's walks read departments_search_state, its fuzzy tier department_words'
+ * state column, so narrowing costs what a search of the place costs.
  * Indexes: migrations/20261122000400_departments_search_scale.ts, 20261123007000_departments_search_walk.ts,
- * 20261123007100_department_words.ts and 20261123007200_department_search_bounds.ts.
+ * 20261123007100_department_words.ts, 20261123007200_department_search_bounds.ts and
+ * 20261123007300_department_search_state.ts.
  * The statement runs with a generic plan (src/db/prepared.ts): no index condition may need to see the value.
  */
 import type { Knex } from 'knex';
@@ -31,6 +39,7 @@ import { visibleDepartmentsSql } from '../../policies/departments';
 import type { Viewer } from '../../policies/viewer';
 import { queryWithGenericPlan } from '../../db/prepared';
 import { joinSql, rawSql, sql, type Sql } from '../../db/sql';
+import { US_STATES, type UsState } from '../../validation/usStates';
 
 /**
  * What search matches and ranks by: the stored column lower(name || ' ' || city), which carries the trigram
@@ -135,6 +144,46 @@ export function normalizeSearchQuery(raw: string): string {
     .trim();
 }
 
+/** A state named at the end of a query, and what comes before it (spec: "Springfield IL"). */
+export interface StateReading {
+  /** The query without the state and the punctuation before it; empty when the query is only a state. */
+  place: string;
+  state: UsState;
+}
+
+const STATE_BY_NAME = new Map(US_STATES.map((state) => [state.name.toLowerCase(), state]));
+const STATE_BY_CODE = new Map(US_STATES.map((state) => [state.code.toLowerCase(), state]));
+/** The most words a state's name has ("district of columbia", "northern mariana islands"). */
+const STATE_NAME_WORDS = Math.max(...US_STATES.map((state) => state.name.split(' ').length));
+
+/** The state `text` names: a code or a name, letter case and a final period ignored. */
+const stateNamed = (text: string): UsState | undefined => {
+  const key = text.toLowerCase().replace(/\.$/, '');
+  return STATE_BY_CODE.get(key) ?? STATE_BY_NAME.get(key);
+};
+
+/**
+ * The state at the end of `q` (normalized), if any: after the last comma the whole rest must name one
+ * ("Springfield, Illinois", "West, Virginia" is Virginia); without a comma the longest name made of the last
+ * words wins ("Charleston West Virginia" is West Virginia, "New York NY" is New York), else a last word that is
+ * a USPS code ("springfield il"). The place before it must be empty (a lone state) or searchable (2+
+ * characters): "a IL" is read as typed. Whether the reading is what the person meant is left to the results
+ * (searchStatement: the text as typed ranks first).
+ */
+export function stateReading(q: string): StateReading | undefined {
+  const comma = q.lastIndexOf(',');
+  const placeOf = (text: string) => text.replace(/[\s,]+$/, '');
+  const accept = (place: string, state: UsState | undefined) =>
+    state && (place.length === 0 || place.length >= DEPARTMENT_SEARCH_MIN_CHARS) ? { place, state } : undefined;
+  if (comma >= 0) return accept(placeOf(q.slice(0, comma)), stateNamed(q.slice(comma + 1).trim()));
+  const words = q.split(' ');
+  for (let count = Math.min(STATE_NAME_WORDS, words.length); count >= 1; count--) {
+    const state = stateNamed(words.slice(-count).join(' '));
+    if (state) return accept(placeOf(words.slice(0, -count).join(' ')), state);
+  }
+  return undefined;
+}
+
 /** The columns a result row is read with (camelCase, as the API presents them), after the rank columns. */
 const RESULT_COLUMNS = rawSql(
   `departments.id, departments.name, departments.city, departments.state, departments.county,
@@ -204,11 +253,16 @@ export interface Walk {
   /** The ten best ids passing `filter` (visibility, the category, the gate), in rank order. */
   ids: (filter: Sql) => Sql;
   capped: boolean;
+  /**
+   * For a capped walk whose index part may hold fewer rows than the cap (a state's departments): true when it
+   * does, so the walk read all of them and no sparse plan is needed.
+   */
+  exhausted?: Sql;
 }
 
 /** A containment category of tier 1: which rows belong to it, and how the sparse plan finds candidates. */
 export interface Category {
-  name: 'exact' | 'prefix' | 'word' | 'inside';
+  name: 'exact' | 'prefix' | 'word' | 'inside' | 'state';
   /** Exactly the rows of this category (not of an earlier one). */
   matches: Sql;
   /** An indexable condition implied by `matches`, for the sparse plan. */
@@ -220,14 +274,15 @@ export interface Category {
 /**
  * A capped walk: the first `cap` departments in `order` (those matching `where`, if given), with only the
  * columns the category and visibility filters read — all in a covering index, so an index-only scan reads them
- * without touching the table — then the ten best passing the filter, in rank order.
+ * without touching the table — then the ten best passing the filter, in rank order. A walk `inState` also
+ * reads `state` (the state's indexes include it; the all-state ones need not).
  */
-function cappedWalk(cap: number, order: string, where?: Sql): Walk {
+function cappedWalk(cap: number, order: string, where?: Sql, inState = false): Walk {
   const st = rawSql(SEARCH_TEXT);
   return {
     ids: (filter) => sql`select departments.id from (
         select departments.id, length(${st}) as k, departments.name, ${st},
-               departments.verification_status, departments.created_by
+               departments.verification_status, departments.created_by${rawSql(inState ? ', departments.state' : '')}
         from departments ${where ? sql`where ${where}` : rawSql('')} order by ${rawSql(order)}
         limit ${rawSql(String(cap))}
       ) as departments where ${filter}
@@ -248,12 +303,14 @@ const denseWalk = cappedWalk(DENSE_PROBE_ROWS, RANK_ORDER);
  * The names starting with the first two characters of `lowered`, in rank order, from
  * departments_search_initials. For a 2–3 character query it is complete ("sp": 1,218 of 27,000 names, few of
  * them among the shortest 2,000 the dense walk reads); for a longer one ("city", "west") it is capped and
- * the prefix btree range answers when the bucket's first rows hold too few ("hickory wi").
+ * the prefix btree range answers when the bucket's first rows hold too few ("hickory wi"). In a state
+ * (`code`), the state's names with those initials, from departments_search_state_initials.
  */
-function initialsWalk(lowered: string): Walk {
-  const bucket = sql`left(${rawSql(SEARCH_TEXT)}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`;
-  const order = `left(${SEARCH_TEXT}, ${INITIALS_LENGTH}), ${RANK_ORDER}`;
-  if (lowered.length > INITIALS_LENGTH + 1) return cappedWalk(PREFIX_PROBE_ROWS, order, bucket);
+function initialsWalk(lowered: string, code?: string): Walk {
+  const initials = sql`left(${rawSql(SEARCH_TEXT)}, ${rawSql(String(INITIALS_LENGTH))}) = ${lowered.slice(0, INITIALS_LENGTH)}`;
+  const bucket = code === undefined ? initials : sql`${inStateIndex(code)} and ${initials}`;
+  const order = `${code === undefined ? '' : 'department_state_code(departments.state), '}left(${SEARCH_TEXT}, ${INITIALS_LENGTH}), ${RANK_ORDER}`;
+  if (lowered.length > INITIALS_LENGTH + 1) return cappedWalk(PREFIX_PROBE_ROWS, order, bucket, code !== undefined);
   return {
     ids: (filter) => sql`select departments.id from departments where ${bucket} and ${filter}
       order by ${rawSql(order)} limit ${rawSql(String(DEPARTMENT_SEARCH_MAX_RESULTS))}`,
@@ -261,11 +318,58 @@ function initialsWalk(lowered: string): Walk {
   };
 }
 
+/** A state reading's categories keep to the state and leave out what the query as typed already found. */
+export interface StateNarrowing {
+  /** The USPS code; departments match by department_state_code(state). */
+  code: string;
+  /** The whole query as typed, lower-cased: its containing departments rank first, in the typed tiers. */
+  typed: string;
+}
+
+/** department_state_code(state) = the code, as the key of departments_search_state (an index condition). */
+const inStateIndex = (code: string) => sql`department_state_code(departments.state) = ${code}`;
+
+/**
+ * The narrowing as a filter: texteq(), the function behind `=`, is no index condition; the categories choose
+ * where the state is one (their `candidates` and walks).
+ */
+const narrowed = ({ code, typed }: StateNarrowing) =>
+  sql`texteq(department_state_code(departments.state), ${code})
+      and not textlike(${rawSql(SEARCH_TEXT)}, ${`%${escapeLike(typed)}%`})`;
+
+/**
+ * The first DENSE_PROBE_ROWS departments of a state in rank order, from departments_search_state (index-only):
+ * the dense walk of a state reading ("fire department il"), which the whole table's walk would serve poorly
+ * (a state holds a fiftieth of its rows, so the 2,000 it reads would hold ten matches only for the largest).
+ */
+const stateWalk = (code: string): Walk => ({
+  ...cappedWalk(DENSE_PROBE_ROWS, `department_state_code(departments.state), ${RANK_ORDER}`, inStateIndex(code), true),
+  // Most states hold fewer departments than the cap: then the walk read them all ("oak il": the sparse plan
+  // would recheck the 1,200 "oak" texts of every state). Counted index-only, only when the walk found too few.
+  exhausted: sql`(select count(*) from (select 1 from departments where ${inStateIndex(code)}
+    limit ${rawSql(String(DENSE_PROBE_ROWS))}) as state) < ${rawSql(String(DENSE_PROBE_ROWS))}`,
+});
+
+/**
+ * A state alone ("Iowa", "WV"): the state's departments in rank order, after those containing the text as
+ * typed. Read from the first DENSE_PROBE_ROWS of the state only, with no fallback: they fill the answer up to
+ * ten, and the shortest names of a state are as good a fill as any.
+ */
+export function stateCategory(narrowing: StateNarrowing): Category {
+  return {
+    name: 'state',
+    matches: narrowed(narrowing),
+    candidates: inStateIndex(narrowing.code),
+    walk: { ...stateWalk(narrowing.code), capped: false },
+  };
+}
+
 /**
  * The four containment categories of `q`, in rank order: the exact name; a name starting with the query; a
- * later word (of the name or the city) starting with it; any other containment.
+ * later word (of the name or the city) starting with it; any other containment. With a `narrowing`, only
+ * departments of its state that do not contain the query as typed.
  */
-export function categories(q: string): Category[] {
+export function categories(q: string, narrowing?: StateNarrowing): Category[] {
   const lowered = q.toLowerCase();
   const like = escapeLike(lowered);
   const st = rawSql(SEARCH_TEXT);
@@ -279,31 +383,37 @@ export function categories(q: string): Category[] {
   // The trigram index looks up the whole pattern, every word's trigrams: GIN reads the rarest posting lists
   // first and skips through the others, so "fire" costs ~0.3 ms, while the distinctive word alone would make
   // "junction cit" recheck every "… Junction" department (3,000 at 27,000 rows) instead of the 600 with both.
-  const trigram = (pattern: string) => sql`${st} like ${pattern}`;
-  const dense = isDenseQuery(q) ? denseWalk : undefined;
+  // In a state, the trigram bitmap is ANDed with the state's (departments_search_state, ~0.1 ms for 1,600
+  // departments) before any row is read: "junction michigan" rechecked the 3,000 "… Junction" rows of every
+  // state to keep Michigan's, twice (word and inside categories).
+  const trigram = (pattern: string) =>
+    narrowing ? sql`${st} like ${pattern} and ${inStateIndex(narrowing.code)}` : sql`${st} like ${pattern}`;
+  const dense = !isDenseQuery(q) ? undefined : narrowing ? stateWalk(narrowing.code) : denseWalk;
+  const inState = narrowing ? sql` and ${narrowed(narrowing)}` : rawSql('');
   return [
     {
       name: 'exact',
       // The name is followed by a space and the city in search_text.
-      matches: sql`starts_with(${st}, ${`${lowered} `}) and ${exactName}`,
+      matches: sql`starts_with(${st}, ${`${lowered} `}) and ${exactName}${inState}`,
       // The lower-cased name's btree (departments_name_lower): "city" starts 2,500 texts but names none.
       candidates: exactName,
     },
     {
       name: 'prefix',
-      matches: sql`${prefix} and not ${exactName}`,
-      candidates: prefixRange(lowered),
-      walk: initialsWalk(lowered),
+      matches: sql`${prefix} and not ${exactName}${inState}`,
+      // In a state, the prefix range's bitmap is ANDed with the state's (departments_search_state).
+      candidates: narrowing ? sql`${inStateIndex(narrowing.code)} and ${prefixRange(lowered)}` : prefixRange(lowered),
+      walk: initialsWalk(lowered, narrowing?.code),
     },
     {
       name: 'word',
-      matches: sql`${contains(`% ${like}%`)} and not ${prefix}`,
+      matches: sql`${contains(`% ${like}%`)} and not ${prefix}${inState}`,
       candidates: trigram(`% ${like}%`),
       walk: dense,
     },
     {
       name: 'inside',
-      matches: sql`${contains(`%${like}%`)} and not ${prefix} and not ${contains(`% ${like}%`)}`,
+      matches: sql`${contains(`%${like}%`)} and not ${prefix} and not ${contains(`% ${like}%`)}${inState}`,
       // Two characters make no trigram; the bigram index serves them.
       candidates:
         lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
@@ -347,7 +457,9 @@ const countOf = (names: string[]) =>
  * The whole search as ONE statement (one round trip, one plan): a materialized CTE per tier-1 category, in
  * rank order, then the fuzzy tier, then the ten best by (tier, rank inside the tier). Each CTE is gated by a
  * one-time filter on the rows its predecessors found (`… < 10`), evaluated before its scan starts, so a
- * category after ten found rows costs nothing, as when each was its own statement.
+ * category after ten found rows costs nothing, as when each was its own statement. A state reading's
+ * categories (`s_…`) follow the query's own (`c_…`) under the same gate: "Hose Co" finds ten Hose Companies,
+ * and Colorado's "hose" departments cost nothing.
  *
  * A category with a walk first reads its ids in rank order (index-only) and stops at its first matches; a
  * complete walk is the answer, a capped one is when its rows and the earlier categories' make ten (any later
@@ -366,12 +478,21 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   const tiers: string[] = [];
   const rankColumns = (rank: number) =>
     rawSql(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
-  categories(q).forEach((category, rank) => {
-    const name = `c_${category.name}`;
+  const reading = stateReading(q);
+  const narrowing: StateNarrowing | undefined = reading && { code: reading.state.code, typed: q.toLowerCase() };
+  // A state reading adds its own tiers after the query as typed: "Mount Washington" and "Union Fire Co" are
+  // names first, Washington state's "mount…" and Colorado's "union fire…" departments after them.
+  const stateTiers =
+    !reading || !narrowing ? [] : reading.place ? categories(reading.place, narrowing) : [stateCategory(narrowing)];
+  const ranked = [
+    ...categories(q).map((category) => ({ name: `c_${category.name}`, category })),
+    ...stateTiers.map((category) => ({ name: `s_${category.name}`, category })),
+  ];
+  ranked.forEach(({ name, category }, rank) => {
     const before = countOf(tiers);
-    const sparse = (gate: string) =>
+    const sparse = (gate: Sql) =>
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
-          where ${rawSql(gate)} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
+          where ${gate} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
           ${rawSql(RANKED)} limit ${rawSql(String(max))}`;
     // The rows a walk found (ids from a covering index), with their columns: at most ten primary-key reads.
     const rowsOf = (walk: string) =>
@@ -379,7 +500,7 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
           where departments.id in (select id from ${rawSql(walk)})`;
     const { walk } = category;
     if (!walk) {
-      ctes.push(sql`${rawSql(name)} as materialized (${sparse(`${before} < ${max}`)})`);
+      ctes.push(sql`${rawSql(name)} as materialized (${sparse(rawSql(`${before} < ${max}`))})`);
     } else {
       const walked = `${name}_walk`;
       ctes.push(
@@ -392,19 +513,22 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
       } else {
         // The walk's rows are the category's best when they and the earlier categories' make ten (any row
         // after the walk ranks lower); otherwise the sparse plan answers.
-        const complete = `${countOf([walked])} + ${before} >= ${max}`;
+        const enough = rawSql(`${countOf([walked])} + ${before} >= ${max}`);
+        const complete = walk.exhausted ? sql`(${enough} or ${walk.exhausted})` : enough;
         ctes.push(
           sql`${rawSql(name)} as materialized (
-                ${rowsOf(walked)} and ${rawSql(complete)}
+                ${rowsOf(walked)} and ${complete}
                 union all
-                (${sparse(`${before} < ${max} and not (${complete})`)}))`,
+                (${sparse(sql`${rawSql(before)} < ${rawSql(String(max))} and not (${complete})`)}))`,
         );
       }
     }
     tiers.push(name);
   });
-  const words = distinctiveWords(q);
-  if (q.length >= FUZZY_MIN_CHARS && words.length > 0) {
+  // A state reading's typos are the place's, in the state: "sprngfield il" is not a typo of "il".
+  const fuzzyText = reading ? reading.place : q;
+  const words = distinctiveWords(fuzzyText);
+  if (fuzzyText.length >= FUZZY_MIN_CHARS && words.length > 0) {
     // Each distinctive word must be close to a word of the department: found in the vocabulary by its
     // trigram index (`%>`: word similarity to the vocabulary word, under the threshold set below), then the
     // departments using one of those words by the department_words btree (index-only, with each department's
@@ -413,12 +537,14 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
     // `= any(array(…))` keeps both lookups on their btrees whatever the statistics say (a generic plan estimated
     // 1,600 ids and scanned the table; a stale estimate of department_words, a hash join).
     const found = tiers.map((name) => `select id from ${name}`).join(' union all ');
+    // In a state, department_words_state answers the same lookup for the state's departments only.
+    const inWordsState = narrowing ? sql` and department_words.state_code = ${narrowing.code}` : rawSql('');
     const closeTo = (word: string) =>
       sql`select department_words.department_id, department_words.text_length from department_words
           where department_words.word = any(array(
             select department_vocabulary.word from department_vocabulary where department_vocabulary.word %> ${word}
             order by word_similarity(${word}, department_vocabulary.word) desc, department_vocabulary.word
-            limit ${rawSql(String(FUZZY_WORDS))}))`;
+            limit ${rawSql(String(FUZZY_WORDS))}))${inWordsState}`;
     const eachWord = sql`departments.id = any(array(select best.department_id from (
       select distinct close.department_id, close.text_length
       from (${joinSql(words.map(closeTo), ' intersect ')}) as close
@@ -426,8 +552,9 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
       order by close.text_length, close.department_id limit ${rawSql(String(FUZZY_CANDIDATES))}) as best))`;
     ctes.push(
       sql`c_fuzzy as materialized (
-            select 4 as rank, 0 as k, word_similarity(${q}, ${rawSql(SEARCH_TEXT)}) as ws,
-                   similarity(${rawSql(SEARCH_TEXT)}, ${q}) as sim, ${RESULT_COLUMNS}
+            select ${rawSql(String(ranked.length))} as rank, 0 as k,
+                   word_similarity(${fuzzyText}, ${rawSql(SEARCH_TEXT)}) as ws,
+                   similarity(${rawSql(SEARCH_TEXT)}, ${fuzzyText}) as sim, ${RESULT_COLUMNS}
             from departments
             where ${rawSql(countOf(tiers))} < ${rawSql(String(max))}
               and (select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)) is not null
@@ -446,7 +573,8 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
 
 /**
  * GET /api/departments/search: fewer than 2 characters (after trimming) finds nothing; at most 10 results:
- * containing matches first (exact, prefix, word start, other), then fuzzy ones. One statement.
+ * containing matches first (exact, prefix, word start, other), then, for a query ending in a state, the
+ * state's departments containing the place, then fuzzy ones. One statement.
  */
 export async function searchDepartments(viewer: Viewer | null, rawQuery: string, db?: Knex): Promise<Department[]> {
   const q = normalizeSearchQuery(rawQuery);
