@@ -183,7 +183,7 @@ export function WidgetSection({
         <Title id={headingId}>
           {context.expanded ? view.title : <a href={sectionHref(context.basePath, view.key)}>{view.title}</a>}
         </Title>
-        {/* The list's editor keeps this count current while editing (islands/ListEditor.tsx). */}
+        {/* The list's editor keeps this count current while editing (the ListEditor island). */}
         <Count data-section-count={view.key}>{items.length}</Count>
       </Head>
       {view.renderTools && (editor || items.length > 0) ? view.renderTools(context) : null}

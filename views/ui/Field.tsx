@@ -1,5 +1,5 @@
 /**
- * The field components every form uses (spread a binder from islands/lib/useForm.ts onto them): TextField,
+ * The field components every form uses (spread a binder from the form hook, useForm, onto them): TextField,
  * EmailField, TextArea, Select, Checkbox, TagList, plus Form, FormAlert and SubmitButton. Each field is a
  * labelled control with its help and error lines tied to it by aria-describedby.
  */
