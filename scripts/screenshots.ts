@@ -549,7 +549,7 @@ async function freezeClockData(app: TestApp): Promise<void> {
 
 /**
  * Photo storage keys are random (src/services/photos): the editor shows the profile image's /media/ URL. Each
- * becomes a key derived from the photo's id — its files moved, the profile image URL rewritten.
+ * becomes a key derived from the photo's id, its files moved (the profile image is a link to the photo's row).
  */
 async function fixStorageKeys(app: TestApp, mediaDir: string): Promise<void> {
   const photos = await app.db('photos').orderBy('id').select('id', 'storageKey');
@@ -557,10 +557,6 @@ async function fixStorageKeys(app: TestApp, mediaDir: string): Promise<void> {
     const key = crypto.createHash('sha256').update(`turnout-screenshots-photo-${photo.id}`).digest('hex').slice(0, 32);
     fs.renameSync(path.join(mediaDir, 'photos', photo.storageKey), path.join(mediaDir, 'photos', key));
     await app.db('photos').where({ id: photo.id }).update({ storageKey: key });
-    await app
-      .db('profiles')
-      .whereLike('profileImage', `%${photo.storageKey}%`)
-      .update({ profileImage: app.db.raw('replace(profile_image, ?, ?)', [photo.storageKey, key]) });
   }
 }
 
