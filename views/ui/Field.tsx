@@ -87,6 +87,16 @@ function describedBy(id: string, error: unknown, help: unknown): string | undefi
   return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined;
 }
 
+/** What every control carries: its id, the invalid style and state, and the lines that describe it. */
+function controlProps(id: string, error: unknown, help: unknown) {
+  return {
+    id,
+    $invalid: Boolean(error),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, help),
+  } as const;
+}
+
 /** Label above, help and error below: the frame shared by every field. */
 function FieldFrame({ id, label, error, help, children }: FieldChrome & { children: ReactNode }) {
   return (
@@ -123,13 +133,7 @@ export function TextField({ id, label, error, help, adornment, ...input }: TextF
   return (
     <FieldFrame id={id} label={label} error={error} help={help}>
       <InputRow>
-        <Input
-          id={id}
-          $invalid={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, help)}
-          {...input}
-        />
+        <Input {...controlProps(id, error, help)} {...input} />
         {adornment}
       </InputRow>
     </FieldFrame>
@@ -153,13 +157,7 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 export function TextArea({ id, label, error, help, ...textarea }: TextAreaProps) {
   return (
     <FieldFrame id={id} label={label} error={error} help={help}>
-      <TextAreaInput
-        id={id}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, help)}
-        {...textarea}
-      />
+      <TextAreaInput {...controlProps(id, error, help)} {...textarea} />
     </FieldFrame>
   );
 }
@@ -177,13 +175,7 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 export function Select({ id, label, error, help, options, ...select }: SelectProps) {
   return (
     <FieldFrame id={id} label={label} error={error} help={help}>
-      <SelectInput
-        id={id}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, help)}
-        {...select}
-      >
+      <SelectInput {...controlProps(id, error, help)} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
