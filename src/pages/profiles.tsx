@@ -16,6 +16,7 @@ import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner } from '../policies';
 import { answerNotModified, sendPage } from '../pageCache/pageCache';
 import {
+  BOOT_ID,
   PERSONAL_CACHE_CONTROL,
   VISITOR_CACHE_CONTROL,
   pageVariant,
@@ -29,8 +30,7 @@ import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
-import { loadProfileLists } from '../services/lists';
-import { findGallery } from '../services/photos';
+import { loadProfileContent } from '../services/profileContent';
 import { presentGallery } from '../presenters/photos';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
@@ -71,9 +71,9 @@ export async function profilePageHtml(
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
   // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-  const [stored, gallery] = await Promise.all([loadProfileLists(viewer, profile), findGallery(viewer, { profile })]);
-  const photos = presentGallery(gallery, viewer);
-  const lists = presentProfileLists(stored, viewer, profile.userId, { now: new Date(), sort });
+  const content = await loadProfileContent(viewer, profile);
+  const photos = presentGallery(content.gallery, viewer);
+  const lists = presentProfileLists(content.lists, viewer, profile.userId, { now: new Date(), sort });
   const items = {
     ...Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
     photos: photos.photoGallery,
@@ -106,9 +106,6 @@ export async function profilePageHtml(
     },
   );
 }
-
-/** Part of member ETags: a new process may render differently (a new build), so its tags never match old ones. */
-const BOOT_ID = Date.now().toString(36);
 
 export function profilePageRoutes({ config, profileCache }: AppContext): Router {
   const router = new Router();
