@@ -213,12 +213,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
   router.get('/profiles/:id/public', validProfileView, showProfile(true));
 
   // The custom URL (spec 02 §2): found → the public view; an old name → a permanent redirect; a reserved word
-  // → home (the spec's "user sent home"); anything that cannot be a username is an ordinary unknown path.
-  router.get('/:username', async (ctx, next) => {
+  // or a value that cannot be a username (not 1 to 50 letters, digits, _ or -) → home, the spec's "user sent
+  // home". Paths of more than one segment are not usernames: they stay ordinary unknown paths (404).
+  router.get('/:username', async (ctx) => {
     const found = await findProfileByUsername(currentUser(ctx), ctx.params.username ?? '');
     switch (found.kind) {
       case 'invalid':
-        return next();
       case 'reserved':
         return ctx.redirect('/');
       case 'missing':

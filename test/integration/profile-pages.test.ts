@@ -69,7 +69,7 @@ test('the sample profile has items in every list for a visitor; one crew-only it
     t.true(page.text.includes(text), text);
 });
 
-test('/{username}: the profile’s public view; reserved words go home; what cannot be a username is not found', async (t) => {
+test('/{username}: the profile’s public view; reserved words and what cannot be a username go home', async (t) => {
   const found = await as(null).get('/jordan-rivera', html);
   t.is(found.status, 302);
   t.is(found.headers.get('location'), '/profiles/1/public');
@@ -81,17 +81,20 @@ test('/{username}: the profile’s public view; reserved words go home; what can
     t.is(res.status, 302, word);
     t.is(res.headers.get('location'), '/', word);
   }
-  const tooLong = await as(null).get(`/${'a'.repeat(51)}`, html);
-  t.is(tooLong.status, 404);
-  t.true(tooLong.text.includes('Page Not Found'));
+  // Spec 02 §2: not 1 to 50 characters, or characters other than letters, digits, underscore and hyphen → home.
+  for (const bad of ['a'.repeat(51), 'robots.txt', 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E', 'a.b', 'a%2Fb']) {
+    for (const account of [null, await createUser()]) {
+      const res = await as(account).get(`/${bad}`, html);
+      t.is(res.status, 302, bad);
+      t.is(res.headers.get('location'), '/', bad);
+    }
+  }
   const fifty = await as(null).get(`/${'a'.repeat(50)}`, html);
   t.is(fifty.status, 404);
   t.true(fifty.text.includes('Profile not found'), '50 characters is a username nobody has');
-  for (const bad of ['robots.txt', 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E']) {
-    const res = await as(null).get(`/${bad}`, html);
-    t.is(res.status, 404, bad);
-    t.true(res.text.includes('Page Not Found'), bad);
-  }
+  const deeper = await as(null).get('/no-such/page', html);
+  t.is(deeper.status, 404, 'two segments are an ordinary unknown path');
+  t.true(deeper.text.includes('Page Not Found'));
 });
 
 test('/profiles/{id}: a non-numeric id goes home; an unknown one is Profile not found', async (t) => {
