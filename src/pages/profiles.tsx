@@ -55,6 +55,10 @@ export interface ProfileView {
   confirmDelete?: { list: string; itemId: number } | null;
 }
 
+/** The path of a profile view, the base of its links. */
+const profileViewPath = (id: number, publicView: boolean) =>
+  publicView ? `/profiles/${id}/public` : `/profiles/${id}`;
+
 /** The profile page for this viewer: header card or editor, statement, and the widget sections. */
 export async function profilePageHtml(
   ctx: Koa.Context,
@@ -66,7 +70,7 @@ export async function profilePageHtml(
   const { publicView, widget, sort } = view;
   const canEdit = !publicView && canEditProfile(viewer, profile);
   const editing = canEdit && view.editing;
-  const basePath = publicView ? `/profiles/${profile.id}/public` : `/profiles/${profile.id}`;
+  const basePath = profileViewPath(profile.id, publicView);
   const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
@@ -110,11 +114,13 @@ export async function profilePageHtml(
 export function profilePageRoutes({ config, profileCache }: AppContext): Router {
   const router = new Router();
 
-  const profileNotFound = (ctx: Koa.Context) =>
+  /** Under /profiles/ the header keeps the widget filter (spec 01 §2), pointing at the path asked for. */
+  const profileNotFound = (ctx: Koa.Context, filter?: { basePath: string; widget: WidgetKey | 'all' }) =>
     renderPage(ctx, config, <MessagePage code="404" title={PROFILE_MESSAGES.notFound} />, {
       title: PROFILE_MESSAGES.notFound,
       status: 404,
       noindex: true,
+      subNav: filter ? <WidgetFilter basePath={filter.basePath} active={filter.widget} /> : undefined,
     });
 
   const createProfilePage = async (ctx: Koa.Context, user: User, form: FormState | null = null) => {
@@ -163,13 +169,14 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const { widget, sort, key: variant } = pageVariant(publicView, query);
     const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
     const visitorKey = (version: string) => visitorPageKey(id, version, variant);
+    const notFound = () => profileNotFound(ctx, { basePath: profileViewPath(id, publicView), widget });
     const memberTag = (version: string) =>
       `W/"m-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);
     if (snapshot) {
-      if (!canReadProfile(viewer, snapshot)) return profileNotFound(ctx);
+      if (!canReadProfile(viewer, snapshot)) return notFound();
       if (!viewer) {
         const kept = profileCache.pages.get(visitorKey(snapshot.version));
         if (kept) {
@@ -185,7 +192,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const loadStartedAt = profileCache.startLoad();
     const profile = await profilesWithUsername().findById(id);
     if (profile) profileCache.remember(profile, loadStartedAt);
-    if (!profile || !canReadProfile(viewer, profile)) return profileNotFound(ctx);
+    if (!profile || !canReadProfile(viewer, profile)) return notFound();
 
     const member = viewer !== null && !canEditProfile(viewer, profile);
     if (member && answerNotModified(ctx, memberTag(profile.version), PERSONAL_CACHE_CONTROL)) return;

@@ -108,6 +108,30 @@ test('/profiles/{id}: a non-numeric id goes home; an unknown one is Profile not 
   t.true(missing.text.includes('Profile not found'));
 });
 
+test('Profile not found under /profiles/ keeps the header’s widget filter (spec 01 §2); /{username} has none', async (t) => {
+  const owner = await createUser();
+  const draft = await createProfileFor(owner, { profileStatus: 'draft' });
+  const filterOf = (page: string) => /<nav[^>]*aria-label="Widget filter".*?<\/nav>/s.exec(page)?.[0] ?? '';
+  for (const [path, base] of [
+    ['/profiles/987654', '/profiles/987654'],
+    ['/profiles/987654/public?widget=awards', '/profiles/987654/public'],
+    [`/profiles/${draft.id}`, `/profiles/${draft.id}`],
+  ] as const) {
+    const res = await as(null).get(path, html);
+    t.is(res.status, 404, path);
+    t.true(res.text.includes('Profile not found'), path);
+    const filter = filterOf(res.text);
+    t.is((filter.match(/<a /g) ?? []).length, 10, `${path}: the ten choices`);
+    t.true(filter.includes(`href="${base}?widget=timeline"`), path);
+    t.true(filter.includes('All Widgets'), path);
+  }
+  t.regex(
+    filterOf((await as(null).get('/profiles/987654/public?widget=awards', html)).text),
+    /<a[^>]*aria-current="page"[^>]*>Awards</,
+  );
+  t.false((await as(null).get(`/nobody-${Date.now()}`, html)).text.includes('Widget filter'));
+});
+
 test('a draft is Profile not found for visitors and other members on all three routes; its owner sees it, unindexed', async (t) => {
   const owner = await createUser({ username: `draftie-${Date.now() % 100000}` });
   const other = await createUser();
