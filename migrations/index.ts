@@ -16,6 +16,7 @@ import * as adminDashboardIndexes from './20261123006000_admin_dashboard_indexes
 import * as departmentsSearchWalk from './20261123007000_departments_search_walk';
 import * as departmentWords from './20261123007100_department_words';
 import * as departmentSearchBounds from './20261123007200_department_search_bounds';
+import * as licenseExpirationUnset from './20261123007300_license_expiration_unset';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123007000_departments_search_walk': departmentsSearchWalk,
   '20261123007100_department_words': departmentWords,
   '20261123007200_department_search_bounds': departmentSearchBounds,
+  '20261123007300_license_expiration_unset': licenseExpirationUnset,
 };

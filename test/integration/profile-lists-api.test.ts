@@ -293,14 +293,16 @@ test('visibility: a private item never reaches a visitor or another member, in t
   t.true(ownPage.text.includes(canary));
 });
 
-test('license expiration: shown per its own visibility (default authenticated)', async (t) => {
+test('license expiration (spec 02 §6): shown when unset, per its own visibility otherwise', async (t) => {
   const owner = await createUser();
   const other = await createUser();
   const profile = await createProfileFor(owner);
   const base = `/api/profiles/${profile.id}/licenses`;
   const add = SAMPLES.licenses!.add;
-  await as(owner).post(base, add);
+  t.is((await as(owner).post(base, add)).body.expirationVisibility, null, 'none chosen: unset');
+  await as(owner).post(base, { ...add, name: 'Blank expiry', expirationVisibility: '' });
   await as(owner).post(base, { ...add, name: 'Public expiry', expirationVisibility: 'public' });
+  await as(owner).post(base, { ...add, name: 'Members expiry', expirationVisibility: 'authenticated' });
   await as(owner).post(base, { ...add, name: 'Private expiry', expirationVisibility: 'private' });
   const expiries = async (who: CreatedUser | null) =>
     Object.fromEntries(
@@ -309,13 +311,31 @@ test('license expiration: shown per its own visibility (default authenticated)',
         i.expires,
       ]),
     );
-  t.deepEqual(await expiries(null), { 'EMT-Basic': null, 'Public expiry': '12/2099', 'Private expiry': null });
-  t.deepEqual(await expiries(other), { 'EMT-Basic': '12/2099', 'Public expiry': '12/2099', 'Private expiry': null });
-  t.deepEqual(await expiries(owner), {
-    'EMT-Basic': '12/2099',
-    'Public expiry': '12/2099',
-    'Private expiry': '12/2099',
+  const shown = '12/2099';
+  t.deepEqual(await expiries(null), {
+    'EMT-Basic': shown,
+    'Blank expiry': shown,
+    'Public expiry': shown,
+    'Members expiry': null,
+    'Private expiry': null,
   });
+  t.deepEqual(await expiries(other), {
+    'EMT-Basic': shown,
+    'Blank expiry': shown,
+    'Public expiry': shown,
+    'Members expiry': shown,
+    'Private expiry': null,
+  });
+  t.deepEqual(await expiries(owner), {
+    'EMT-Basic': shown,
+    'Blank expiry': shown,
+    'Public expiry': shown,
+    'Members expiry': shown,
+    'Private expiry': shown,
+  });
+  // Clearing a chosen visibility makes it unset again.
+  t.is((await as(owner).patch(`${base}/4`, { expirationVisibility: '' })).status, 200);
+  t.is((await expiries(null))['Private expiry'], shown);
 });
 
 test('license status: hidden with the expiry it would hint at (visitor, member, owner)', async (t) => {
@@ -324,8 +344,8 @@ test('license status: hidden with the expiry it would hint at (visitor, member, 
   const profile = await createProfileFor(owner);
   const base = `/api/profiles/${profile.id}/licenses`;
   const lapsed = { ...SAMPLES.licenses!.add, expires: '01/2001' };
-  await as(owner).post(base, { ...lapsed, name: 'Members expiry' }); // default: authenticated
-  await as(owner).post(base, { ...lapsed, name: 'Public expiry', expirationVisibility: 'public' });
+  await as(owner).post(base, { ...lapsed, name: 'Unset expiry' });
+  await as(owner).post(base, { ...lapsed, name: 'Members expiry', expirationVisibility: 'authenticated' });
   await as(owner).post(base, { ...lapsed, name: 'Private expiry', expirationVisibility: 'private' });
   const seen = async (who: CreatedUser | null) =>
     Object.fromEntries(
@@ -335,13 +355,14 @@ test('license status: hidden with the expiry it would hint at (visitor, member, 
     );
   const shown = { status: 'expired', expires: '01/2001' };
   const hidden = { status: null, expires: null };
-  t.deepEqual(await seen(null), { 'Members expiry': hidden, 'Public expiry': shown, 'Private expiry': hidden });
-  t.deepEqual(await seen(member), { 'Members expiry': shown, 'Public expiry': shown, 'Private expiry': hidden });
-  t.deepEqual(await seen(owner), { 'Members expiry': shown, 'Public expiry': shown, 'Private expiry': shown });
+  t.deepEqual(await seen(null), { 'Unset expiry': shown, 'Members expiry': hidden, 'Private expiry': hidden });
+  t.deepEqual(await seen(member), { 'Unset expiry': shown, 'Members expiry': shown, 'Private expiry': hidden });
+  t.deepEqual(await seen(owner), { 'Unset expiry': shown, 'Members expiry': shown, 'Private expiry': shown });
 
-  // The page shows no status badge where the expiry is hidden.
+  // The page shows the status badge with the expiry, and none where the expiry is hidden.
   const page = async (who: CreatedUser | null) =>
     (await as(who).get(`/profiles/${profile.id}?widget=licenses`, { headers: { Accept: 'text/html' } })).text;
+  t.true((await page(null)).includes('Expired 01/2001'), 'visitor: the unset one');
   await as(owner).delete(`${base}/1`);
   await as(owner).delete(`${base}/0`); // only 'Private expiry' is left
   t.false((await page(null)).includes('>Expired<'), 'visitor');
@@ -361,6 +382,7 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
     ...SAMPLES.licenses!.add,
     name: 'Old',
     expires: '01/2001',
+    expirationVisibility: 'authenticated',
   });
   let queries = 0;
   const count = () => (queries += 1);
