@@ -49,6 +49,9 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   await page.getByLabel('Rank').fill('Lieutenant');
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await t.notThrowsAsync(page.getByText('Please select a fire department to continue.').waitFor());
+  const pickerInput = page.getByRole('combobox');
+  t.is(await pickerInput.getAttribute('aria-invalid'), 'true', 'and at the field');
+  await t.notThrowsAsync(page.getByTestId('department-picker').getByText('Department is required').waitFor());
 
   await page.getByRole('combobox').fill('spring');
   await page.getByRole('option').first().waitFor();
