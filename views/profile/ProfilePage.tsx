@@ -139,7 +139,8 @@ export function ProfilePage({
   gallery = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
-  const single = widget !== 'all' && sections.includes(widget) ? widget : null;
+  // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
+  const single = widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
   const editHref = canEdit ? `${basePath}?edit=1` : null;
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
