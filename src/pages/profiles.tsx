@@ -41,6 +41,7 @@ import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from '../render/profileMeta';
 import { renderPage, renderPageHtml } from '../render/renderPage';
+import { Island } from '../render/Island';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -92,7 +93,6 @@ export async function profilePageHtml(
       widget={widget}
       sort={sort}
       canEdit={canEdit}
-      isOwner={isProfileOwner(viewer, profile)}
       editing={editing}
       gallery={editing ? photos : null}
       department={department ? presentDepartment(department, viewer) : null}
@@ -107,6 +107,20 @@ export async function profilePageHtml(
       head: meta.head,
       isPublicPage: publicView,
       subNav: <WidgetFilter basePath={basePath} active={widget} />,
+      // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
+      headerControls: canEdit ? (
+        <Island
+          name="ProfileToolbar"
+          props={{
+            profileId: profile.id,
+            profileStatus: profile.profileStatus,
+            isOwner: isProfileOwner(viewer, profile),
+            editing,
+            hiddenWidgets: profile.hiddenWidgets ?? [],
+            basePath,
+          }}
+        />
+      ) : undefined,
     },
   );
 }

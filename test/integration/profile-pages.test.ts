@@ -160,6 +160,11 @@ test('the own view shows the owner’s controls; the public view never does, not
   const profile = await createProfileFor(owner);
   const own = await as(owner).get(`/profiles/${profile.id}`, html);
   t.true(own.text.includes('data-island="ProfileToolbar"'));
+  // In the header (spec 01 §2), with the spec's label; Edit Profile is a link, so it works without script.
+  const header = /<header.*?<\/header>/s.exec(own.text)?.[0] ?? '';
+  t.true(header.includes('data-island="ProfileToolbar"'), 'the controls are in the header');
+  t.regex(header, new RegExp(`<a[^>]*href="/profiles/${profile.id}\\?edit=1"[^>]*>Edit Profile</a>`));
+  t.false((/<main.*?<\/main>/s.exec(own.text)?.[0] ?? '').includes('role="toolbar"'), 'none left in the page');
   t.regex(own.text, /role="switch"/, 'the visibility toggle is the owner’s');
   const adminView = await as(admin).get(`/profiles/${profile.id}`, html);
   t.true(adminView.text.includes('data-island="ProfileToolbar"'), 'admins may edit any profile');
