@@ -59,6 +59,13 @@ export default function CreateProfileForm({ name, state = null, department: post
     { state },
   );
   const [department, setDepartment] = useState<DepartmentJson | null>(posted);
+  // Submitted without a pick: the spec's toast, and at the field the schema's message, as a plain post shows it.
+  const [departmentMissing, setDepartmentMissing] = useState(false);
+  const departmentError = department
+    ? null
+    : departmentMissing
+      ? PROFILE_MESSAGES.departmentRequired
+      : (state?.errors.departmentId ?? null);
   const create = useApiMutation({
     request: (values: typeof form.values) => api.post<ProfileJson>('/api/profiles', values),
     fallbackMessage: PROFILE_MESSAGES.createFailedFallback,
@@ -75,6 +82,7 @@ export default function CreateProfileForm({ name, state = null, department: post
       onSubmit={(e) => {
         if (!department) {
           e.preventDefault();
+          setDepartmentMissing(true);
           toast({
             title: PROFILE_MESSAGES.departmentRequiredTitle,
             description: PROFILE_MESSAGES.departmentRequiredText,
@@ -94,6 +102,7 @@ export default function CreateProfileForm({ name, state = null, department: post
         label="Fire Department"
         required
         value={department}
+        error={departmentError}
         onChange={(picked) => {
           setDepartment(picked);
           form.setValue('departmentId', picked?.id ?? 0);

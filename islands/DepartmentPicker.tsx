@@ -7,14 +7,14 @@
  * The default export is a standalone island that keeps its own value and posts it as a hidden input.
  * Nothing here is a <form>, so the field can sit inside another form; Enter never submits the outer form.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { styled } from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sc } from '../views/ui/sc';
 import { Button } from '../views/ui/Button';
 import { Combobox, RequiredMark } from '../views/ui/Combobox';
 import { DepartmentSummary } from '../views/ui/DepartmentSummary';
-import { HelpText, TextField } from '../views/ui/Field';
+import { ErrorText, HelpText, TextField } from '../views/ui/Field';
 import { departmentsApi, departmentSearchKey, DEPARTMENT_SEARCH_URL, USER_DEPARTMENTS_KEY } from './lib/departmentsApi';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
@@ -241,6 +241,8 @@ export interface DepartmentPickerFieldProps {
   /** Offer "Add a new department" (default true). */
   allowCreate?: boolean;
   disabled?: boolean;
+  /** A message about the field (a required pick missing), shown below it and read with the input. */
+  error?: string | null;
 }
 
 export function DepartmentPickerField({
@@ -252,8 +254,10 @@ export function DepartmentPickerField({
   placeholder = 'Search by department name or city',
   allowCreate = true,
   disabled = false,
+  error = null,
 }: DepartmentPickerFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = `${useId()}-error`;
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
 
@@ -342,6 +346,7 @@ export function DepartmentPickerField({
           message={message}
           status={status}
           testId="department-picker"
+          describedBy={error ? errorId : undefined}
           footer={
             allowCreate ? (
               <LinkButton type="button" tabIndex={-1} onClick={startCreating}>
@@ -358,6 +363,11 @@ export function DepartmentPickerField({
           }
         />
       )}
+      {error && !value ? (
+        <ErrorText id={errorId} role="alert">
+          {error}
+        </ErrorText>
+      ) : null}
       {allowCreate && !value && !creating ? (
         <LinkButton type="button" onClick={startCreating} disabled={disabled}>
           <span aria-hidden="true">+</span> Can&apos;t find it? Add a new department

@@ -1,7 +1,9 @@
 /**
- * The owner's controls on their own profile view (spec 01 §2): the visibility toggle (Hidden for draft,
- * Public for live; the owner only), Widgets settings while editing, and the Edit/Save toggle. Edit mode is a
- * server-rendered mode of the page (?edit=1); Save waits for the fields' last saves, then leaves it.
+ * The edit controls in the header (spec 01 §2; the page passes them to renderPage's `headerControls`): the
+ * visibility toggle (Hidden for draft, Public for live; the owner only), Widgets settings while editing, and
+ * the Edit Profile / Save toggle (spec 02 §2 "The owner sees an Edit Profile control"). Edit mode is a
+ * server-rendered mode of the page (?edit=1), so Edit Profile is a link that works without script; Save waits
+ * for the fields' last saves, then leaves it. The Widget Settings panel drops down below the header.
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';
@@ -19,6 +21,7 @@ import { Button, ButtonLink } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
 
 const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
+  position: relative;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -49,8 +52,15 @@ const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: bo
   }
 `;
 
+/** Drops down from the header, over the page, within the screen. */
 const Panel = styled.section.withConfig(sc('WidgetSettingsPanel'))`
-  flex-basis: 100%;
+  position: absolute;
+  top: calc(100% + ${(p) => p.theme.space[3]});
+  right: 0;
+  z-index: 60;
+  width: min(560px, calc(100vw - 2 * ${(p) => p.theme.space[3]}));
+  color: ${(p) => p.theme.color.ink};
+  box-shadow: 0 12px 32px rgba(31, 35, 40, 0.16);
   background: ${(p) => p.theme.color.surface};
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.card};
@@ -185,7 +195,7 @@ export default function ProfileToolbar({
       {editing ? (
         <Button
           type="button"
-          $variant="secondary"
+          $variant="onBrand"
           aria-expanded={settingsOpen}
           onClick={() => setSettingsOpen((open) => !open)}
         >
@@ -193,11 +203,13 @@ export default function ProfileToolbar({
         </Button>
       ) : null}
       {editing ? (
-        <Button type="button" disabled={leaving} onClick={() => void leaveEditMode()}>
+        <Button type="button" $variant="secondary" disabled={leaving} onClick={() => void leaveEditMode()}>
           {leaving ? 'Saving…' : 'Save'}
         </Button>
       ) : (
-        <ButtonLink href={`${basePath}?edit=1`}>Edit</ButtonLink>
+        <ButtonLink href={`${basePath}?edit=1`} $variant="secondary">
+          {PROFILE_MESSAGES.editProfile}
+        </ButtonLink>
       )}
       {editing && settingsOpen ? (
         <WidgetSettings

@@ -18,6 +18,7 @@ import * as departmentWords from './20261123007100_department_words';
 import * as departmentSearchBounds from './20261123007200_department_search_bounds';
 import * as departmentSearchState from './20261123007300_department_search_state';
 import * as photoLinks from './20261123008000_photo_links';
+import * as licenseExpirationUnset from './20261123008100_license_expiration_unset';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123007200_department_search_bounds': departmentSearchBounds,
   '20261123007300_department_search_state': departmentSearchState,
   '20261123008000_photo_links': photoLinks,
+  '20261123008100_license_expiration_unset': licenseExpirationUnset,
 };

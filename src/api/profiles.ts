@@ -3,14 +3,19 @@
  * (profilePolicy + the presenter's field filtering); writes are the owner's, an admin's or a super_admin's.
  */
 import Router from '@koa/router';
+import type Koa from 'koa';
 import { object, string } from 'yup';
 import { signedIn } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import { NotFoundError } from '../errors';
-import { authorize, profilePolicy } from '../policies';
-import { presentProfile, presentProfileSummary } from '../presenters/profiles';
+import type { Profile } from '../models/Profile';
+import { authorize, profilePolicy, profileViewerClass, type Viewer } from '../policies';
+import { answerNotModified } from '../pageCache/pageCache';
+import { PERSONAL_CACHE_CONTROL, profileDocumentTag } from '../pageCache/profilePages';
+import { presentProfile, presentProfileDocument, presentProfileSummary } from '../presenters/profiles';
+import { loadProfileContent } from '../services/profileContent';
 import {
   createProfile,
   findOwnProfile,
@@ -32,6 +37,18 @@ const byId = { params: idParams };
 const byUsername = { params: object({ username: string().required() }) };
 const update = { params: idParams, body: profileUpdateSchema };
 const status = { params: idParams, body: profileStatusSchema };
+
+/**
+ * The profile document for this viewer (spec 02 §3: the profile with its lists), or 304 when the client holds
+ * it already: the ETag is known from the profile row alone, so a revalidation reads no list.
+ */
+async function answerProfileDocument(ctx: Koa.Context, viewer: Viewer | null, profile: Profile): Promise<void> {
+  const now = new Date();
+  const tag = profileDocumentTag(profile, profileViewerClass(viewer, profile), now);
+  if (answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
+  const content = await loadProfileContent(viewer, profile);
+  ctx.body = presentProfileDocument(profile, content, viewer, { now, sort: 'newest' });
+}
 
 export function profileRoutes(): Router {
   const router = new Router({ prefix: '/api/profiles' });
@@ -63,22 +80,19 @@ export function profileRoutes(): Router {
   router.get('/own/:id', signedIn(), validate(byId), async (ctx: SignedInContext<InputOf<typeof byId>>) => {
     const { user, input } = ctx.state;
     const profile = authorize(profilePolicy, user, 'readOwn', await profilesWithUsername().findById(input.params.id));
-    noStore(ctx);
-    ctx.body = presentProfile(profile, user);
+    await answerProfileDocument(ctx, user, profile);
   });
 
   router.get('/username/:username', validate(byUsername), async (ctx: RequestContext<InputOf<typeof byUsername>>) => {
     const found = await findProfileByUsername(ctx.state.user, ctx.state.input.params.username);
     if (found.kind !== 'found' && found.kind !== 'moved') throw new NotFoundError(PROFILE_MESSAGES.notFound);
-    noStore(ctx);
-    ctx.body = presentProfile(found.profile, ctx.state.user);
+    await answerProfileDocument(ctx, ctx.state.user, found.profile);
   });
 
   router.get('/:id', validate(byId), async (ctx: RequestContext<InputOf<typeof byId>>) => {
     const { user, input } = ctx.state;
     const profile = authorize(profilePolicy, user, 'read', await profilesWithUsername().findById(input.params.id));
-    noStore(ctx);
-    ctx.body = presentProfile(profile, user);
+    await answerProfileDocument(ctx, user, profile);
   });
 
   router.patch(

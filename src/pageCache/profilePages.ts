@@ -55,6 +55,18 @@ export function pageVariant(publicView: boolean, query: Pick<ProfilePageQuery, '
   return { widget, sort: query.sort, key: `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${month}` };
 }
 
+/** Part of per-viewer ETags: a new process may render differently (a new build), so its tags never match old ones. */
+export const BOOT_ID = Date.now().toString(36);
+
+/**
+ * The weak ETag of a profile document (GET /api/profiles/{id}): it changes with the profile's version (every
+ * write to what it shows bumps it), the viewer's class (what they may see), the month (license and
+ * certification statuses) and the process.
+ */
+export function profileDocumentTag(profile: Pick<Profile, 'id' | 'version'>, viewerClass: string, now = new Date()) {
+  return `W/"d-${profile.id}-${profile.version}-${viewerClass}-${now.toISOString().slice(0, 7)}-${BOOT_ID}"`;
+}
+
 export const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
 
 /** The headers every profile page answer carries; true when search engines may index it. */

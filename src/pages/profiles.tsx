@@ -16,6 +16,7 @@ import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner } from '../policies';
 import { answerNotModified, sendPage } from '../pageCache/pageCache';
 import {
+  BOOT_ID,
   PERSONAL_CACHE_CONTROL,
   VISITOR_CACHE_CONTROL,
   pageVariant,
@@ -29,8 +30,7 @@ import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
-import { loadProfileLists } from '../services/lists';
-import { findGallery } from '../services/photos';
+import { loadProfileContent } from '../services/profileContent';
 import { presentGallery } from '../presenters/photos';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
@@ -41,6 +41,7 @@ import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from '../render/profileMeta';
 import { renderPage, renderPageHtml } from '../render/renderPage';
+import { Island } from '../render/Island';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -55,6 +56,10 @@ export interface ProfileView {
   confirmDelete?: { list: string; itemId: number } | null;
 }
 
+/** The path of a profile view, the base of its links. */
+const profileViewPath = (id: number, publicView: boolean) =>
+  publicView ? `/profiles/${id}/public` : `/profiles/${id}`;
+
 /** The profile page for this viewer: header card or editor, statement, and the widget sections. */
 export async function profilePageHtml(
   ctx: Koa.Context,
@@ -66,14 +71,14 @@ export async function profilePageHtml(
   const { publicView, widget, sort } = view;
   const canEdit = !publicView && canEditProfile(viewer, profile);
   const editing = canEdit && view.editing;
-  const basePath = publicView ? `/profiles/${profile.id}/public` : `/profiles/${profile.id}`;
+  const basePath = profileViewPath(profile.id, publicView);
   const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
   // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-  const [stored, gallery] = await Promise.all([loadProfileLists(viewer, profile), findGallery(viewer, { profile })]);
-  const photos = presentGallery(gallery, viewer);
-  const lists = presentProfileLists(stored, viewer, profile.userId, { now: new Date(), sort });
+  const content = await loadProfileContent(viewer, profile);
+  const photos = presentGallery(content.gallery, viewer);
+  const lists = presentProfileLists(content.lists, viewer, profile.userId, { now: new Date(), sort });
   const items = {
     ...Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
     photos: photos.photoGallery,
@@ -88,7 +93,6 @@ export async function profilePageHtml(
       widget={widget}
       sort={sort}
       canEdit={canEdit}
-      isOwner={isProfileOwner(viewer, profile)}
       editing={editing}
       gallery={editing ? photos : null}
       department={department ? presentDepartment(department, viewer) : null}
@@ -103,21 +107,34 @@ export async function profilePageHtml(
       head: meta.head,
       isPublicPage: publicView,
       subNav: <WidgetFilter basePath={basePath} active={widget} />,
+      // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
+      headerControls: canEdit ? (
+        <Island
+          name="ProfileToolbar"
+          props={{
+            profileId: profile.id,
+            profileStatus: profile.profileStatus,
+            isOwner: isProfileOwner(viewer, profile),
+            editing,
+            hiddenWidgets: profile.hiddenWidgets ?? [],
+            basePath,
+          }}
+        />
+      ) : undefined,
     },
   );
 }
 
-/** Part of member ETags: a new process may render differently (a new build), so its tags never match old ones. */
-const BOOT_ID = Date.now().toString(36);
-
 export function profilePageRoutes({ config, profileCache }: AppContext): Router {
   const router = new Router();
 
-  const profileNotFound = (ctx: Koa.Context) =>
+  /** Under /profiles/ the header keeps the widget filter (spec 01 §2), pointing at the path asked for. */
+  const profileNotFound = (ctx: Koa.Context, filter?: { basePath: string; widget: WidgetKey | 'all' }) =>
     renderPage(ctx, config, <MessagePage code="404" title={PROFILE_MESSAGES.notFound} />, {
       title: PROFILE_MESSAGES.notFound,
       status: 404,
       noindex: true,
+      subNav: filter ? <WidgetFilter basePath={filter.basePath} active={filter.widget} /> : undefined,
     });
 
   const createProfilePage = async (ctx: Koa.Context, user: User, form: FormState | null = null) => {
@@ -166,13 +183,14 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const { widget, sort, key: variant } = pageVariant(publicView, query);
     const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
     const visitorKey = (version: string) => visitorPageKey(id, version, variant);
+    const notFound = () => profileNotFound(ctx, { basePath: profileViewPath(id, publicView), widget });
     const memberTag = (version: string) =>
       `W/"m-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);
     if (snapshot) {
-      if (!canReadProfile(viewer, snapshot)) return profileNotFound(ctx);
+      if (!canReadProfile(viewer, snapshot)) return notFound();
       if (!viewer) {
         const kept = profileCache.pages.get(visitorKey(snapshot.version));
         if (kept) {
@@ -188,7 +206,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const loadStartedAt = profileCache.startLoad();
     const profile = await profilesWithUsername().findById(id);
     if (profile) profileCache.remember(profile, loadStartedAt);
-    if (!profile || !canReadProfile(viewer, profile)) return profileNotFound(ctx);
+    if (!profile || !canReadProfile(viewer, profile)) return notFound();
 
     const member = viewer !== null && !canEditProfile(viewer, profile);
     if (member && answerNotModified(ctx, memberTag(profile.version), PERSONAL_CACHE_CONTROL)) return;
@@ -216,12 +234,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
   router.get('/profiles/:id/public', validProfileView, showProfile(true));
 
   // The custom URL (spec 02 §2): found → the public view; an old name → a permanent redirect; a reserved word
-  // → home (the spec's "user sent home"); anything that cannot be a username is an ordinary unknown path.
-  router.get('/:username', async (ctx, next) => {
+  // or a value that cannot be a username (not 1 to 50 letters, digits, _ or -) → home, the spec's "user sent
+  // home". Paths of more than one segment are not usernames: they stay ordinary unknown paths (404).
+  router.get('/:username', async (ctx) => {
     const found = await findProfileByUsername(currentUser(ctx), ctx.params.username ?? '');
     switch (found.kind) {
       case 'invalid':
-        return next();
       case 'reserved':
         return ctx.redirect('/');
       case 'missing':

@@ -13,7 +13,14 @@ export {
 export { isAdmin, isOwnerOrAdmin, type Viewer } from './viewer';
 export { canSee, scopeVisibility, visibilitiesFor } from './visibility';
 export { departmentPolicy, userDepartmentPolicy } from './departments';
-export { profilePolicy, canEditProfile, canReadProfile, isProfileOwner } from './profiles';
+export {
+  profilePolicy,
+  canEditProfile,
+  canReadProfile,
+  isProfileOwner,
+  profileViewerClass,
+  type ProfileViewerClass,
+} from './profiles';
 export {
   adminAiLogPolicy,
   adminDepartmentPolicy,

@@ -44,3 +44,14 @@ export function canEditProfile(viewer: Viewer | null, profile: Pick<Profile, 'us
 export function isProfileOwner(viewer: Viewer | null, profile: Pick<Profile, 'userId'>): boolean {
   return viewer !== null && viewer.id === profile.userId;
 }
+
+/**
+ * Which of the viewers who see a profile alike this one is: visitors see public items; every other member
+ * public and members-only ones; the owner and admins everything, with the visibility settings. What a
+ * profile answer shows depends on the viewer only through this (a cache or ETag may key on it).
+ */
+export type ProfileViewerClass = 'visitor' | 'member' | 'editor';
+export function profileViewerClass(viewer: Viewer | null, profile: Pick<Profile, 'userId'>): ProfileViewerClass {
+  if (!viewer) return 'visitor';
+  return canEdit(viewer, profile) ? 'editor' : 'member';
+}

@@ -6,9 +6,15 @@
 import type { Profile } from '../models/Profile';
 import { canSee } from '../policies/visibility';
 import { isOwnerOrAdmin, type Viewer } from '../policies/viewer';
-import type { ProfileJson, ProfileSummaryJson } from '../validation/profiles';
+import type { ProfileContent } from '../services/profileContent';
+import type { OrderOptions } from '../validation/lists';
 import { photoUrl } from '../services/photos';
+import type { ProfileDocumentJson, ProfileJson, ProfileSummaryJson } from '../validation/profiles';
+
+type ProfileDocumentLists = Omit<ProfileDocumentJson, keyof ProfileJson | 'photoGallery' | 'photoFolders'>;
 import { iso } from './iso';
+import { presentProfileLists } from './lists';
+import { presentGallery } from './photos';
 
 export function presentProfile(profile: Profile, viewer: Viewer | null): ProfileJson {
   const sees = (visibility: Profile['phoneVisibility']) => canSee(viewer, profile.userId, visibility);
@@ -57,5 +63,22 @@ export function presentProfileSummary(profile: Profile, _viewer: Viewer | null):
     username: profile.username ?? null,
     profileStatus: profile.profileStatus,
     name: profile.name,
+  };
+}
+
+/** The whole profile (spec 02 §3): its fields and every list, as presentProfile and the page present them. */
+export function presentProfileDocument(
+  profile: Profile,
+  content: ProfileContent,
+  viewer: Viewer | null,
+  options: OrderOptions,
+): ProfileDocumentJson {
+  const { photoGallery, photoFolders } = presentGallery(content.gallery, viewer);
+  return {
+    ...presentProfile(profile, viewer),
+    // Every definition's key (LISTS is typed loosely; the test checks the document holds each list).
+    ...(presentProfileLists(content.lists, viewer, profile.userId, options) as ProfileDocumentLists),
+    photoGallery,
+    photoFolders,
   };
 }

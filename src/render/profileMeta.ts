@@ -20,12 +20,28 @@ export function canonicalProfileUrl(baseUrl: string, profile: Pick<ProfileJson, 
     : `${baseUrl}/profiles/${profile.id}/public`;
 }
 
+/** Search results show about 160 characters of a description. */
+export const DESCRIPTION_MAX = 160;
+
+/**
+ * Text on one line, at most `max` characters: a longer text is cut at the last word boundary that leaves room
+ * for an ellipsis (a single word longer than that is cut inside it), never mid-word.
+ */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const room = flat.slice(0, max); // a space at index max - 1 still leaves room for the ellipsis
+  const boundary = room.lastIndexOf(' ');
+  const kept = boundary > 0 ? room.slice(0, boundary) : room.slice(0, max - 1);
+  return `${kept.replace(/[\s,;:.!?–—-]+$/, '')}…`;
+}
+
 /** `visitorView` must be presentProfile(profile, null). */
 export function profileMeta(visitorView: ProfileJson, baseUrl: string, productName: string): ProfileMeta {
   const profile = visitorView;
   const jobTitle = [profile.rank, profile.title].filter(Boolean).join(', ');
   const title = `${profile.name} — ${jobTitle}`;
-  const summary = profile.personalStatement ? profile.personalStatement.replace(/\s+/g, ' ').slice(0, 160) : null;
+  const summary = profile.personalStatement ? summarize(profile.personalStatement) : null;
   const description =
     summary ?? `${profile.name}, ${jobTitle} at ${profile.department}. A firefighter career profile on ${productName}.`;
   const canonical = canonicalProfileUrl(baseUrl, profile);

@@ -11,6 +11,8 @@ export interface PageOptions extends DocumentOptions {
   isPublicPage?: boolean;
   /** The page's own sub-navigation below the header bar, e.g. <WidgetFilter> on profile pages. */
   subNav?: ReactElement;
+  /** The page's own controls in the header bar, e.g. the profile's edit controls (an island). */
+  headerControls?: ReactElement;
 }
 
 /** The whole page as HTML: the shell (for this request's viewer) around the view. */
@@ -22,9 +24,9 @@ export async function renderPageHtml(
 ): Promise<string> {
   const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
   const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
-  const { subNav, ...documentOptions } = options;
+  const { subNav, headerControls, ...documentOptions } = options;
   const { html } = renderDocument(
-    <Layout shell={shell} subNav={subNav}>
+    <Layout shell={shell} subNav={subNav} headerControls={headerControls}>
       {view}
     </Layout>,
     { ...documentOptions, title },

@@ -5,6 +5,8 @@
 import { array, mixed, object, string, type InferType } from 'yup';
 import { id, trimmed, lowerCased } from './common';
 import { VISIBILITIES, type Visibility } from './visibility';
+import type { ListItemJson } from './lists';
+import type { PhotoGalleryJson } from './photos';
 
 export const PROFILE_STATUSES = ['draft', 'live'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
@@ -112,6 +114,27 @@ export interface ProfileJson {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * GET /api/profiles/{id} (also /own/{id}, /username/{username}): the profile with its lists (spec 02 §3), each
+ * holding only the items the viewer may see, in display order; photoFolders only for those who may edit.
+ */
+export type ProfileDocumentJson = ProfileJson &
+  Record<DocumentListKey, ListItemJson[]> &
+  Pick<PhotoGalleryJson, 'photoGallery' | 'photoFolders'>;
+
+/** The keys of LISTS (src/validation/lists), spelled out: LISTS is typed as a list of any definition. */
+type DocumentListKey =
+  | 'timeline'
+  | 'statusUpdates'
+  | 'incidents'
+  | 'awards'
+  | 'certifications'
+  | 'licenses'
+  | 'skills'
+  | 'gear'
+  | 'specialUnits'
+  | 'fireStations';
 
 /** GET /api/profiles: the shell's list (spec 01 §7), the signed-in user's own. */
 export type ProfileSummaryJson = Pick<ProfileJson, 'id' | 'userId' | 'username' | 'profileStatus' | 'name'>;

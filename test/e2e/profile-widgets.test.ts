@@ -45,6 +45,15 @@ for (const width of [1280, 375]) {
     await screenshot(page, `profile-widgets-skills-${width}`);
     await page.goto(`${app.baseUrl}/profiles/${id}/public?widget=awards`);
     await screenshot(page, `profile-widgets-awards-${width}`);
+
+    // The Photos tab of a profile without photos: that widget's empty state, not every section.
+    const filter = page.getByRole('navigation', { name: 'Widget filter' });
+    await Promise.all([page.waitForURL(/widget=photos/), filter.getByRole('link', { name: 'Photos' }).click()]);
+    t.is(await filter.getByRole('link', { name: 'Photos' }).getAttribute('aria-current'), 'page');
+    await t.notThrowsAsync(page.getByRole('heading', { name: 'Photo Gallery' }).waitFor());
+    t.true(await page.getByText('No photos yet.').isVisible());
+    t.is(await page.getByRole('heading', { name: 'Timeline' }).count(), 0, 'no other section');
+    await screenshot(page, `profile-widgets-photos-empty-${width}`);
     assertNoBrowserErrors(t, visitor);
     await visitor.context.close();
   });

@@ -49,6 +49,9 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   await page.getByLabel('Rank').fill('Lieutenant');
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await t.notThrowsAsync(page.getByText('Please select a fire department to continue.').waitFor());
+  const pickerInput = page.getByRole('combobox');
+  t.is(await pickerInput.getAttribute('aria-invalid'), 'true', 'and at the field');
+  await t.notThrowsAsync(page.getByTestId('department-picker').getByText('Department is required').waitFor());
 
   await page.getByRole('combobox').fill('spring');
   await page.getByRole('option').first().waitFor();
@@ -73,7 +76,7 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   await t.notThrowsAsync(visitor.page.getByRole('heading', { name: 'Profile not found' }).waitFor());
 
   // Edit in place: fields save on blur; Save waits for them and leaves edit mode.
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click();
   await page.waitForURL(/\?edit=1$/);
   await waitForIslands(page);
   await page.getByLabel('Motto', { exact: true }).fill('Always ready');
@@ -157,5 +160,54 @@ test.serial(
     await t.notThrowsAsync(page.getByText('“New motto”').waitFor());
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
+  },
+);
+
+test.serial(
+  'the edit controls sit in the header (spec 01 §2) at 1280 and 375 px; Edit Profile works without script',
+  async (t) => {
+    const owner = await createUser({ name: 'Dana Okafor' });
+    const profile = await createProfileFor(owner, { motto: 'Ready' });
+    for (const width of [1280, 375]) {
+      const recorded = await openPage(browser, { width, height: 900 });
+      const { page } = recorded;
+      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+      await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+      await waitForIslands(page);
+      const banner = page.getByRole('banner');
+      const controls = banner.getByRole('toolbar', { name: 'Profile controls' });
+      t.is(await controls.getByRole('switch').textContent(), 'Public');
+      t.true(await controls.getByRole('link', { name: 'Edit Profile' }).isVisible(), `Edit Profile at ${width}`);
+      t.is(await page.getByRole('main').getByRole('toolbar').count(), 0, 'no toolbar left in the page');
+      const headerBox = (await banner.boundingBox())!;
+      const controlsBox = (await controls.boundingBox())!;
+      t.true(controlsBox.y + controlsBox.height <= headerBox.y + headerBox.height, 'inside the header');
+      t.true(controlsBox.x + controlsBox.width <= width, 'within the screen');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      t.true(overflow <= 0, `no horizontal scroll at ${width} (${overflow}px over)`);
+      await screenshot(page, `profile-owner-header-${width}`);
+
+      await Promise.all([page.waitForURL(/\?edit=1$/), controls.getByRole('link', { name: 'Edit Profile' }).click()]);
+      await waitForIslands(page);
+      t.true(await controls.getByRole('button', { name: 'Save' }).isVisible());
+      await controls.getByRole('button', { name: 'Widgets' }).click();
+      const panel = page.getByRole('region', { name: 'Widget Settings' });
+      await panel.waitFor();
+      const panelBox = (await panel.boundingBox())!;
+      t.true(panelBox.x >= 0 && panelBox.x + panelBox.width <= width, 'the panel fits the screen');
+      await screenshot(page, `profile-owner-edit-header-${width}`);
+      assertNoBrowserErrors(t, recorded);
+      await recorded.context.close();
+    }
+
+    const noScript = await openPage(browser, { width: 375, javaScriptEnabled: false });
+    await noScript.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await noScript.page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    await Promise.all([
+      noScript.page.waitForURL(/\?edit=1$/),
+      noScript.page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click(),
+    ]);
+    await t.notThrowsAsync(noScript.page.getByLabel('Motto', { exact: true }).first().waitFor({ state: 'attached' }));
+    await noScript.context.close();
   },
 );

@@ -126,9 +126,19 @@ for (const width of [1280, 375]) {
 
       // Named for screen readers at every width (the visible name is hidden below 480 px).
       t.deepEqual(await accessibleNameAndRole(page, 'header summary'), {
-        name: 'Account menu for Morgan Ellis',
+        name: 'Morgan Ellis, account menu',
         role: 'DisclosureTriangle',
       });
+      // Label in name (axe label-content-name-mismatch): the name starts with all the visible text.
+      const visible = (await summary.innerText()).trim();
+      t.is(visible, width < 480 ? '' : 'Morgan Ellis');
+      t.is(
+        await summary
+          .locator('span')
+          .first()
+          .evaluate((el) => getComputedStyle(el, '::before').content),
+        '"ME"',
+      );
 
       // Keyboard: Tab reaches it, Enter opens it (native <details>, no script).
       await page.keyboard.press('Tab'); // skip link

@@ -92,7 +92,10 @@ test('the header shows Login and Join Beta to visitors and the server-rendered u
   const signedIn = await client.get('/forgot-password', html);
   t.false(/>Join Beta<\/a>/.test(signedIn.text));
   const menu = /<details[^>]*data-testid="user-menu".*?<\/details>/s.exec(signedIn.text)?.[0] ?? '';
-  t.regex(menu, /<summary[^>]*aria-label="Account menu for Casey Nguyen"/);
+  t.regex(menu, /<summary[^>]*aria-label="Casey Nguyen, account menu"/);
+  const summaryText = (/<summary[^>]*>(.*?)<\/summary>/s.exec(menu)?.[1] ?? '').replace(/<[^>]+>/g, '').trim();
+  t.is(summaryText, 'Casey Nguyen', 'its only text is the name, which its label starts with (label in name)');
+  t.regex(menu, /data-initials="CN"/, 'the initials are drawn, not written');
   t.true(menu.includes(user.email));
   const items = [...menu.matchAll(/<(?:a|button)[^>]*>([^<]+)<\/(?:a|button)>/g)].map((m) => m[1]);
   t.deepEqual(items, ['Create Profile', 'Account Settings', 'Sign Out'], 'no profile, not an admin');

@@ -284,3 +284,18 @@ test('cross-site form posts are refused: signed-in settings changes and signed-o
   // A client that names no origin at all (curl) is not a browser's cross-site request.
   t.is((await visitor.postForm('/login', { email: user.email, password }, { noOrigin: true })).status, 303);
 });
+
+test('Create Profile without a department: 400, and the message at the department field (not only a toast)', async (t) => {
+  const { user, password } = await createUser();
+  const client = app.client();
+  await signIn(client, user.email, password);
+  const res = await client.postForm('/create-profile', { name: user.name, rank: 'Lieutenant', departmentId: '' });
+  t.is(res.status, 400);
+  const combobox = /<input[^>]*role="combobox"[^>]*>/.exec(res.text)?.[0] ?? '';
+  t.regex(combobox, /aria-invalid="true"/);
+  const describedBy = /aria-describedby="([^"]+)"/.exec(combobox)?.[1];
+  t.truthy(describedBy, 'the input is described by the message');
+  const escaped = describedBy!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  t.is(new RegExp(`id="${escaped}"[^>]*>([^<]*)<`).exec(res.text)?.[1], 'Department is required');
+  t.is(input(res.text, 'rank')?.value, 'Lieutenant', 'what was typed stays');
+});

@@ -16,6 +16,7 @@ import { STATUS_UPDATE_MESSAGES } from '../../src/validation/lists/statusUpdates
 import { FIRE_STATION_MESSAGES } from '../../src/validation/lists/fireStations';
 import { AWARD_ICONS, CERTIFICATION_ICONS, LICENSE_ICONS } from '../../src/validation/lists/icons';
 import { presentProfileLists } from '../../src/presenters/lists';
+import { LIST_SAMPLES as SAMPLES } from '../helpers/listSamples';
 
 let app: TestApp;
 test.before(async () => {
@@ -30,75 +31,6 @@ function as(account: CreatedUser | null): HttpClient {
   if (account) client.bearer = account.token;
   return client;
 }
-
-/** Per list: a valid new item, a change, and the values each should read back as. */
-const SAMPLES: Record<string, { add: Record<string, unknown>; patch: Record<string, unknown> }> = {
-  timeline: {
-    add: { year: '2015-2019', event: 'Hired at Station 7', type: 'hired', position: 'Probationary Firefighter' },
-    patch: { event: 'Promoted to Engineer', type: 'promoted' },
-  },
-  'status-updates': {
-    add: {
-      title: 'Back from deployment',
-      content: 'Two weeks on the Dixie Fire.',
-      type: 'deployment',
-      priority: 'high',
-    },
-    patch: { priority: 'low' },
-  },
-  incidents: {
-    add: {
-      date: '2021-07-04',
-      location: 'Elm St',
-      title: 'Warehouse fire',
-      description: 'Three-alarm fire',
-      department: 'Austin FD',
-      severity: 'major',
-      unitsResponded: ['Engine 7', 'Ladder 3'],
-      mediaUrls: [{ url: 'https://news.example/fire', title: 'News', type: 'news_article' }],
-    },
-    patch: { lessonsLearned: 'Stage early', type: 'structure_fire' },
-  },
-  awards: {
-    add: {
-      name: 'Medal of Valor',
-      year: '2019',
-      type: 'valor',
-      mediaLinks: [{ url: 'https://x.example', type: 'news' }],
-    },
-    patch: { citation: 'For rescuing two children' },
-  },
-  certifications: {
-    add: { name: 'Firefighter II', issuer: 'TCFP', year: '2014', expires: '' },
-    patch: { expires: 2030 },
-  },
-  licenses: {
-    add: { name: 'EMT-Basic', type: 'EMS', issued: '2016', expires: '12/2099', status: 'active' },
-    patch: { expires: '2098' },
-  },
-  skills: {
-    add: {
-      name: 'Rope rescue',
-      category: 'firefighter',
-      level: 'expert',
-      certifications: ['Rope Tech'],
-      endorsements: [{ endorserName: 'Capt. Reyes', comment: 'Best on the crew' }],
-    },
-    patch: { level: 'advanced', yearsExperience: '8' },
-  },
-  gear: {
-    add: { name: 'Engine 7', station: 'Station 7', years: '2015-2018', description: 'Pierce Enforcer' },
-    patch: { years: '2015-2020' },
-  },
-  'special-units': {
-    add: { name: 'Hazmat Team', years: '2017-present', description: 'Level A entry' },
-    patch: { description: 'Team lead' },
-  },
-  'fire-stations': {
-    add: { stationName: 'Station 7', stationNumber: '7', position: 'Captain', specialties: ['Hazmat'] },
-    patch: { location: 'East Austin' },
-  },
-};
 
 /** What a sample reads back as: blanks are null, a number typed as text is a number. */
 const expected = (fields: Record<string, unknown>) =>
@@ -361,14 +293,16 @@ test('visibility: a private item never reaches a visitor or another member, in t
   t.true(ownPage.text.includes(canary));
 });
 
-test('license expiration: shown per its own visibility (default authenticated)', async (t) => {
+test('license expiration (spec 02 §6): shown when unset, per its own visibility otherwise', async (t) => {
   const owner = await createUser();
   const other = await createUser();
   const profile = await createProfileFor(owner);
   const base = `/api/profiles/${profile.id}/licenses`;
   const add = SAMPLES.licenses!.add;
-  await as(owner).post(base, add);
+  t.is((await as(owner).post(base, add)).body.expirationVisibility, null, 'none chosen: unset');
+  await as(owner).post(base, { ...add, name: 'Blank expiry', expirationVisibility: '' });
   await as(owner).post(base, { ...add, name: 'Public expiry', expirationVisibility: 'public' });
+  await as(owner).post(base, { ...add, name: 'Members expiry', expirationVisibility: 'authenticated' });
   await as(owner).post(base, { ...add, name: 'Private expiry', expirationVisibility: 'private' });
   const expiries = async (who: CreatedUser | null) =>
     Object.fromEntries(
@@ -377,13 +311,31 @@ test('license expiration: shown per its own visibility (default authenticated)',
         i.expires,
       ]),
     );
-  t.deepEqual(await expiries(null), { 'EMT-Basic': null, 'Public expiry': '12/2099', 'Private expiry': null });
-  t.deepEqual(await expiries(other), { 'EMT-Basic': '12/2099', 'Public expiry': '12/2099', 'Private expiry': null });
-  t.deepEqual(await expiries(owner), {
-    'EMT-Basic': '12/2099',
-    'Public expiry': '12/2099',
-    'Private expiry': '12/2099',
+  const shown = '12/2099';
+  t.deepEqual(await expiries(null), {
+    'EMT-Basic': shown,
+    'Blank expiry': shown,
+    'Public expiry': shown,
+    'Members expiry': null,
+    'Private expiry': null,
   });
+  t.deepEqual(await expiries(other), {
+    'EMT-Basic': shown,
+    'Blank expiry': shown,
+    'Public expiry': shown,
+    'Members expiry': shown,
+    'Private expiry': null,
+  });
+  t.deepEqual(await expiries(owner), {
+    'EMT-Basic': shown,
+    'Blank expiry': shown,
+    'Public expiry': shown,
+    'Members expiry': shown,
+    'Private expiry': shown,
+  });
+  // Clearing a chosen visibility makes it unset again.
+  t.is((await as(owner).patch(`${base}/4`, { expirationVisibility: '' })).status, 200);
+  t.is((await expiries(null))['Private expiry'], shown);
 });
 
 test('license status: hidden with the expiry it would hint at (visitor, member, owner)', async (t) => {
@@ -392,8 +344,8 @@ test('license status: hidden with the expiry it would hint at (visitor, member, 
   const profile = await createProfileFor(owner);
   const base = `/api/profiles/${profile.id}/licenses`;
   const lapsed = { ...SAMPLES.licenses!.add, expires: '01/2001' };
-  await as(owner).post(base, { ...lapsed, name: 'Members expiry' }); // default: authenticated
-  await as(owner).post(base, { ...lapsed, name: 'Public expiry', expirationVisibility: 'public' });
+  await as(owner).post(base, { ...lapsed, name: 'Unset expiry' });
+  await as(owner).post(base, { ...lapsed, name: 'Members expiry', expirationVisibility: 'authenticated' });
   await as(owner).post(base, { ...lapsed, name: 'Private expiry', expirationVisibility: 'private' });
   const seen = async (who: CreatedUser | null) =>
     Object.fromEntries(
@@ -403,13 +355,14 @@ test('license status: hidden with the expiry it would hint at (visitor, member, 
     );
   const shown = { status: 'expired', expires: '01/2001' };
   const hidden = { status: null, expires: null };
-  t.deepEqual(await seen(null), { 'Members expiry': hidden, 'Public expiry': shown, 'Private expiry': hidden });
-  t.deepEqual(await seen(member), { 'Members expiry': shown, 'Public expiry': shown, 'Private expiry': hidden });
-  t.deepEqual(await seen(owner), { 'Members expiry': shown, 'Public expiry': shown, 'Private expiry': shown });
+  t.deepEqual(await seen(null), { 'Unset expiry': shown, 'Members expiry': hidden, 'Private expiry': hidden });
+  t.deepEqual(await seen(member), { 'Unset expiry': shown, 'Members expiry': shown, 'Private expiry': hidden });
+  t.deepEqual(await seen(owner), { 'Unset expiry': shown, 'Members expiry': shown, 'Private expiry': shown });
 
-  // The page shows no status badge where the expiry is hidden.
+  // The page shows the status badge with the expiry, and none where the expiry is hidden.
   const page = async (who: CreatedUser | null) =>
     (await as(who).get(`/profiles/${profile.id}?widget=licenses`, { headers: { Accept: 'text/html' } })).text;
+  t.true((await page(null)).includes('Expired 01/2001'), 'visitor: the unset one');
   await as(owner).delete(`${base}/1`);
   await as(owner).delete(`${base}/0`); // only 'Private expiry' is left
   t.false((await page(null)).includes('>Expired<'), 'visitor');
@@ -429,6 +382,7 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
     ...SAMPLES.licenses!.add,
     name: 'Old',
     expires: '01/2001',
+    expirationVisibility: 'authenticated',
   });
   let queries = 0;
   const count = () => (queries += 1);

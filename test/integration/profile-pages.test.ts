@@ -69,7 +69,7 @@ test('the sample profile has items in every list for a visitor; one crew-only it
     t.true(page.text.includes(text), text);
 });
 
-test('/{username}: the profile’s public view; reserved words go home; what cannot be a username is not found', async (t) => {
+test('/{username}: the profile’s public view; reserved words and what cannot be a username go home', async (t) => {
   const found = await as(null).get('/jordan-rivera', html);
   t.is(found.status, 302);
   t.is(found.headers.get('location'), '/profiles/1/public');
@@ -81,17 +81,20 @@ test('/{username}: the profile’s public view; reserved words go home; what can
     t.is(res.status, 302, word);
     t.is(res.headers.get('location'), '/', word);
   }
-  const tooLong = await as(null).get(`/${'a'.repeat(51)}`, html);
-  t.is(tooLong.status, 404);
-  t.true(tooLong.text.includes('Page Not Found'));
+  // Spec 02 §2: not 1 to 50 characters, or characters other than letters, digits, underscore and hyphen → home.
+  for (const bad of ['a'.repeat(51), 'robots.txt', 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E', 'a.b', 'a%2Fb']) {
+    for (const account of [null, await createUser()]) {
+      const res = await as(account).get(`/${bad}`, html);
+      t.is(res.status, 302, bad);
+      t.is(res.headers.get('location'), '/', bad);
+    }
+  }
   const fifty = await as(null).get(`/${'a'.repeat(50)}`, html);
   t.is(fifty.status, 404);
   t.true(fifty.text.includes('Profile not found'), '50 characters is a username nobody has');
-  for (const bad of ['robots.txt', 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E']) {
-    const res = await as(null).get(`/${bad}`, html);
-    t.is(res.status, 404, bad);
-    t.true(res.text.includes('Page Not Found'), bad);
-  }
+  const deeper = await as(null).get('/no-such/page', html);
+  t.is(deeper.status, 404, 'two segments are an ordinary unknown path');
+  t.true(deeper.text.includes('Page Not Found'));
 });
 
 test('/profiles/{id}: a non-numeric id goes home; an unknown one is Profile not found', async (t) => {
@@ -103,6 +106,30 @@ test('/profiles/{id}: a non-numeric id goes home; an unknown one is Profile not 
   const missing = await as(null).get('/profiles/987654', html);
   t.is(missing.status, 404);
   t.true(missing.text.includes('Profile not found'));
+});
+
+test('Profile not found under /profiles/ keeps the header’s widget filter (spec 01 §2); /{username} has none', async (t) => {
+  const owner = await createUser();
+  const draft = await createProfileFor(owner, { profileStatus: 'draft' });
+  const filterOf = (page: string) => /<nav[^>]*aria-label="Widget filter".*?<\/nav>/s.exec(page)?.[0] ?? '';
+  for (const [path, base] of [
+    ['/profiles/987654', '/profiles/987654'],
+    ['/profiles/987654/public?widget=awards', '/profiles/987654/public'],
+    [`/profiles/${draft.id}`, `/profiles/${draft.id}`],
+  ] as const) {
+    const res = await as(null).get(path, html);
+    t.is(res.status, 404, path);
+    t.true(res.text.includes('Profile not found'), path);
+    const filter = filterOf(res.text);
+    t.is((filter.match(/<a /g) ?? []).length, 10, `${path}: the ten choices`);
+    t.true(filter.includes(`href="${base}?widget=timeline"`), path);
+    t.true(filter.includes('All Widgets'), path);
+  }
+  t.regex(
+    filterOf((await as(null).get('/profiles/987654/public?widget=awards', html)).text),
+    /<a[^>]*aria-current="page"[^>]*>Awards</,
+  );
+  t.false((await as(null).get(`/nobody-${Date.now()}`, html)).text.includes('Widget filter'));
 });
 
 test('a draft is Profile not found for visitors and other members on all three routes; its owner sees it, unindexed', async (t) => {
@@ -133,6 +160,11 @@ test('the own view shows the owner’s controls; the public view never does, not
   const profile = await createProfileFor(owner);
   const own = await as(owner).get(`/profiles/${profile.id}`, html);
   t.true(own.text.includes('data-island="ProfileToolbar"'));
+  // In the header (spec 01 §2), with the spec's label; Edit Profile is a link, so it works without script.
+  const header = /<header.*?<\/header>/s.exec(own.text)?.[0] ?? '';
+  t.true(header.includes('data-island="ProfileToolbar"'), 'the controls are in the header');
+  t.regex(header, new RegExp(`<a[^>]*href="/profiles/${profile.id}\\?edit=1"[^>]*>Edit Profile</a>`));
+  t.false((/<main.*?<\/main>/s.exec(own.text)?.[0] ?? '').includes('role="toolbar"'), 'none left in the page');
   t.regex(own.text, /role="switch"/, 'the visibility toggle is the owner’s');
   const adminView = await as(admin).get(`/profiles/${profile.id}`, html);
   t.true(adminView.text.includes('data-island="ProfileToolbar"'), 'admins may edit any profile');
@@ -228,7 +260,7 @@ test('no JavaScript on a profile for a visitor, nor for a signed-in member who i
     }
   }
   const member404 = await as(member).get(`/profiles/${profile.id}/public`, html);
-  t.true(member404.text.includes('Account menu for'), 'the member still has their menu, without script');
+  t.true(member404.text.includes(', account menu"'), 'the member still has their menu, without script');
   t.true(
     hasScript((await as(owner).get(`/profiles/${profile.id}`, html)).text),
     'the owner’s own view has its controls',

@@ -102,3 +102,16 @@ test('?widget=timeline&sort=oldest reverses the order and keeps the toggle links
   t.regex(page, /aria-current="true"[^>]*>Oldest First/);
   t.false(page.includes('Secret private event'));
 });
+
+test('a chosen widget with nothing to show shows its own empty state, not every section', async (t) => {
+  const page = await visit('?widget=photos'); // the profile has no photos
+  t.regex(page, /<h2[^>]*id="section-photos"[^>]*>Photo Gallery</);
+  t.true(page.includes('No photos yet.'));
+  t.false(page.includes('Add your first photo'), 'the owner’s invitation is not for visitors');
+  t.false(page.includes('id="section-timeline"'), 'no other section');
+  t.false(page.includes('Career event 2010'));
+  t.regex(page, /<a[^>]*aria-current="page"[^>]*>Photos</);
+  t.true(page.includes(`href="/profiles/${id}/public">← All widgets`));
+  t.true((await visit()).includes('id="section-timeline"'), 'All Widgets still shows every section with items');
+  t.false((await visit()).includes('id="section-photos"'), 'and no empty one');
+});

@@ -21,6 +21,14 @@ test('GET /health answers ok and /health/ready checks the database', async (t) =
   t.deepEqual(ready.body, { status: 'ready', database: 'ok' });
 });
 
+test('Join Beta promises no e-mail when no address is configured (ACCESS_REQUEST_EMAIL, else ADMIN_EMAIL)', async (t) => {
+  const res = await app.client().get('/register', { headers: { Accept: 'text/html' } });
+  t.is(res.status, 200);
+  t.true(res.text.includes('is in closed beta and needs an invite code.'));
+  t.false(res.text.includes('To request access'), 'no sentence without an address');
+  t.false(res.text.includes('mailto:'));
+});
+
 test('an unknown path renders the Page Not Found page with status 404', async (t) => {
   const res = await app.client().get('/no/such/page', { headers: { Accept: 'text/html' } });
   t.is(res.status, 404);

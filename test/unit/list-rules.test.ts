@@ -92,12 +92,14 @@ test('timeline sort: newest or oldest first, by date else year; undated last', (
   );
 });
 
-test('license expiration visibility: unset counts as authenticated; private only for the owner and admins', (t) => {
+test('license expiration visibility: unset is shown to everyone (spec 02 §6); private only for the owner and admins', (t) => {
   const visitor = ['public'] as const;
   const member = ['public', 'authenticated'] as const;
   const owner = ['public', 'authenticated', 'private'] as const;
-  t.false(expirationShown(undefined, visitor));
+  t.true(expirationShown(undefined, visitor));
+  t.true(expirationShown(null, visitor));
   t.true(expirationShown(null, member));
+  t.false(expirationShown('authenticated', visitor));
   t.true(expirationShown('public', visitor));
   t.true(expirationShown('authenticated', member));
   t.false(expirationShown('private', member));

@@ -12,13 +12,14 @@ const Bar = styled.header.withConfig(sc('HeaderBar'))`
   border-bottom: 3px solid ${(p) => p.theme.color.reflective};
 `;
 
-const Inner = styled.div.withConfig(sc('HeaderInner'))`
+const Inner = styled.div.withConfig(sc('HeaderInner'))<{ $wraps?: boolean }>`
   max-width: 1280px;
   margin: 0 auto;
   padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[3]}`};
   display: flex;
   align-items: center;
   gap: ${(p) => p.theme.space[2]};
+  flex-wrap: ${(p) => (p.$wraps ? 'wrap' : 'nowrap')};
   ${media.tablet} {
     padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[5]}`};
   }
@@ -55,6 +56,26 @@ const Actions = styled.nav.withConfig(sc('HeaderActions'))`
   }
 `;
 
+/**
+ * A page's own controls in the header bar (the profile's edit controls, spec 01 §2): beside the account menu
+ * from 768 px, on a row of their own below the logo and the menu on phones.
+ */
+const Controls = styled.div.withConfig(sc('HeaderControls'))`
+  order: 3;
+  flex-basis: 100%;
+  display: flex;
+  justify-content: flex-end;
+  min-width: 0;
+  ${media.tablet} {
+    order: 0;
+    flex-basis: auto;
+    margin-left: auto;
+    & + ${Actions} {
+      margin-left: 0;
+    }
+  }
+`;
+
 export function HelmetMark() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -64,15 +85,19 @@ export function HelmetMark() {
   );
 }
 
-/** The header bar; `subNav` is a page's own navigation (e.g. the profile's widget filter) drawn below it. */
-export function Header({ shell, subNav }: { shell: Shell; subNav?: ReactNode }) {
+/**
+ * The header bar; `controls` are a page's own controls in the bar (the profile's edit controls), `subNav` its
+ * own navigation (e.g. the profile's widget filter) drawn below it.
+ */
+export function Header({ shell, subNav, controls }: { shell: Shell; subNav?: ReactNode; controls?: ReactNode }) {
   return (
     <Bar>
-      <Inner>
+      <Inner $wraps={Boolean(controls)}>
         <Logo href="/" aria-label={`${shell.productName} home`}>
           <HelmetMark />
           <span>{shell.productName}</span>
         </Logo>
+        {controls ? <Controls>{controls}</Controls> : null}
         <Actions aria-label="Account">
           {shell.user ? (
             <UserMenu user={shell.user} />

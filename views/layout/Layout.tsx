@@ -44,17 +44,19 @@ export interface LayoutProps {
   shell: Shell;
   /** A page's own sub-navigation, rendered in the header below the bar (the profile's widget filter). */
   subNav?: ReactNode;
+  /** A page's own controls in the header bar (the profile's edit controls). */
+  headerControls?: ReactNode;
   children: ReactNode;
 }
 
-export function Layout({ shell, subNav, children }: LayoutProps) {
+export function Layout({ shell, subNav, headerControls, children }: LayoutProps) {
   return (
     <>
       <GlobalStyle />
       <a className="visually-hidden" href="#main">
         Skip to content
       </a>
-      <Header shell={shell} subNav={subNav} />
+      <Header shell={shell} subNav={subNav} controls={headerControls} />
       <Main id="main">{children}</Main>
       <Footer>{shell.productName} · built by firefighters for firefighters</Footer>
       {shell.user && shell.feedbackUrl ? (

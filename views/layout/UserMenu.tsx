@@ -53,6 +53,10 @@ const Avatar = styled.span.withConfig(sc('UserMenuAvatar'))`
   color: ${(p) => p.theme.color.brand};
   font-size: ${(p) => p.theme.font.size.sm};
   font-weight: 800;
+  /* Drawn, not written: text here would be visible text missing from the menu's accessible name. */
+  &::before {
+    content: attr(data-initials);
+  }
 `;
 
 /** Hidden on small phones to save room; the summary's aria-label still names the menu there. */
@@ -151,9 +155,10 @@ function Chevron() {
 export function UserMenu({ user }: { user: ShellUser }) {
   return (
     <Menu data-testid="user-menu">
-      {/* The name is hidden under 480 px, so the label (which contains it) names the control at every width. */}
-      <Summary aria-label={`Account menu for ${user.name}`}>
-        <Avatar aria-hidden="true">{initials(user.name) || '?'}</Avatar>
+      {/* The name is hidden under 480 px, so the label names the control at every width; it starts with the
+          visible text (the name), as WCAG 2.5.3 Label in Name asks. */}
+      <Summary aria-label={`${user.name}, account menu`}>
+        <Avatar aria-hidden="true" data-initials={initials(user.name) || '?'} />
         <SummaryName>{user.name}</SummaryName>
         <Chevron />
       </Summary>

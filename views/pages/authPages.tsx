@@ -46,18 +46,18 @@ export function RegisterPage({
   return (
     <AuthCardPage title="Join Beta" intro={`Create your ${productName} account and start your bio.`}>
       <Notice>
-        {productName} is in closed beta and needs an invite code.{' '}
+        {productName} is in closed beta and needs an invite code.
+        {/* Without a configured address (ACCESS_REQUEST_EMAIL, else ADMIN_EMAIL) there is no one to e-mail. */}
         {accessRequestEmail ? (
           <>
+            {' '}
             To request access, e-mail{' '}
             <a href={`mailto:${accessRequestEmail}?subject=${encodeURIComponent(`${productName} beta access`)}`}>
               {accessRequestEmail}
             </a>
             .
           </>
-        ) : (
-          <>To request access, e-mail the people who run this site.</>
-        )}
+        ) : null}
       </Notice>
       <Island name="RegisterForm" props={{ state: form }} />
       <AuthFooter>

@@ -1,8 +1,8 @@
 /**
  * The profile screen (spec 02 §2) on /profiles/{id} and /profiles/{id}/public, all server-rendered: the
  * header card, the personal statement, and the nine widget sections — two columns in "all" mode on large
- * screens, one full-width section when one is chosen. A visitor's page has no island at all; the owner's
- * own view adds the toolbar, and in edit mode the editor.
+ * screens, one full-width section when one is chosen. A visitor's page has no island at all; in edit mode the
+ * owner's own view adds the editors (the edit controls are in the header: islands/ProfileToolbar.tsx).
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
@@ -81,7 +81,6 @@ export interface ProfilePageProps {
   sort: SectionContext['sort'];
   /** The own view for someone who may edit (never on the public view). */
   canEdit: boolean;
-  isOwner: boolean;
   editing: boolean;
   /** In edit mode: the profile's department for the picker. */
   department: DepartmentJson | null;
@@ -127,7 +126,6 @@ export function ProfilePage({
   widget,
   sort,
   canEdit,
-  isOwner,
   editing,
   department,
   aiAssist = false,
@@ -136,7 +134,8 @@ export function ProfilePage({
   gallery = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
-  const single = widget !== 'all' && sections.includes(widget) ? widget : null;
+  // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
+  const single = widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
   const editHref = canEdit ? `${basePath}?edit=1` : null;
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
@@ -193,19 +192,6 @@ export function ProfilePage({
   );
   return (
     <Page>
-      {canEdit ? (
-        <Island
-          name="ProfileToolbar"
-          props={{
-            profileId: profile.id,
-            profileStatus: profile.profileStatus,
-            isOwner,
-            editing,
-            hiddenWidgets: profile.hiddenWidgets,
-            basePath,
-          }}
-        />
-      ) : null}
       {editing ? (
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (

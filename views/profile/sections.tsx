@@ -26,8 +26,10 @@ export interface WidgetView {
   collapsedCount: number;
   /** The "all" layout: the wide left column or the narrow right one. */
   column: 'left' | 'right';
-  /** The owner's empty state (visitors never see an empty section). */
+  /** The owner's empty state. */
   emptyInvite: string;
+  /** Everyone else's, when they chose this widget (in the "all" layout they never see an empty section). */
+  emptyText: string;
   renderItems(items: SectionItem[], context: SectionContext): ReactNode;
   /** Controls above the items in read and edit mode alike (the timeline's sort links). */
   renderTools?: (context: SectionContext) => ReactNode;
@@ -68,6 +70,19 @@ const INVITE: Record<WidgetKey, string> = {
   photos: 'Add your first photo',
 };
 
+/** The spec names no empty text for visitors; these say plainly that there is nothing yet. */
+const NOTHING_YET: Record<WidgetKey, string> = {
+  timeline: 'No career milestones yet.',
+  incidents: 'No memorable incidents yet.',
+  awards: 'No awards yet.',
+  certifications: 'No certifications yet.',
+  licenses: 'No licenses yet.',
+  gear: 'No apparatus or gear yet.',
+  skills: 'No skills yet.',
+  specialUnits: 'No special units yet.',
+  photos: 'No photos yet.',
+};
+
 const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`
   margin: 0;
   padding-left: ${(p) => p.theme.space[5]};
@@ -94,6 +109,7 @@ const widgetView = (widget: (typeof WIDGETS)[number]): WidgetView => ({
   collapsedCount: widget.collapsedCount,
   column: COLUMN[widget.key],
   emptyInvite: INVITE[widget.key],
+  emptyText: NOTHING_YET[widget.key],
   renderItems: WIDGET_RENDERERS[widget.key] ?? renderGeneric,
   renderTools: WIDGET_TOOLS[widget.key],
 });
@@ -190,7 +206,7 @@ export function WidgetSection({
       {editor ? (
         editor
       ) : items.length === 0 ? (
-        <Invite>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyInvite}</Invite>
+        <Invite>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyText}</Invite>
       ) : (
         view.renderItems(shown, context)
       )}

@@ -136,6 +136,8 @@ export interface ComboboxProps<T> {
   footer?: ReactNode;
   /** Prefix for data-testid hooks of the parts (`${testId}-message`). */
   testId?: string;
+  /** The id of a message about the field (its error), read with the input. */
+  describedBy?: string;
 }
 
 export function Combobox<T>({
@@ -155,6 +157,7 @@ export function Combobox<T>({
   status = '',
   footer = null,
   testId = 'combobox',
+  describedBy,
 }: ComboboxProps<T>) {
   const ids = useId();
   const inputId = `${ids}-input`;
@@ -250,6 +253,8 @@ export function Combobox<T>({
           aria-autocomplete="list"
           aria-haspopup="listbox"
           aria-required={required || undefined}
+          aria-invalid={describedBy ? true : undefined}
+          aria-describedby={describedBy}
           aria-activedescendant={activeOptionId}
           autoComplete="off"
           spellCheck={false}

@@ -1,6 +1,7 @@
 /**
- * Licenses (spec 02 §3, §5 "License add"; status, order and expiration visibility §§4, 6). A new or edited
- * license's expiry is `MM/YYYY`; stored data may still hold a legacy `YYYY`, which an update keeps accepting.
+ * Licenses (spec 02 §3, §5 "License add"; status, order and expiration visibility §§4, 6: an unset expiration
+ * visibility shows the expiry to everyone). A new or edited license's expiry is `MM/YYYY`; stored data may
+ * still hold a legacy `YYYY`, which an update keeps accepting.
  */
 import {
   defineList,
@@ -12,7 +13,14 @@ import {
   type ItemOf,
 } from './define';
 import { LICENSE_ICONS } from './icons';
-import { LEGACY_YEAR, LICENSE_STATUSES, MONTH_YEAR, licenseStatus, sortLicenses } from './rules';
+import {
+  DEFAULT_EXPIRATION_VISIBILITY,
+  LEGACY_YEAR,
+  LICENSE_STATUSES,
+  MONTH_YEAR,
+  licenseStatus,
+  sortLicenses,
+} from './rules';
 import { VISIBILITIES } from '../visibility';
 
 export const LICENSE_MESSAGES = {
@@ -57,7 +65,12 @@ export const licenses = defineList({
       (value) => MONTH_YEAR.test(value) || LEGACY_YEAR.test(value),
     ),
   },
-  fieldVisibility: { fields: ['expires', 'status'], by: 'expirationVisibility', default: 'authenticated' },
+  // The status is hidden with the expiry it would hint at; unset shows both (spec 02 §6).
+  fieldVisibility: {
+    fields: ['expires', 'status'],
+    by: 'expirationVisibility',
+    default: DEFAULT_EXPIRATION_VISIBILITY,
+  },
   computed: (item, now) => ({ status: licenseStatus(item.expires, now, item.status) }),
   order: (items, { now }) => sortLicenses(items, now),
 });

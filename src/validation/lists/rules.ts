@@ -141,12 +141,16 @@ export function sortTimeline<T extends { date?: string | null; year?: string | n
     .map(({ item }) => item);
 }
 
-/** A license's expiration visibility when unset (spec 02 §3). */
-export const DEFAULT_EXPIRATION_VISIBILITY: Visibility = 'authenticated';
+/**
+ * A license's expiration visibility when unset: shown to everyone (spec 02 §6, "shown when unset, authenticated
+ * or public; hidden when private"). §3's "default authenticated" is what the editor offers first, not what an
+ * unset value means.
+ */
+export const DEFAULT_EXPIRATION_VISIBILITY: Visibility = 'public';
 
 /**
- * Whether a viewer who may see `visible` sees a license's expiration: unset counts as authenticated, so a
- * visitor sees public ones, members public and authenticated ones, the owner and admins all (private too).
+ * Whether a viewer who may see `visible` sees a license's expiration: unset counts as public, so a visitor
+ * sees unset and public ones, members authenticated ones too, the owner and admins all (private too).
  */
 export function expirationShown(
   expirationVisibility: Visibility | null | undefined,
