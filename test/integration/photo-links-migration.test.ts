@@ -14,19 +14,17 @@ import { migrationConfig } from '../../src/db/migrate';
 import { migrations } from '../../migrations/index';
 
 const TARGET = '20261123008000_photo_links';
-const before = Object.keys(migrations)
-  .sort()
-  .filter((name) => name < TARGET);
-
-/** Runs only the migrations before the photo links. */
-const upToBefore: Knex.MigratorConfig = {
+/** A migrator that knows only the migrations `keep` accepts (later ones never run or roll back here). */
+const migrationsThrough = (keep: (name: string) => boolean): Knex.MigratorConfig => ({
   ...migrationConfig,
   migrationSource: {
-    getMigrations: () => Promise.resolve(before),
+    getMigrations: () => Promise.resolve(Object.keys(migrations).sort().filter(keep)),
     getMigrationName: (name: string) => name,
     getMigration: (name: string) => Promise.resolve(migrations[name]!),
   },
-};
+});
+const upToBefore = migrationsThrough((name) => name < TARGET);
+const upToTarget = migrationsThrough((name) => name <= TARGET);
 
 let db: Knex;
 let dropDatabase: () => Promise<void>;
@@ -165,7 +163,7 @@ test.serial('moves linked photo ids and profile images into photo_links, then do
     station_photo: String(photos[5]),
   });
 
-  await db.migrate.latest(migrationConfig);
+  await db.migrate.latest(upToTarget);
 
   const links = await db('photo_links').orderBy(['target', 'item_id', 'position']);
   const of = (target: string, itemId: number) =>
@@ -214,7 +212,7 @@ test.serial('moves linked photo ids and profile images into photo_links, then do
   await db('profile_incidents').where('id', incident).delete();
   t.is(await db('photo_links').where('incident_id', incident).first(), undefined, 'a deleted item’s links go');
 
-  await db.migrate.down(migrationConfig);
+  await db.migrate.down(upToTarget);
   t.is(await db.schema.hasTable('photo_links'), false);
   const restoredAward = await db('profile_awards').where('id', award).first();
   t.is(restoredAward.primaryPhoto, String(photos[4]));
