@@ -7,9 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { assertNoBrowserErrors, launchBrowser, openPage, SCREENSHOT_DIR, waitForIslands } from '../helpers/browser';
+import {
+  assertNoBrowserErrors,
+  launchBrowser,
+  messageFor,
+  openPage,
+  SCREENSHOT_DIR,
+  waitForIslands,
+} from '../helpers/browser';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { Profile } from '../../src/models/Profile';
 import { PROFILE_MESSAGES } from '../../src/validation/profiles';
@@ -25,13 +32,6 @@ test.after.always(async () => {
   await browser?.close();
   await app?.close();
 });
-
-/** The message beside a field: the element its aria-describedby points at. */
-async function messageFor(page: Page, label: string): Promise<string> {
-  const input = page.getByLabel(label, { exact: true });
-  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.length ? (await page.locator(`[id="${ids[0]}"]`).innerText()).trim() : '';
-}
 
 for (const width of [1280, 375]) {
   test.serial(`a 600-character personal statement is refused with the message and kept (${width} px)`, async (t) => {
