@@ -74,6 +74,23 @@ export async function typeBeforeHydration(
   await scripts.release();
   await waitForIslands(page);
   t.is(await held(page, first), expected(first), 'right after hydration');
+  if (first.type !== undefined) {
+    // The person's place is kept: still in the field, the caret after what they typed.
+    const handle = await first.field(page).elementHandle();
+    const inPlace = await page
+      .waitForFunction(
+        (el) => {
+          const field = el as HTMLInputElement | HTMLTextAreaElement;
+          const caret = field.selectionStart; // null where a type has no selection (e-mail)
+          return field === document.activeElement && (caret === null || caret === field.value.length);
+        },
+        handle,
+        { timeout: 5000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    t.true(inPlace, 'focus and caret kept through hydration');
+  }
   if (next) {
     await act(page, next);
     t.is(await held(page, next), expected(next), 'the next field');
