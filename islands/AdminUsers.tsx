@@ -5,7 +5,7 @@
  * The server decides what is allowed (src/policies/admin.ts) and sends it with each user (`can`): a control
  * the viewer may not use is disabled, and the island never works a rule out for itself.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { styled } from 'styled-components';
 import { sc } from '../views/ui/sc';
@@ -27,6 +27,7 @@ import { DataTable, Muted, Row, SmallButton, Stack, Toolbar } from '../views/ui/
 import { InlineSelect, Switch } from '../views/ui/Switch';
 import { Pager } from '../views/ui/Pager';
 import { formatDate } from '../views/ui/format';
+import { useTypedValue } from '../views/ui/typedBeforeHydration';
 
 export interface AdminUsersProps {
   initialPage: AdminUsersPageJson;
@@ -44,7 +45,9 @@ const usersHref = (q: string, page: number) =>
   `/admin?tab=users${q ? `&q=${encodeURIComponent(q)}` : ''}${page > 1 ? `&page=${page}` : ''}`;
 
 export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProps) {
+  const searchId = `${useId()}-q`;
   const [text, setText] = useState(initialQuery);
+  useTypedValue(searchId, setText);
   const [q, setQ] = useState(initialQuery);
   const [page, setPage] = useState(initialPage.page);
   const isInitial = q === initialQuery && page === initialPage.page;
@@ -107,6 +110,7 @@ export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProp
         <Search role="search" method="get" action="/admin" onSubmit={search}>
           <input type="hidden" name="tab" value="users" />
           <Input
+            id={searchId}
             type="search"
             name="q"
             aria-label="Search users by name or email"

@@ -22,7 +22,6 @@ import { useDebouncedValue } from './lib/useDebouncedValue';
 import { useForm } from './lib/useForm';
 import {
   DEFAULT_COUNTRY,
-  DEPARTMENT_FIELD_MAX,
   DEPARTMENT_MESSAGES as M,
   DEPARTMENT_SEARCH_MIN_CHARS,
   departmentCreateSchema,
@@ -192,7 +191,6 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
           </>
         }
         ref={key === 'name' ? firstInput : undefined}
-        maxLength={DEPARTMENT_FIELD_MAX[key]}
         aria-required={required || undefined}
         autoComplete={key === 'city' ? 'address-level2' : key === 'state' ? 'address-level1' : 'off'}
         onKeyDown={onKeyDown}

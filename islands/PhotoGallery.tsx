@@ -32,6 +32,7 @@ import { Dialog } from '../views/ui/Dialog';
 import { Checkbox, Select, TagList, TextField } from '../views/ui/Field';
 import { PhotoPicture, photoCover } from '../views/ui/PhotoPicture';
 import { sc } from '../views/ui/sc';
+import { useTypedBeforeHydration } from '../views/ui/typedBeforeHydration';
 import { SuggestCaptionButton } from './lib/SuggestCaptionButton';
 
 const Wrap = styled.div.withConfig(sc('PhotoGalleryEditor'))`
@@ -242,6 +243,22 @@ export default function PhotoGallery({
   const [confirming, setConfirming] = useState<number | null>(null);
   const [folderName, setFolderName] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration((typedValue) => {
+    const text = (suffix: string) => {
+      const value = typedValue(`${id}-${suffix}`);
+      return typeof value === 'string' ? value : undefined;
+    };
+    const [typedSearch, typedCategory, typedFolder, typedFolderName] = [
+      text('search'),
+      text('category'),
+      text('folder'),
+      text('new-folder'),
+    ];
+    if (typedSearch !== undefined) setSearch(typedSearch);
+    if (typedCategory !== undefined) setCategory(typedCategory as PhotoCategory | '');
+    if (typedFolder !== undefined) setFolder(typedFolder);
+    if (typedFolderName !== undefined) setFolderName(typedFolderName);
+  });
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();

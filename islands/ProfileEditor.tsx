@@ -24,7 +24,7 @@ import { settleSaves } from './lib/pendingSaves';
 import { toast } from './lib/toast';
 import { Button } from '../views/ui/Button';
 import { EnhanceAssist } from './lib/EnhanceButton';
-import { FieldGrid, FieldGroup, Select, TextArea, TextField } from '../views/ui/Field';
+import { CharacterCount, FieldGrid, FieldGroup, Select, TextArea, TextField } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
 import { media } from '../views/ui/theme';
 
@@ -227,8 +227,7 @@ export default function ProfileEditor({
         <TextArea
           {...inline.text('personalStatement')}
           label={LABELS.personalStatement}
-          maxLength={PERSONAL_STATEMENT_MAX}
-          help={`${statementLength}/${PERSONAL_STATEMENT_MAX} characters`}
+          help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
         />
         {aiAssist ? (
           <EnhanceAssist

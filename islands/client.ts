@@ -8,6 +8,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { IslandProviders } from './lib/IslandProviders';
 import { getBrowserQueryClient } from './lib/queryClient';
 import { mountToaster } from './lib/toaster';
+import { captureTyped, restoreSelection } from '../views/ui/typedBeforeHydration';
 
 const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<string, string>;
 
@@ -17,15 +18,21 @@ async function hydrate(el: HTMLElement): Promise<void> {
   const propsEl = document.querySelector(`script[data-island-props="${id}"]`);
   const props = JSON.parse(propsEl?.textContent ?? '{}') as object;
   const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
+  // What the person typed while the script loaded: the island adopts it right after hydrating.
+  const typed = captureTyped(el);
   startTransition(() => {
     hydrateRoot(
       el,
       createElement(IslandProviders, {
         queryClient: getBrowserQueryClient(),
         children: createElement(mod.default, props),
+        typed,
         // Marked after React commits the hydration (hydrateRoot returns before that), so tests and
         // scripts waiting on data-hydrated see a live island.
         onHydrated: () => {
+          typed.values.clear();
+          // After the adopted values have re-rendered (a reset textarea lost its caret).
+          requestAnimationFrame(() => restoreSelection(typed));
           el.dataset.hydrated = 'true';
         },
       }),

@@ -2,23 +2,28 @@ import { useEffect, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { theme } from '../../views/ui/theme';
+import { NOTHING_TYPED, TypedBeforeHydration, type TypedControls } from '../../views/ui/typedBeforeHydration';
 
 interface IslandProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
+  /** Browser only: the controls the person changed before the island hydrated (islands/client.ts). */
+  typed?: TypedControls;
   /** Browser only: called once React has committed the hydrated tree (effects never run on the server). */
   onHydrated?: () => void;
 }
 
 /** Wraps every island root, identically on the server and in the browser, so hydration matches. */
-export function IslandProviders({ queryClient, children, onHydrated }: IslandProvidersProps) {
+export function IslandProviders({ queryClient, children, typed, onHydrated }: IslandProvidersProps) {
   useEffect(() => {
     onHydrated?.();
     // Once per root: a later change of the callback's identity is not a second hydration.
   }, []);
   return (
     <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <TypedBeforeHydration value={typed ?? NOTHING_TYPED}>{children}</TypedBeforeHydration>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -4,8 +4,11 @@
  *   server's `state` (so the hydrated form shows what the server rendered);
  * - each field's id comes from React `useId()` (`${formId}-${name}`), so two forms with a `title` field on one
  *   page never share an id; the `name` attribute stays the schema's key (it is what a no-JS post sends);
- * - a field's message shows once it was touched (blurred), every message on submit, and the server's per-field
- *   messages (a 400/409 answer, or the re-rendered page) until that field is edited.
+ * - a field's message shows once it was touched (blurred) — past a length limit at once, the text never cut —,
+ *   every message on submit, and the server's per-field
+ *   messages (a 400/409 answer, or the re-rendered page) until that field is edited;
+ * - what the person typed before the island hydrated becomes the field's value right after hydration
+ *   (views/ui/typedBeforeHydration.ts), never the server's; a field already left counts as touched.
  *
  * Binders spread onto the field components of views/ui/Field.tsx:
  *   <TextField label="Email" {...form.text('email')} />   <Select {...form.select('role')} />
@@ -13,9 +16,10 @@
  *   <TagList {...form.tags('tags')} />
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { AnyObjectSchema, InferType } from 'yup';
+import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { fieldMessages } from '../../src/validation/errors';
 import type { FormErrorJson, FormState } from '../../src/validation/forms';
+import { useTypedBeforeHydration, type ControlValue } from '../../views/ui/typedBeforeHydration';
 import { ApiError } from './api';
 
 type Errors = Record<string, string>;
@@ -45,6 +49,11 @@ export interface FieldBinding {
 export interface UseFormOptions {
   /** The server's answer to a failed no-JS post of this form (the page passes it through the island's props). */
   state?: FormState | null;
+  /**
+   * Right after hydration, with the fields whose values were typed (or chosen) before it and were adopted;
+   * `left` are those without the focus (an inline editor saves them, as leaving them would have).
+   */
+  onTypedBeforeHydration?: (names: string[], left: string[]) => void;
 }
 
 export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType<S>, options: UseFormOptions = {}) {
@@ -64,20 +73,28 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
   // Which fields were touched: read only when the shown messages are computed, which always follows a change.
   const touched = useRef<Record<string, boolean>>({});
   const [formError, setFormError] = useState<FormErrorJson | null>(server?.error ?? null);
+  // Fields bound as numbers: an emptied one is undefined, not ''.
+  const numberFields = useRef(new Set<string>());
 
-  const validateAll = (next: V): Errors => {
+  /** Every field's message, and the paths past a limit (`max`): those show as soon as they are. */
+  const check = (next: V): { all: Errors; limits: Set<string> } => {
     try {
       schema.validateSync(next, { abortEarly: false });
-      return {};
+      return { all: {}, limits: new Set() };
     } catch (error) {
-      return fieldMessages(error);
+      const inner = error instanceof ValidationError ? error.inner : [];
+      return { all: fieldMessages(error), limits: new Set(inner.filter((e) => e.type === 'max').map((e) => e.path!)) };
     }
   };
+  const validateAll = (next: V): Errors => check(next).all;
 
   const shownFor = (next: V, nextTouched: Record<string, boolean>): Errors => {
-    const all = validateAll(next);
-    // A nested list's messages (`rows[0].name`) show once its field (`rows`) was touched.
-    return Object.fromEntries(Object.entries(all).filter(([key]) => nextTouched[key.split(/[.[]/)[0]!]));
+    const { all, limits } = check(next);
+    // A nested list's messages (`rows[0].name`) show once its field (`rows`) was touched; text past its limit
+    // says so at once (the text is never cut).
+    return Object.fromEntries(
+      Object.entries(all).filter(([key]) => nextTouched[key.split(/[.[]/)[0]!] || limits.has(key)),
+    );
   };
 
   const setValue = <K extends KeyOf<S>>(name: K, value: V[K]) => {
@@ -107,6 +124,35 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
   };
 
   const idFor = (name: string) => `${formId}-${name}`;
+
+  /** A control's typed value as this form holds it (null: not this form's to adopt). */
+  const adoptable = (name: string, typed: ControlValue): { value: unknown } | null => {
+    // A tag list's control is the tag being typed (the TagList's own); nested rows are not adopted.
+    if (Array.isArray((latest.current as Record<string, unknown>)[name])) return null;
+    return { value: typed === '' && numberFields.current.has(name) ? undefined : typed };
+  };
+
+  useTypedBeforeHydration((typedValue, hasFocus) => {
+    const adopted: string[] = [];
+    let next = latest.current as Record<string, unknown>;
+    for (const name of Object.keys(schema.fields)) {
+      const typed = typedValue(idFor(name));
+      if (typed === undefined) continue;
+      const adopt = adoptable(name, typed);
+      if (!adopt) continue;
+      next = { ...next, [name]: adopt.value };
+      adopted.push(name);
+    }
+    if (adopted.length === 0) return;
+    const left = adopted.filter((name) => !hasFocus(idFor(name)));
+    for (const name of left) touched.current = { ...touched.current, [name]: true };
+    store(next as V);
+    setClientErrors(shownFor(next as V, touched.current));
+    setServerErrors((prev) =>
+      Object.fromEntries(Object.entries(prev).filter(([path]) => !adopted.some((name) => underField(path, name)))),
+    );
+    options.onTypedBeforeHydration?.(adopted, left);
+  });
   const errorFor = (name: string): string | undefined => clientErrors[name] ?? serverErrors[name];
 
   const base = (name: KeyOf<S>): FieldBinding => ({
@@ -125,14 +171,17 @@ export function useForm<S extends AnyObjectSchema>(schema: S, initial: InferType
   });
 
   /** A number input: held as typed (the schema casts it); empty is undefined. */
-  const number = (name: KeyOf<S>) => ({
-    ...base(name),
-    type: 'number' as const,
-    inputMode: 'numeric' as const,
-    value: String((values as Record<string, unknown>)[name] ?? ''),
-    onChange: (e: ChangeEvent<HTMLInputElement>) =>
-      setValue(name, (e.target.value === '' ? undefined : e.target.value) as V[typeof name]),
-  });
+  const number = (name: KeyOf<S>) => {
+    numberFields.current.add(name);
+    return {
+      ...base(name),
+      type: 'number' as const,
+      inputMode: 'numeric' as const,
+      value: String((values as Record<string, unknown>)[name] ?? ''),
+      onChange: (e: ChangeEvent<HTMLInputElement>) =>
+        setValue(name, (e.target.value === '' ? undefined : e.target.value) as V[typeof name]),
+    };
+  };
 
   const checkbox = (name: KeyOf<S>) => {
     const raw = (values as Record<string, unknown>)[name];

@@ -9,6 +9,7 @@
  *   choice shows before the server answers and is put back if the server refuses.
  * - `save(body, rollback)` saves what is not one of the form's values (the department picker).
  * - `submit()` saves every value at once (a panel with a Save button: the photo editor).
+ * A field typed into before hydration holds that text afterwards (useForm); one already left is saved then.
  * Saves of one record run one after another, each sent with the record as the last save left it (`request`
  * builds its `If-Match` from it), and each is tracked (pendingSaves), so the page's Save waits for them.
  *
@@ -56,7 +57,12 @@ const stored = (value: unknown, current: unknown) =>
 export function useInlineForm<T extends object, V extends Body>(options: InlineFormOptions<T, V>) {
   type Key = keyof V & string;
   const { schema } = options;
-  const form = useForm(schema, options.values(options.saved) as Body, { state: options.state });
+  const form = useForm(schema, options.values(options.saved) as Body, {
+    state: options.state,
+    // A field changed and left before the script ran is saved now, as leaving it would have (the focused one
+    // when it is left).
+    onTypedBeforeHydration: (_names, left) => left.forEach((name) => commit(name as Key)),
+  });
   const [saved, setSaved] = useState(options.saved);
   /** The record as the last save left it, ahead of the render: the next queued save is written against it. */
   const latest = useRef(options.saved);

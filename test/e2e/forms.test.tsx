@@ -7,9 +7,16 @@
  * - two forms with the same field names on one page get distinct ids, and each label works for its own input.
  */
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import {
+  assertNoBrowserErrors,
+  launchBrowser,
+  messageFor,
+  openPage,
+  screenshot,
+  waitForIslands,
+} from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 import { User } from '../../src/models/User';
 import { renderDocument } from '../../src/render/renderDocument';
@@ -26,14 +33,6 @@ test.after.always(async () => {
   await browser?.close();
   await app?.close();
 });
-
-/** The message beside a field: the element its aria-describedby points at. */
-async function messageFor(page: Page, label: string): Promise<string> {
-  const input = page.getByLabel(label, { exact: true });
-  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  if (!ids.length) return '';
-  return (await page.locator(`[id="${ids[0]}"]`).innerText()).trim();
-}
 
 test.serial('without JavaScript: register, sign out, sign in, request a reset and change the name', async (t) => {
   await BetaCode.query().insert({ code: 'NOSCRIPT1', maxUses: 2 });

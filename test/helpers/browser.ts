@@ -72,3 +72,11 @@ export async function waitForIslands(page: Page): Promise<void> {
     [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'),
   );
 }
+
+/** The message beside a labelled field: the `-error` element its aria-describedby points at ('' if none). */
+export async function messageFor(page: Page, label: string): Promise<string> {
+  const input = page.getByLabel(label, { exact: true });
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  if (!ids.length) return '';
+  return (await page.locator(`[id="${ids[0]}"]`).innerText()).trim();
+}

@@ -10,6 +10,7 @@ import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { insertPhotoFor } from '../helpers/photos';
 import { LIST_MESSAGES } from '../../src/validation/lists';
+import { LIST_TEXT_MAX } from '../../src/validation/lists/define';
 import { SKILL_MESSAGES } from '../../src/validation/lists/skills';
 import { TIMELINE_MESSAGES } from '../../src/validation/lists/timeline';
 
@@ -103,6 +104,26 @@ test.serial(
     t.is(errorOf(form, 'type'), TIMELINE_MESSAGES.typeRequired);
     t.regex(res.text, /<details[^>]*open=""[^>]*>\s*<summary>Add timeline event/, 'the add form is open');
     t.is((await items('timeline')).length, 1, 'nothing stored');
+  },
+);
+
+test.serial(
+  'an over-long text comes back whole with its limit message, never cut, and nothing is stored',
+  async (t) => {
+    const long = `${'Search and rescue. '.repeat(11)}The end`; // past the 200-character limit, not cut at it
+    const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
+      year: '2020',
+      event: long,
+      type: 'promoted',
+    });
+    t.is(res.status, 400);
+    const form = formAt(res.text, `/profiles/${id}/lists/timeline`);
+    t.is(valueOf(form, 'event'), long);
+    t.is(errorOf(form, 'event'), LIST_MESSAGES.tooLong('Event title', LIST_TEXT_MAX));
+    t.false(
+      (await items('timeline')).some((item: { year: number }) => item.year === 2020),
+      'nothing stored',
+    );
   },
 );
 

@@ -17,6 +17,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Re
 import { styled } from 'styled-components';
 import { controlBox, Label } from './Field';
 import { sc } from './sc';
+import { useTypedValue } from './typedBeforeHydration';
 
 const Wrap = styled.div.withConfig(sc('ComboboxWrap'))`
   position: relative;
@@ -166,6 +167,8 @@ export function Combobox<T>({
   const optionId = (option: T) => `${ids}-option-${optionKey(option)}`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Text typed before the island hydrated is the caller's text from then on.
+  useTypedValue(inputId, onInputChange);
 
   const showPopup = open && popup;
   const activeOption = showPopup && active >= 0 ? options[active] : undefined;

@@ -14,6 +14,7 @@ import {
 import { css, styled } from 'styled-components';
 import { sc } from './sc';
 import { Button } from './Button';
+import { useTypedValue } from './typedBeforeHydration';
 
 /**
  * Every form is a real form: method="post" to its page route (`action`), urlencoded, handled by the server
@@ -75,6 +76,22 @@ export const HelpText = styled.p.withConfig(sc('FieldHelp'))`
   font-size: ${(p) => p.theme.font.size.sm};
   color: ${(p) => p.theme.color.muted};
 `;
+
+const Count = styled.span.withConfig(sc('FieldCount'))<{ $over: boolean }>`
+  ${(p) => (p.$over ? `color: ${p.theme.color.danger}; font-weight: 600;` : '')}
+`;
+
+/**
+ * A text's length against its limit ("600/500 characters"), in the error colour past it: a limit is shown,
+ * never applied by cutting what was typed (no maxLength); the schema's message refuses the save.
+ */
+export function CharacterCount({ length, max }: { length: number; max: number }) {
+  return (
+    <Count $over={length > max} data-testid="character-count" data-over={length > max || undefined}>
+      {`${length}/${max} characters`}
+    </Count>
+  );
+}
 
 interface FieldChrome {
   id: string;
@@ -272,6 +289,8 @@ export interface TagListProps extends FieldChrome {
  */
 export function TagList({ id, name, label, error, help, tags, onAdd, onRemove, onBlur, placeholder }: TagListProps) {
   const [draft, setDraft] = useState('');
+  // A tag typed before the island hydrated stays in the box.
+  useTypedValue(id, setDraft);
   return (
     <FieldFrame id={id} label={label} error={error} help={help}>
       <Tags aria-label="Added">

@@ -1,0 +1,270 @@
+/**
+ * Text typed before an island's script loads is kept (issue 20): on every island form, with the scripts held,
+ * a person types into a field; the scripts are released, the islands hydrate, the person types into the next
+ * field, and the first still holds what was typed — and the island's state agrees (the submit carries it).
+ * Each form runs twice: at full speed and with the CPU slowed 6× (a phone). No hydration warnings either way.
+ */
+import test, { type ExecutionContext } from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { assertNoBrowserErrors, launchBrowser, openPage, type RecordedPage } from '../helpers/browser';
+import { throttleCpu, typeBeforeHydration } from '../helpers/hydration';
+import { createProfileWithItems } from '../helpers/profileItems';
+import { anyDepartment } from '../helpers/profiles';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { BetaCode } from '../../src/models/BetaCode';
+import { Profile } from '../../src/models/Profile';
+import { User } from '../../src/models/User';
+import { AUTH_MESSAGES } from '../../src/validation/auth';
+
+let app: TestApp;
+let browser: Browser;
+let admin: CreatedUser;
+
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  browser = await launchBrowser();
+  admin = await createUser({ role: 'super_admin', password: 'admin-pass-1' });
+});
+test.after.always(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const RATES = [1, 6] as const;
+const label = (text: string) => (page: Page) => page.getByLabel(text, { exact: true });
+let serial = 0;
+const unique = () => `${Date.now()}${(serial += 1)}`;
+
+async function signIn(page: Page, account: CreatedUser): Promise<void> {
+  const login = await page.request.post(`${app.baseUrl}/api/auth/login`, {
+    data: { email: account.user.email, password: account.password },
+  });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+}
+
+/** A page at `rate`× CPU slowdown; fails the test on console errors and hydration warnings. */
+async function withPage(
+  t: ExecutionContext,
+  rate: number,
+  run: (recorded: RecordedPage) => Promise<void>,
+  allowed: RegExp[] = [],
+) {
+  const recorded = await openPage(browser);
+  try {
+    await throttleCpu(recorded.context, recorded.page, rate);
+    await run(recorded);
+    assertNoBrowserErrors(t, recorded, allowed);
+  } finally {
+    await recorded.context.close();
+  }
+}
+
+const toastTitled = (page: Page, title: string) =>
+  page.getByTestId('toasts').getByText(title, { exact: true }).waitFor({ timeout: 15_000 });
+
+for (const rate of RATES) {
+  const cpu = rate > 1 ? ` (CPU ${rate}× slower)` : '';
+
+  test.serial(`Join Beta: the name typed before hydration is the name registered${cpu}`, async (t) => {
+    const code = `HYD${unique()}`;
+    await BetaCode.query().insert({ code, maxUses: 1 });
+    const email = `hydrate.${unique()}@example.com`;
+    await withPage(t, rate, async ({ page }) => {
+      await typeBeforeHydration(t, page, `${app.baseUrl}/register`, {
+        first: { field: label('Full Name'), type: 'Jordan Early' },
+        next: { field: label('Email'), type: email },
+      });
+      await label('Password')(page).fill('early-bird-1');
+      await label('Beta Invite Code')(page).fill(code.toLowerCase());
+      await Promise.all([
+        page.waitForURL('**/create-profile', { timeout: 15_000 }),
+        page.getByRole('button', { name: 'Join Beta' }).click(),
+      ]);
+    });
+    t.is((await User.query().whereRaw('lower(email) = ?', [email]).first())?.name, 'Jordan Early');
+  });
+
+  test.serial(`login: the e-mail typed before hydration signs in${cpu}`, async (t) => {
+    const member = await createUser({ password: 'member-pass-1' });
+    await withPage(t, rate, async ({ page }) => {
+      await typeBeforeHydration(t, page, `${app.baseUrl}/login`, {
+        first: { field: label('Email'), type: member.user.email },
+        next: { field: label('Password'), type: 'member-pass-1' },
+      });
+      await Promise.all([
+        page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 }),
+        page.getByRole('button', { name: 'Sign In' }).click(),
+      ]);
+    });
+  });
+
+  test.serial(`forgot password: the e-mail typed before hydration is the one sent${cpu}`, async (t) => {
+    const member = await createUser();
+    await withPage(t, rate, async ({ page }) => {
+      await typeBeforeHydration(t, page, `${app.baseUrl}/forgot-password`, {
+        first: { field: label('Email'), type: member.user.email },
+      });
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText(member.user.email).first().waitFor({ timeout: 15_000 });
+      t.is(await page.getByRole('alert').count(), 0, 'no message: the island had the e-mail');
+    });
+  });
+
+  test.serial(`reset password: the password typed before hydration is the one sent${cpu}`, async (t) => {
+    await withPage(
+      t,
+      rate,
+      async ({ page }) => {
+        await typeBeforeHydration(t, page, `${app.baseUrl}/reset-password?token=${'0'.repeat(64)}`, {
+          first: { field: label('New Password'), type: 'brand-new-pass' },
+          next: { field: label('Confirm Password'), type: 'brand-new-pass' },
+        });
+        await page.getByRole('button', { name: 'Reset Password' }).click();
+        // The island sent both passwords (its own checks passed); the server refuses the unknown link.
+        await page.getByTestId('form-alert').getByText(AUTH_MESSAGES.resetInvalidToken, { exact: false }).waitFor();
+        t.is(await page.locator('[aria-invalid="true"]').count(), 0);
+      },
+      [/status of 400/],
+    ); // the unknown link's answer
+  });
+
+  test.serial(`account settings: each of the three forms keeps what was typed before hydration${cpu}`, async (t) => {
+    const member = await createUser({ name: 'Old Name', password: 'member-pass-1' });
+    const username = `early_${unique()}`.slice(0, 30);
+    await withPage(t, rate, async ({ page }) => {
+      await signIn(page, member);
+      const url = `${app.baseUrl}/account-settings`;
+      await typeBeforeHydration(t, page, url, {
+        first: { field: label('Full Name'), type: 'New Name' },
+        next: { field: label('Email'), type: member.user.email },
+      });
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toastTitled(page, 'Profile updated');
+
+      await typeBeforeHydration(t, page, url, {
+        first: { field: label('Username'), type: username },
+        next: { field: label('Current Password'), type: 'member-pass-1' },
+      });
+      await page.getByRole('button', { name: 'Save URL' }).click();
+      await toastTitled(page, 'Username updated');
+
+      await typeBeforeHydration(t, page, url, {
+        first: { field: label('Current Password'), type: 'member-pass-1' },
+        next: { field: label('New Password'), type: 'member-pass-2' },
+      });
+      await label('Confirm New Password')(page).fill('member-pass-2');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await toastTitled(page, 'Password changed');
+    });
+    const saved = await User.query().findById(member.user.id);
+    t.is(saved?.name, 'New Name');
+    t.is(saved?.username, username);
+  });
+
+  test.serial(`create profile: the department search and rank typed before hydration are kept${cpu}`, async (t) => {
+    const member = await createUser({ name: 'Casey Create', password: 'member-pass-1' });
+    const department = await anyDepartment();
+    await withPage(t, rate, async ({ page }) => {
+      await signIn(page, member);
+      await typeBeforeHydration(t, page, `${app.baseUrl}/create-profile`, {
+        first: { field: label('Rank'), type: 'Engineer' },
+        next: { field: (p) => p.getByRole('combobox', { name: 'Fire Department' }), type: department.name },
+      });
+      await page.getByRole('option').first().click({ timeout: 15_000 });
+      await Promise.all([
+        page.waitForURL((url) => url.pathname !== '/create-profile', { timeout: 15_000 }),
+        page.getByRole('button', { name: 'Create Profile' }).click(),
+      ]);
+    });
+    t.is((await Profile.query().where('userId', member.user.id).first())?.rank, 'Engineer');
+  });
+
+  test.serial(`the department combobox: text typed before hydration searches once hydrated${cpu}`, async (t) => {
+    const member = await createUser({ password: 'member-pass-1' });
+    const department = await anyDepartment();
+    await withPage(t, rate, async ({ page }) => {
+      await signIn(page, member);
+      await typeBeforeHydration(t, page, `${app.baseUrl}/create-profile`, {
+        first: { field: (p) => p.getByRole('combobox', { name: 'Fire Department' }), type: department.name },
+        next: { field: label('Rank'), type: 'Lieutenant' },
+      });
+      await page.getByRole('combobox', { name: 'Fire Department' }).click();
+      await page.getByRole('option').first().waitFor({ timeout: 15_000 });
+      t.true((await page.getByRole('option').allInnerTexts()).some((text) => text.includes(department.name)));
+    });
+  });
+
+  test.serial(`profile editor: a statement typed before hydration is kept and saved when left${cpu}`, async (t) => {
+    const { owner, id } = await createProfileWithItems(app);
+    await Profile.query().findById(id).patch({ personalStatement: 'What the server had.' });
+    await withPage(t, rate, async ({ page }) => {
+      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+      await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${id}?edit=1`, {
+        // A textarea: React puts the server's text back while hydrating; the island restores what was typed.
+        first: { field: label('Personal Statement'), type: 'Typed while the page loaded.' },
+        next: { field: label('Motto'), type: 'Early and steady' },
+      });
+      await label('Role')(page).click();
+      await t.notThrowsAsync(async () => {
+        for (let tries = 0; tries < 50; tries += 1) {
+          const saved = await Profile.query().findById(id);
+          if (saved?.personalStatement === 'Typed while the page loaded.' && saved.motto === 'Early and steady') return;
+          await page.waitForTimeout(200);
+        }
+        throw new Error('not saved');
+      });
+    });
+  });
+
+  test.serial(`list add form: the item typed before hydration is the one added${cpu}`, async (t) => {
+    const { owner, id } = await createProfileWithItems(app);
+    const event = `Early event ${unique()}`;
+    await withPage(t, rate, async ({ page }) => {
+      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+      const form = (p: Page) => p.getByRole('form', { name: 'New timeline event' });
+      await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${id}?edit=1`, {
+        // <details> opens without JavaScript.
+        prepare: (p) => p.getByText('Add timeline event', { exact: true }).click(),
+        first: { field: (p) => form(p).getByLabel('Event title', { exact: true }), type: event },
+        next: { field: (p) => form(p).getByLabel('Year', { exact: true }), type: '2016' },
+      });
+      await form(page).getByLabel('Event type', { exact: true }).selectOption('promoted');
+      await form(page).getByRole('button', { name: 'Save timeline event' }).click();
+      await toastTitled(page, 'Timeline event added');
+    });
+    const items = (await app.client().get(`/api/profiles/${id}/timeline`)).body as Array<{ event: string }>;
+    t.true(items.some((item) => item.event === event));
+  });
+
+  test.serial(`admin user search: the query typed before hydration is the one searched${cpu}`, async (t) => {
+    const target = await createUser({ name: `Quinn Hydrate ${unique()}` });
+    await withPage(t, rate, async ({ page }) => {
+      await signIn(page, admin);
+      const search = (p: Page) => p.getByRole('searchbox', { name: 'Search users by name or email' });
+      await typeBeforeHydration(t, page, `${app.baseUrl}/admin?tab=users`, {
+        first: { field: search, type: target.user.name },
+      });
+      await search(page).press('Enter');
+      await page.waitForURL(/q=/, { timeout: 15_000 }).catch(() => undefined);
+      await page.getByText(target.user.email).waitFor({ timeout: 15_000 });
+      t.is(await search(page).inputValue(), target.user.name);
+    });
+  });
+
+  test.serial(`database set-up: the URL typed before hydration is the one tested${cpu}`, async (t) => {
+    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    await withPage(t, rate, async ({ page }) => {
+      await signIn(page, admin);
+      const field = (card: string) => (p: Page) =>
+        p.locator(`[aria-label="${card}"]`).getByLabel('Database URL', { exact: true });
+      await typeBeforeHydration(t, page, `${app.baseUrl}/admin/supabase-setup`, {
+        first: { field: field('Test connection'), type: url },
+        next: { field: field('Set up'), type: 'postgres://nobody@127.0.0.1:1/none' },
+      });
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.getByTestId('connection-version').waitFor({ timeout: 20_000 });
+      t.regex(await page.getByTestId('connection-version').innerText(), /Connected/);
+    });
+  });
+}
