@@ -273,7 +273,7 @@ test.serial(
     const oldest = await headings(timeline);
     t.true(newest.length > 2);
     t.deepEqual(oldest, [...newest].reverse());
-    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'still editing');
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 10, 'still editing');
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
   },
