@@ -34,7 +34,7 @@ import { loadProfileContent } from '../services/profileContent';
 import { presentGallery } from '../presenters/photos';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
-import { PROFILE_MESSAGES, WIDGET_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
+import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
@@ -80,7 +80,7 @@ export async function profilePageHtml(
   const photos = presentGallery(content.gallery, viewer);
   const lists = presentProfileLists(content.lists, viewer, profile.userId, { now: new Date(), sort });
   const items = {
-    ...Object.fromEntries(WIDGET_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
+    ...Object.fromEntries(SECTION_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
     photos: photos.photoGallery,
   };
   return renderPageHtml(

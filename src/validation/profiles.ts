@@ -23,8 +23,21 @@ export const WIDGETS = [
   { key: 'specialUnits', title: 'Special Units', collapsedCount: 3 },
   { key: 'photos', title: 'Photo Gallery', collapsedCount: 4 },
 ] as const;
-export type WidgetKey = (typeof WIDGETS)[number]['key'];
+/**
+ * Lists the spec gives no widget of their own (02 §3 status updates and fire stations): sections after the
+ * nine, opened by their own `?widget=` value, with no filter tab and no Widget Settings switch (both stay as
+ * the spec lists them).
+ */
+export const EXTRA_SECTIONS = [
+  { key: 'statusUpdates', title: 'Status Updates', collapsedCount: 3, filter: 'status-updates' },
+  { key: 'fireStations', title: 'Fire Stations', collapsedCount: 3, filter: 'fire-stations' },
+] as const;
+/** Every section of a profile page, in the order the columns show them. */
+export const SECTIONS = [...WIDGETS, ...EXTRA_SECTIONS] as const;
+export type WidgetKey = (typeof SECTIONS)[number]['key'];
+/** The nine widgets an owner may hide. */
 export const WIDGET_KEYS = WIDGETS.map((w) => w.key) as WidgetKey[];
+export const SECTION_KEYS = SECTIONS.map((w) => w.key) as WidgetKey[];
 
 /**
  * The widget filter (spec 01 §2): ten choices, as `?widget=` values. Each names a widget (or all); the
@@ -51,12 +64,17 @@ const FILTER_ALIASES: Record<string, WidgetKey> = {
 /** The section a `?widget=` value opens, or 'all' for anything else. */
 export function widgetFromFilter(value: unknown): WidgetKey | 'all' {
   if (typeof value !== 'string') return 'all';
-  return WIDGET_FILTERS.find((f) => f.value === value)?.widget ?? FILTER_ALIASES[value] ?? 'all';
+  return (
+    WIDGET_FILTERS.find((f) => f.value === value)?.widget ??
+    FILTER_ALIASES[value] ??
+    EXTRA_SECTIONS.find((s) => s.filter === value)?.key ??
+    'all'
+  );
 }
 
 /** The filter value that opens a widget's section (the header's spelling). */
 export function filterForWidget(widget: WidgetKey): string {
-  return WIDGET_FILTERS.find((f) => f.widget === widget)!.value;
+  return WIDGET_FILTERS.find((f) => f.widget === widget)?.value ?? EXTRA_SECTIONS.find((s) => s.key === widget)!.filter;
 }
 
 /** Contact fields whose visibility the owner chooses (a phone number is not for everyone). */

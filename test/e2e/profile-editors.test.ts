@@ -126,7 +126,7 @@ test.serial(
   async (t) => {
     const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'every list but photos has its editor');
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 10, 'every list but photos has its editor');
 
     for (const widget of WIDGETS) {
       const frame = section(page, widget.key);
@@ -273,7 +273,7 @@ test.serial(
     const oldest = await headings(timeline);
     t.true(newest.length > 2);
     t.deepEqual(oldest, [...newest].reverse());
-    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'still editing');
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 10, 'still editing');
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
   },

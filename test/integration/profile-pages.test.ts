@@ -192,7 +192,11 @@ test('edit mode carries a ListEditor island per list (not photos) for the owner,
   t.is(added.status, 201);
   const count = (text: string) => text.split('data-island="ListEditor"').length - 1;
   const editing = await as(owner).get(`/profiles/${profile.id}?edit=1`, html);
-  t.is(count(editing.text), 8, 'timeline, incidents, awards, certifications, licenses, skills, gear, special units');
+  t.is(
+    count(editing.text),
+    10,
+    'timeline, incidents, awards, certifications, licenses, skills, gear, special units, status updates, fire stations',
+  );
   t.true(editing.text.includes('Hired by the department'), 'the editor gets every item, even one off the main profile');
   t.is(count((await as(owner).get(`/profiles/${profile.id}`, html)).text), 0, 'not outside edit mode');
   t.is(count((await as(owner).get(`/profiles/${profile.id}/public?edit=1`, html)).text), 0, 'never on the public view');

@@ -10,7 +10,7 @@ import { media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
-import { WIDGET_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
+import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { ListFormState } from '../../src/validation/lists/define';
 import { linkableItem, linkableList, type LinkableItem } from '../../src/validation/photos';
 import type { ListItemJson } from '../../src/validation/lists';
@@ -101,7 +101,7 @@ export interface ProfileListForm extends ListFormState {
 
 /** The sections this viewer gets: not hidden by the owner; empty ones only for those who can fill them. */
 export function visibleSections(profile: ProfileJson, items: SectionItems, canEdit: boolean): WidgetKey[] {
-  return WIDGET_KEYS.filter(
+  return SECTION_KEYS.filter(
     (key) => !profile.hiddenWidgets.includes(key) && (canEdit || (items[key]?.length ?? 0) > 0),
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The nine widget sections of a profile, as a registry: where each sits in the "all" layout, what an owner is
+ * The sections of a profile (the nine widgets, then status updates and fire stations), as a registry: where each sits in the "all" layout, what an owner is
  * invited to add when it is empty, and how its items render. The widgets feature gives each its `renderItems`; this
  * module owns the section frame every widget shares (title link, count, "Show All N …", collapsing).
  *
@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { WIDGETS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
+import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
 import type { PhotoJson } from '../../src/validation/photos';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
@@ -56,6 +56,9 @@ const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
   licenses: 'right',
   gear: 'right',
   specialUnits: 'right',
+  // After the nine, beside their kin: news under the career story, stations under the apparatus and units.
+  statusUpdates: 'left',
+  fireStations: 'right',
 };
 
 const INVITE: Record<WidgetKey, string> = {
@@ -68,6 +71,8 @@ const INVITE: Record<WidgetKey, string> = {
   skills: 'Add your first skill',
   specialUnits: 'Add your first special unit',
   photos: 'Add your first photo',
+  statusUpdates: 'Add your first status update',
+  fireStations: 'Add the first fire station you served at',
 };
 
 /** The spec names no empty text for visitors; these say plainly that there is nothing yet. */
@@ -103,7 +108,7 @@ const renderGeneric = (items: SectionItem[]) => (
   </GenericList>
 );
 
-const widgetView = (widget: (typeof WIDGETS)[number]): WidgetView => ({
+const widgetView = (widget: (typeof SECTIONS)[number]): WidgetView => ({
   key: widget.key,
   title: widget.title,
   collapsedCount: widget.collapsedCount,
@@ -114,7 +119,7 @@ const widgetView = (widget: (typeof WIDGETS)[number]): WidgetView => ({
   renderTools: WIDGET_TOOLS[widget.key],
 });
 
-export const WIDGET_VIEWS = Object.fromEntries(WIDGETS.map((w) => [w.key, widgetView(w)])) as Record<
+export const WIDGET_VIEWS = Object.fromEntries(SECTIONS.map((w) => [w.key, widgetView(w)])) as Record<
   WidgetKey,
   WidgetView
 >;

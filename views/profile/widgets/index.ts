@@ -3,9 +3,11 @@ import type { WidgetKey } from '../../../src/validation/profiles';
 import type { WidgetView } from '../sections';
 import { renderAwards } from './Awards';
 import { renderCertifications, renderLicenses } from './Credentials';
+import { renderFireStations } from './FireStations';
 import { renderIncidents } from './Incidents';
 import { renderPhotos } from './Photos';
 import { renderSkills } from './Skills';
+import { renderStatusUpdates } from './StatusUpdates';
 import { renderTimeline, renderTimelineTools } from './Timeline';
 import { renderUnits } from './Units';
 
@@ -19,6 +21,8 @@ export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems
   gear: renderUnits,
   specialUnits: renderUnits,
   photos: renderPhotos,
+  statusUpdates: renderStatusUpdates,
+  fireStations: renderFireStations,
 };
 
 /** Controls a widget shows above its items, in read and edit mode. */
