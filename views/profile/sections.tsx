@@ -86,6 +86,8 @@ const NOTHING_YET: Record<WidgetKey, string> = {
   skills: 'No skills yet.',
   specialUnits: 'No special units yet.',
   photos: 'No photos yet.',
+  statusUpdates: 'No status updates yet.',
+  fireStations: 'No fire stations yet.',
 };
 
 const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`
