@@ -142,6 +142,8 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   await page.waitForFunction(() => document.querySelectorAll('[data-photo-id]').length === 3);
   t.is(await gallery.locator('[data-photo-id]', { hasText: /· On main profile/ }).count(), 2);
   await page.waitForFunction(() => document.querySelector('[data-section-count="photos"]')?.textContent === '3');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'photos-editor-375');
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });
