@@ -36,6 +36,7 @@ import { PHOTO_LINK_TARGETS, type PhotoJson, type PhotoLinksJson } from '../src/
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api } from './lib/api';
 import { trackSave } from './lib/pendingSaves';
+import { useSectionCount } from './lib/sectionCount';
 import { useApiMutation } from './lib/useApiMutation';
 import { Button } from '../views/ui/Button';
 import { AiAssistProvider } from './lib/EnhanceButton';
@@ -481,14 +482,6 @@ function ItemEditor({
       </Form>
     </Card>
   );
-}
-
-/** The section's count in its header (server-rendered, views/profile/sections.tsx) follows the editor's items. */
-function useSectionCount(list: string, count: number) {
-  useEffect(() => {
-    const element = document.querySelector(`[data-section-count="${list}"]`);
-    if (element) element.textContent = String(count);
-  }, [list, count]);
 }
 
 function ListEditorBody({

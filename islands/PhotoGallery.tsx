@@ -10,6 +10,7 @@ import { styled } from 'styled-components';
 import {
   ACCEPTED_IMAGE_TYPES,
   PHOTO_CATEGORIES,
+  PHOTO_LIMITS,
   PHOTO_MESSAGES as M,
   normalizeTags,
   photoUpdateSchema,
@@ -24,6 +25,7 @@ import { api } from './lib/api';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { useInlineForm } from './lib/useInlineForm';
+import { useSectionCount } from './lib/sectionCount';
 import { UploadProgress, usePhotoUploads } from './lib/photoUploads';
 import { Button } from '../views/ui/Button';
 import { DialogActions } from '../views/ui/ConfirmButton';
@@ -242,6 +244,8 @@ export default function PhotoGallery({
   const [editing, setEditing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [folderName, setFolderName] = useState('');
+  /** The upload switch: null until the owner flips it, so each upload takes the server's default. */
+  const [mainProfileChoice, setMainProfileChoice] = useState<boolean | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration((typedValue) => {
     const text = (suffix: string) => {
@@ -259,6 +263,8 @@ export default function PhotoGallery({
     if (typedFolder !== undefined) setFolder(typedFolder);
     if (typedFolderName !== undefined) setFolderName(typedFolderName);
   });
+  const mainProfileHasRoom = photos.filter((p) => p.showOnMainProfile).length < PHOTO_LIMITS.mainProfileSlots;
+  useSectionCount('photos', photos.length);
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -279,6 +285,7 @@ export default function PhotoGallery({
   const uploads = usePhotoUploads(profileId, {
     category: 'milestone',
     visibility: defaultVisibility,
+    showOnMainProfile: mainProfileChoice ?? undefined,
     onGallery: (gallery) => {
       setPhotos(gallery.photoGallery);
       setFolders(gallery.photoFolders);
@@ -344,6 +351,13 @@ export default function PhotoGallery({
         <br />
         <Muted>{M.uploadHelp}</Muted>
       </DropZone>
+      <Checkbox
+        id={`${id}-main-profile`}
+        label="Show new photos on main profile"
+        help={M.mainProfileDefault}
+        checked={mainProfileChoice ?? mainProfileHasRoom}
+        onChange={(e) => setMainProfileChoice(e.target.checked)}
+      />
       <UploadProgress rows={uploads.rows} summary={uploads.summary} />
       <Toolbar>
         <TextField

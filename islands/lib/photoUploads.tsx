@@ -16,6 +16,7 @@ import {
   type PhotoJson,
 } from '../../src/validation/photos';
 import type { Visibility } from '../../src/validation/visibility';
+import { setSectionCount } from './sectionCount';
 import { toast } from './toast';
 import { sc } from '../../views/ui/sc';
 
@@ -115,6 +116,8 @@ const Uploads = styled.ul.withConfig(sc('PhotoUploads'))`
 export interface UploadOptions {
   category: PhotoCategory;
   visibility: Visibility;
+  /** An explicit choice; without one the server puts a photo on the main profile while it has room there. */
+  showOnMainProfile?: boolean;
   /** The gallery as the server answers each upload. */
   onGallery: (gallery: PhotoGalleryJson) => void;
 }
@@ -183,10 +186,17 @@ export function usePhotoUploads(profileId: number, options: UploadOptions) {
           profileId,
           blob,
           name,
-          { visibility: options.visibility, category: options.category },
+          {
+            visibility: options.visibility,
+            category: options.category,
+            ...(options.showOnMainProfile === undefined
+              ? {}
+              : { showOnMainProfile: String(options.showOnMainProfile) }),
+          },
           (fraction) => update(row.key, { progress: fraction }),
         );
         options.onGallery(gallery);
+        setSectionCount('photos', gallery.photoGallery.length);
         const added = gallery.photoGallery.reduce<PhotoJson | null>((a, p) => (!a || p.id > a.id ? p : a), null);
         if (added) uploaded.push(added);
         update(row.key, { state: 'done', progress: 1 });

@@ -30,6 +30,8 @@ export const PHOTO_LIMITS = {
   folderDescriptionMax: 500,
   /** Default cap of the Photo Manager's selection (spec 02 §5); the timeline uses 1. */
   maxSelection: 10,
+  /** Photos the main profile's compact gallery shows (spec 02 §9); an upload goes on it while it has fewer. */
+  mainProfileSlots: 4,
 } as const;
 
 /** The widgets a photo can be linked to, with their caps (spec 02 §§5, 9; issue 11). */
@@ -85,6 +87,7 @@ export const PHOTO_MESSAGES = {
   noImagesTitle: 'No Images Selected',
   noImages: 'Please select valid image files',
   uploadHelp: 'PNG, JPG, WebP up to 10MB each',
+  mainProfileDefault: 'New photos go on your main profile while it shows fewer than 4.',
   heic: 'HEIC files are not supported',
   deleteFailed: 'Failed to delete photo',
   deleteFailedDescription: 'Please try again later.',

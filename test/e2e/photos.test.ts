@@ -53,12 +53,25 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
   await waitForIslands(page);
   const gallery = page.locator('[data-island="PhotoGallery"]');
+  const sectionCount = page.locator('[data-section-count="photos"]');
+  t.is(await sectionCount.innerText(), '0');
+  const mainProfileSwitch = gallery.getByLabel('Show new photos on main profile');
+  t.true(await mainProfileSwitch.isChecked(), 'new photos go on the main profile while it has room');
   await gallery.getByLabel('Upload photos').setInputFiles(files);
   const uploads = gallery.getByRole('region', { name: 'Uploads' });
   await uploads.getByText(/^Compressed 3 photos: /).waitFor();
   await t.notThrowsAsync(uploads.locator('li[data-state="done"]').nth(2).waitFor({ timeout: 30_000 }));
   t.is(await uploads.locator('progress').count(), 3, 'each file has its progress bar');
   t.is(await gallery.locator('[data-photo-id]').count(), 3);
+  await t.notThrowsAsync(
+    page.waitForFunction(() => document.querySelector('[data-section-count="photos"]')?.textContent === '3'),
+    'the count follows the uploads without a reload',
+  );
+  t.is(
+    await gallery.locator('[data-photo-id]', { hasText: /· On main profile/ }).count(),
+    3,
+    'the 3 uploads went on the main profile',
+  );
 
   // Edit the first photo.
   const first = gallery.locator('[data-photo-id]').first();
@@ -91,7 +104,9 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
   await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
   const compact = visitor.page.locator('#section-photos').locator('xpath=ancestor::section');
-  t.is(await compact.locator('img[loading="lazy"]').count(), 1);
+  t.is(await compact.locator('img[loading="lazy"]').count(), 3, 'the visitor sees the 3 photos on the main profile');
+  t.is(await compact.locator('[class*="t-PhotoSlot"]').count(), 3);
+  t.is(await compact.locator('[class*="t-PhotoEmptySlot"]').count(), 0, 'no empty slot');
   t.true(
     await compact
       .locator('img')
@@ -106,6 +121,7 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   await screenshot(visitor.page, 'photos-full-375');
   await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
   await screenshot(visitor.page, 'photos-compact-375');
+  t.is(await compact.locator('[class*="t-PhotoEmptySlot"]').count(), 0);
   await visitor.context.close();
 
   // Delete one: the confirmation says it is safe (it is used nowhere).
@@ -118,6 +134,16 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   ]);
   await page.waitForFunction(() => document.querySelectorAll('[data-photo-id]').length === 2);
   t.is(await gallery.locator('[data-photo-id]').count(), 2);
+  t.is(await sectionCount.innerText(), '2', 'a delete lowers the count');
+
+  // The switch turned off is an explicit choice: the upload stays off the main profile, though it has room.
+  await mainProfileSwitch.uncheck();
+  await gallery.getByLabel('Upload photos').setInputFiles([files[1]!]);
+  await page.waitForFunction(() => document.querySelectorAll('[data-photo-id]').length === 3);
+  t.is(await gallery.locator('[data-photo-id]', { hasText: /· On main profile/ }).count(), 2);
+  await page.waitForFunction(() => document.querySelector('[data-section-count="photos"]')?.textContent === '3');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'photos-editor-375');
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });

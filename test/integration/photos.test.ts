@@ -467,7 +467,7 @@ test.serial('every write refreshes the cached public page (touchProfile)', async
 });
 
 test.serial(
-  'visitors get the gallery server-rendered: srcset, lazy loading, no script; compact pads to 4',
+  'visitors get the gallery server-rendered: srcset, lazy loading, no script; compact shows its photos, no empty slot',
   async (t) => {
     const stranger = await createUser();
     const own = await createProfileFor(stranger);
@@ -495,11 +495,52 @@ test.serial(
     );
     t.regex(compact.text, /loading="lazy"/);
     t.regex(compact.text, /srcSet="|srcset="/);
-    t.is((compact.text.match(/aria-hidden="true"/g) ?? []).length >= 3, true, 'three empty slots pad the compact form');
+    t.false(compact.text.includes('t-PhotoEmptySlot'), 'no empty slot pads the compact form');
+    t.is(compactSlots(compact.text), 1, 'the compact form holds the one photo it has');
     const full = await clientAs(app, null).get(`/profiles/${own.id}/public?widget=photos`);
     t.true(full.text.includes('Public engine photo'));
   },
 );
+
+/** The photo slots of the main profile's compact gallery in a page's HTML. */
+const compactSlots = (html: string) => {
+  const grid = /class="[^"]*t-PhotoCompactGrid[^"]*"[^>]*>(.*?)<\/ul>/s.exec(html);
+  return grid ? (grid[1]!.match(/<li\b/g) ?? []).length : 0;
+};
+
+test.serial('an upload goes on the main profile while fewer than 4 are there; an explicit choice wins', async (t) => {
+  const someone = await createUser();
+  const own = await createProfileFor(someone);
+  const send = async (fields: Record<string, string> = {}) => {
+    const answer = await uploadMultipart(someone, await jpegWithGps(120, 90), 'p.jpg', fields, own.id);
+    t.is(answer.status, 201);
+    return lastPhoto(answer.body).showOnMainProfile;
+  };
+  t.false(await send({ showOnMainProfile: 'false' }), 'an explicit false is kept while there is room');
+  for (const n of [1, 2, 3, 4]) t.true(await send(), `photo ${n} without a choice goes on the main profile`);
+  t.false(await send(), 'the 5th does not: 4 are there');
+  t.true(await send({ showOnMainProfile: 'true' }), 'an explicit true is kept when the main profile is full');
+  const html = (await clientAs(app, null).get(`/profiles/${own.id}/public`)).text;
+  t.is(compactSlots(html), 4, 'a visitor sees the 4 photos of the main profile');
+  t.false(html.includes('t-PhotoEmptySlot'));
+});
+
+test.serial('a visitor of a profile whose photos are all off the main profile gets no empty grid', async (t) => {
+  const someone = await createUser();
+  const own = await createProfileFor(someone);
+  const answer = await uploadMultipart(
+    someone,
+    await jpegWithGps(120, 90),
+    'p.jpg',
+    { showOnMainProfile: 'false' },
+    own.id,
+  );
+  t.is(answer.status, 201);
+  const html = (await clientAs(app, null).get(`/profiles/${own.id}/public`)).text;
+  t.false(html.includes('t-PhotoCompactGrid'), 'no compact grid without a photo for it');
+  t.false(html.includes('t-PhotoEmptySlot'));
+  t.true(html.includes('Show All 1 Photo Gallery'), 'the gallery is one link away');
+});
 
 test.serial(
   'linked photos show on items: an incident 4 plus "+N more"; a private one never reaches a visitor',

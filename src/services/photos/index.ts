@@ -28,6 +28,7 @@ import { Profile } from '../../models/Profile';
 import { authorize, can, canSee, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
 import { LISTS, type ItemRef } from '../../validation/lists';
 import {
+  PHOTO_LIMITS,
   PHOTO_MESSAGES,
   type FolderCreateInput,
   type PhotoLinkTarget,
@@ -295,13 +296,14 @@ export async function addPhoto(
   const last = (await Photo.query(trx).where('profileId', profile.id).max('position as last').first()) as unknown as {
     last: number | null;
   };
+  const showOnMainProfile = fields.showOnMainProfile ?? (await mainProfileHasRoom(trx, profile.id));
   const photo = await Photo.query(trx).insertAndFetch({
     profileId: profile.id,
     position: last.last === null ? 0 : last.last + 1,
     caption: fields.caption ?? null,
     category: fields.category ?? 'milestone',
     folderId: fields.folderId ?? null,
-    showOnMainProfile: fields.showOnMainProfile ?? false,
+    showOnMainProfile,
     visibility: fields.visibility ?? profile.defaultVisibility,
     tags: fields.tags ?? [],
     storageKey: prepared.storageKey,
@@ -314,6 +316,16 @@ export async function addPhoto(
   });
   await touchProfile(trx, profile.id);
   return photo;
+}
+
+/**
+ * An upload without an explicit choice goes on the main profile while fewer than its slots are taken there
+ * (issue 20: a visitor's compact gallery is never empty while photos exist). The profile row is locked, so
+ * concurrent uploads count in turn.
+ */
+async function mainProfileHasRoom(trx: Knex.Transaction, profileId: number): Promise<boolean> {
+  const shown = await Photo.query(trx).where({ profileId, showOnMainProfile: true }).resultSize();
+  return shown < PHOTO_LIMITS.mainProfileSlots;
 }
 
 /** Moves a photo's files to a new key (its old URLs stop answering); the old files go after commit. */

@@ -1,7 +1,7 @@
 /**
  * The Photo Gallery widget for reading (spec 02 §§2, 9), server-rendered with no JavaScript: the compact form
- * on the main profile (up to 4 photos marked for it, padded with empty slots) and the full form in the
- * section's own view (every photo the viewer may see, with caption, category and tags). The owner's editing
+ * on the main profile (up to 4 photos marked for it, and only those: never an empty slot — issue 20 — and no
+ * grid at all when none is marked) and the full form in the section's own view (every photo the viewer may see, with caption, category and tags). The owner's editing
  * form is the PhotoGallery island. Photos the viewer may not see never reach this view (filtered in the query).
  */
 import { styled } from 'styled-components';
@@ -9,10 +9,8 @@ import { sc } from '../../ui/sc';
 import { media } from '../../ui/theme';
 import { PhotoPicture, photoCover } from '../../ui/PhotoPicture';
 import { humanize } from '../../../src/validation/lists/define';
-import type { PhotoJson } from '../../../src/validation/photos';
+import { PHOTO_LIMITS, type PhotoJson } from '../../../src/validation/photos';
 import type { SectionContext, SectionItem } from '../sections';
-
-const COMPACT_SLOTS = 4;
 
 const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
   list-style: none;
@@ -38,10 +36,6 @@ const Slot = styled.li.withConfig(sc('PhotoSlot'))`
     height: 100%;
     object-fit: cover;
   }
-`;
-
-const EmptySlot = styled(Slot).withConfig(sc('PhotoEmptySlot'))`
-  border: 1px dashed ${(p) => p.theme.color.line};
 `;
 
 const Full = styled.ul.withConfig(sc('PhotoFullGrid'))`
@@ -86,16 +80,13 @@ const fullSizes = '(min-width: 768px) 280px, 50vw';
 
 export function PhotosView({ photos, expanded }: { photos: PhotoJson[]; expanded: boolean }) {
   if (!expanded) {
-    const empty = Math.max(0, COMPACT_SLOTS - photos.length);
+    if (!photos.length) return null;
     return (
       <Compact>
-        {photos.slice(0, COMPACT_SLOTS).map((photo) => (
+        {photos.slice(0, PHOTO_LIMITS.mainProfileSlots).map((photo) => (
           <Slot key={photo.id}>
             <PhotoPicture photo={photo} sizes={compactSizes} />
           </Slot>
-        ))}
-        {Array.from({ length: empty }, (_, i) => (
-          <EmptySlot key={`empty-${i}`} aria-hidden="true" />
         ))}
       </Compact>
     );
