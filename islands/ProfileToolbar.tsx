@@ -4,6 +4,8 @@
  * the Edit Profile / Save toggle (spec 02 §2 "The owner sees an Edit Profile control"). Edit mode is a
  * server-rendered mode of the page (?edit=1), so Edit Profile is a link that works without script; Save waits
  * for the fields' last saves, then leaves it. The Widget Settings panel drops down below the header.
+ * Outside edit mode, View as visitor / View as member are plain links to the server's "View as" pages
+ * (`?as=visitor|member`: the page exactly as those viewers get it, with a banner).
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';
@@ -14,6 +16,7 @@ import {
   type ProfileStatus,
   type WidgetKey,
 } from '../src/validation/profiles';
+import { VIEW_AS, VIEW_AS_LABELS } from '../src/validation/viewAs';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves } from './lib/pendingSaves';
@@ -97,6 +100,8 @@ export interface ProfileToolbarProps {
   editing: boolean;
   hiddenWidgets: WidgetKey[];
   basePath: string;
+  /** The own view's path, which the "View as" links add `?as=` to. */
+  viewAsPath: string;
 }
 
 function WidgetSettings({
@@ -157,6 +162,7 @@ export default function ProfileToolbar({
   editing,
   hiddenWidgets,
   basePath,
+  viewAsPath,
 }: ProfileToolbarProps) {
   const [status, setStatus] = useState<ProfileStatus>(profileStatus);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -192,6 +198,13 @@ export default function ProfileToolbar({
           {live ? 'Public' : 'Hidden'}
         </Switch>
       ) : null}
+      {editing
+        ? null
+        : VIEW_AS.map((as) => (
+            <ButtonLink key={as} href={`${viewAsPath}?as=${as}`} $variant="onBrand">
+              {VIEW_AS_LABELS[as]}
+            </ButtonLink>
+          ))}
       {editing ? (
         <Button
           type="button"

@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import { mixed, object, string, type InferType } from 'yup';
 import type { Profile } from '../models/Profile';
 import { canReadProfile } from '../policies';
+import { VIEW_AS, type ViewAs } from '../validation/viewAs';
 import { SESSION_COOKIE } from '../http/session';
 import { widgetFromFilter } from '../validation/profiles';
 import { sendPage } from './pageCache';
@@ -30,7 +31,8 @@ const confirmDelete = mixed<{ list: string; itemId: number }>()
 
 /**
  * The profile page's links: `widget` (a section, in any of the filter's spellings), `sort` (the timeline's
- * order), `edit=1` (edit mode, for those who may edit) and `confirm` (a plain post's delete step).
+ * order), `edit=1` (edit mode, for those who may edit), `confirm` (a plain post's delete step) and `as`
+ * (visitor | member: the owner's or an admin's view of the page as those viewers get it; ignored for others).
  */
 export const profilePageQuery = object({
   widget: string().test(
@@ -41,6 +43,7 @@ export const profilePageQuery = object({
   sort: mixed<'newest' | 'oldest'>().oneOf(['newest', 'oldest'], 'sort must be newest or oldest').default('newest'),
   edit: mixed<'1'>().oneOf(['1'], 'edit must be 1'),
   confirm: confirmDelete,
+  as: mixed<ViewAs>().oneOf([...VIEW_AS], 'as must be visitor or member'),
 });
 export type ProfilePageQuery = InferType<typeof profilePageQuery>;
 

@@ -13,7 +13,9 @@ import { formAction } from '../http/formAction';
 import { redirectAfter, signedInPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
-import { canEditProfile, canReadProfile, isProfileOwner } from '../policies';
+import { canEditProfile, canReadProfile, isProfileOwner, profileViewerClass } from '../policies';
+import { viewerSeenAs } from '../policies/viewAs';
+import type { ViewAs } from '../validation/viewAs';
 import { answerNotModified, sendPage } from '../pageCache/pageCache';
 import {
   BOOT_ID,
@@ -54,6 +56,8 @@ export interface ProfileView {
   listForm?: ProfileListForm | null;
   /** A plain post asked to confirm deleting this item (`?confirm={list}:{itemId}`). */
   confirmDelete?: { list: string; itemId: number } | null;
+  /** The owner's or an admin's "View as" page (the route grants it only to them): never editable. */
+  viewAs?: ViewAs | null;
 }
 
 /** The path of a profile view, the base of its links. */
@@ -69,16 +73,19 @@ export async function profilePageHtml(
   view: ProfileView,
 ): Promise<string> {
   const { publicView, widget, sort } = view;
-  const canEdit = !publicView && canEditProfile(viewer, profile);
+  const viewAs = view.viewAs ?? null;
+  // Whose visibility the page shows: the real viewer, or on a "View as" page a visitor or a stand-in member.
+  const seenBy = viewAs ? viewerSeenAs(viewAs) : viewer;
+  const canEdit = !publicView && !viewAs && canEditProfile(viewer, profile);
   const editing = canEdit && view.editing;
   const basePath = profileViewPath(profile.id, publicView);
   const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
   // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-  const content = await loadProfileContent(viewer, profile);
-  const photos = presentGallery(content.gallery, viewer);
-  const lists = presentProfileLists(content.lists, viewer, profile.userId, { now: new Date(), sort });
+  const content = await loadProfileContent(seenBy, profile);
+  const photos = presentGallery(content.gallery, seenBy);
+  const lists = presentProfileLists(content.lists, seenBy, profile.userId, { now: new Date(), sort });
   const items = {
     ...Object.fromEntries(SECTION_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
     photos: photos.photoGallery,
@@ -87,7 +94,7 @@ export async function profilePageHtml(
     ctx,
     config,
     <ProfilePage
-      profile={presentProfile(profile, viewer)}
+      profile={presentProfile(profile, seenBy)}
       items={items}
       basePath={basePath}
       widget={widget}
@@ -99,6 +106,8 @@ export async function profilePageHtml(
       listForm={editing ? (view.listForm ?? null) : null}
       confirmDelete={editing ? (view.confirmDelete ?? null) : null}
       aiAssist={editing && config.ai !== null}
+      showVisibility={profileViewerClass(seenBy, profile) === 'editor'}
+      viewAs={viewAs ? { as: viewAs, backHref: basePath } : null}
     />,
     {
       title: meta.title,
@@ -118,6 +127,7 @@ export async function profilePageHtml(
             editing,
             hiddenWidgets: profile.hiddenWidgets ?? [],
             basePath,
+            viewAsPath: profileViewPath(profile.id, false),
           }}
         />
       ) : undefined,
@@ -184,8 +194,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
     const visitorKey = (version: string) => visitorPageKey(id, version, variant);
     const notFound = () => profileNotFound(ctx, { basePath: profileViewPath(id, publicView), widget });
-    const memberTag = (version: string) =>
-      `W/"m-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
+    // "View as" is for those who may edit (owner, admin); anyone else asking gets the normal page.
+    const viewAsFor = (owned: Pick<Profile, 'userId'>) => (query.as && canEditProfile(viewer, owned) ? query.as : null);
+    // Per-viewer pages (a member's, a "View as" page: they show the viewer's own menu) are not kept; their weak
+    // ETag changes with everything they show.
+    const personalTag = (version: string, viewAs: ViewAs | null = null) =>
+      `W/"${viewAs ? `as-${viewAs}` : 'm'}-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);
@@ -197,9 +211,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
           robots(snapshot.profileStatus);
           return sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
         }
-      } else if (!canEditProfile(viewer, snapshot)) {
+      } else if (!canEditProfile(viewer, snapshot) || viewAsFor(snapshot)) {
         robots(snapshot.profileStatus);
-        if (answerNotModified(ctx, memberTag(snapshot.version), PERSONAL_CACHE_CONTROL)) return;
+        if (answerNotModified(ctx, personalTag(snapshot.version, viewAsFor(snapshot)), PERSONAL_CACHE_CONTROL)) return;
       }
     }
 
@@ -208,8 +222,10 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     if (profile) profileCache.remember(profile, loadStartedAt);
     if (!profile || !canReadProfile(viewer, profile)) return notFound();
 
-    const member = viewer !== null && !canEditProfile(viewer, profile);
-    if (member && answerNotModified(ctx, memberTag(profile.version), PERSONAL_CACHE_CONTROL)) return;
+    const viewAs = viewAsFor(profile);
+    const tagged = viewer !== null && (!canEditProfile(viewer, profile) || viewAs !== null);
+    const tag = tagged ? personalTag(profile.version, viewAs) : null;
+    if (tag && answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
 
     const html = await profilePageHtml(ctx, config, profile, viewer, {
       publicView,
@@ -217,6 +233,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       sort,
       editing: query.edit === '1',
       confirmDelete: query.confirm ?? null,
+      viewAs,
     });
 
     if (!viewer && profileCache.enabled) {
@@ -225,7 +242,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', viewer ? PERSONAL_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
-    if (member) ctx.set('ETag', memberTag(profile.version));
+    if (tag) ctx.set('ETag', tag);
     ctx.body = html;
   };
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).

@@ -15,6 +15,8 @@ import type { ListFormState } from '../../src/validation/lists/define';
 import { linkableItem, linkableList, type LinkableItem } from '../../src/validation/photos';
 import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
+import { ViewAsBanner } from './ViewAsBanner';
+import type { ViewAs } from '../../src/validation/viewAs';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
@@ -92,6 +94,10 @@ export interface ProfilePageProps {
   listForm?: ProfileListForm | null;
   /** In edit mode: the item whose delete a plain post asked to confirm. */
   confirmDelete?: { list: string; itemId: number } | null;
+  /** The owner's or an admin's view (not a "View as" page): every item shows its visibility. */
+  showVisibility?: boolean;
+  /** A "View as" page: the banner saying whose view it is, with the link back. */
+  viewAs?: { as: ViewAs; backHref: string } | null;
 }
 
 /** A list form's failed plain post, by list key. */
@@ -132,6 +138,8 @@ export function ProfilePage({
   listForm = null,
   confirmDelete = null,
   gallery = null,
+  showVisibility = false,
+  viewAs = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
@@ -185,13 +193,14 @@ export function ProfilePage({
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort, editing, photos }}
+      context={{ basePath, expanded, sort, editing, photos, showVisibility }}
       editHref={editHref}
       editor={editing ? editorFor(key) : undefined}
     />
   );
   return (
     <Page>
+      {viewAs ? <ViewAsBanner viewAs={viewAs.as} backHref={viewAs.backHref} /> : null}
       {editing ? (
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (

@@ -42,6 +42,8 @@ export interface SectionContext {
   sort: 'newest' | 'oldest';
   /** Edit mode: the section's links keep it (`edit=1`). */
   editing: boolean;
+  /** The owner's or an admin's view: each item shows who may see it (a lock "Only me", "Members"). */
+  showVisibility?: boolean;
   /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
   photos?: Readonly<Record<string, PhotoJson>>;
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { Badge, type BadgeTone } from '../../ui/Badge';
+import { OutlineIcon } from '../../ui/Icon';
 import { humanize } from '../../../src/validation/lists/define';
 import type { SectionContext, SectionItem } from '../sections';
 
@@ -135,8 +136,40 @@ export interface ItemParts {
 const isSet = <T,>(value: T | null | undefined | false | ''): value is T =>
   value !== null && value !== undefined && value !== false && value !== '';
 
+const LOCK = 'M7 11V7a5 5 0 0 1 10 0v4M5 11h14v10H5z';
+
+/**
+ * Who may see an item, for the owner's and admins' view only (everyone else gets only what they may see, so it
+ * would tell them nothing): a lock "Only me" for private items, "Members" for members-only ones.
+ */
+export function VisibilityBadge({ visibility }: { visibility: unknown }) {
+  if (visibility === 'private')
+    return (
+      <Badge $tone="warn" data-visibility="private">
+        <OutlineIcon d={LOCK} size={12} name="lock" />
+        Only me
+      </Badge>
+    );
+  if (visibility === 'authenticated')
+    return (
+      <Badge $tone="brand" data-visibility="authenticated">
+        Members
+      </Badge>
+    );
+  return null;
+}
+
 /** Title row + meta line + body (text, extra, and in the expanded view the details). */
-export function WidgetItem({ parts, expanded }: { parts: ItemParts; expanded: boolean }) {
+export function WidgetItem({
+  parts,
+  expanded,
+  visibility,
+}: {
+  parts: ItemParts;
+  expanded: boolean;
+  /** Shown as a badge (the owner's view): the item's visibility. */
+  visibility?: unknown;
+}) {
   const meta = (parts.meta ?? []).filter(isSet);
   const labels = (parts.labels ?? []).filter(isSet);
   const details = expanded ? (parts.details ?? []).filter(([, value]) => isSet(value)) : [];
@@ -149,6 +182,7 @@ export function WidgetItem({ parts, expanded }: { parts: ItemParts; expanded: bo
         {parts.kicker ? <Kicker>{parts.kicker}</Kicker> : null}
         <TitleRow>
           <Title>{parts.title}</Title>
+          {visibility !== undefined ? <VisibilityBadge visibility={visibility} /> : null}
           {labels.map((label) => (
             <Badge key={label.text} $tone={label.tone}>
               {label.text}
@@ -174,7 +208,12 @@ export function itemsView<T extends SectionItem>(describe: (item: T, context: Se
   return (items: SectionItem[], context: SectionContext) => (
     <ItemList>
       {(items as T[]).map((item) => (
-        <WidgetItem key={item.id} parts={describe(item, context)} expanded={context.expanded} />
+        <WidgetItem
+          key={item.id}
+          parts={describe(item, context)}
+          expanded={context.expanded}
+          visibility={context.showVisibility ? (item as { visibility?: unknown }).visibility : undefined}
+        />
       ))}
     </ItemList>
   );
