@@ -211,3 +211,54 @@ test.serial(
     await noScript.context.close();
   },
 );
+
+test.serial(
+  'the owner’s view marks a private award “Only me”; View as visitor hides it, with a banner and a way back',
+  async (t) => {
+    const owner = await createUser({ name: 'Sam Ortiz' });
+    const profile = await createProfileFor(owner, { motto: 'Always ready' });
+    const add = (name: string, visibility: string) =>
+      fetch(`${app.baseUrl}/api/profiles/${profile.id}/awards`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, year: '2021', type: 'valor', visibility }),
+      });
+    t.is((await add('Lifesaving Award', 'public')).status, 201);
+    t.is((await add('Private Commendation', 'private')).status, 201);
+    for (const width of [1280, 375]) {
+      const recorded = await openPage(browser, { width, height: 900 });
+      const { page } = recorded;
+      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+      await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+      await waitForIslands(page);
+      const privateAward = page.getByRole('listitem').filter({ hasText: 'Private Commendation' });
+      t.true(await privateAward.getByText('Only me').isVisible(), `the private award is marked at ${width}`);
+      t.is(await page.getByRole('listitem').filter({ hasText: 'Lifesaving Award' }).getByText('Only me').count(), 0);
+      await screenshot(page, `profile-owner-visibility-${width}`);
+
+      const controls = page.getByRole('banner').getByRole('toolbar', { name: 'Profile controls' });
+      await Promise.all([
+        page.waitForURL(/\?as=visitor$/),
+        controls.getByRole('link', { name: 'View as visitor' }).click(),
+      ]);
+      await t.notThrowsAsync(page.getByText('Viewing as a visitor.').waitFor());
+      t.true(await page.getByText('Lifesaving Award').isVisible());
+      t.is(
+        await page.getByText('Private Commendation').count(),
+        0,
+        `View as visitor hides the private award at ${width}`,
+      );
+      t.is(await page.getByText('Only me').count(), 0);
+      t.is(await page.getByRole('toolbar', { name: 'Profile controls' }).count(), 0, 'no edit controls');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      t.true(overflow <= 0, `no horizontal scroll at ${width} (${overflow}px over)`);
+      await screenshot(page, `profile-view-as-visitor-${width}`);
+      await Promise.all([
+        page.waitForURL(new RegExp(`/profiles/${profile.id}$`)),
+        page.getByRole('link', { name: 'Back to your view' }).click(),
+      ]);
+      assertNoBrowserErrors(t, recorded);
+      await recorded.context.close();
+    }
+  },
+);
