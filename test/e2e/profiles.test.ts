@@ -8,7 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import {
+  assertNoBrowserErrors,
+  launchBrowser,
+  openPage,
+  screenshot,
+  waitForIslands,
+  type RecordedPage,
+} from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 
 let app: TestApp;
@@ -29,6 +36,15 @@ async function scripts(page: Page): Promise<number> {
       document.querySelectorAll('script:not([type="application/json"]):not([type="application/ld+json"])').length +
       document.querySelectorAll('link[rel="modulepreload"]').length,
   );
+}
+
+/** The owner's own view of their profile, signed in by bearer token, hydrated. */
+async function openOwnProfile(owner: { token: string }, profileId: number, width: number): Promise<RecordedPage> {
+  const recorded = await openPage(browser, { width, height: 900 });
+  await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+  await recorded.page.goto(`${app.baseUrl}/profiles/${profileId}`);
+  await waitForIslands(recorded.page);
+  return recorded;
 }
 
 test.serial('create a profile after registering, edit it, publish it; visitors see it only once live', async (t) => {
@@ -169,11 +185,8 @@ test.serial(
     const owner = await createUser({ name: 'Dana Okafor' });
     const profile = await createProfileFor(owner, { motto: 'Ready' });
     for (const width of [1280, 375]) {
-      const recorded = await openPage(browser, { width, height: 900 });
+      const recorded = await openOwnProfile(owner, profile.id, width);
       const { page } = recorded;
-      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-      await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
-      await waitForIslands(page);
       const banner = page.getByRole('banner');
       const controls = banner.getByRole('toolbar', { name: 'Profile controls' });
       t.is(await controls.getByRole('switch').textContent(), 'Public');
@@ -226,11 +239,8 @@ test.serial(
     t.is((await add('Lifesaving Award', 'public')).status, 201);
     t.is((await add('Private Commendation', 'private')).status, 201);
     for (const width of [1280, 375]) {
-      const recorded = await openPage(browser, { width, height: 900 });
+      const recorded = await openOwnProfile(owner, profile.id, width);
       const { page } = recorded;
-      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-      await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
-      await waitForIslands(page);
       const privateAward = page.getByRole('listitem').filter({ hasText: 'Private Commendation' });
       t.true(await privateAward.getByText('Only me').isVisible(), `the private award is marked at ${width}`);
       t.is(await page.getByRole('listitem').filter({ hasText: 'Lifesaving Award' }).getByText('Only me').count(), 0);
