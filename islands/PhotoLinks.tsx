@@ -32,6 +32,8 @@ const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
   }
   & > li > strong {
     flex: 1 1 160px;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
 `;
 

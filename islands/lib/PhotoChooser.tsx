@@ -1,3 +1,14 @@
+/** The opening button may shrink to its row: a long item title ends in an ellipsis instead of widening the page. */
+const ChooserButton = styled(Button).withConfig(sc('PhotoChooserButton'))`
+  max-width: 100%;
+  min-width: 0;
+`;
+
+const ButtonLabel = styled.span.withConfig(sc('PhotoChooserButtonLabel'))`
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
 /**
  * The chosen photos' thumbnails and the button that opens the Photo Manager for them, capped and
  * categorized for the widget (spec 02 §§5, 9): the list editor's add form and each row of the photo links.
@@ -74,9 +85,9 @@ export function PhotoChooser({
           return photo ? [<PhotoPicture key={photoId} photo={photo} sizes="40px" />] : [];
         })}
       </Thumbs>
-      <Button type="button" $variant="secondary" onClick={() => setOpen(true)}>
-        {buttonLabel}
-      </Button>
+      <ChooserButton type="button" $variant="secondary" title={buttonLabel} onClick={() => setOpen(true)}>
+        <ButtonLabel>{buttonLabel}</ButtonLabel>
+      </ChooserButton>
       {open ? (
         <PhotoManager
           profileId={profileId}

@@ -1,4 +1,7 @@
-/** The toast viewport: bottom-right, F8 focuses it, swipe right (50 px) or × dismisses. */
+/**
+ * The toast viewport: bottom-right, F8 focuses it, swipe right (50 px) on × or a click on × dismisses.
+ * Toasts never block a control: taps and clicks on a toast (all but its ×) reach the page beneath.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { styled, ThemeProvider } from 'styled-components';
@@ -28,6 +31,7 @@ const Viewport = styled.ol.withConfig(sc('ToastViewport'))`
   padding: ${(p) => p.theme.space[4]};
   list-style: none;
   outline: none;
+  pointer-events: none;
 `;
 
 const Card = styled.li.withConfig(sc('ToastCard'))<{ $destructive: boolean }>`
@@ -39,7 +43,7 @@ const Card = styled.li.withConfig(sc('ToastCard'))<{ $destructive: boolean }>`
   color: ${(p) => (p.$destructive ? p.theme.color.white : p.theme.color.ink)};
   box-shadow: 0 6px 24px rgba(31, 35, 40, 0.12);
   font-family: ${(p) => p.theme.font.family};
-  touch-action: pan-y;
+  pointer-events: none;
   transition: transform 120ms ease-out;
 `;
 
@@ -65,6 +69,8 @@ const Close = styled.button.withConfig(sc('ToastClose'))`
   line-height: 1;
   cursor: pointer;
   padding: 4px;
+  pointer-events: auto;
+  touch-action: pan-y;
 `;
 
 function Toast({ item }: { item: ToastItem }) {
@@ -84,21 +90,26 @@ function Toast({ item }: { item: ToastItem }) {
       data-variant={item.variant ?? 'default'}
       $destructive={item.variant === 'destructive'}
       style={{ transform: `translateX(${offset}px)` }}
-      onPointerDown={(e) => {
-        start.current = e.clientX;
-      }}
-      onPointerMove={(e) => {
-        if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
-      }}
-      onPointerUp={() => {
-        if (offset > TOAST_SWIPE_THRESHOLD_PX) dismiss(item.id);
-        start.current = null;
-        setOffset(0);
-      }}
     >
       <Title>{item.title}</Title>
       {item.description ? <Description>{item.description}</Description> : null}
-      <Close type="button" aria-label="Close" onClick={() => dismiss(item.id)}>
+      <Close
+        type="button"
+        aria-label="Close"
+        onClick={() => dismiss(item.id)}
+        onPointerDown={(e) => {
+          start.current = e.clientX;
+          e.currentTarget.setPointerCapture(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
+        }}
+        onPointerUp={() => {
+          if (offset > TOAST_SWIPE_THRESHOLD_PX) dismiss(item.id);
+          start.current = null;
+          setOffset(0);
+        }}
+      >
         ×
       </Close>
     </Card>

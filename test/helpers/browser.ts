@@ -80,3 +80,26 @@ export async function messageFor(page: Page, label: string): Promise<string> {
   if (!ids.length) return '';
   return (await page.locator(`[id="${ids[0]}"]`).innerText()).trim();
 }
+
+/** Fails the test when the page is wider than the viewport (a horizontal scrollbar): `scrollWidth ≤ innerWidth`. */
+export async function assertNoHorizontalOverflow(t: ExecutionContext, page: Page, where: string): Promise<void> {
+  // No named functions inside evaluate: the test transpiler wraps them in a helper the page does not have.
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // The first element sticking out names the culprit in the failure message.
+    // (Past the edge and not inside a box that scrolls or clips it.)
+    const out = [...document.body.querySelectorAll('*')].find((el) => {
+      if (el.getBoundingClientRect().right <= width + 0.5) return false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return false;
+      }
+      return true;
+    });
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: width,
+      widest: out ? `${out.tagName.toLowerCase()}.${String(out.getAttribute('class') ?? '').replace(/ /g, '.')}` : '',
+    };
+  });
+  t.true(scrollWidth <= innerWidth, `${where}: ${scrollWidth}px wide in a ${innerWidth}px viewport (${widest})`);
+}

@@ -1,0 +1,109 @@
+/**
+ * No page scrolls sideways (issue 20, "a calm edit mode"): every page, in every mode, at 375 and 1280 px, is
+ * no wider than the viewport — the visitor's pages, the owner's profile view and edit mode (items in every
+ * list, linked photos, long titles), the public and widget-filtered views, account settings and the admin tabs.
+ */
+import test from 'ava';
+import type { Browser } from 'playwright-core';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileWithItems } from '../helpers/profileItems';
+import { insertPhotoFor } from '../helpers/photos';
+import {
+  assertNoBrowserErrors,
+  assertNoHorizontalOverflow,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  waitForIslands,
+} from '../helpers/browser';
+
+const LONG =
+  'Rescue of two workers from the collapsed third floor of the Riverside Chemical Plant warehouse during the night';
+
+let app: TestApp;
+let browser: Browser;
+let owner: CreatedUser;
+let admin: CreatedUser;
+let newcomer: CreatedUser;
+let id: number;
+
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  browser = await launchBrowser();
+  ({ owner, id } = await createProfileWithItems(app));
+  admin = await createUser({ role: 'admin' });
+  newcomer = await createUser();
+  const api = clientAs(app, owner);
+  const add = async (list: string, item: Record<string, unknown>) => {
+    const res = await api.post(`/api/profiles/${id}/${list}`, { visibility: 'public', ...item });
+    if (res.status !== 201) throw new Error(`${list}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: number };
+  };
+  const event = await add('timeline', { year: '2018', event: LONG, type: 'milestone' });
+  await add('status-updates', { title: LONG, content: `${LONG} ${LONG}`, type: 'general', priority: 'high' });
+  const award = await add('awards', { name: LONG, year: '2020', type: 'valor' });
+  const photos = [await insertPhotoFor(id, { caption: LONG }), await insertPhotoFor(id), await insertPhotoFor(id)];
+  const link = async (path: string, photoIds: number[]) => {
+    const res = await api.request('PUT', `/api/profiles/${id}/photo-links/${path}`, { photoIds });
+    if (res.status !== 200) throw new Error(`link: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await link(`timeline/id:${event.id}`, [photos[0]!.id]);
+  await link(
+    `awards/id:${award.id}`,
+    photos.map((p) => p.id),
+  );
+});
+test.after.always(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
+  { name: 'landing', path: '/', as: () => null },
+  { name: 'login', path: '/login', as: () => null },
+  { name: 'register', path: '/register', as: () => null },
+  { name: 'forgot password', path: '/forgot-password', as: () => null },
+  { name: 'reset password', path: '/reset-password?token=not-a-real-token', as: () => null },
+  { name: '404', path: '/no/such/page', as: () => null },
+  { name: 'create profile', path: '/create-profile', as: () => newcomer },
+  { name: 'account settings', path: '/account-settings', as: () => owner },
+  { name: 'owner view', path: `/profiles/${0}`, as: () => owner },
+  { name: 'owner edit mode', path: `/profiles/${0}?edit=1`, as: () => owner },
+  { name: 'public view', path: `/profiles/${0}/public`, as: () => null },
+  { name: 'widget-filtered view', path: `/profiles/${0}/public?widget=timeline`, as: () => null },
+  { name: 'admin users', path: '/admin', as: () => admin },
+  { name: 'admin beta codes', path: '/admin?tab=beta-codes', as: () => admin },
+  { name: 'admin blacklist', path: '/admin?tab=blacklist', as: () => admin },
+  { name: 'admin AI logs', path: '/admin?tab=ai-logs', as: () => admin },
+  { name: 'admin departments', path: '/admin?tab=departments', as: () => admin },
+];
+
+// The inserted photos have no files: their images answer 404.
+const MISSING_PHOTO_FILES = /Failed to load resource: the server responded with a status of 404/;
+
+for (const width of [375, 1280]) {
+  for (const { name, path, as } of PAGES) {
+    test.serial(`${name} is no wider than a ${width} px viewport`, async (t) => {
+      const recorded = await openPage(browser, { width, height: 800 });
+      const account = as();
+      if (account) await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${account.token}` });
+      await recorded.page.goto(`${app.baseUrl}${path.replace('/profiles/0', `/profiles/${id}`)}`);
+      // Islands that hydrate when visible wait to be scrolled to (their wrapper has no box: its first child).
+      for (const island of await recorded.page.locator('[data-island] > :first-child').all()) {
+        await island.scrollIntoViewIfNeeded();
+      }
+      await waitForIslands(recorded.page);
+      if (name === 'owner edit mode') {
+        await screenshot(recorded.page, `overflow-edit-mode-${width}`);
+        await recorded.page
+          .getByRole('region', { name: 'Awards photos' })
+          .screenshot({ path: `${SCREENSHOT_DIR}/overflow-award-photos-${width}.png` });
+      }
+      await assertNoHorizontalOverflow(t, recorded.page, `${name} at ${width}`);
+      assertNoBrowserErrors(t, recorded, [MISSING_PHOTO_FILES]);
+      await recorded.context.close();
+    });
+  }
+}
