@@ -84,3 +84,31 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * One row of an issue's target table: a measured value as a ratio of (or in the unit of) its limit or floor
+ * measured in the same run, and PASS/MISS against the target. Every benchmark prints its targets through this,
+ * so `npm run bench` reads as one table.
+ */
+export interface TargetRow {
+  /** What is measured, e.g. "visitor kept page vs bare Koa @10". */
+  name: string;
+  /** The measured value (a ratio, ms, req/s, KB …). */
+  value: number;
+  unit: 'x' | 'ms' | 'req/s' | 'KB' | 's' | 'MB' | '/s' | '';
+  /** The target, read with `comparison`: value ≥ target or value ≤ target. */
+  target: number;
+  comparison: '>=' | '<=';
+  /** Free text: what the value was measured against, raw numbers. */
+  detail?: string;
+}
+
+export function targetLine(row: TargetRow): string {
+  const pass = row.comparison === '>=' ? row.value >= row.target : row.value <= row.target;
+  const digits = row.unit === 'x' ? 2 : row.value < 10 ? 2 : 0;
+  const shown = `${row.value.toFixed(digits)}${row.unit === 'x' ? '×' : ` ${row.unit}`}`.trim();
+  const goal = `${row.comparison} ${row.target}${row.unit === 'x' ? '×' : ` ${row.unit}`}`.trim();
+  return `${pass ? 'PASS' : 'MISS'}  ${row.name.padEnd(52)} ${shown.padStart(12)}  (target ${goal})${
+    row.detail ? `  ${row.detail}` : ''
+  }`;
+}
