@@ -32,8 +32,8 @@ const confirmDelete = mixed<{ list: string; itemId: number }>()
   .test('confirm', 'confirm must be list:itemId', (value) => value !== null);
 
 /** Gallery parameters belong to the photos view: elsewhere they would show nothing, so the canonical URL drops them. */
-function photosViewOnly(this: TestContext, _value: unknown): boolean {
-  return this.originalValue === undefined || widgetFromFilter(this.parent.widget) === 'photos';
+function photosViewOnly(this: TestContext, value: unknown): boolean {
+  return value === undefined || widgetFromFilter(this.parent.widget) === 'photos';
 }
 const { q, category, folder, view } = galleryQueryFields;
 

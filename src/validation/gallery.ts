@@ -83,9 +83,8 @@ export const galleryQueryFields = {
       }
     })
     .test('folder', 'Unknown folder', (value) => value !== null),
-  view: mixed<GalleryLayout>()
-    .oneOf([...GALLERY_VIEWS], 'view must be grid or list')
-    .default('grid'),
+  // No default: absent means grid (pageVariant), and only the photos view's links carry it.
+  view: mixed<GalleryLayout>().oneOf([...GALLERY_VIEWS], 'view must be grid or list'),
 };
 
 /** True when a filter narrows the gallery (the layout alone does not). */

@@ -29,6 +29,9 @@ test('the query reads the gallery values on the photos view: trimmed search, ids
   });
   t.like(query, { q: 'smoke drill', category: undefined, folder: 12, view: 'list' });
   t.is(profilePageQuery.validateSync({ widget: 'photos', q: '   ' }).q, undefined);
+  // Pages without gallery values stay valid: nothing defaults a gallery value onto them.
+  t.deepEqual(profilePageQuery.validateSync({}), { sort: 'newest' });
+  t.deepEqual(profilePageQuery.validateSync({ widget: 'timeline' }), { sort: 'newest', widget: 'timeline' });
   t.throws(() => profilePageQuery.validateSync({ widget: 'photos', folder: '1e3' }));
   t.throws(() => profilePageQuery.validateSync({ widget: 'awards', category: 'action' }));
 });
