@@ -11,6 +11,8 @@ import { id, onStrings } from './common';
 import { PHOTO_CATEGORIES, type PhotoCategory, type PhotoJson } from './photos';
 
 export const GALLERY_LABELS = {
+  /** The search landmark around the fields. */
+  filters: 'Filter photos',
   search: 'Search photos',
   category: 'Category',
   allCategories: 'All categories',

@@ -102,7 +102,8 @@ const Filters = styled.form.withConfig(sc('PhotoGalleryFilters'))`
     flex: 1 1 160px;
     min-width: 0;
   }
-  & > :first-of-type {
+  /* The search field (the first field; the hidden inputs before it are not divs). */
+  & > div:first-of-type {
     flex: 2 1 220px;
   }
   & > button {
@@ -187,7 +188,7 @@ export function galleryHref(basePath: string, gallery: GalleryView, change: Part
 function GalleryFilters({ basePath, gallery }: { basePath: string; gallery: GalleryView }) {
   const { filter, folders } = gallery;
   return (
-    <Filters method="get" action={basePath} role="search" aria-label={L.search}>
+    <Filters method="get" action={basePath} role="search" aria-label={L.filters}>
       <input type="hidden" name="widget" value={filterForWidget('photos')} />
       {filter.view !== 'grid' ? <input type="hidden" name="view" value={filter.view} /> : null}
       {Object.entries(gallery.keep).map(([key, value]) => (
