@@ -151,3 +151,21 @@ for (const javaScriptEnabled of [false, true]) {
     });
   }
 }
+
+for (const width of [375, 1280]) {
+  test.serial(`the owner's gallery finds the private photo too and marks it "Only me" (${width} px)`, async (t) => {
+    const recorded = await openPage(browser, { width, height: 900 });
+    const { page } = recorded;
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await page.goto(`${app.baseUrl}/profiles/${id}?widget=photos&q=smoke&view=list`);
+    const gallery = page.getByRole('region', { name: 'Photo Gallery' });
+    t.is(await gallery.locator('[data-photo-id]').count(), 3);
+    const row = gallery.locator('[data-photo-id]', { hasText: CAPTIONS.private });
+    t.true(await row.getByText('Only me').isVisible());
+    t.true(await row.getByText(/Secret folder/).isVisible(), 'the owner’s rows name every folder');
+    await assertNoHorizontalOverflow(t, page, 'owner gallery');
+    await screenshot(page, `gallery-owner-list-${width}`);
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+  });
+}
