@@ -64,7 +64,7 @@ export type ProfilePageQuery = InferType<typeof profilePageQuery>;
  * What a kept page is keyed on: the view, the section and order it shows (bounded values only), the month —
  * license and certification statuses are computed from today (spec 02 §4), so a page kept in one month is not
  * served in the next — and on the photos view the gallery's filter (galleryVariant). `keep` is false for a page
- * that must not be kept (a search).
+ * that must not be kept (a search, a folder).
  */
 export function pageVariant(
   publicView: boolean,
@@ -87,18 +87,19 @@ export function pageVariant(
 }
 
 /**
- * The full gallery's part of a page's key. The kept pages stay bounded: category (4 and all), layout (2) and
- * folder — a folder id the viewer cannot see is redirected away before anything is kept, so at most the
- * profile's folders. A search is free text: a page with one is never kept (`keep: false`), so no stream of
- * searches can push the profile's real pages out of the cache; its key (used in per-viewer ETags) carries a
- * hash of the normalised term, never the term itself.
+ * The full gallery's part of a page's key, and whether such a page is kept. Kept: the category (4, or all) ×
+ * layout (2) pages — at most 10 per profile version, whatever the profile holds. Never kept (`keep: false`,
+ * rendered each time like a member's page): a search (free text) and a folder filter (as many as the owner
+ * makes folders), so no stream of searches or folder links can push the profiles' real pages out of the
+ * cache. The key still names them for per-viewer ETags: the folder id and a hash of the normalised search
+ * term, never the term itself.
  */
 export function galleryVariant(filter: GalleryFilter): { key: string; keep: boolean } {
   const search =
     filter.q === undefined ? '' : crypto.createHash('sha256').update(filter.q).digest('base64url').slice(0, 16);
   return {
     key: `g:${filter.category ?? '*'}:${filter.folder ?? '*'}:${filter.view}:${search}`,
-    keep: filter.q === undefined,
+    keep: filter.q === undefined && filter.folder === undefined,
   };
 }
 

@@ -253,7 +253,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       gallery,
     });
 
-    // A search is never kept (free text would churn the cache): see galleryVariant.
+    // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
     if (!viewer && profileCache.enabled && keep) {
       return sendPage(ctx, profileCache.pages.store(visitorKey(profile.version), html), VISITOR_CACHE_CONTROL);
     }

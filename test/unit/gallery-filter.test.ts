@@ -44,12 +44,9 @@ test('kept-page keys stay bounded: a search is never kept and its text never ent
   t.false(searched.keep, 'a search is not kept');
   t.false(searched.key.includes('secret'), 'the term is hashed for per-viewer ETags, never spelled out');
   t.not(searched.key, pageVariant(true, { widget: 'photos', sort: 'newest', q: 'other words' }, now).key);
-  const filtered = pageVariant(
-    true,
-    { widget: 'photos', sort: 'newest', category: 'action', folder: 3, view: 'list' },
-    now,
-  );
-  t.true(filtered.keep);
+  const filtered = pageVariant(true, { widget: 'photos', sort: 'newest', category: 'action', view: 'list' }, now);
+  t.true(filtered.keep, 'category × layout pages are kept (at most 10 a profile)');
+  t.false(pageVariant(true, { widget: 'photos', sort: 'newest', folder: 3 }, now).keep, 'folder pages are not');
   t.not(filtered.key, pageVariant(true, { widget: 'photos', sort: 'newest' }, now).key);
   // Other views carry no gallery part: their keys are what they were.
   t.deepEqual(pageVariant(true, { widget: 'awards', sort: 'newest' }, now), {
