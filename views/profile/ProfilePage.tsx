@@ -17,6 +17,7 @@ import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
 import type { ViewAs } from '../../src/validation/viewAs';
+import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
@@ -96,6 +97,8 @@ export interface ProfilePageProps {
   confirmDelete?: { list: string; itemId: number } | null;
   /** The owner's or an admin's view (not a "View as" page): every item shows its visibility. */
   showVisibility?: boolean;
+  /** The full photo gallery's search, filters and layout (the photos view, read mode). */
+  galleryView?: GalleryView | null;
   /** A "View as" page: the banner saying whose view it is, with the link back. */
   viewAs?: { as: ViewAs; backHref: string } | null;
 }
@@ -140,6 +143,7 @@ export function ProfilePage({
   gallery = null,
   showVisibility = false,
   viewAs = null,
+  galleryView = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
@@ -193,7 +197,7 @@ export function ProfilePage({
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort, editing, photos, showVisibility }}
+      context={{ basePath, expanded, sort, editing, photos, showVisibility, gallery: galleryView }}
       editHref={editHref}
       editor={editing ? editorFor(key) : undefined}
     />
