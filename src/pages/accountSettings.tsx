@@ -46,7 +46,8 @@ const welcomeNotice = (user: User) =>
       }
     : {
         title: 'Expiry reminders are off',
-        description: 'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
+        description:
+          'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
       };
 
 const INTENTS = Object.keys(SAVED_NOTICES) as SettingsIntent[];

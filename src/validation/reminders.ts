@@ -42,6 +42,7 @@ const reminderDays = mixed<number[]>()
     if (!days.every((day) => DAY.test(day))) return null;
     return [...new Set(days.map(Number))].sort((a, b) => b - a);
   })
+  .nullable() // what the transform makes of a bad value: refused below with the field's own message
   .test('format', REMINDER_MESSAGES.daysFormat, (value) => value === undefined || Array.isArray(value))
   .test('count', REMINDER_MESSAGES.daysTooMany, (value) => !value || value.length <= REMINDER_DAYS_MAX)
   .default(() => [...DEFAULT_REMINDER_DAYS]);
@@ -104,6 +105,32 @@ export function dueReminder(
   }
   const ahead = settings.reminderDays.filter((day) => day >= daysLeft);
   return ahead.length ? due(Math.min(...ahead)) : null;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** When it expires, as precisely as it is known: a year-only expiry says its date is approximate. */
+export function expiryWords(end: ExpiryEnd): string {
+  const date = new Date(Date.UTC(end.year, end.month - 1, end.day));
+  if (end.precision === 'year') return `by the end of ${end.year} (only the year is known; the date is approximate)`;
+  if (end.precision === 'month') return `at the end of ${MONTH_YEAR.format(date)}`;
+  return `on ${LONG_DATE.format(date)}`;
+}
+
+/** The group an item is listed under: the days left, today, or expired. */
+export function whenHeading(daysLeft: number): string {
+  if (daysLeft > 0) return `Expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+  return daysLeft === 0 ? 'Expires today' : 'Expired';
+}
+
+/** The owner's "Expiring soon" notice on their profile in edit mode (and the setting, once, on first sign-in). */
+export interface ExpiringSoonJson {
+  items: Array<{ key: string; name: string; noun: string; when: string; expired: boolean; href: string }>;
+  remindersEnabled: boolean;
+  /** The first time the owner sees their profile since reminders exist: the setting is shown. */
+  welcome: string | null;
+  settingsHref: string;
 }
 
 /** The settings schema's array of days, shown back in a text field. */

@@ -40,7 +40,7 @@ export async function startSmtpServer(): Promise<TestSmtp> {
             to: (to ?? '').toLowerCase(),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
-            html: mail.html,
+            html: mail.html ?? false,
             headers: new Map(
               mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
             ),

@@ -125,7 +125,7 @@ serverTest(
     const deliveries = await database.db('reminder_deliveries').where('userId', a.user.id);
     t.is(deliveries.length, 5 + 6 * 3, 'Hazmat: 30, 14, 7, 1 and the day; the others: 60, 30, 14, 7, 1 and the day');
     const digests = await database.db('reminder_digests').count<[{ count: string }]>('* as count');
-    t.is(Number(digests[0].count), 18);
+    t.is(Number(digests[0]!.count), 18);
   },
 );
 

@@ -3,30 +3,12 @@
  * a plain-text part (always) and a small HTML part; RFC 8058 one-click unsubscribe headers.
  */
 import type { MailMessage } from '../mail';
-import type { DueReminder } from '../../validation/reminders';
+import { expiryWords, whenHeading, type DueReminder } from '../../validation/reminders';
 import { unsubscribeToken } from './tokens';
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const NOUN = { certifications: 'certification', licenses: 'license' } as const;
 
-const utc = (r: DueReminder) => new Date(Date.UTC(r.end.year, r.end.month - 1, r.end.day));
-
-/** When it expires, as precisely as it is known: a year-only expiry says its date is approximate. */
-export function expiryWords(r: DueReminder): string {
-  if (r.end.precision === 'year')
-    return `by the end of ${r.end.year} (only the year is known; the date is approximate)`;
-  if (r.end.precision === 'month') return `at the end of ${MONTH_YEAR.format(utc(r))}`;
-  return `on ${LONG_DATE.format(utc(r))}`;
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The group an item is listed under: the days left, today, or expired. */
-export function whenHeading(daysLeft: number): string {
-  if (daysLeft > 0) return `Expires in ${plural(daysLeft, 'day')}`;
-  return daysLeft === 0 ? 'Expires today' : 'Expired';
-}
 
 export function digestSubject(reminders: DueReminder[]): string {
   if (reminders.length > 1) return `${reminders.length} credentials need your attention`;
@@ -59,7 +41,7 @@ export function composeDigest(
   const groups = new Map<string, DueReminder[]>();
   for (const r of ordered) groups.set(whenHeading(r.daysLeft), [...(groups.get(whenHeading(r.daysLeft)) ?? []), r]);
   const line = (r: DueReminder) =>
-    `${r.name} (${NOUN[r.list]}) ${r.daysLeft < 0 ? 'expired' : 'expires'} ${expiryWords(r)}`;
+    `${r.name} (${NOUN[r.list]}) ${r.daysLeft < 0 ? 'expired' : 'expires'} ${expiryWords(r.end)}`;
   const days = input.settings.reminderDays.join(', ');
   const schedule = `You get these reminders ${days} days before an expiry${input.settings.reminderOnDay ? ' and on the day' : ''}.`;
 

@@ -3,7 +3,8 @@
  * month or date when given, else its year) and every license with a readable expiry, on the user's profiles.
  */
 import type { Knex } from 'knex';
-import { certificationExpiry, expiryEnd } from '../../validation/lists/rules';
+import { Model } from 'objection';
+import { certificationExpiry, daysRemaining, expiryEnd } from '../../validation/lists/rules';
 import type { ExpiringItem } from '../../validation/reminders';
 
 interface Row {
@@ -52,4 +53,27 @@ export async function expiringItemsByUser(
   for (const row of certifications) add(row, 'certifications', certificationExpiry(row));
   for (const row of licenses) add(row, 'licenses', expiryEnd(row.expires));
   return byUser;
+}
+
+/** How far ahead the profile's "Expiring soon" notice looks when the user's reminder days reach less far. */
+export const EXPIRING_SOON_DAYS = 60;
+/** How long an expired item stays in the notice. */
+export const EXPIRED_SHOWN_DAYS = 30;
+
+/**
+ * The owner's items on one profile that expire within their furthest reminder day (at least 60 days) or expired
+ * in the last 30, soonest first.
+ */
+export async function expiringSoon(
+  owner: { id: number; reminderDays: number[] },
+  profileId: number,
+  now: Date,
+): Promise<Array<ExpiringItem & { daysLeft: number }>> {
+  const horizon = Math.max(EXPIRING_SOON_DAYS, ...owner.reminderDays);
+  const items = (await expiringItemsByUser(Model.knex(), (q) => q.where('users.id', owner.id))).get(owner.id) ?? [];
+  return items
+    .filter((item) => item.profileId === profileId)
+    .map((item) => ({ ...item, daysLeft: daysRemaining(item.end, now) }))
+    .filter((item) => item.daysLeft <= horizon && item.daysLeft >= -EXPIRED_SHOWN_DAYS)
+    .sort((a, b) => a.daysLeft - b.daysLeft);
 }

@@ -32,7 +32,9 @@ export async function updateReminderSettings(
 
 /** A new calendar secret: the old feed address answers 404 from the moment this commits. */
 export async function rotateCalendarSecret(trx: Knex.Transaction, actor: Viewer): Promise<User> {
-  return (await User.query(trx).patchAndFetchById(actor.id, { calendarSecret: crypto.randomBytes(32).toString('hex') }))!;
+  return (await User.query(trx).patchAndFetchById(actor.id, {
+    calendarSecret: crypto.randomBytes(32).toString('hex'),
+  }))!;
 }
 
 /** RFC 8058 one-click unsubscribe: turns the token's user's reminders off (no session; the token is the proof). */
@@ -48,11 +50,12 @@ export async function unsubscribeReminders(
 }
 
 /**
- * The reminder setting is shown once, on the first sign-in after it exists: true the first time it is asked for
- * a user (one atomic statement, so two tabs cannot both get it).
+ * The reminder setting is shown once, on the owner's first visit to their profile since reminders exist: true
+ * the first time it is asked for a user (one atomic statement outside the request's transaction — a read page
+ * has none — so two tabs cannot both get it).
  */
-export async function claimRemindersPrompt(db: Knex | Knex.Transaction, actor: Viewer): Promise<boolean> {
-  const updated = await User.query(db)
+export async function claimRemindersPrompt(actor: Viewer): Promise<boolean> {
+  const updated = await User.query()
     .findById(actor.id)
     .whereNull('remindersPromptedAt')
     .patch({ remindersPromptedAt: new Date() });
