@@ -1,6 +1,6 @@
 /**
- * One run of the daily reminder job (issue 23 §1), on a clock given by the caller. Each user is handled in a
- * transaction of its own:
+ * The daily reminder job's work (issue 23 §1), on a clock given by the caller; src/db/reminderJob.ts runs it,
+ * one transaction per user:
  *
  *   lock the user's row (a second worker waits here) → today's digest already sent? stop → the due reminders
  *   not yet delivered → insert the digest (unique per user and day) and its deliveries (unique per item, expiry
@@ -12,7 +12,6 @@
  * accepts and then the commit itself fails — a second mail the next run; never a lost one.)
  */
 import type { Knex } from 'knex';
-import { inTransaction } from '../../db/transaction';
 import type { Logger } from '../../log';
 import type { Mailer } from '../mail';
 import { isoDay } from '../../validation/lists/rules';
@@ -65,82 +64,71 @@ async function undelivered(trx: Knex.Transaction, user: Recipient, now: Date): P
   return due.filter((r) => !done.has(key(r.list, r.id, r.expiresOn, r.threshold)));
 }
 
-/** Sends one user's digest for today, if one is due and none went out yet. True when a digest was sent. */
-export async function sendUserDigest(deps: ReminderDeps, userId: number, now: Date): Promise<boolean> {
-  return inTransaction(deps.db, async (trx) => {
-    const user = await remindable(trx('users').where('id', userId))
-      .forUpdate()
-      .first<Recipient | undefined>('id', 'name', 'email', 'reminderDays', 'reminderOnDay');
-    if (!user) return false;
-    const today = dayOf(now);
-    if (await trx('reminderDigests').where({ userId, digestDate: today }).first()) return false;
-    const due = await undelivered(trx, user, now);
-    if (!due.length) return false;
+/**
+ * Sends one user's digest for today, if one is due and none went out yet, in the caller's transaction (one per
+ * user: src/db/reminderJob.ts). True when a digest was sent; throws (so the caller rolls back) when SMTP fails.
+ */
+export async function sendUserDigest(
+  trx: Knex.Transaction,
+  _actor: null,
+  input: { userId: number; now: Date; deps: Omit<ReminderDeps, 'db'> },
+): Promise<boolean> {
+  const { userId, now, deps } = input;
+  const user = await remindable(trx('users').where('id', userId))
+    .forUpdate()
+    .first<Recipient | undefined>('id', 'name', 'email', 'reminderDays', 'reminderOnDay');
+  if (!user) return false;
+  const today = dayOf(now);
+  if (await trx('reminderDigests').where({ userId, digestDate: today }).first()) return false;
+  const due = await undelivered(trx, user, now);
+  if (!due.length) return false;
 
-    const [digest] = await trx('reminderDigests')
-      .insert({ userId, digestDate: today, email: user.email, itemCount: due.length })
-      .onConflict(['userId', 'digestDate'])
-      .ignore()
-      .returning('id');
-    if (!digest) return false;
-    const claimed = await trx('reminderDeliveries')
-      .insert(
-        due.map((r) => ({
-          digestId: digest.id,
-          userId,
-          list: r.list,
-          itemId: r.id,
-          itemName: r.name,
-          expiresOn: r.expiresOn,
-          threshold: r.threshold,
-        })),
-      )
-      .onConflict(['list', 'itemId', 'expiresOn', 'threshold'])
-      .ignore()
-      .returning(['list', 'itemId', 'threshold']);
-    const mine = due.filter((r) =>
-      claimed.some((c) => c.list === r.list && c.itemId === r.id && c.threshold === r.threshold),
-    );
-    if (!mine.length) throw new NothingToSend();
-    if (mine.length !== due.length)
-      await trx('reminderDigests').where('id', digest.id).update({ itemCount: mine.length });
+  const [digest] = await trx('reminderDigests')
+    .insert({ userId, digestDate: today, email: user.email, itemCount: due.length })
+    .onConflict(['userId', 'digestDate'])
+    .ignore()
+    .returning('id');
+  if (!digest) return false;
+  const claimed = await trx('reminderDeliveries')
+    .insert(
+      due.map((r) => ({
+        digestId: digest.id,
+        userId,
+        list: r.list,
+        itemId: r.id,
+        itemName: r.name,
+        expiresOn: r.expiresOn,
+        threshold: r.threshold,
+      })),
+    )
+    .onConflict(['list', 'itemId', 'expiresOn', 'threshold'])
+    .ignore()
+    .returning(['list', 'itemId', 'threshold']);
+  const mine = due.filter((r) =>
+    claimed.some((c) => c.list === r.list && c.itemId === r.id && c.threshold === r.threshold),
+  );
+  if (!mine.length) throw new NothingToSend();
+  if (mine.length !== due.length)
+    await trx('reminderDigests').where('id', digest.id).update({ itemCount: mine.length });
 
-    await deps.mailer.send(
-      composeDigest(deps.config, { to: user.email, name: user.name, userId, reminders: mine, settings: user }),
-    );
-    deps.logger.info({ reminders: { userId, items: mine.length, day: today } }, 'expiry reminder digest sent');
-    return true;
-  }).catch((error: unknown) => {
-    if (error instanceof NothingToSend) return false;
-    throw error;
-  });
+  await deps.mailer.send(
+    composeDigest(deps.config, { to: user.email, name: user.name, userId, reminders: mine, settings: user }),
+  );
+  deps.logger.info({ reminders: { userId, items: mine.length, day: today } }, 'expiry reminder digest sent');
+  return true;
 }
 
-/** Rolls back a digest row whose every delivery another worker claimed first. */
-class NothingToSend extends Error {}
+/** Rolls back a digest row whose every delivery another worker claimed first (the caller answers false). */
+export class NothingToSend extends Error {}
 
-/**
- * Sends today's digests: every user with reminders on, one transaction each. A failure for one user (SMTP
- * down) is logged and counted, and the others go on.
- */
-export async function runReminders(deps: ReminderDeps, now: Date): Promise<ReminderRunResult> {
-  const candidates = await expiringItemsByUser(deps.db, remindable);
-  const settings = await remindable(deps.db('users').whereIn('id', [...candidates.keys()])).select<
+/** The users with something due today (the job then checks each again under its lock). */
+export async function usersWithRemindersDue(db: Knex, now: Date): Promise<number[]> {
+  const candidates = await expiringItemsByUser(db, remindable);
+  const settings = await remindable(db('users').whereIn('id', [...candidates.keys()])).select<
     Array<Pick<Recipient, 'id' | 'reminderDays' | 'reminderOnDay'>>
   >('id', 'reminderDays', 'reminderOnDay');
-  // Only users with something due today get a transaction; it checks again under the lock.
-  const due = settings.filter((user) => candidates.get(user.id)!.some((item) => dueReminder(item, user, now)));
-  const result: ReminderRunResult = { sent: 0, failed: 0 };
-  for (const { id: userId } of due.sort((a, b) => a.id - b.id)) {
-    try {
-      if (await sendUserDigest(deps, userId, now)) result.sent += 1;
-    } catch (error) {
-      result.failed += 1;
-      deps.logger.warn(
-        { reminders: { userId, day: dayOf(now) }, err: error instanceof Error ? error.message : String(error) },
-        'expiry reminder digest failed; the next run retries it',
-      );
-    }
-  }
-  return result;
+  return settings
+    .filter((user) => candidates.get(user.id)!.some((item) => dueReminder(item, user, now)))
+    .map((user) => user.id)
+    .sort((a, b) => a - b);
 }

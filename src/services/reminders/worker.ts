@@ -8,7 +8,8 @@
 import PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import { isEmbedded } from '../../db/knex';
-import { runReminders, type ReminderDeps } from './run';
+import { runReminders } from '../../db/reminderJob';
+import type { ReminderDeps } from './run';
 
 export const REMINDER_QUEUE = 'expiry-reminders';
 
