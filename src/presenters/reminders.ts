@@ -1,7 +1,6 @@
 import type { User } from '../models/User';
 import {
   expiryWords,
-  whenHeading,
   type ExpiringItem,
   type ExpiringSoonJson,
   type ReminderSettingsJson,
@@ -19,6 +18,13 @@ export function presentReminderSettings(user: User, baseUrl: string): ReminderSe
 
 const NOUN = { certifications: 'Certification', licenses: 'License' } as const;
 
+/** "expires on May 2, 2027 · in 12 days", "expires today", "expired on May 2, 2027". */
+function whenWords(item: ExpiringItem & { daysLeft: number }): string {
+  if (item.daysLeft < 0) return `expired ${expiryWords(item.end)}`;
+  if (item.daysLeft === 0) return 'expires today';
+  return `expires ${expiryWords(item.end)} · in ${item.daysLeft} day${item.daysLeft === 1 ? '' : 's'}`;
+}
+
 /** The owner's "Expiring soon" notice (null when there is nothing to say). */
 export function presentExpiringSoon(
   items: Array<ExpiringItem & { daysLeft: number }>,
@@ -31,7 +37,7 @@ export function presentExpiringSoon(
       key: `${item.list}:${item.id}`,
       name: item.name,
       noun: NOUN[item.list],
-      when: `${item.daysLeft < 0 ? 'expired' : 'expires'} ${expiryWords(item.end)} · ${whenHeading(item.daysLeft).toLowerCase()}`,
+      when: whenWords(item),
       expired: item.daysLeft < 0,
       href: `?edit=1&widget=${item.list}#section-${item.list}`,
     })),

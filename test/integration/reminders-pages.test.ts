@@ -198,7 +198,7 @@ test("the owner's profile: the reminder setting once, then 'Expiring soon' in ed
     '<!-- -->',
     '',
   );
-  t.regex(notice, /State EMT<\/a> \(license\) expires on [A-Z][a-z]+ \d+, \d{4} · expires in 20 days/, notice);
+  t.regex(notice, /State EMT<\/a> \(license\) expires on [A-Z][a-z]+ \d+, \d{4} · in 20 days/, notice);
   t.false(editing.text.includes('Far away</a>'));
 
   const stranger = await createUser();
