@@ -6,6 +6,7 @@
  * - GET  /calendar/{secret}.ics: the user's expiry dates; a rotated or unknown secret is 404.
  */
 import Router from '@koa/router';
+import type Koa from 'koa';
 import { object } from 'yup';
 import type { AppContext } from '../http/appContext';
 import type { RequestContext, VisitorWriteContext } from '../http/context';
@@ -24,7 +25,7 @@ export function reminderRoutes({ config }: AppContext): Router {
   const unsubscribe = { params: unsubscribeParams };
   /** RFC 8058's body is `List-Unsubscribe=One-Click`; the page's button posts nothing. Neither is needed. */
   const oneClick = { params: unsubscribeParams, body: object({}) };
-  const page = (ctx: RequestContext<unknown>, token: string, done: boolean) =>
+  const page = (ctx: Koa.Context, token: string, done: boolean) =>
     renderPage(ctx, config, <UnsubscribePage action={`/reminders/unsubscribe/${token}`} done={done} />, {
       title: done ? 'Unsubscribed' : 'Unsubscribe',
       noindex: true,

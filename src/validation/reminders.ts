@@ -33,17 +33,19 @@ export interface ReminderSettingsJson {
 
 const DAY = /^(?:[1-9]\d?|[12]\d\d|3[0-5]\d|36[0-5])$/;
 
-/** "60, 30, 14" (a form) or [60, 30, 14] (JSON) → distinct days, most first; anything else is refused. */
+/**
+ * "60, 30, 14" (a form) or [60, 30, 14] (JSON) → distinct days, most first; a part that is not a whole day
+ * from 1 to 365 (or a value of another type) becomes NaN and is refused with the field's message.
+ */
 const reminderDays = mixed<number[]>()
   .transform((_value: unknown, original: unknown) => {
+    if (original === undefined) return undefined;
     const parts = typeof original === 'string' ? original.split(/[\s,]+/).filter(Boolean) : original;
-    if (!Array.isArray(parts)) return original === undefined ? undefined : null;
-    const days = parts.map((part) => String(part).trim());
-    if (!days.every((day) => DAY.test(day))) return null;
-    return [...new Set(days.map(Number))].sort((a, b) => b - a);
+    if (!Array.isArray(parts)) return [NaN];
+    const days = parts.map((part) => (DAY.test(String(part).trim()) ? Number(String(part).trim()) : NaN));
+    return [...new Set(days)].sort((a, b) => b - a);
   })
-  .nullable() // what the transform makes of a bad value: refused below with the field's own message
-  .test('format', REMINDER_MESSAGES.daysFormat, (value) => value === undefined || Array.isArray(value))
+  .test('format', REMINDER_MESSAGES.daysFormat, (value) => !value || value.every((day) => Number.isInteger(day)))
   .test('count', REMINDER_MESSAGES.daysTooMany, (value) => !value || value.length <= REMINDER_DAYS_MAX)
   .default(() => [...DEFAULT_REMINDER_DAYS]);
 

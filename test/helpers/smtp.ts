@@ -41,9 +41,7 @@ export async function startSmtpServer(): Promise<TestSmtp> {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: mail.html ?? false,
-            headers: new Map(
-              mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
-            ),
+            headers: new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
           });
           callback();
         })
