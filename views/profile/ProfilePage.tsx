@@ -19,6 +19,7 @@ import { ViewAsBanner } from './ViewAsBanner';
 import { ExpiringNotice } from './ExpiringNotice';
 import type { ExpiringSoonJson } from '../../src/validation/reminders';
 import type { ViewAs } from '../../src/validation/viewAs';
+import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
@@ -98,6 +99,8 @@ export interface ProfilePageProps {
   confirmDelete?: { list: string; itemId: number } | null;
   /** The owner's or an admin's view (not a "View as" page): every item shows its visibility. */
   showVisibility?: boolean;
+  /** The full photo gallery's search, filters and layout (the photos view, read mode). */
+  galleryView?: GalleryView | null;
   /** A "View as" page: the banner saying whose view it is, with the link back. */
   viewAs?: { as: ViewAs; backHref: string } | null;
   /** The owner's own view: "Expiring soon" in edit mode, and the reminder setting once (issue 23). */
@@ -145,6 +148,7 @@ export function ProfilePage({
   showVisibility = false,
   viewAs = null,
   expiring = null,
+  galleryView = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
@@ -198,7 +202,7 @@ export function ProfilePage({
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort, editing, photos, showVisibility }}
+      context={{ basePath, expanded, sort, editing, photos, showVisibility, gallery: galleryView }}
       editHref={editHref}
       editor={editing ? editorFor(key) : undefined}
     />
