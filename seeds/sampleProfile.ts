@@ -43,6 +43,8 @@ export async function seedSampleProfile({ db, logger }: ReferenceSeedContext): P
         passwordHash: await hashPassword(crypto.randomBytes(32).toString('base64url')),
         role: 'user',
         isActive: true,
+        // Nobody reads this address (.invalid): no expiry reminders for the sample.
+        remindersEnabled: false,
       })
       .returning('id');
     await trx('user_departments').insert({ userId: user.id, departmentId: department.id, isPrimary: true });

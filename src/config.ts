@@ -49,6 +49,10 @@ export interface Config {
   mediaDir: string;
   /** An S3-compatible bucket for photo files (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, …). */
   s3: S3Settings | undefined;
+  /** When the daily expiry-reminder job runs, a cron line in UTC (REMINDERS_CRON, default 13:00 UTC). */
+  remindersCron: string;
+  /** Run the reminder job's worker in this process (REMINDERS_WORKER, default on). */
+  remindersWorker: boolean;
   /** The AI assist's model server (AI_BASE_URL…); null when not configured: no AI controls, the AI routes answer 503. */
   ai: AiConfig | null;
 }
@@ -154,6 +158,8 @@ export function loadConfig(env: Env = process.env): Config {
     accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
     mediaDir: path.resolve(str(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),
     s3: s3Settings(env),
+    remindersCron: str(env, 'REMINDERS_CRON') ?? '0 13 * * *',
+    remindersWorker: bool(env, 'REMINDERS_WORKER', true),
     ai: aiConfig(env),
   };
 }

@@ -13,6 +13,7 @@ import { createApp } from './app';
 import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
+import { startReminderWorker } from './services/reminders/worker';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
+  const stopReminders = await startReminders(db, mailer);
   const server = createHttpServer(app.callback());
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearTimeout(force);
       stopMaintenance();
+      await stopReminders().catch(() => undefined);
       mailer.close();
       await db.destroy().catch(() => undefined);
       logger.info('stopped');
@@ -68,6 +71,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** The daily expiry-reminder job (issue 23 §1); a queue that cannot start is logged, and the site still serves. */
+async function startReminders(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  mailer: ReturnType<typeof createMailer>,
+): Promise<() => Promise<void>> {
+  if (!config.remindersWorker) return async () => undefined;
+  return startReminderWorker({
+    db,
+    mailer,
+    logger,
+    config,
+    databaseUrl: config.databaseUrl,
+    cron: config.remindersCron,
+  }).catch((error: unknown) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'expiry reminders are not running');
+    return async () => undefined;
+  });
 }
 
 main().catch((error: unknown) => {

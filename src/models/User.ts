@@ -15,6 +15,11 @@ export class User extends BaseModel {
   role!: Role;
   isActive!: boolean;
   username!: string | null;
+  remindersEnabled!: boolean;
+  reminderDays!: number[];
+  reminderOnDay!: boolean;
+  remindersPromptedAt!: Date | null;
+  calendarSecret!: string;
   createdAt!: Date;
   updatedAt!: Date;
 }

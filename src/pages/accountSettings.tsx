@@ -1,6 +1,6 @@
 /**
- * /account-settings (spec 01 §2). The page's three account forms post here without JavaScript, each with a
- * hidden `intent` (profile, password, username) naming the form; each runs the same schema and service as its
+ * /account-settings (spec 01 §2). The page's account forms post here without JavaScript, each with a
+ * hidden `intent` (profile, password, username; issue 23: notifications, calendar) naming the form; each runs the same schema and service as its
  * JSON route (src/api/auth.ts). Success redirects (303) to /account-settings?saved=<intent>, which shows the
  * island's success message as a notice; a failure shows the page again with that form's values and messages.
  */
@@ -20,6 +20,9 @@ import { presentAccount } from '../presenters/users';
 import { Island } from '../render/Island';
 import { renderPage } from '../render/renderPage';
 import { changePassword, updateAccountDetails, updateUsername } from '../services/account';
+import { rotateCalendarSecret, updateReminderSettings } from '../services/reminders/settings';
+import { presentReminderSettings } from '../presenters/reminders';
+import { calendarRotateSchema, REMINDER_MESSAGES, reminderSettingsSchema } from '../validation/reminders';
 import { listUserDepartments } from '../services/departments/userDepartments';
 import { changePasswordSchema, profileUpdateSchema, usernameSchema } from '../validation/auth';
 import type { FormState } from '../validation/forms';
@@ -30,13 +33,33 @@ export const SAVED_NOTICES: Record<SettingsIntent, { title: string; description:
   profile: { title: 'Profile updated', description: 'Your account details have been saved.' },
   password: { title: 'Password changed', description: 'Other devices have been signed out.' },
   username: { title: 'Username updated', description: 'Your custom URL has been updated successfully.' },
+  notifications: REMINDER_MESSAGES.saved,
+  calendar: REMINDER_MESSAGES.rotated,
 };
+
+/** Shown once, on the first sign-in after expiry reminders exist (`/` sends the user here with ?welcome=reminders). */
+const welcomeNotice = (user: User) =>
+  user.remindersEnabled
+    ? {
+        title: 'Expiry reminders are on',
+        description: `We will e-mail you ${user.reminderDays.join(', ')} days before a certification or license on your profile expires${user.reminderOnDay ? ', and on the day' : ''}. Change or turn them off under Notifications below.`,
+      }
+    : {
+        title: 'Expiry reminders are off',
+        description:
+          'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
+      };
 
 const INTENTS = Object.keys(SAVED_NOTICES) as SettingsIntent[];
 const isIntent = (value: unknown): value is SettingsIntent => INTENTS.includes(value as SettingsIntent);
 
 /** `?saved={intent}`: the form whose plain post just succeeded. */
-const settings = { query: object({ saved: mixed<SettingsIntent>().oneOf(INTENTS, 'Unknown form') }) };
+const settings = {
+  query: object({
+    saved: mixed<SettingsIntent>().oneOf(INTENTS, 'Unknown form'),
+    welcome: mixed<'reminders'>().oneOf(['reminders'], 'Unknown notice'),
+  }),
+};
 
 /** The My Departments card: the departments feature's island with the user's links. */
 async function myDepartmentsCard(user: User) {
@@ -50,7 +73,11 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
   const settingsPage = async (
     ctx: Koa.Context,
     user: User,
-    shown: { forms?: Partial<Record<SettingsIntent, FormState>>; saved?: SettingsIntent },
+    shown: {
+      forms?: Partial<Record<SettingsIntent, FormState>>;
+      saved?: SettingsIntent;
+      welcome?: boolean;
+    },
   ) =>
     renderPage(
       ctx,
@@ -60,7 +87,8 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         baseUrl={config.baseUrl}
         departments={await myDepartmentsCard(user)}
         forms={shown.forms ?? {}}
-        notice={shown.saved ? SAVED_NOTICES[shown.saved] : null}
+        notice={shown.saved ? SAVED_NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
+        reminders={presentReminderSettings(user, config.baseUrl)}
       />,
       { title: 'Account Settings', noindex: true },
     );
@@ -70,7 +98,8 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
     signedInPage(),
     validate(settings, { badQuery: 'canonical' }),
     async (ctx: SignedInContext<InputOf<typeof settings>>) => {
-      await settingsPage(ctx, ctx.state.user, { saved: ctx.state.input.query.saved });
+      const { saved, welcome } = ctx.state.input.query;
+      await settingsPage(ctx, ctx.state.user, { saved, welcome: welcome === 'reminders' });
     },
   );
 
@@ -98,6 +127,22 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         return '/account-settings?saved=username';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { username: state } }),
+    }),
+    notifications: formAction({
+      schema: reminderSettingsSchema,
+      async handle(ctx: WriteContext, input) {
+        await updateReminderSettings(ctx.state.trx, ctx.state.user, input);
+        return '/account-settings?saved=notifications#notifications';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { notifications: state } }),
+    }),
+    calendar: formAction({
+      schema: calendarRotateSchema,
+      async handle(ctx: WriteContext) {
+        await rotateCalendarSecret(ctx.state.trx, ctx.state.user);
+        return '/account-settings?saved=calendar#calendar';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { calendar: state } }),
     }),
   };
 

@@ -46,6 +46,9 @@ import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { profileMeta } from '../render/profileMeta';
 import { renderPage, renderPageHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
+import { presentExpiringSoon } from '../presenters/reminders';
+import { expiringSoon } from '../services/reminders/items';
+import { claimRemindersPrompt } from '../services/reminders/settings';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -67,6 +70,13 @@ export interface ProfileView {
 /** The path of a profile view, the base of its links. */
 const profileViewPath = (id: number, publicView: boolean) =>
   publicView ? `/profiles/${id}/public` : `/profiles/${id}`;
+
+/** The owner's own view: what expires soon (edit mode) and, once, the reminder setting (issue 23). */
+async function ownerExpiryNotice(viewer: User | null, profile: Profile, editing: boolean) {
+  if (!viewer || !isProfileOwner(viewer, profile)) return null;
+  const welcome = await claimRemindersPrompt(viewer);
+  return presentExpiringSoon(editing ? await expiringSoon(viewer, profile.id, new Date()) : [], viewer, welcome);
+}
 
 /** The profile page for this viewer: header card or editor, statement, and the widget sections. */
 export async function profilePageHtml(
@@ -95,6 +105,7 @@ export async function profilePageHtml(
   ]);
   const photos = presentGallery(content.gallery, seenBy);
   const lists = presentProfileLists(content.lists, seenBy, profile.userId, { now: new Date(), sort });
+  const expiring = !publicView && !viewAs ? await ownerExpiryNotice(viewer, profile, editing) : null;
   const items = {
     ...Object.fromEntries(SECTION_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
     photos: photos.photoGallery,
@@ -117,6 +128,7 @@ export async function profilePageHtml(
       aiAssist={editing && config.ai !== null}
       showVisibility={profileViewerClass(seenBy, profile) === 'editor'}
       viewAs={viewAs ? { as: viewAs, backHref: basePath } : null}
+      expiring={expiring}
       galleryView={galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null}
     />,
     {

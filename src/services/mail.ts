@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post for the reminder digests). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -7,17 +7,23 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  html: string | false;
+  /** Raw header values by lower-case name, as sent (mailparser's own map reshapes List-* headers). */
+  headers: Map<string, string>;
 }
 
 export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
+  /** The next `count` messages are refused (451, a temporary failure), as a failing mail server would. */
+  failNext(count: number): void;
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 export async function startSmtpServer(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let failures = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -25,8 +31,18 @@ export async function startSmtpServer(): Promise<TestSmtp> {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          if (failures > 0) {
+            failures -= 1;
+            return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          }
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({ to: (to ?? '').toLowerCase(), subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            to: (to ?? '').toLowerCase(),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: mail.html ?? false,
+            headers: new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
+          });
           callback();
         })
         .catch(callback);
@@ -37,6 +53,9 @@ export async function startSmtpServer(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    failNext(count) {
+      failures = count;
+    },
     async waitForMail(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

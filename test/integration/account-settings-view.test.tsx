@@ -15,7 +15,17 @@ const account: AccountJson = {
 
 function summary(user: AccountJson): string[][] {
   const { html } = renderDocument(
-    <AccountSettingsPage user={user} baseUrl="https://turnout.example" departments={null} />,
+    <AccountSettingsPage
+      user={user}
+      baseUrl="https://turnout.example"
+      departments={null}
+      reminders={{
+        remindersEnabled: true,
+        reminderDays: [60, 30],
+        reminderOnDay: true,
+        calendarUrl: 'https://turnout.example/calendar/0123456789abcdef0123456789abcdef.ics',
+      }}
+    />,
     { title: 'Account Settings' },
     { production: false },
   );

@@ -2,7 +2,9 @@
 import test from 'ava';
 import {
   certificationStatus,
+  daysRemaining,
   expirationShown,
+  expiryEnd,
   licenseStatus,
   monthsRemaining,
   sortCertifications,
@@ -60,6 +62,59 @@ test('order: expired, expiring, active (most months left first), permanent; expi
   t.deepEqual(
     sortCertifications(certifications, now).map((c) => c.name),
     ['expired', 'expiring', 'current-far', 'current-near', 'permanent'],
+  );
+});
+
+test('expiry end: a year, a month or a day expires at its end; impossible days are unreadable', (t) => {
+  t.deepEqual(expiryEnd(2026), { year: 2026, month: 12, day: 31, precision: 'year' });
+  t.deepEqual(expiryEnd('2026'), { year: 2026, month: 12, day: 31, precision: 'year' });
+  t.deepEqual(expiryEnd('02/2028'), { year: 2028, month: 2, day: 29, precision: 'month' }, 'leap February');
+  t.deepEqual(expiryEnd('04/15/2027'), { year: 2027, month: 4, day: 15, precision: 'day' });
+  t.is(expiryEnd('02/30/2027'), null);
+  t.is(expiryEnd('13/01/2027'), null);
+  t.is(daysRemaining(expiryEnd('06/15/2025')!, now), 0, 'the day itself');
+  t.is(daysRemaining(expiryEnd('06/2025')!, now), 15, 'a month counts to its last day');
+  t.is(daysRemaining(expiryEnd('06/14/2025')!, now), -1);
+});
+
+test('license status from a full date: expired the day after, expiring up to three calendar months ahead', (t) => {
+  t.is(licenseStatus('06/14/2025', now), 'expired');
+  t.is(licenseStatus('06/15/2025', now), 'expiring', 'expires at the end of today');
+  t.is(licenseStatus('09/15/2025', now), 'expiring', 'exactly three months ahead');
+  t.is(licenseStatus('09/16/2025', now), 'active');
+  t.is(licenseStatus('09/2025', now), 'expiring', 'MM/YYYY keeps the spec rule');
+});
+
+test('certification status: a month or date decides over the year; the year alone keeps the spec rule', (t) => {
+  t.is(certificationStatus(2025, now, '12/31/2025'), 'current', 'the date is more than three months away');
+  t.is(certificationStatus(2025, now), 'expiring', 'the year alone: expiring all year');
+  t.is(certificationStatus(2025, now, '06/10/2025'), 'expired');
+  t.is(certificationStatus(2025, now, '08/2025'), 'expiring');
+  t.is(certificationStatus(2026, now, '03/2026'), 'current');
+  t.is(certificationStatus(null, now, '07/2025'), 'expiring', 'a date without a year');
+});
+
+test('order uses the most precise value: a date sorts within its month and year', (t) => {
+  const certifications = [
+    { name: 'year-2025', expires: 2025 },
+    { name: 'jul-1', expires: 2025, expiresOn: '07/01/2025' },
+    { name: 'jun-20', expires: 2025, expiresOn: '06/20/2025' },
+    { name: 'jun-1', expires: 2025, expiresOn: '06/01/2025' },
+    { name: 'permanent', expires: null },
+  ];
+  t.deepEqual(
+    sortCertifications(certifications, now).map((c) => c.name),
+    ['jun-1', 'jun-20', 'jul-1', 'year-2025', 'permanent'],
+  );
+  const licenses = [
+    { name: 'end-of-june', expires: '06/2025' },
+    { name: 'june-20', expires: '06/20/2025' },
+    { name: 'far', expires: '01/02/2030' },
+    { name: 'farther', expires: '01/2030' },
+  ];
+  t.deepEqual(
+    sortLicenses(licenses, now).map((l) => l.name),
+    ['june-20', 'end-of-june', 'farther', 'far'],
   );
 });
 

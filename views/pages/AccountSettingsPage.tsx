@@ -9,9 +9,11 @@ import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
+import { Checkbox, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
 import { Island } from '../../src/render/Island';
 import type { AccountJson } from '../../src/validation/auth';
 import type { FormState } from '../../src/validation/forms';
+import { reminderDaysText, type ReminderSettingsJson } from '../../src/validation/reminders';
 
 export const ROLE_LABELS = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' } as const;
 
@@ -67,9 +69,19 @@ const Grid = styled.div.withConfig(sc('SettingsGrid'))`
   }
 `;
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
-    <Card aria-label={title}>
+    <Card aria-label={title} id={id}>
       <CardTitle>{title}</CardTitle>
       <CardDescription>{description}</CardDescription>
       {children}
@@ -86,9 +98,80 @@ export interface AccountSettingsProps {
   forms?: Partial<Record<SettingsIntent, FormState>>;
   /** After a successful post: what was saved (the island's success toast, as a notice). */
   notice?: { title: string; description: string } | null;
+  /** Expiry reminders and the calendar feed (issue 23). */
+  reminders: ReminderSettingsJson;
 }
 
-export type SettingsIntent = 'profile' | 'password' | 'username';
+export type SettingsIntent = 'profile' | 'password' | 'username' | 'notifications' | 'calendar';
+
+const Feed = styled.div.withConfig(sc('SettingsFeed'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[3]};
+  input {
+    font-family: ui-monospace, monospace;
+    font-size: ${(p) => p.theme.font.size.sm};
+  }
+`;
+
+const text = (state: FormState | undefined, name: string, fallback: string) => {
+  const value = state?.values[name];
+  return typeof value === 'string' ? value : fallback;
+};
+const ticked = (state: FormState | undefined, name: string, fallback: boolean) =>
+  state ? state.values[name] === 'true' : fallback;
+
+/** Account Settings → Notifications: a plain server form (no script needed). */
+function NotificationsForm({ settings, state }: { settings: ReminderSettingsJson; state?: FormState }) {
+  return (
+    <Form action="/account-settings#notifications">
+      <input type="hidden" name="intent" value="notifications" />
+      <FormAlert error={state?.error} />
+      <Checkbox
+        id="reminders-enabled"
+        name="remindersEnabled"
+        label="E-mail me before a certification or license expires"
+        defaultChecked={ticked(state, 'remindersEnabled', settings.remindersEnabled)}
+        error={state?.errors.remindersEnabled}
+      />
+      <TextField
+        id="reminder-days"
+        name="reminderDays"
+        label="Days before expiry"
+        inputMode="numeric"
+        help="One digest a day at most, listing each item once per threshold. Example: 60, 30, 14, 7, 1"
+        defaultValue={text(state, 'reminderDays', reminderDaysText(settings.reminderDays))}
+        error={state?.errors.reminderDays}
+      />
+      <Checkbox
+        id="reminder-on-day"
+        name="reminderOnDay"
+        label="A notice on the day it expires"
+        defaultChecked={ticked(state, 'reminderOnDay', settings.reminderOnDay)}
+        error={state?.errors.reminderOnDay}
+      />
+      <SubmitButton pending={false} label="Save Notifications" busyLabel="Saving…" />
+    </Form>
+  );
+}
+
+/** The calendar feed's private address, and a form that replaces it. */
+function CalendarFeed({ url }: { url: string }) {
+  return (
+    <Feed>
+      <TextField
+        id="calendar-url"
+        label="Calendar address (private)"
+        readOnly
+        value={url}
+        help="Subscribe to it in your calendar app. Anyone with this address can see your expiry dates."
+      />
+      <Form action="/account-settings#calendar">
+        <input type="hidden" name="intent" value="calendar" />
+        <SubmitButton pending={false} label="Replace Calendar Link" busyLabel="Replacing…" />
+      </Form>
+    </Feed>
+  );
+}
 
 const Saved = styled.div.withConfig(sc('SettingsSaved'))`
   margin: 0 0 ${(p) => p.theme.space[5]};
@@ -102,7 +185,14 @@ const Saved = styled.div.withConfig(sc('SettingsSaved'))`
   }
 `;
 
-export function AccountSettingsPage({ user, baseUrl, departments, forms = {}, notice = null }: AccountSettingsProps) {
+export function AccountSettingsPage({
+  user,
+  baseUrl,
+  departments,
+  forms = {},
+  notice = null,
+  reminders,
+}: AccountSettingsProps) {
   return (
     <Page>
       <Heading>Account Settings</Heading>
@@ -142,6 +232,20 @@ export function AccountSettingsPage({ user, baseUrl, departments, forms = {}, no
         </Section>
         <Section title="My Departments" description="The fire departments you serve or have served with.">
           {departments}
+        </Section>
+        <Section
+          id="notifications"
+          title="Notifications"
+          description="Expiry reminders by e-mail for the certifications and licenses on your profile."
+        >
+          <NotificationsForm settings={reminders} state={forms.notifications} />
+        </Section>
+        <Section
+          id="calendar"
+          title="Calendar Feed"
+          description="Every expiry date in your calendar app, with alarms on your reminder days."
+        >
+          <CalendarFeed url={reminders.calendarUrl} />
         </Section>
       </Grid>
     </Page>

@@ -16,6 +16,8 @@ import { linkableItem, linkableList, type LinkableItem } from '../../src/validat
 import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
+import { ExpiringNotice } from './ExpiringNotice';
+import type { ExpiringSoonJson } from '../../src/validation/reminders';
 import type { ViewAs } from '../../src/validation/viewAs';
 import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
@@ -101,6 +103,8 @@ export interface ProfilePageProps {
   galleryView?: GalleryView | null;
   /** A "View as" page: the banner saying whose view it is, with the link back. */
   viewAs?: { as: ViewAs; backHref: string } | null;
+  /** The owner's own view: "Expiring soon" in edit mode, and the reminder setting once (issue 23). */
+  expiring?: ExpiringSoonJson | null;
 }
 
 /** A list form's failed plain post, by list key. */
@@ -143,6 +147,7 @@ export function ProfilePage({
   gallery = null,
   showVisibility = false,
   viewAs = null,
+  expiring = null,
   galleryView = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
@@ -205,6 +210,7 @@ export function ProfilePage({
   return (
     <Page>
       {viewAs ? <ViewAsBanner viewAs={viewAs.as} backHref={viewAs.backHref} /> : null}
+      {expiring ? <ExpiringNotice notice={expiring} /> : null}
       {editing ? (
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (

@@ -280,6 +280,11 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
    * field and any other that would reveal it (a license's status tells whether its expiry has passed).
    */
   fieldVisibility?: { fields: Array<keyof F & string>; by: keyof F & string; default: Visibility };
+  /**
+   * Fills a field from another before the fields are read (the raw body, create and update alike): a
+   * certification's expiry year from its expiry date.
+   */
+  prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** Fields computed when presenting (license status from its expiry). */
   computed?: (item: ItemOf<F>, now: Date) => Partial<ItemOf<F>>;
   /** The field an item is known by in the editor (its heading); default `name`. */
@@ -295,8 +300,14 @@ export type ItemOf<F extends ObjectShape> = {
 } & ItemMeta;
 
 export function defineList<K extends string, F extends ObjectShape>(spec: ListSpec<K, F>) {
-  const createSchema = object({ ...spec.fields, ...itemSettings });
-  const updateSchema = object({ ...spec.fields, ...spec.storedFields, ...itemSettings }).partial();
+  const prepare = (value: unknown) =>
+    spec.prepare && value && typeof value === 'object' && !Array.isArray(value)
+      ? spec.prepare(value as Record<string, unknown>)
+      : value;
+  const createSchema = object({ ...spec.fields, ...itemSettings }).transform(prepare);
+  const updateSchema = object({ ...spec.fields, ...spec.storedFields, ...itemSettings })
+    .partial()
+    .transform(prepare);
   return { ...spec, createSchema, updateSchema };
 }
 

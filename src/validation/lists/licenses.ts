@@ -1,7 +1,8 @@
 /**
  * Licenses (spec 02 §3, §5 "License add"; status, order and expiration visibility §§4, 6: an unset expiration
  * visibility shows the expiry to everyone). A new or edited license's expiry is `MM/YYYY`; stored data may
- * still hold a legacy `YYYY`, which an update keeps accepting.
+ * still hold a legacy `YYYY`, which an update keeps accepting. Issue 23: a full date (`MM/DD/YYYY`) is accepted
+ * too, so a reminder can name the day; status and order use it (rules.ts).
  */
 import {
   defineList,
@@ -17,7 +18,7 @@ import {
   DEFAULT_EXPIRATION_VISIBILITY,
   LEGACY_YEAR,
   LICENSE_STATUSES,
-  MONTH_YEAR,
+  isPreciseExpiry,
   licenseStatus,
   sortLicenses,
 } from './rules';
@@ -37,12 +38,12 @@ const expires = (message: string, pattern: (value: string) => boolean) =>
   trimmedString(message)
     .required(LICENSE_MESSAGES.expiresRequired)
     .test('format', message, (value) => value === undefined || pattern(value))
-    .meta({ label: 'Expiration date (MM/YYYY)', input: 'text' });
+    .meta({ label: 'Expiration date (MM/YYYY or MM/DD/YYYY)', input: 'text' });
 
 /** The stored-data rule for an expiry (legacy `YYYY` allowed). */
 export const licenseStoredExpiresSchema = expires(
   LICENSE_MESSAGES.expiresStoredFormat,
-  (value) => MONTH_YEAR.test(value) || LEGACY_YEAR.test(value),
+  (value) => isPreciseExpiry(value) || LEGACY_YEAR.test(value),
 );
 
 export const licenses = defineList({
@@ -54,7 +55,7 @@ export const licenses = defineList({
     name: requiredText('License name', LICENSE_MESSAGES.nameRequired),
     type: requiredText('License type', LICENSE_MESSAGES.typeRequired),
     issued: requiredText('Issue date', LICENSE_MESSAGES.issuedRequired, 50),
-    expires: expires(LICENSE_MESSAGES.expiresFormat, (value) => MONTH_YEAR.test(value)),
+    expires: expires(LICENSE_MESSAGES.expiresFormat, isPreciseExpiry),
     status: requiredChoice('Status', LICENSE_STATUSES, LICENSE_MESSAGES.statusRequired),
     icon: iconChoice('Icon', LICENSE_ICONS),
     expirationVisibility: optionalChoice('Expiration visibility', VISIBILITIES),
@@ -62,7 +63,7 @@ export const licenses = defineList({
   storedFields: {
     expires: expires(
       LICENSE_MESSAGES.expiresStoredFormat,
-      (value) => MONTH_YEAR.test(value) || LEGACY_YEAR.test(value),
+      (value) => isPreciseExpiry(value) || LEGACY_YEAR.test(value),
     ),
   },
   // The status is hidden with the expiry it would hint at; unset shows both (spec 02 §6).

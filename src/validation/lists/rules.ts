@@ -10,17 +10,69 @@ export type CertificationStatus = 'permanent' | 'expired' | 'expiring' | 'curren
 
 /** `MM/YYYY` with months 01–12 (spec 02 §5). */
 export const MONTH_YEAR = /^(0[1-9]|1[0-2])\/(\d{4})$/;
+/** A full date, `MM/DD/YYYY` (issue 23: precise enough to remind); the day must exist in that month. */
+export const MONTH_DAY_YEAR = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/(\d{4})$/;
 /** Legacy licenses store only the year. */
 export const LEGACY_YEAR = /^(\d{4})$/;
 
+/** How precise an expiry is: a year (the spec's certifications), a month (MM/YYYY) or a day (MM/DD/YYYY). */
+export type ExpiryPrecision = 'year' | 'month' | 'day';
+
+/** The last day an item is valid (a month or a year expires at its end), as calendar numbers. */
+export interface ExpiryEnd {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  precision: ExpiryPrecision;
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Reads an expiry: a year (number or `YYYY`), `MM/YYYY` or `MM/DD/YYYY`; a day that does not exist in its
+ * month (02/30/2027) or anything else is unreadable (null).
+ */
+export function expiryEnd(expires: string | number | null | undefined): ExpiryEnd | null {
+  if (typeof expires === 'number') {
+    return Number.isInteger(expires) ? { year: expires, month: 12, day: 31, precision: 'year' } : null;
+  }
+  const text = (expires ?? '').trim();
+  const full = MONTH_DAY_YEAR.exec(text);
+  if (full) {
+    const [year, month, day] = [Number(full[3]), Number(full[1]), Number(full[2])];
+    return day <= daysInMonth(year, month) ? { year, month, day, precision: 'day' } : null;
+  }
+  const monthYear = MONTH_YEAR.exec(text);
+  if (monthYear) {
+    const [year, month] = [Number(monthYear[2]), Number(monthYear[1])];
+    return { year, month, day: daysInMonth(year, month), precision: 'month' };
+  }
+  const legacy = LEGACY_YEAR.exec(text);
+  return legacy ? { year: Number(legacy[1]), month: 12, day: 31, precision: 'year' } : null;
+}
+
+/** True for `MM/YYYY` and for a `MM/DD/YYYY` that exists. */
+export const isPreciseExpiry = (value: string) => {
+  const end = expiryEnd(value);
+  return end !== null && end.precision !== 'year';
+};
+
+/** `YYYY-MM-DD` of an expiry's last valid day. */
+export const isoDay = (end: Pick<ExpiryEnd, 'year' | 'month' | 'day'>) =>
+  `${String(end.year).padStart(4, '0')}-${String(end.month).padStart(2, '0')}-${String(end.day).padStart(2, '0')}`;
+
+const dayNumber = (year: number, month: number, day: number) => Math.round(Date.UTC(year, month - 1, day) / 86_400_000);
+
+/** Days from today (the clock's local calendar day) to the expiry's last valid day: 0 on it, −1 the day after. */
+export function daysRemaining(end: ExpiryEnd, now: Date): number {
+  return dayNumber(end.year, end.month, end.day) - dayNumber(now.getFullYear(), now.getMonth() + 1, now.getDate());
+}
+
 /** The expiry as a month count (year × 12 + month − 1); a legacy `YYYY` expires in its December. */
 export function expiryMonth(expires: string | null | undefined): number | null {
-  const text = (expires ?? '').trim();
-  const monthYear = MONTH_YEAR.exec(text);
-  if (monthYear) return Number(monthYear[2]) * 12 + Number(monthYear[1]) - 1;
-  const legacy = LEGACY_YEAR.exec(text);
-  if (legacy) return Number(legacy[1]) * 12 + 11;
-  return null;
+  const end = expiryEnd(expires);
+  return end === null ? null : end.year * 12 + end.month - 1;
 }
 
 const monthOf = (now: Date) => now.getFullYear() * 12 + now.getMonth();
@@ -32,29 +84,62 @@ export function monthsRemaining(expires: string | null | undefined, now: Date): 
 }
 
 /**
- * License status from the expiry month: expired if before the current month, expiring if within 3 months
- * (this month up to and including three months ahead), otherwise active. Unreadable → the stored status.
+ * Status from the most precise expiry: a month (or a legacy year, as its December) by the spec's month rule —
+ * expired before the current month, expiring from this month up to and including three months ahead; a full
+ * date by the day — expired after it, expiring when it is at most three calendar months from today.
+ */
+function preciseStatus(end: ExpiryEnd, now: Date): 'expired' | 'expiring' | 'active' {
+  if (end.precision === 'day') {
+    if (daysRemaining(end, now) < 0) return 'expired';
+    const limit = new Date(now.getFullYear(), now.getMonth() + 3, 1);
+    const lastDay = Math.min(now.getDate(), daysInMonth(limit.getFullYear(), limit.getMonth() + 1));
+    const horizon = { year: limit.getFullYear(), month: limit.getMonth() + 1, day: lastDay, precision: 'day' as const };
+    return daysRemaining(end, now) <= daysRemaining(horizon, now) ? 'expiring' : 'active';
+  }
+  const left = end.year * 12 + end.month - 1 - monthOf(now);
+  if (left < 0) return 'expired';
+  if (left <= 3) return 'expiring';
+  return 'active';
+}
+
+/**
+ * License status from its expiry (`MM/YYYY` by the spec's month rule, `MM/DD/YYYY` by the day, legacy `YYYY` as
+ * its December). Unreadable → the stored status.
  */
 export function licenseStatus(
   expires: string | null | undefined,
   now: Date,
   stored: LicenseStatus = 'active',
 ): LicenseStatus {
-  const left = monthsRemaining(expires, now);
-  if (left === null) return stored;
-  if (left < 0) return 'expired';
-  if (left <= 3) return 'expiring';
-  return 'active';
+  const end = expiryEnd(expires);
+  return end === null ? stored : preciseStatus(end, now);
 }
 
-/** Certification status from the expiry year: permanent without one; expired before this year; expiring in it. */
-export function certificationStatus(expires: number | null | undefined, now: Date): CertificationStatus {
+/**
+ * Certification status: permanent without an expiry. The most precise value decides: a month or a date
+ * (`expiresOn`) by the license rules (expired after it, expiring within three months); a year alone by the
+ * spec's rule (expired before this year; expiring in it).
+ */
+export function certificationStatus(
+  expires: number | null | undefined,
+  now: Date,
+  expiresOn?: string | null,
+): CertificationStatus {
+  const precise = expiresOn ? expiryEnd(expiresOn) : null;
+  if (precise) {
+    const status = preciseStatus(precise, now);
+    return status === 'active' ? 'current' : status;
+  }
   if (expires === null || expires === undefined) return 'permanent';
   const year = now.getFullYear();
   if (expires < year) return 'expired';
   if (expires === year) return 'expiring';
   return 'current';
 }
+
+/** A certification's most precise expiry: its month or date when given, else its year. */
+export const certificationExpiry = (item: { expires?: number | null; expiresOn?: string | null }) =>
+  (item.expiresOn ? expiryEnd(item.expiresOn) : null) ?? expiryEnd(item.expires ?? null);
 
 const RANK: Record<LicenseStatus | CertificationStatus, number> = {
   expired: 0,
@@ -83,6 +168,9 @@ export function byStatus<T>(
     .map(({ item }) => item);
 }
 
+/** Time left in days to the most precise expiry's last day (a month or year counts to its end). */
+const daysLeft = (end: ExpiryEnd | null, now: Date) => (end === null ? null : daysRemaining(end, now));
+
 export function sortLicenses<T extends { expires?: string | null; status?: LicenseStatus | null }>(
   items: T[],
   now: Date,
@@ -90,15 +178,18 @@ export function sortLicenses<T extends { expires?: string | null; status?: Licen
   return byStatus(
     items,
     (item) => licenseStatus(item.expires, now, item.status ?? 'active'),
-    (item) => monthsRemaining(item.expires, now),
+    (item) => daysLeft(expiryEnd(item.expires), now),
   );
 }
 
-export function sortCertifications<T extends { expires?: number | null }>(items: T[], now: Date): T[] {
+export function sortCertifications<T extends { expires?: number | null; expiresOn?: string | null }>(
+  items: T[],
+  now: Date,
+): T[] {
   return byStatus(
     items,
-    (item) => certificationStatus(item.expires, now),
-    (item) => (item.expires == null ? null : item.expires - now.getFullYear()),
+    (item) => certificationStatus(item.expires, now, item.expiresOn),
+    (item) => daysLeft(certificationExpiry(item), now),
   );
 }
 

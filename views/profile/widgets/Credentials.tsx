@@ -33,7 +33,7 @@ export const renderCertifications = itemsView<Certification>((cert) => ({
   icon: <Icon name={iconOr(CERTIFICATION_ICONS, cert.icon)} size={20} />,
   title: cert.name,
   labels: [statusLabel(cert.status)],
-  meta: [cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expires)],
+  meta: [cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expiresOn ?? cert.expires)],
 }));
 
 export const renderLicenses = itemsView<License>((license) => ({

@@ -1,0 +1,68 @@
+/**
+ * A user's own reminder settings and calendar secret (issue 23 §§1–2). Each is fn(trx, actor, input) and
+ * changes the actor's own row only; unsubscribing is a visitor's write, authorised by its signed token.
+ */
+import type { Knex } from 'knex';
+import { User } from '../../models/User';
+import { NotFoundError } from '../../errors';
+import type { Viewer } from '../../policies/viewer';
+import crypto from 'node:crypto';
+import { verifyUnsubscribeToken } from './tokens';
+import { REMINDER_MESSAGES } from '../../validation/reminders';
+
+export interface ReminderSettingsInput {
+  remindersEnabled: boolean;
+  reminderDays: number[];
+  reminderOnDay: boolean;
+}
+
+export async function updateReminderSettings(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: ReminderSettingsInput,
+): Promise<User> {
+  const user = (await User.query(trx).findById(actor.id).forUpdate())!;
+  return user.$query(trx).patchAndFetch({
+    remindersEnabled: input.remindersEnabled,
+    reminderDays: input.reminderDays,
+    reminderOnDay: input.reminderOnDay,
+    remindersPromptedAt: user.remindersPromptedAt ?? new Date(),
+  });
+}
+
+/** A new calendar secret: the old feed address answers 404 from the moment this commits. */
+export async function rotateCalendarSecret(trx: Knex.Transaction, actor: Viewer): Promise<User> {
+  return (await User.query(trx).patchAndFetchById(actor.id, {
+    calendarSecret: crypto.randomBytes(32).toString('hex'),
+  }))!;
+}
+
+/** RFC 8058 one-click unsubscribe: turns the token's user's reminders off (no session; the token is the proof). */
+export async function unsubscribeReminders(
+  trx: Knex.Transaction,
+  _actor: null,
+  input: { token: string; secret: string },
+): Promise<void> {
+  const userId = verifyUnsubscribeToken(input.secret, input.token);
+  if (userId === null) throw new NotFoundError(REMINDER_MESSAGES.badToken);
+  // A deleted account: nothing left to send to; the answer is the same, so a token reveals nothing.
+  await User.query(trx).findById(userId).patch({ remindersEnabled: false });
+}
+
+/**
+ * The reminder setting is shown once, on the owner's first visit to their profile since reminders exist: true
+ * the first time it is asked for a user (one atomic statement outside the request's transaction — a read page
+ * has none — so two tabs cannot both get it).
+ */
+export async function claimRemindersPrompt(actor: Viewer): Promise<boolean> {
+  const updated = await User.query()
+    .findById(actor.id)
+    .whereNull('remindersPromptedAt')
+    .patch({ remindersPromptedAt: new Date() });
+  return updated > 0;
+}
+
+/** The user whose calendar feed this secret opens, or null (a rotated or made-up secret). */
+export async function findByCalendarSecret(secret: string): Promise<User | null> {
+  return (await User.query().findOne({ calendarSecret: secret, isActive: true })) ?? null;
+}
