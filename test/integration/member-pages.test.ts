@@ -162,6 +162,9 @@ test('two members alternately: each sees their own menu, never the other’s', a
   // Their menus differ as their accounts do: Ben has a profile, Ada may create one.
   t.true(menu((await clientAs(app, ben).get(path, html)).text).includes(`href="/profiles/${benProfile.id}"`));
   t.true(menu((await clientAs(app, ada).get(path, html)).text).includes('href="/create-profile"'));
+  // Ada creates her profile (here straight in the database, as another node would): My Profile at once.
+  const adaProfile = await createProfileFor(ada);
+  t.true(menu((await clientAs(app, ada).get(path, html)).text).includes(`href="/profiles/${adaProfile.id}"`));
   // A renamed member sees the new name at once.
   await clientAs(app, ada).patch('/api/auth/profile', { name: 'Ada Reyes-Lindqvist', email: ada.user.email });
   t.true(menu((await clientAs(app, ada).get(path, html)).text).includes('Ada Reyes-Lindqvist'));
