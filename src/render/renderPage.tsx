@@ -36,7 +36,7 @@ export async function renderPageHtml(
       {view}
     </Layout>,
     { ...documentOptions, title },
-    { production: config.nodeEnv === 'production' },
+    { production: config.nodeEnv === 'production', keepParts: config.renderCache },
   );
   return html;
 }
