@@ -26,6 +26,11 @@ const page = async (app: TestApp, account: CreatedUser | null, path: string) =>
 
 test('every page with kept parts is byte for byte the whole render, for each viewer and view', async (t) => {
   const { owner, id } = await createProfileWithItems(kept);
+  // A photo in the header: React preloads it at the start of the body, wherever the <img> is.
+  const photo = await clientAs(kept, owner).patch(`/api/profiles/${id}`, {
+    profileImage: 'https://example.com/avery.jpg',
+  });
+  t.is(photo.status, 200);
   const member = await createUser();
   const admin = await createUser({ role: 'admin' });
   const paths = [
@@ -42,6 +47,7 @@ test('every page with kept parts is byte for byte the whole render, for each vie
       const again = await page(kept, account, path); // every part kept
       const reference = await page(whole, account, path);
       const who = account === null ? 'visitor' : account === owner ? 'owner' : account === admin ? 'admin' : 'member';
+      if (!path.includes('edit=1')) t.true(reference.includes('rel="preload" as="image"'), `${who} ${path}: the photo is preloaded`);
       t.is(first, reference, `${who} ${path}: first render`);
       t.is(again, reference, `${who} ${path}: from kept parts`);
     }

@@ -214,9 +214,8 @@ export function ProfilePage({
       {editing ? (
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (
-        <Kept identity={['header', profile]}>
-          <ProfileHeaderCard profile={profile} />
-        </Kept>
+        // Not kept: its photo's preload link goes where React puts it for the whole page (the body's start).
+        <ProfileHeaderCard profile={profile} />
       )}
       {!editing && profile.personalStatement ? (
         <Statement aria-labelledby="statement-title">
