@@ -47,7 +47,8 @@ test('every page with kept parts is byte for byte the whole render, for each vie
       const again = await page(kept, account, path); // every part kept
       const reference = await page(whole, account, path);
       const who = account === null ? 'visitor' : account === owner ? 'owner' : account === admin ? 'admin' : 'member';
-      if (!path.includes('edit=1')) t.true(reference.includes('rel="preload" as="image"'), `${who} ${path}: the photo is preloaded`);
+      if (!path.includes('edit=1'))
+        t.true(reference.includes('rel="preload" as="image"'), `${who} ${path}: the photo is preloaded`);
       t.is(first, reference, `${who} ${path}: first render`);
       t.is(again, reference, `${who} ${path}: from kept parts`);
     }
