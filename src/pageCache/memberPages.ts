@@ -37,7 +37,7 @@ export function menuSlot(): string {
 }
 
 /** Menus by content (never by id alone: a renamed user gets a new entry), bounded. */
-const menus = new LRUCache<string, Fragment>({ max: 10_000 });
+const menus = new LRUCache<string, Fragment>({ max: 2_000 });
 
 /** The viewer's menu, ready to splice. */
 export function menuFragment(user: ShellUser): Fragment {
