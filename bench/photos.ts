@@ -66,7 +66,7 @@ async function startServerProcess(databaseUrl: string, mediaDir: string) {
       MIGRATE_ON_START: 'false',
       RATE_LIMITS: 'false',
       LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-session-secret-0123456789',
+      SESSION_SECRET: 'bench-photos-session-secret-0123456789',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -20,6 +20,7 @@ import {
   type PhotoJson,
 } from '../src/validation/photos';
 import { humanize } from '../src/validation/lists/define';
+import { GALLERY_LABELS as L, matchesGalleryFilter, normalizeSearch } from '../src/validation/gallery';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api } from './lib/api';
 import { toast } from './lib/toast';
@@ -266,14 +267,14 @@ export default function PhotoGallery({
   const mainProfileHasRoom = photos.filter((p) => p.showOnMainProfile).length < PHOTO_LIMITS.mainProfileSlots;
   useSectionCount('photos', photos.length);
 
+  // The same filter as the visitors' server-rendered gallery (src/validation/gallery.ts).
   const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return photos.filter(
-      (p) =>
-        (!category || p.category === category) &&
-        (folder === 'all' || (folder === 'none' ? p.folderId === null : String(p.folderId) === folder)) &&
-        (!q || (p.caption ?? '').toLowerCase().includes(q) || p.tags.some((t) => t.toLowerCase().includes(q))),
-    );
+    const filter = {
+      q: normalizeSearch(search) || undefined,
+      category: category || undefined,
+      folder: folder === 'all' ? undefined : folder === 'none' ? ('none' as const) : Number(folder),
+    };
+    return photos.filter((p) => matchesGalleryFilter(p, filter));
   }, [photos, search, category, folder]);
 
   const refresh = async () => {
@@ -332,7 +333,7 @@ export default function PhotoGallery({
   });
 
   const folderOptions = [
-    { value: 'none', label: 'No folder' },
+    { value: 'none', label: L.noFolder },
     ...folders.map((f) => ({ value: String(f.id), label: f.name })),
   ];
 
@@ -360,28 +361,23 @@ export default function PhotoGallery({
       />
       <UploadProgress rows={uploads.rows} summary={uploads.summary} />
       <Toolbar>
-        <TextField
-          id={`${id}-search`}
-          label="Search photos"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <TextField id={`${id}-search`} label={L.search} value={search} onChange={(e) => setSearch(e.target.value)} />
         <Select
           id={`${id}-category`}
-          label="Category"
+          label={L.category}
           value={category}
           onChange={(e) => setCategory(e.target.value as PhotoCategory | '')}
           options={[
-            { value: '', label: 'All categories' },
+            { value: '', label: L.allCategories },
             ...PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) })),
           ]}
         />
         <Select
           id={`${id}-folder`}
-          label="Folder"
+          label={L.folder}
           value={folder}
           onChange={(e) => setFolder(e.target.value)}
-          options={[{ value: 'all', label: 'All folders' }, ...folderOptions]}
+          options={[{ value: 'all', label: L.allFolders }, ...folderOptions]}
         />
         <Row>
           <Button
@@ -390,7 +386,7 @@ export default function PhotoGallery({
             aria-pressed={!listMode}
             onClick={() => setListMode(false)}
           >
-            Grid
+            {L.grid}
           </Button>
           <Button
             type="button"
@@ -398,7 +394,7 @@ export default function PhotoGallery({
             aria-pressed={listMode}
             onClick={() => setListMode(true)}
           >
-            List
+            {L.list}
           </Button>
         </Row>
       </Toolbar>
@@ -413,7 +409,7 @@ export default function PhotoGallery({
           Create folder
         </Button>
       </Row>
-      {shown.length === 0 ? <Muted>{photos.length ? 'No photos match.' : 'Add your first photo'}</Muted> : null}
+      {shown.length === 0 ? <Muted>{photos.length ? L.noMatch : 'Add your first photo'}</Muted> : null}
       <Grid $list={listMode}>
         {shown.map((photo) => (
           <Item key={photo.id} $list={listMode} data-photo-id={photo.id}>
@@ -432,7 +428,7 @@ export default function PhotoGallery({
                 />
               ) : (
                 <>
-                  <strong>{photo.caption || 'Untitled photo'}</strong>
+                  <strong>{photo.caption || L.untitled}</strong>
                   <Muted>
                     {[humanize(photo.category), VISIBILITY_OPTIONS.find((v) => v.value === photo.visibility)?.label]
                       .concat(photo.showOnMainProfile ? ['On main profile'] : [])

@@ -92,14 +92,41 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
 
 const DEV_SESSION_SECRET = 'turnout-development-secret-change-me';
 
+/** The shortest session secret production accepts: 32 characters (256 bits of base64 is 43). */
+export const MIN_SESSION_SECRET_LENGTH = 32;
+
+/**
+ * Secrets anyone can read in this repository: the development fallback, the placeholder in .env.example and
+ * the fallback docker-compose.yml once had. A server signing cookies with one of them can be forged against,
+ * so production refuses them (test/unit/config-secrets.test.ts keeps this list in step with .env.example).
+ */
+export const PUBLISHED_SECRETS: readonly string[] = [
+  DEV_SESSION_SECRET,
+  'change-me-to-a-long-random-string',
+  'please-change-this-session-secret',
+];
+
+const MAKE_ONE = 'Make one with: openssl rand -base64 48';
+
+/** Why a production session secret is refused, or null when it is fine. */
+export function sessionSecretProblem(secret: string | undefined): string | null {
+  if (!secret) return `SESSION_SECRET must be set in production. ${MAKE_ONE}`;
+  if (PUBLISHED_SECRETS.includes(secret)) {
+    return `SESSION_SECRET is a published example value; anyone could forge sessions with it. ${MAKE_ONE}`;
+  }
+  if (secret.length < MIN_SESSION_SECRET_LENGTH) {
+    return `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters in production (it has ${secret.length}). ${MAKE_ONE}`;
+  }
+  return null;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnvRaw = str(env, 'NODE_ENV') ?? 'development';
   const nodeEnv: NodeEnv = nodeEnvRaw === 'production' || nodeEnvRaw === 'test' ? nodeEnvRaw : 'development';
   const port = int(env, 'PORT', 3000);
   const sessionSecret = str(env, 'SESSION_SECRET');
-  if (nodeEnv === 'production' && (!sessionSecret || sessionSecret.length < 16)) {
-    throw new Error('SESSION_SECRET must be set (16 characters or more) in production');
-  }
+  const secretProblem = nodeEnv === 'production' ? sessionSecretProblem(sessionSecret) : null;
+  if (secretProblem) throw new Error(secretProblem);
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? 'data');
   return {
     nodeEnv,

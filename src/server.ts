@@ -14,8 +14,18 @@ import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = createLogger(config);
+
+/** A setting the server refuses (a published session secret, say) ends the process with its message, no stack. */
+function loadConfigOrExit(): ReturnType<typeof loadConfig> {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(`Turnout cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 
 async function main(): Promise<void> {
   const started = Date.now();

@@ -63,7 +63,7 @@ export interface ValidateOptions {
 }
 
 /** The request's URL without some query parameters (the others as sent, in their order). */
-function urlWithout(ctx: Koa.Context, keys: string[]): string {
+export function urlWithout(ctx: Koa.Context, keys: string[]): string {
   const search = new URLSearchParams(ctx.querystring);
   for (const key of keys) search.delete(key);
   const rest = search.toString();

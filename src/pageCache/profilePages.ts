@@ -3,13 +3,15 @@
  * and routing. The query is the profile routes' input spec (src/pages/profiles.tsx), so a kept page is only
  * ever served for a URL the route itself would render.
  */
+import crypto from 'node:crypto';
 import type Koa from 'koa';
-import { mixed, object, string, type InferType } from 'yup';
+import { mixed, object, string, type InferType, type TestContext } from 'yup';
 import type { Profile } from '../models/Profile';
 import { canReadProfile } from '../policies';
 import { VIEW_AS, type ViewAs } from '../validation/viewAs';
 import { SESSION_COOKIE } from '../http/session';
 import { widgetFromFilter } from '../validation/profiles';
+import { galleryQueryFields, type GalleryFilter } from '../validation/gallery';
 import { sendPage } from './pageCache';
 import type { ProfileCache } from './profileCache';
 
@@ -29,6 +31,12 @@ const confirmDelete = mixed<{ list: string; itemId: number }>()
   .nullable()
   .test('confirm', 'confirm must be list:itemId', (value) => value !== null);
 
+/** Gallery parameters belong to the photos view: elsewhere they would show nothing, so the canonical URL drops them. */
+function photosViewOnly(this: TestContext, value: unknown): boolean {
+  return value === undefined || widgetFromFilter(this.parent.widget) === 'photos';
+}
+const { q, category, folder, view } = galleryQueryFields;
+
 /**
  * The profile page's links: `widget` (a section, in any of the filter's spellings), `sort` (the timeline's
  * order), `edit=1` (edit mode, for those who may edit), `confirm` (a plain post's delete step) and `as`
@@ -44,18 +52,55 @@ export const profilePageQuery = object({
   edit: mixed<'1'>().oneOf(['1'], 'edit must be 1'),
   confirm: confirmDelete,
   as: mixed<ViewAs>().oneOf([...VIEW_AS], 'as must be visitor or member'),
+  // The full photo gallery's search, filters and layout (src/validation/gallery.ts), on its own view only.
+  q: q.test('photos-only', 'q is for the photo gallery', photosViewOnly),
+  category: category.test('photos-only', 'category is for the photo gallery', photosViewOnly),
+  folder: folder.test('photos-only', 'folder is for the photo gallery', photosViewOnly),
+  view: view.test('photos-only', 'view is for the photo gallery', photosViewOnly),
 });
 export type ProfilePageQuery = InferType<typeof profilePageQuery>;
 
 /**
- * What a kept page is keyed on: the view, the section and order it shows (bounded values only), and the month —
+ * What a kept page is keyed on: the view, the section and order it shows (bounded values only), the month —
  * license and certification statuses are computed from today (spec 02 §4), so a page kept in one month is not
- * served in the next.
+ * served in the next — and on the photos view the gallery's filter (galleryVariant). `keep` is false for a page
+ * that must not be kept (a search, a folder).
  */
-export function pageVariant(publicView: boolean, query: Pick<ProfilePageQuery, 'widget' | 'sort'>, now = new Date()) {
+export function pageVariant(
+  publicView: boolean,
+  query: Pick<ProfilePageQuery, 'widget' | 'sort'> &
+    Partial<Pick<ProfilePageQuery, 'q' | 'category' | 'folder' | 'view'>>,
+  now = new Date(),
+) {
   const widget = widgetFromFilter(query.widget);
   const month = now.toISOString().slice(0, 7);
-  return { widget, sort: query.sort, key: `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${month}` };
+  const key = `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${month}`;
+  if (widget !== 'photos') return { widget, sort: query.sort, gallery: null, key, keep: true };
+  const gallery: GalleryFilter = {
+    q: query.q,
+    category: query.category,
+    folder: query.folder,
+    view: query.view ?? 'grid',
+  };
+  const variant = galleryVariant(gallery);
+  return { widget, sort: query.sort, gallery, key: `${key}:${variant.key}`, keep: variant.keep };
+}
+
+/**
+ * The full gallery's part of a page's key, and whether such a page is kept. Kept: the category (4, or all) ×
+ * layout (2) pages — at most 10 per profile version, whatever the profile holds. Never kept (`keep: false`,
+ * rendered each time like a member's page): a search (free text) and a folder filter (as many as the owner
+ * makes folders), so no stream of searches or folder links can push the profiles' real pages out of the
+ * cache. The key still names them for per-viewer ETags: the folder id and a hash of the normalised search
+ * term, never the term itself.
+ */
+export function galleryVariant(filter: GalleryFilter): { key: string; keep: boolean } {
+  const search =
+    filter.q === undefined ? '' : crypto.createHash('sha256').update(filter.q).digest('base64url').slice(0, 16);
+  return {
+    key: `g:${filter.category ?? '*'}:${filter.folder ?? '*'}:${filter.view}:${search}`,
+    keep: filter.q === undefined && filter.folder === undefined,
+  };
 }
 
 /** Part of per-viewer ETags: a new process may render differently (a new build), so its tags never match old ones. */
@@ -110,7 +155,8 @@ export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
     const publicView = match[2] !== undefined;
     const snapshot = profileCache.snapshot(id);
     if (!snapshot || !canReadProfile(null, snapshot)) return next();
-    const kept = profileCache.pages.get(visitorPageKey(id, snapshot.version, pageVariant(publicView, query).key));
+    const variant = pageVariant(publicView, query);
+    const kept = variant.keep ? profileCache.pages.get(visitorPageKey(id, snapshot.version, variant.key)) : undefined;
     if (!kept) return next();
     profilePageHeaders(ctx, publicView, snapshot.profileStatus);
     sendPage(ctx, kept, VISITOR_CACHE_CONTROL);

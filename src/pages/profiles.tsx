@@ -11,7 +11,7 @@ import { currentUser } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
 import { redirectAfter, signedInPage } from '../http/pageGuards';
-import { validate, type InputOf } from '../http/validate';
+import { urlWithout, validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner, profileViewerClass } from '../policies';
 import { viewerSeenAs } from '../policies/viewAs';
@@ -45,7 +45,9 @@ import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
 import { loadProfileContent } from '../services/profileContent';
-import { presentGallery } from '../presenters/photos';
+import { presentGallery, presentGalleryView } from '../presenters/photos';
+import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';
+import type { GalleryFilter } from '../validation/gallery';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
@@ -70,6 +72,8 @@ export interface ProfileView {
   confirmDelete?: { list: string; itemId: number } | null;
   /** The owner's or an admin's "View as" page (the route grants it only to them): never editable. */
   viewAs?: ViewAs | null;
+  /** The full photo gallery's search, filters and layout (the photos view; edit mode has its own). */
+  gallery?: GalleryFilter | null;
 }
 
 /** The path of a profile view, the base of its links. */
@@ -97,7 +101,12 @@ export async function profilePageHtml(
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
   // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
-  const content = await loadProfileContent(seenBy, profile);
+  // The full gallery's filter offers the folders holding a photo this viewer may see (no other folder's name).
+  const galleryFilter = widget === 'photos' && !editing ? (view.gallery ?? null) : null;
+  const [content, folders] = await Promise.all([
+    loadProfileContent(seenBy, profile),
+    galleryFilter ? galleryFolders(seenBy, profile) : [],
+  ]);
   const photos = presentGallery(content.gallery, seenBy);
   const lists = presentProfileLists(content.lists, seenBy, profile.userId, { now: new Date(), sort });
   const items = {
@@ -122,6 +131,7 @@ export async function profilePageHtml(
       aiAssist={editing && config.ai !== null}
       showVisibility={profileViewerClass(seenBy, profile) === 'editor'}
       viewAs={viewAs ? { as: viewAs, backHref: basePath } : null}
+      galleryView={galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null}
     />,
     {
       title: meta.title,
@@ -205,7 +215,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const { params, query } = ctx.state.input;
     const id = params.id;
     const viewer = ctx.state.user;
-    const { widget, sort, key: variant } = pageVariant(publicView, query);
+    const { widget, sort, gallery, key: variant, keep } = pageVariant(publicView, query);
     const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
     const visitorKey = (version: string) => visitorPageKey(id, version, variant);
     const notFound = () => profileNotFound(ctx, { basePath: profileViewPath(id, publicView), widget });
@@ -218,7 +228,8 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     // Which kept page a signed-in viewer gets: a member's (not an editor of this profile), or an editor's
     // "View as" page; null for an editor's own page, which always renders.
     const personalClass = (owned: Pick<Profile, 'userId'>): PersonalPageClass | null => {
-      if (!viewer || !profileCache.enabled) return null;
+      // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
+      if (!viewer || !profileCache.enabled || !keep) return null;
       const viewAs = viewAsFor(owned);
       if (viewAs) return `as-${viewAs}`;
       return canEditProfile(viewer, owned) ? null : 'member';
@@ -233,7 +244,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     if (snapshot) {
       if (!canReadProfile(viewer, snapshot)) return notFound();
       if (!viewer) {
-        const kept = profileCache.pages.get(visitorKey(snapshot.version));
+        const kept = keep ? profileCache.pages.get(visitorKey(snapshot.version)) : undefined;
         if (kept) {
           robots(snapshot.profileStatus);
           return sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
@@ -253,6 +264,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     if (!profile || !canReadProfile(viewer, profile)) return notFound();
 
     const viewAs = viewAsFor(profile);
+    // A folder this viewer may not filter by (another profile's, none, or only photos they may not see) is
+    // answered like any bad link value: the canonical URL without it. Nothing is kept for it.
+    if (typeof gallery?.folder === 'number') {
+      const seenBy = viewAs ? viewerSeenAs(viewAs) : viewer;
+      if (!(await isGalleryFolder(seenBy, profile, gallery.folder))) return ctx.redirect(urlWithout(ctx, ['folder']));
+    }
     const tagged = viewer !== null && (!canEditProfile(viewer, profile) || viewAs !== null);
     const tag = tagged ? personalTag(profile.version, viewAs) : null;
     if (tag && answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
@@ -264,6 +281,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       editing: query.edit === '1',
       confirmDelete: query.confirm ?? null,
       viewAs,
+      gallery,
     };
     const kind = personalClass(profile);
     if (kind) {
@@ -290,7 +308,8 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
 
     const html = await profilePageHtml(ctx, config, profile, viewer, view);
 
-    if (!viewer && profileCache.enabled) {
+    // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
+    if (!viewer && profileCache.enabled && keep) {
       return sendPage(ctx, profileCache.pages.store(visitorKey(profile.version), html), VISITOR_CACHE_CONTROL);
     }
     ctx.status = 200;

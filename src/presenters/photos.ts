@@ -13,6 +13,7 @@ import {
   type PhotoLinksJson,
   type PhotoVariant,
 } from '../validation/photos';
+import type { GalleryFilter, GalleryView } from '../validation/gallery';
 import { iso } from './iso';
 import { presentListItem } from './lists';
 import { presentProfile } from './profiles';
@@ -110,4 +111,16 @@ export function presentPhotoLinks(
     item: item && list ? presentListItem(list, item, viewer, profile.userId) : null,
     profileImage: target === 'profile' ? presentProfile(profile, viewer).profileImage : undefined,
   };
+}
+
+/**
+ * The full gallery's filter and the folders it offers (only id and name: a folder's other fields are for those
+ * who may edit), with the query parameters its form and links keep.
+ */
+export function presentGalleryView(
+  filter: GalleryFilter,
+  folders: Pick<PhotoFolder, 'id' | 'name'>[],
+  keep: Record<string, string>,
+): GalleryView {
+  return { filter, folders: folders.map(({ id, name }) => ({ id, name })), keep };
 }

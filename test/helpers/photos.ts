@@ -5,7 +5,9 @@ import type { Visibility } from '../../src/validation/visibility';
 
 export async function insertPhotoFor(
   profileId: number,
-  attributes: { visibility?: Visibility; caption?: string } = {},
+  attributes: { visibility?: Visibility; caption?: string } & Partial<
+    Pick<Photo, 'category' | 'tags' | 'folderId' | 'showOnMainProfile'>
+  > = {},
 ): Promise<Photo> {
   const last = (await Photo.query().where({ profileId }).max('position as last').first()) as unknown as {
     last: number | null;
@@ -15,6 +17,10 @@ export async function insertPhotoFor(
     position: last.last === null ? 0 : last.last + 1,
     visibility: attributes.visibility ?? 'public',
     caption: attributes.caption ?? null,
+    ...(attributes.category ? { category: attributes.category } : {}),
+    ...(attributes.tags ? { tags: attributes.tags } : {}),
+    ...(attributes.folderId !== undefined ? { folderId: attributes.folderId } : {}),
+    ...(attributes.showOnMainProfile !== undefined ? { showOnMainProfile: attributes.showOnMainProfile } : {}),
     storageKey: randomBytes(16).toString('hex'),
     originalSize: 100,
     fileSize: 100,

@@ -123,3 +123,19 @@ test.serial('SIGTERM lets an in-flight request finish, then the process exits 0'
   t.true(response.includes('Invalid email or password'));
   t.is(await server.exited, 0);
 });
+
+test.serial('the built server refuses to start in production with the secret from .env.example', async (t) => {
+  const example = /^SESSION_SECRET=(.*)$/m.exec(fs.readFileSync('.env.example', 'utf8'))![1]!;
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: example, DATA_DIR: dataDir, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  t.is(code, 1);
+  t.true(output.includes('SESSION_SECRET is a published example value'), output);
+  t.true(output.includes('openssl rand -base64 48'));
+  t.false(output.includes(example), 'the refused secret is not echoed');
+});

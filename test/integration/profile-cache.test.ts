@@ -7,6 +7,7 @@ import test from 'ava';
 import { inTransaction } from '../../src/db/transaction';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { countQueries as countQueriesOf } from '../helpers/queries';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { ProfileCache } from '../../src/pageCache/profileCache';
@@ -23,16 +24,7 @@ test.after.always(async () => {
 const as = (account: CreatedUser | null) => clientAs(app, account);
 const html = (extra: Record<string, string> = {}) => ({ headers: { Accept: 'text/html', ...extra } });
 
-async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  let queries = 0;
-  const onQuery = () => (queries += 1);
-  app.db.on('query', onQuery);
-  try {
-    return { result: await run(), queries };
-  } finally {
-    app.db.off('query', onQuery);
-  }
-}
+const countQueries = <T>(run: () => Promise<T>) => countQueriesOf(app.db, run);
 
 const conditionalGet = (path: string, etag: string, bearer?: string) =>
   conditionalGetFrom(`${app.baseUrl}${path}`, etag, { bearer });

@@ -18,6 +18,7 @@ import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
 import type { ViewAs } from '../../src/validation/viewAs';
+import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
@@ -97,6 +98,8 @@ export interface ProfilePageProps {
   confirmDelete?: { list: string; itemId: number } | null;
   /** The owner's or an admin's view (not a "View as" page): every item shows its visibility. */
   showVisibility?: boolean;
+  /** The full photo gallery's search, filters and layout (the photos view, read mode). */
+  galleryView?: GalleryView | null;
   /** A "View as" page: the banner saying whose view it is, with the link back. */
   viewAs?: { as: ViewAs; backHref: string } | null;
 }
@@ -141,6 +144,7 @@ export function ProfilePage({
   gallery = null,
   showVisibility = false,
   viewAs = null,
+  galleryView = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
@@ -190,7 +194,7 @@ export function ProfilePage({
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => {
-    const context = { basePath, expanded, sort, editing, photos, showVisibility };
+    const context = { basePath, expanded, sort, editing, photos, showVisibility, gallery: galleryView };
     // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
     // kept per content, so a page rendered after a write renders only the sections that changed.
     return editing ? (

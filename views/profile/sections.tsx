@@ -8,8 +8,10 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
+import { EmptyNote } from '../ui/Card';
 import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
 import type { PhotoJson } from '../../src/validation/photos';
+import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
 /** What every list item carries that the frame needs (spec 02 §3). */
@@ -46,6 +48,8 @@ export interface SectionContext {
   showVisibility?: boolean;
   /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
   photos?: Readonly<Record<string, PhotoJson>>;
+  /** The full photo gallery's filter and folder choices (its own view, read mode). */
+  gallery?: GalleryView | null;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
@@ -168,15 +172,6 @@ const Footer = styled.p.withConfig(sc('WidgetSectionFooter'))`
   font-weight: 600;
 `;
 
-const Invite = styled.p.withConfig(sc('WidgetSectionInvite'))`
-  margin: 0;
-  padding: ${(p) => p.theme.space[4]};
-  border: 1px dashed ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  color: ${(p) => p.theme.color.muted};
-  text-align: center;
-`;
-
 export function sectionHref(basePath: string, key: WidgetKey): string {
   return `${basePath}?widget=${filterForWidget(key)}`;
 }
@@ -215,7 +210,7 @@ export function WidgetSection({
       {editor ? (
         editor
       ) : items.length === 0 ? (
-        <Invite>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyText}</Invite>
+        <EmptyNote>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyText}</EmptyNote>
       ) : (
         view.renderItems(shown, context)
       )}

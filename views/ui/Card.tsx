@@ -19,3 +19,13 @@ export const CardDescription = styled.p.withConfig(sc('CardDescription'))`
   font-size: ${(p) => p.theme.font.size.sm};
   color: ${(p) => p.theme.color.muted};
 `;
+
+/** A section's empty state: nothing here yet, or nothing matches (a dashed box, centred, muted). */
+export const EmptyNote = styled.p.withConfig(sc('EmptyNote'))`
+  margin: 0;
+  padding: ${(p) => p.theme.space[4]};
+  border: 1px dashed ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+  color: ${(p) => p.theme.color.muted};
+  text-align: center;
+`;

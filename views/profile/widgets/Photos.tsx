@@ -1,16 +1,33 @@
 /**
  * The Photo Gallery widget for reading (spec 02 §§2, 9), server-rendered with no JavaScript: the compact form
  * on the main profile (up to 4 photos marked for it, and only those: never an empty slot — issue 20 — and no
- * grid at all when none is marked) and the full form in the section's own view (every photo the viewer may see, with caption, category and tags). The owner's editing
- * form is the PhotoGallery island. Photos the viewer may not see never reach this view (filtered in the query).
+ * grid at all when none is marked) and the full form in the section's own view: every photo the viewer may see,
+ * with search, category and folder filters (a plain GET form) and a Grid / List switch (links), as
+ * src/validation/gallery.ts defines them. The owner's editing form is the PhotoGallery island. Photos the viewer
+ * may not see never reach this view (filtered in the query), so a search cannot find them either.
  */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { media } from '../../ui/theme';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Select, TextField } from '../../ui/Field';
+import { EmptyNote } from '../../ui/Card';
+import { LinkToggle } from '../../ui/LinkToggle';
+import { formatDate } from '../../ui/format';
 import { PhotoPicture, photoCover } from '../../ui/PhotoPicture';
 import { humanize } from '../../../src/validation/lists/define';
-import { PHOTO_LIMITS, type PhotoJson } from '../../../src/validation/photos';
+import { PHOTO_CATEGORIES, PHOTO_LIMITS, type PhotoJson } from '../../../src/validation/photos';
+import {
+  GALLERY_LABELS as L,
+  GALLERY_VIEWS,
+  isFiltered,
+  matchesGalleryFilter,
+  type GalleryFilter,
+  type GalleryView,
+} from '../../../src/validation/gallery';
+import { filterForWidget } from '../../../src/validation/profiles';
 import type { SectionContext, SectionItem } from '../sections';
+import { VisibilityBadge } from './ItemLayout';
 
 const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
   list-style: none;
@@ -75,10 +92,245 @@ const Caption = styled.div.withConfig(sc('PhotoCardCaption'))`
   }
 `;
 
+const Filters = styled.form.withConfig(sc('PhotoGalleryFilters'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${(p) => p.theme.space[3]};
+  margin-bottom: ${(p) => p.theme.space[3]};
+  & > * {
+    flex: 1 1 160px;
+    min-width: 0;
+  }
+  /* The search field (the first field; the hidden inputs before it are not divs). */
+  & > div:first-of-type {
+    flex: 2 1 220px;
+  }
+  & > button {
+    flex: none;
+  }
+`;
+
+const ResultBar = styled.div.withConfig(sc('PhotoGalleryResultBar'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${(p) => p.theme.space[2]} ${(p) => p.theme.space[4]};
+  margin-bottom: ${(p) => p.theme.space[3]};
+  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${(p) => p.theme.color.muted};
+  & > p {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  & > p a {
+    margin-left: ${(p) => p.theme.space[2]};
+    font-weight: 600;
+  }
+  & nav {
+    margin-bottom: 0;
+  }
+`;
+
+const Rows = styled.ul.withConfig(sc('PhotoListRows'))`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[3]};
+`;
+
+const RowItem = styled.li.withConfig(sc('PhotoListRow'))`
+  display: grid;
+  grid-template-columns: 96px minmax(0, 1fr);
+  gap: ${(p) => p.theme.space[3]};
+  align-items: start;
+  padding-bottom: ${(p) => p.theme.space[3]};
+  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  ${media.tablet} {
+    grid-template-columns: 160px minmax(0, 1fr);
+  }
+  & picture,
+  & img {
+    ${photoCover}
+    border-radius: ${(p) => p.theme.radius.control};
+    background: ${(p) => p.theme.color.canvas};
+  }
+  & p {
+    margin: 0 0 ${(p) => p.theme.space[1]};
+    overflow-wrap: anywhere;
+  }
+  & span {
+    color: ${(p) => p.theme.color.muted};
+    font-size: ${(p) => p.theme.font.size.sm};
+  }
+`;
+
 const compactSizes = '(min-width: 1024px) 180px, (min-width: 768px) 25vw, 50vw';
 const fullSizes = '(min-width: 768px) 280px, 50vw';
 
-export function PhotosView({ photos, expanded }: { photos: PhotoJson[]; expanded: boolean }) {
+/** A link to the full gallery with this filter (and the page's kept parameters, e.g. a "View as" page's `as`). */
+export function galleryHref(basePath: string, gallery: GalleryView, change: Partial<GalleryFilter> = {}): string {
+  const { q, category, folder, view } = { ...gallery.filter, ...change };
+  const params = new URLSearchParams({ widget: filterForWidget('photos') });
+  if (q !== undefined) params.set('q', q);
+  if (category !== undefined) params.set('category', category);
+  if (folder !== undefined) params.set('folder', String(folder));
+  if (view !== 'grid') params.set('view', view);
+  for (const [key, value] of Object.entries(gallery.keep)) params.set(key, value);
+  return `${basePath}?${params.toString()}`;
+}
+
+/** Search, category and folder as a GET form: works with no script; the layout rides along in a hidden field. */
+function GalleryFilters({ basePath, gallery }: { basePath: string; gallery: GalleryView }) {
+  const { filter, folders } = gallery;
+  return (
+    <Filters method="get" action={basePath} role="search" aria-label={L.filters}>
+      <input type="hidden" name="widget" value={filterForWidget('photos')} />
+      {filter.view !== 'grid' ? <input type="hidden" name="view" value={filter.view} /> : null}
+      {Object.entries(gallery.keep).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <TextField id="gallery-q" name="q" type="search" label={L.search} defaultValue={filter.q ?? ''} />
+      <Select
+        id="gallery-category"
+        name="category"
+        label={L.category}
+        defaultValue={filter.category ?? ''}
+        options={[
+          { value: '', label: L.allCategories },
+          ...PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) })),
+        ]}
+      />
+      {folders.length ? (
+        <Select
+          id="gallery-folder"
+          name="folder"
+          label={L.folder}
+          defaultValue={filter.folder === undefined ? '' : String(filter.folder)}
+          options={[
+            { value: '', label: L.allFolders },
+            ...folders.map((f) => ({ value: String(f.id), label: f.name })),
+            { value: 'none', label: L.noFolder },
+          ]}
+        />
+      ) : null}
+      <Button type="submit">{L.apply}</Button>
+    </Filters>
+  );
+}
+
+/** The full gallery: filters, "Showing N of M" with Clear filters, the Grid / List switch, then the photos. */
+function FullGallery({
+  photos,
+  basePath,
+  gallery,
+  showVisibility,
+}: {
+  photos: PhotoJson[];
+  basePath: string;
+  gallery: GalleryView;
+  showVisibility: boolean;
+}) {
+  const { filter } = gallery;
+  const shown = photos.filter((photo) => matchesGalleryFilter(photo, filter));
+  const filtered = isFiltered(filter);
+  const folderName = new Map(gallery.folders.map((f) => [f.id, f.name]));
+  const clearHref = galleryHref(basePath, gallery, { q: undefined, category: undefined, folder: undefined });
+  return (
+    <>
+      <GalleryFilters basePath={basePath} gallery={gallery} />
+      <ResultBar>
+        <p role="status">
+          {L.showing(shown.length, photos.length)}
+          {filtered ? <a href={clearHref}>{L.clear}</a> : null}
+        </p>
+        <LinkToggle aria-label={L.layout}>
+          {GALLERY_VIEWS.map((view) => (
+            <a
+              key={view}
+              href={galleryHref(basePath, gallery, { view })}
+              aria-current={filter.view === view ? 'true' : undefined}
+            >
+              {view === 'grid' ? L.grid : L.list}
+            </a>
+          ))}
+        </LinkToggle>
+      </ResultBar>
+      {shown.length === 0 ? (
+        <EmptyNote>
+          {L.noMatch}{' '}
+          <ButtonLink href={clearHref} $variant="secondary">
+            {L.clear}
+          </ButtonLink>
+        </EmptyNote>
+      ) : filter.view === 'list' ? (
+        <Rows data-gallery-layout="list">
+          {shown.map((photo) => (
+            <RowItem key={photo.id} data-photo-id={photo.id}>
+              <PhotoPicture photo={photo} sizes="(min-width: 768px) 160px, 96px" />
+              <div>
+                <p>
+                  <strong>{photo.caption || L.untitled}</strong>{' '}
+                  {showVisibility ? <VisibilityBadge visibility={photo.visibility} /> : null}
+                </p>
+                <p>
+                  <span>
+                    {[
+                      humanize(photo.category),
+                      photo.folderId !== null ? folderName.get(photo.folderId) : undefined,
+                      formatDate(photo.uploadDate),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </p>
+                {photo.tags.length ? <span>{photo.tags.map((tag) => `#${tag}`).join(' ')}</span> : null}
+              </div>
+            </RowItem>
+          ))}
+        </Rows>
+      ) : (
+        <PhotoCards photos={shown} showVisibility={showVisibility} />
+      )}
+    </>
+  );
+}
+
+function PhotoCards({ photos, showVisibility }: { photos: PhotoJson[]; showVisibility: boolean }) {
+  return (
+    <Full data-gallery-layout="grid">
+      {photos.map((photo) => (
+        <Card key={photo.id} data-photo-id={photo.id}>
+          <PhotoPicture photo={photo} sizes={fullSizes} />
+          <Caption>
+            {photo.caption ? <p>{photo.caption}</p> : null}
+            {showVisibility ? <VisibilityBadge visibility={photo.visibility} /> : null}{' '}
+            <span>{[humanize(photo.category), ...photo.tags.map((tag) => `#${tag}`)].join(' · ')}</span>
+          </Caption>
+        </Card>
+      ))}
+    </Full>
+  );
+}
+
+export function PhotosView({
+  photos,
+  expanded,
+  basePath = '',
+  gallery = null,
+  showVisibility = false,
+}: {
+  photos: PhotoJson[];
+  expanded: boolean;
+  basePath?: string;
+  /** The full gallery's filter and folders (the section's own view); without it, every photo as a grid. */
+  gallery?: GalleryView | null;
+  showVisibility?: boolean;
+}) {
   if (!expanded) {
     if (!photos.length) return null;
     return (
@@ -91,21 +343,17 @@ export function PhotosView({ photos, expanded }: { photos: PhotoJson[]; expanded
       </Compact>
     );
   }
-  return (
-    <Full>
-      {photos.map((photo) => (
-        <Card key={photo.id}>
-          <PhotoPicture photo={photo} sizes={fullSizes} />
-          <Caption>
-            {photo.caption ? <p>{photo.caption}</p> : null}
-            <span>{[humanize(photo.category), ...photo.tags.map((tag) => `#${tag}`)].join(' · ')}</span>
-          </Caption>
-        </Card>
-      ))}
-    </Full>
-  );
+  if (gallery)
+    return <FullGallery photos={photos} basePath={basePath} gallery={gallery} showVisibility={showVisibility} />;
+  return <PhotoCards photos={photos} showVisibility={showVisibility} />;
 }
 
 export const renderPhotos = (items: SectionItem[], context: SectionContext) => (
-  <PhotosView photos={items as unknown as PhotoJson[]} expanded={context.expanded} />
+  <PhotosView
+    photos={items as unknown as PhotoJson[]}
+    expanded={context.expanded}
+    basePath={context.basePath}
+    gallery={context.gallery ?? null}
+    showVisibility={context.showVisibility ?? false}
+  />
 );

@@ -1,6 +1,7 @@
 /** Timeline (spec 02 §3 "Timeline event", §4 "Timeline sort"): a vertical line with year markers, and a sort toggle as links. */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
+import { LinkToggle } from '../../ui/LinkToggle';
 import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
 import type { SectionContext, SectionItem } from '../sections';
@@ -10,27 +11,6 @@ import { photosPart } from './LinkedPhotos';
 type Event = TimelineItemJson & SectionItem;
 
 export const timelineTypeLabel = (type: TimelineItemJson['type']) => TIMELINE_TYPE_LABELS[type] ?? humanize(type);
-
-const Toggle = styled.nav.withConfig(sc('TimelineSortToggle'))`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
-  margin-bottom: ${(p) => p.theme.space[4]};
-  font-size: ${(p) => p.theme.font.size.sm};
-  font-weight: 600;
-  & a {
-    padding: 2px 10px;
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.pill};
-    color: ${(p) => p.theme.color.muted};
-    text-decoration: none;
-  }
-  & a[aria-current='true'] {
-    border-color: ${(p) => p.theme.color.brand};
-    color: ${(p) => p.theme.color.brand};
-    background: ${(p) => p.theme.color.brandTint};
-  }
-`;
 
 const Track = styled.div.withConfig(sc('TimelineTrack'))`
   position: relative;
@@ -85,13 +65,13 @@ const events = itemsView<Event>((event, context) => ({
 /** Newest First / Oldest First, as links (no script), in read and edit mode. */
 export function renderTimelineTools(context: SectionContext) {
   return (
-    <Toggle aria-label="Timeline order">
+    <LinkToggle aria-label="Timeline order">
       {SORTS.map(({ sort, text }) => (
         <a key={sort} href={sortHref(context, sort)} aria-current={context.sort === sort ? 'true' : undefined}>
           {text}
         </a>
       ))}
-    </Toggle>
+    </LinkToggle>
   );
 }
 
