@@ -28,7 +28,7 @@ import { createTestDatabase, type TestDatabase } from '../test/helpers/database'
 import { startTestApp } from '../test/helpers/app';
 import { createUser, type CreatedUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
-import { quantile, type Benchmark, type BenchContext } from './lib';
+import { quantile, targetLine, type Benchmark, type BenchContext } from './lib';
 import { inTransaction } from '../src/db/transaction';
 import { listItemModel } from '../src/models/ListItem';
 import { touchProfile } from '../src/services/profiles';
@@ -363,17 +363,22 @@ async function startChild(
   return { port, baseUrl, startMs: performance.now() - started, stop };
 }
 
-async function startAppServer(databaseUrl: string, pageCache: boolean, cpuProfileDir?: string): Promise<Child> {
+async function startAppServer(
+  databaseUrl: string,
+  pageCache: boolean,
+  cpuProfileDir?: string,
+  renderCache = true,
+): Promise<Child> {
   const port = await freePort();
   const profiling = cpuProfileDir
     ? [
         '--cpu-prof',
         `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`,
-        `--cpu-prof-name=server-page-cache-${pageCache}.cpuprofile`,
+        `--cpu-prof-name=server-page-cache-${pageCache}-render-cache-${renderCache}.cpuprofile`,
       ]
     : [];
   return startChild(
-    `node dist/server.js (PAGE_CACHE=${pageCache})`,
+    `node dist/server.js (PAGE_CACHE=${pageCache}, RENDER_CACHE=${renderCache})`,
     process.execPath,
     [...profiling, 'dist/server.js'],
     {
@@ -388,6 +393,7 @@ async function startAppServer(databaseUrl: string, pageCache: boolean, cpuProfil
       MIGRATE_ON_START: 'true',
       RATE_LIMITS: 'false',
       PAGE_CACHE: String(pageCache),
+      RENDER_CACHE: String(renderCache),
     },
     port,
     '/health/ready',
@@ -661,12 +667,15 @@ export const benchmark: Benchmark = {
       const ownerAuth = { Authorization: `Bearer ${owner.token}` };
 
       type Row = { label: string; loads: Load[] };
-      const rows: Record<'health' | 'warm' | 'member' | 'landing' | 'cold' | 'bare', Row> = {
+      const viewAsMember = `/profiles/${profileId}?as=member`;
+      const rows: Record<'health' | 'warm' | 'member' | 'viewAs' | 'landing' | 'cold' | 'whole' | 'bare', Row> = {
         health: { label: '/health (middleware floor)', loads: [] },
         warm: { label: `${pub} warm, visitor`, loads: [] },
         member: { label: `${pub} warm, signed-in member`, loads: [] },
+        viewAs: { label: `${viewAsMember} warm, owner`, loads: [] },
         landing: { label: '/ warm, visitor', loads: [] },
         cold: { label: `${pub} cold (PAGE_CACHE=false)`, loads: [] },
+        whole: { label: `${pub} cold, RENDER_CACHE=false too`, loads: [] },
         bare: { label: 'bare Koa, same gzipped bytes (limit)', loads: [] },
       };
       const measureRow = async (row: Row, url: string, headers: Record<string, string> = {}) => {
@@ -692,6 +701,7 @@ export const benchmark: Benchmark = {
       await measureRow(rows.health, warm.baseUrl + '/health');
       await measureRow(rows.warm, warm.baseUrl + pub);
       await measureRow(rows.member, warm.baseUrl + pub, memberAuth);
+      await measureRow(rows.viewAs, warm.baseUrl + viewAsMember, ownerAuth);
       await measureRow(rows.landing, warm.baseUrl + '/');
 
       // 5 (measured on the warm server, printed below).
@@ -715,6 +725,17 @@ export const benchmark: Benchmark = {
       const coldPage = await httpGet(cold.baseUrl + pub, LOAD_HEADERS);
       log(`  cold and warm HTML for ${pub}: ${describeDifference(warmPage.body, coldPage.body)}`);
       await measureRow(rows.cold, cold.baseUrl + pub);
+      await stopAll();
+
+      // Nothing kept at all: PAGE_CACHE=false and RENDER_CACHE=false (every section rendered every time).
+      const whole = await startAppServer(database.url, false, options.cpuprof, false);
+      running.push(whole);
+      log(
+        `  server        node dist/server.js, PAGE_CACHE=false RENDER_CACHE=false on :${whole.port}, ready in ${(whole.startMs / 1000).toFixed(1)} s`,
+      );
+      const wholePage = await httpGet(whole.baseUrl + pub, LOAD_HEADERS);
+      log(`  whole render and warm HTML for ${pub}: ${describeDifference(warmPage.body, wholePage.body)}`);
+      await measureRow(rows.whole, whole.baseUrl + pub);
       await stopAll();
 
       // The limit: the warm page's gzipped bytes from memory.
@@ -756,6 +777,8 @@ export const benchmark: Benchmark = {
         ['warm / bare', (i: number) => ratio(rows.warm.loads[i]!.rps, rows.bare.loads[i]!.rps)],
         ['cold / warm', (i: number) => ratio(rows.cold.loads[i]!.rps, rows.warm.loads[i]!.rps)],
         ['member / visitor (warm)', (i: number) => ratio(rows.member.loads[i]!.rps, rows.warm.loads[i]!.rps)],
+        ['view as member / visitor', (i: number) => ratio(rows.viewAs.loads[i]!.rps, rows.warm.loads[i]!.rps)],
+        ['whole render / warm', (i: number) => ratio(rows.whole.loads[i]!.rps, rows.warm.loads[i]!.rps)],
         ['health / bare', (i: number) => ratio(rows.health.loads[i]!.rps, rows.bare.loads[i]!.rps)],
       ] as const;
       table(
@@ -780,6 +803,46 @@ export const benchmark: Benchmark = {
         targetRows.push(['warm p99 ≤ 5 ms @10', ms(w.p99), verdict(w.p99 <= 5)]);
       }
       table(log, ['target', 'measured', ''], targetRows, ['l', 'r', 'l']);
+
+      // Issue 21, items 2 and 3: members from the cache, a cold render under 10 ms.
+      log('\n  Issue 21 targets (items 2 and 3)');
+      /** A row's req/s as a share of the visitor's kept page in the same cell (0 when the cell had errors). */
+      const versusKept = (name: string, l: Load, kept: Load, target: number) =>
+        log(
+          '  ' +
+            targetLine({
+              name,
+              value: l.bad ? 0 : l.rps / kept.rps,
+              unit: 'x',
+              target,
+              comparison: '>=',
+              detail: `${l.rps.toFixed(0)}${l.bad ? ` !${l.bad}` : ''} vs ${kept.rps.toFixed(0)} req/s`,
+            }),
+        );
+      connectionCounts.forEach((c, i) => {
+        versusKept(`member view vs visitor kept page @${c}`, rows.member.loads[i]!, rows.warm.loads[i]!, 0.8);
+        versusKept(`view as member vs visitor kept page @${c}`, rows.viewAs.loads[i]!, rows.warm.loads[i]!, 0.8);
+      });
+      if (at10 >= 0) {
+        for (const [name, row] of [
+          ['cold render', rows.cold],
+          ['whole render (RENDER_CACHE=false)', rows.whole],
+        ] as const) {
+          const l = row.loads[at10]!;
+          log(
+            '  ' +
+              targetLine({
+                name: `${name} p50 @10`,
+                value: l.p50,
+                unit: 'ms',
+                target: 10,
+                comparison: '<=',
+                detail: `${l.rps.toFixed(0)} req/s`,
+              }),
+          );
+          versusKept(`${name} vs kept page @10`, l, rows.warm.loads[at10]!, 0.1);
+        }
+      }
 
       // 4. Queries per render ──────────────────────────────────────────────────────────────────────
       log('\n4. Database queries per request (in-process app on the same database, knex "query" events)');
@@ -853,6 +916,21 @@ export const benchmark: Benchmark = {
           `row is measured at ${sizes[sizes.length - 1]} items only.`,
       );
       for (const note of notes) log(`  ${note}`);
+      // Issue 21 item 3: at most 4 queries per render at any size, for the pages a render serves most (a visitor's
+      // and a member's; the member's includes reading the session).
+      for (const c of counts.slice(0, 2)) {
+        log(
+          '  ' +
+            targetLine({
+              name: `queries per render, ${c.label.split(' ')[0]}`,
+              value: Math.max(...c.perSize),
+              unit: '',
+              target: 4,
+              comparison: '<=',
+              detail: `${c.perSize.join(' / ')} at ${sizes.join(' / ')} items`,
+            }),
+        );
+      }
       for (const c of counts) {
         log(`\n  ${c.label}:`);
         if (!c.sql.length) log('    (none)');

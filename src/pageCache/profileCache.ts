@@ -7,8 +7,9 @@
  *   (onProfileChanged), and through Postgres notifications for changes made by other nodes (listen()).
  *   While the notification connection is down, snapshots are not trusted (every request reads the version
  *   from the database), so a node never serves a page older than the last write it could have heard of.
- * Signed-in members get an ETag built from the same snapshot (their page also shows their own menu, so it is
- * not shared); owners and admins always get a fresh render.
+ * Signed-in members' pages (and editors' "View as" pages) are kept the same way, once for all of them, with a
+ * slot for each viewer's own menu (`personal`, src/pageCache/memberPages.ts), and carry a per-viewer weak ETag
+ * built from the same snapshot; owners and admins on their editable page always get a fresh render.
  */
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
@@ -18,6 +19,7 @@ import type { Logger } from '../log';
 import type { Profile } from '../models/Profile';
 import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
 import { PageCache } from './pageCache';
+import { SplicedPageCache } from './splicedPages';
 
 /** What deciding about a cached page needs to know of a profile. */
 export type ProfileSnapshot = Pick<Profile, 'id' | 'userId' | 'profileStatus' | 'version'>;
@@ -26,6 +28,8 @@ const SNAPSHOT_LIMIT = 50_000;
 
 export class ProfileCache {
   readonly pages: PageCache;
+  /** Pages kept for a class of signed-in viewers, with a slot for the viewer's menu (its own byte bound). */
+  readonly personal: SplicedPageCache;
   private readonly snapshots = new LRUCache<number, ProfileSnapshot>({ max: SNAPSHOT_LIMIT });
   /** A clock: when each profile was last invalidated, and when everything last was (a reset). */
   private clock = 0;
@@ -41,6 +45,7 @@ export class ProfileCache {
     logger?: Logger,
   ) {
     this.pages = new PageCache(maxBytes);
+    this.personal = new SplicedPageCache(maxBytes);
     const forget = (id: number) => {
       this.invalidatedAt.set(id, ++this.clock);
       this.snapshots.delete(id);

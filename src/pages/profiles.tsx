@@ -15,6 +15,18 @@ import { urlWithout, validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner, profileViewerClass } from '../policies';
 import { viewerSeenAs } from '../policies/viewAs';
+import type { Viewer } from '../policies/viewer';
+import {
+  MENU_STAND_IN,
+  menuFragment,
+  menuSlot,
+  personalPageKey,
+  type PersonalPageClass,
+} from '../pageCache/memberPages';
+import { sendSplicedPage, type SplicedPage } from '../pageCache/splicedPages';
+import { shellUser as shellUserOf } from '../render/buildShell';
+import { ownProfileId } from '../services/profiles';
+import type { ShellUser } from '../../views/layout/shell';
 import type { ViewAs } from '../validation/viewAs';
 import { answerNotModified, sendPage } from '../pageCache/pageCache';
 import {
@@ -83,8 +95,10 @@ export async function profilePageHtml(
   ctx: Koa.Context,
   config: AppContext['config'],
   profile: Profile,
-  viewer: User | null,
+  viewer: Viewer | null,
   view: ProfileView,
+  /** The menu's user instead of the viewer's (a kept page's stand-in, src/pageCache/memberPages.ts). */
+  shellUser?: ShellUser,
 ): Promise<string> {
   const { publicView, widget, sort } = view;
   const viewAs = view.viewAs ?? null;
@@ -138,6 +152,7 @@ export async function profilePageHtml(
       head: meta.head,
       isPublicPage: publicView,
       subNav: <WidgetFilter basePath={basePath} active={widget} />,
+      shellUser,
       // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
       headerControls: canEdit ? (
         <Island
@@ -222,6 +237,19 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     // ETag changes with everything they show.
     const personalTag = (version: string, viewAs: ViewAs | null = null) =>
       `W/"${viewAs ? `as-${viewAs}` : 'm'}-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
+    // Which kept page a signed-in viewer gets: a member's (not an editor of this profile), or an editor's
+    // "View as" page; null for an editor's own page, which always renders.
+    const personalClass = (owned: Pick<Profile, 'userId'>): PersonalPageClass | null => {
+      // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
+      if (!viewer || !profileCache.enabled || !keep) return null;
+      const viewAs = viewAsFor(owned);
+      if (viewAs) return `as-${viewAs}`;
+      return canEditProfile(viewer, owned) ? null : 'member';
+    };
+    const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
+    // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
+    const sendPersonal = async (kept: SplicedPage) =>
+      sendSplicedPage(ctx, kept, menuFragment(shellUserOf(viewer!, await ownProfileId(viewer!))));
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);
@@ -236,6 +264,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       } else if (!canEditProfile(viewer, snapshot) || viewAsFor(snapshot)) {
         robots(snapshot.profileStatus);
         if (answerNotModified(ctx, personalTag(snapshot.version, viewAsFor(snapshot)), PERSONAL_CACHE_CONTROL)) return;
+        const kind = personalClass(snapshot);
+        const kept = kind ? profileCache.personal.get(personalKey(snapshot.version, kind)) : undefined;
+        if (kept) return sendPersonal(kept);
       }
     }
 
@@ -255,7 +286,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const tag = tagged ? personalTag(profile.version, viewAs) : null;
     if (tag && answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
 
-    const html = await profilePageHtml(ctx, config, profile, viewer, {
+    const view: ProfileView = {
       publicView,
       widget,
       sort,
@@ -263,7 +294,31 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       confirmDelete: query.confirm ?? null,
       viewAs,
       gallery,
-    });
+    };
+    const kind = personalClass(profile);
+    if (kind) {
+      // Kept once for everyone of this class: a member's page is rendered for the stand-in member (so nothing of
+      // the viewer's own can reach it), a "View as" page for any editor (it never edits); both with the stand-in
+      // menu. The version is the one just read, so the page is right for it even if the snapshot is not trusted.
+      const key = personalKey(profile.version, kind);
+      const kept =
+        profileCache.personal.get(key) ??
+        profileCache.personal.store(
+          key,
+          await profilePageHtml(
+            ctx,
+            config,
+            profile,
+            kind === 'member' ? viewerSeenAs('member') : viewer,
+            view,
+            MENU_STAND_IN,
+          ),
+          menuSlot(),
+        );
+      if (kept) return sendPersonal(kept);
+    }
+
+    const html = await profilePageHtml(ctx, config, profile, viewer, view);
 
     // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
     if (!viewer && profileCache.enabled && keep) {

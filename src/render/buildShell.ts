@@ -13,14 +13,15 @@ export function shellUser(user: User, ownProfile: number | null): ShellUser {
 export async function buildShell(
   ctx: Koa.Context,
   config: Config,
-  options: { isPublicPage?: boolean } = {},
+  options: { isPublicPage?: boolean; user?: ShellUser } = {},
 ): Promise<Shell> {
   const user = (ctx.state.user as User | null) ?? null;
+  const shown = options.user ?? (user ? shellUser(user, await ownProfileId(user)) : null);
   return {
     productName: config.productName,
     path: ctx.path,
     feedbackUrl: config.feedbackUrl ?? null,
     isPublicPage: options.isPublicPage ?? false,
-    user: user ? shellUser(user, await ownProfileId(user)) : null,
+    user: shown,
   };
 }

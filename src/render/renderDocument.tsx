@@ -10,6 +10,7 @@ import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
 import { theme } from '../../views/ui/theme';
 import { IslandCollector, IslandCollectorContext, islandMarker } from './Island';
+import { KEPT_MARKERS, KeptCollector, KeptCollectorContext, keptParts, type KeptPart, type PlacedPart } from './Kept';
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';
 
@@ -47,6 +48,28 @@ const escapeHtml = (text: string) =>
 export interface RenderEnvironment {
   /** config.nodeEnv === 'production': the asset manifest is read once. */
   production: boolean;
+  /** Render <Kept> parts once per content and reuse them (config.renderCache); false renders them every time. */
+  keepParts?: boolean;
+}
+
+/** A <Kept> part rendered on its own, recording the style rules it injects so other pages can inject them too. */
+function renderPart(part: PlacedPart): KeptPart {
+  const sheet = new ServerStyleSheet();
+  const styles: KeptPart['styles'] = [];
+  const instance = sheet.instance;
+  const insert = instance.insertRules.bind(instance);
+  instance.insertRules = (id, name, rules) => {
+    styles.push([id, name, [...rules]]);
+    insert(id, name, rules);
+  };
+  try {
+    const html = renderToString(sheet.collectStyles(<ThemeProvider theme={theme}>{part.element}</ThemeProvider>), {
+      identifierPrefix: `k${part.key.slice(0, 8)}-`,
+    });
+    return { html, styles };
+  } finally {
+    sheet.seal();
+  }
 }
 
 export function renderDocument(
@@ -57,13 +80,29 @@ export function renderDocument(
   const sheet = new ServerStyleSheet();
   try {
     const collector = new IslandCollector();
+    const kept = new KeptCollector(environment.keepParts ?? true);
     let body = renderToString(
       sheet.collectStyles(
         <IslandCollectorContext.Provider value={collector}>
-          <ThemeProvider theme={theme}>{element}</ThemeProvider>
+          <KeptCollectorContext.Provider value={kept}>
+            <ThemeProvider theme={theme}>{element}</ThemeProvider>
+          </KeptCollectorContext.Provider>
         </IslandCollectorContext.Provider>,
       ),
     );
+
+    // Kept parts, in document order: rendered now if new, and their styles added to the page's as they come.
+    if (kept.placed.length > 0) {
+      const parts = kept.placed.map((placed) => {
+        let part = placed.kept;
+        if (!part) keptParts.set(placed.key, (part = renderPart(placed)));
+        for (const [id, name, rules] of part.styles) {
+          if (!sheet.instance.hasNameForId(id, name)) sheet.instance.insertRules(id, name, rules);
+        }
+        return part.html;
+      });
+      body = body.replace(KEPT_MARKERS, (_marker, index: string) => parts[Number(index)]!);
+    }
 
     // Each island is a separate root; a per-request QueryClient never leaks data between requests.
     const queryClient = createQueryClient();

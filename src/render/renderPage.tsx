@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { ReactElement } from 'react';
 import type { Config } from '../config';
 import { Layout } from '../../views/layout/Layout';
+import type { ShellUser } from '../../views/layout/shell';
 import { buildShell } from './buildShell';
 import { renderDocument, type DocumentOptions } from './renderDocument';
 
@@ -13,6 +14,11 @@ export interface PageOptions extends DocumentOptions {
   subNav?: ReactElement;
   /** The page's own controls in the header bar, e.g. the profile's edit controls (an island). */
   headerControls?: ReactElement;
+  /**
+   * The account menu's user instead of the request's viewer: a page kept for a class of viewers is rendered
+   * with a stand-in, whose menu each viewer's own replaces (src/pageCache/memberPages.ts).
+   */
+  shellUser?: ShellUser;
 }
 
 /** The whole page as HTML: the shell (for this request's viewer) around the view. */
@@ -22,15 +28,15 @@ export async function renderPageHtml(
   view: ReactElement,
   options: PageOptions,
 ): Promise<string> {
-  const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage });
+  const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage, user: options.shellUser });
   const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
-  const { subNav, headerControls, ...documentOptions } = options;
+  const { subNav, headerControls, shellUser: _shellUser, ...documentOptions } = options;
   const { html } = renderDocument(
     <Layout shell={shell} subNav={subNav} headerControls={headerControls}>
       {view}
     </Layout>,
     { ...documentOptions, title },
-    { production: config.nodeEnv === 'production' },
+    { production: config.nodeEnv === 'production', keepParts: config.renderCache },
   );
   return html;
 }

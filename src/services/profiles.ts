@@ -13,6 +13,7 @@
  *   external https address (profileImageUrl), never both.
  */
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import { raw } from 'objection';
 import { Profile } from '../models/Profile';
 import { UsernameRedirect } from '../models/UsernameRedirect';
@@ -77,9 +78,23 @@ export async function findOwnProfile(viewer: Viewer, db?: Knex): Promise<Profile
   return profilesWithUsername(db).where('profiles.userId', viewer.id).first();
 }
 
+/**
+ * Own profiles found, per database: a user's profile, once it exists, stays theirs until the account is deleted
+ * (profiles.user_id is unique and never updated; deleting the user deletes it, and a deleted user signs in no
+ * more), so a found id can be remembered on every node. "None yet" is asked each time: the profile may have just
+ * been created, on any node.
+ */
+const knownOwnProfiles = new WeakMap<object, LRUCache<number, number>>();
+
 /** The id of a user's own profile (for the menu and the landing redirect), or null. */
 export async function ownProfileId(viewer: Viewer): Promise<number | null> {
+  const db = Profile.knex();
+  let known = knownOwnProfiles.get(db);
+  if (!known) knownOwnProfiles.set(db, (known = new LRUCache<number, number>({ max: 100_000 })));
+  const remembered = known.get(viewer.id);
+  if (remembered !== undefined) return remembered;
   const row = await Profile.query().select('id').where('userId', viewer.id).first();
+  if (row) known.set(viewer.id, row.id);
   return row?.id ?? null;
 }
 

@@ -8,6 +8,7 @@ import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
+import { Kept } from '../../src/render/Kept';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
@@ -197,16 +198,25 @@ export function ProfilePage({
         {linkableList(key) ? linkIslands(linkableList(key)!) : null}
       </>
     );
-  const section = (key: WidgetKey, expanded: boolean) => (
-    <WidgetSection
-      key={key}
-      view={WIDGET_VIEWS[key]}
-      items={items[key] ?? []}
-      context={{ basePath, expanded, sort, editing, photos, showVisibility, gallery: galleryView }}
-      editHref={editHref}
-      editor={editing ? editorFor(key) : undefined}
-    />
-  );
+  const section = (key: WidgetKey, expanded: boolean) => {
+    const context = { basePath, expanded, sort, editing, photos, showVisibility, gallery: galleryView };
+    // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
+    // kept per content, so a page rendered after a write renders only the sections that changed.
+    return editing ? (
+      <WidgetSection
+        key={key}
+        view={WIDGET_VIEWS[key]}
+        items={items[key] ?? []}
+        context={context}
+        editHref={editHref}
+        editor={editorFor(key)}
+      />
+    ) : (
+      <Kept key={key} identity={['section', key, items[key] ?? [], context, editHref]}>
+        <WidgetSection view={WIDGET_VIEWS[key]} items={items[key] ?? []} context={context} editHref={editHref} />
+      </Kept>
+    );
+  };
   return (
     <Page>
       {viewAs ? <ViewAsBanner viewAs={viewAs.as} backHref={viewAs.backHref} /> : null}
@@ -214,6 +224,7 @@ export function ProfilePage({
       {editing ? (
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (
+        // Not kept: its photo's preload link goes where React puts it for the whole page (the body's start).
         <ProfileHeaderCard profile={profile} />
       )}
       {!editing && profile.personalStatement ? (

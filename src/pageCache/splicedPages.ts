@@ -1,0 +1,176 @@
+/**
+ * Pages kept once for a whole class of viewers, with one small per-viewer part (the account menu) spliced in
+ * per request — no render and no compression of the page on the hot path:
+ * - the kept page is the HTML before and after its slot, each compressed once as raw deflate (the part before
+ *   ends on a sync flush, so a stream can continue after it);
+ * - a viewer's fragment is compressed once the same way and kept by its content (an LRU);
+ * - an answer is a gzip member made of: header, deflate(before), deflate(fragment), deflate(after) and the
+ *   trailer, whose CRC-32 is combined from the parts' CRCs (zlib's crc32_combine, below) rather than computed
+ *   over the page again. Brotli streams cannot be joined this way, so these pages go out as gzip or identity.
+ */
+import zlib from 'node:zlib';
+import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
+
+/** A kept page with a slot where each viewer's fragment goes. */
+export interface SplicedPage {
+  before: Buffer;
+  after: Buffer;
+  /** Raw deflate of `before`, ending on a sync flush (not final). */
+  deflatedBefore: Buffer;
+  /** Raw deflate of `after`, ending the stream (final block). */
+  deflatedAfter: Buffer;
+  crcBefore: number;
+  crcAfter: number;
+  /** The CRC operator for appending `after` (x^(8·after.length) mod P). */
+  afterShift: number;
+}
+
+/** One viewer's part of the page, compressed once. */
+export interface Fragment {
+  identity: Buffer;
+  /** Raw deflate, ending on a sync flush (not final). */
+  deflated: Buffer;
+  crc: number;
+  shift: number;
+}
+
+/** The page's compression level: compressed once per version, so it can afford more than a response would. */
+const PAGE_LEVEL = 9;
+const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
+// ── CRC-32 combination (zlib's crc32_combine, crc32.c): crc(A‖B) from crc(A), crc(B) and B's length ───────────
+
+const POLY = 0xedb88320;
+
+/** a·b modulo the CRC polynomial (bit-reflected, as zlib's multmodp). */
+function multiplyModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^n) modulo P for n = 0..31. */
+const X2N: number[] = (() => {
+  const table: number[] = [];
+  let p = 1 << 30; // x^1
+  table.push(p >>> 0);
+  for (let n = 1; n < 32; n++) table.push((p = multiplyModP(p, p)));
+  return table;
+})();
+
+/** The operator that appends `bytes` bytes to a CRC: x^(8·bytes) modulo P (zlib's x2nmodp(bytes, 3)). */
+export function crcShift(bytes: number): number {
+  let p = 0x80000000; // x^0
+  let k = 3;
+  for (let n = bytes; n > 0; n = Math.floor(n / 2), k++) {
+    if (n % 2 === 1) p = multiplyModP(X2N[k & 31]!, p);
+  }
+  return p >>> 0;
+}
+
+/** crc32(A‖B), given crc32(A), crc32(B) and crcShift(B.length). */
+export function crcCombine(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
+}
+
+// ── pages and fragments ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Splits `html` around `slot` (which must occur exactly once) and compresses both sides; undefined when the slot
+ * is missing or ambiguous, so the caller renders the page whole instead of serving a wrong splice.
+ */
+export function prepareSplicedPage(html: string, slot: string): SplicedPage | undefined {
+  const at = html.indexOf(slot);
+  if (at < 0 || html.indexOf(slot, at + 1) >= 0) return undefined;
+  const before = Buffer.from(html.slice(0, at));
+  const after = Buffer.from(html.slice(at + slot.length));
+  return {
+    before,
+    after,
+    deflatedBefore: zlib.deflateRawSync(before, { level: PAGE_LEVEL, ...SYNC }),
+    deflatedAfter: zlib.deflateRawSync(after, { level: PAGE_LEVEL }),
+    crcBefore: zlib.crc32(before),
+    crcAfter: zlib.crc32(after),
+    afterShift: crcShift(after.length),
+  };
+}
+
+export function prepareFragment(html: string): Fragment {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    deflated: zlib.deflateRawSync(identity, SYNC),
+    crc: zlib.crc32(identity),
+    shift: crcShift(identity.length),
+  };
+}
+
+/** gzip (RFC 1952) header: deflate, no flags, no time, unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** The page with the fragment in its slot, as one gzip member. */
+export function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
+  const crc = crcCombine(crcCombine(page.crcBefore, fragment.crc, fragment.shift), page.crcAfter, page.afterShift);
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE((page.before.length + fragment.identity.length + page.after.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, page.deflatedBefore, fragment.deflated, page.deflatedAfter, trailer]);
+}
+
+export function splicedIdentity(page: SplicedPage, fragment: Fragment): Buffer {
+  return Buffer.concat([page.before, fragment.identity, page.after]);
+}
+
+/** Kept pages with slots, an LRU bounded by bytes. */
+export class SplicedPageCache {
+  private readonly entries: LRUCache<string, SplicedPage>;
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, SplicedPage>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (page) =>
+        page.before.length + page.after.length + page.deflatedBefore.length + page.deflatedAfter.length + 128,
+    });
+  }
+
+  get(key: string): SplicedPage | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Keeps the page when its slot is found exactly once; undefined otherwise (nothing kept). */
+  store(key: string, html: string, slot: string): SplicedPage | undefined {
+    const page = prepareSplicedPage(html, slot);
+    if (page) this.entries.set(key, page);
+    return page;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Answers with a spliced page (the caller has set its ETag and Cache-Control and answered 304 if it could):
+ * gzip when the client takes it, else identity.
+ */
+export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: Fragment): void {
+  ctx.status = 200;
+  ctx.type = 'html';
+  ctx.vary('Accept-Encoding');
+  ctx.compress = false; // compressed here: koa-compress must not do it again
+  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = splicedGzip(page, fragment);
+  } else {
+    ctx.body = splicedIdentity(page, fragment);
+  }
+}

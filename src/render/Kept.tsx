@@ -1,0 +1,56 @@
+/**
+ * <Kept identity={…}>…</Kept> marks a part of a server view whose HTML depends only on `identity` (plain JSON:
+ * the props it renders): it is rendered once per identity, with the styles it needs, and kept — the rendered
+ * sections of a profile, kept per content of their list, so a page rendered after a write to one list renders
+ * only that list's section. Like <Island>, the view leaves a marker that renderDocument fills in after the
+ * render; the styles a kept part injected are recorded and injected again into each page that uses it, in the
+ * page's order, so a page's <style> is what a whole render would have collected.
+ *
+ * Only pure parts may be kept: no islands, no context but the theme, no clock (dates are formatted from the
+ * props). The cache is content-addressed (a hash of the identity), so it needs no invalidation, only a bound.
+ */
+import crypto from 'node:crypto';
+import { createContext, useContext, type ReactNode } from 'react';
+import { LRUCache } from 'lru-cache';
+
+/** A kept part: its HTML and the style rules its render injected, in order ([componentId, name, rules]). */
+export interface KeptPart {
+  html: string;
+  styles: [string, string, string[]][];
+}
+
+const KEPT_BYTES = 16 * 1024 * 1024;
+
+/** Process-wide: identities are content hashes, so one entry is right for every page and app that asks. */
+export const keptParts = new LRUCache<string, KeptPart>({
+  maxSize: KEPT_BYTES,
+  sizeCalculation: (part) =>
+    part.html.length * 2 + part.styles.reduce((n, [, , r]) => n + r.join('').length * 2, 0) + 64,
+});
+
+export interface PlacedPart {
+  index: number;
+  key: string;
+  element: ReactNode;
+  kept: KeptPart | undefined;
+}
+
+/** The kept parts of one page render, in document order. */
+export class KeptCollector {
+  readonly placed: PlacedPart[] = [];
+  constructor(readonly enabled: boolean) {}
+}
+
+export const KeptCollectorContext = createContext<KeptCollector | null>(null);
+
+/** Where each kept part goes: `<template data-kept="N"></template>`, as React renders <Kept>'s marker. */
+export const KEPT_MARKERS = /<template data-kept="(\d+)"><\/template>/g;
+
+export function Kept({ identity, children }: { identity: unknown; children: ReactNode }) {
+  const collector = useContext(KeptCollectorContext);
+  if (!collector?.enabled) return <>{children}</>;
+  const key = crypto.createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
+  const index = collector.placed.length;
+  collector.placed.push({ index, key, element: children, kept: keptParts.get(key) });
+  return <template data-kept={index} />;
+}

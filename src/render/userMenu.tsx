@@ -1,0 +1,25 @@
+/**
+ * The account menu on its own, as the header renders it: the per-viewer part of a page kept for a whole class
+ * of viewers (src/pageCache/memberPages.ts). Its styles are the kept page's already (rendered there for a
+ * stand-in user with the same components), so they are collected here only to be dropped.
+ */
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { UserMenu } from '../../views/layout/UserMenu';
+import type { ShellUser } from '../../views/layout/shell';
+import { theme } from '../../views/ui/theme';
+
+export function renderUserMenu(user: ShellUser): string {
+  const sheet = new ServerStyleSheet();
+  try {
+    return renderToString(
+      sheet.collectStyles(
+        <ThemeProvider theme={theme}>
+          <UserMenu user={user} />
+        </ThemeProvider>,
+      ),
+    );
+  } finally {
+    sheet.seal();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Rendered parts kept per content (src/render/Kept.tsx, issue 21 item 3): a profile's read sections are rendered
+ * once per content of their list and reused. What a reader notices: nothing — every page is byte for byte the
+ * page a whole render gives, styles included, for every viewer and view — and a write shows at once.
+ */
+import test from 'ava';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileWithItems } from '../helpers/profileItems';
+
+let kept: TestApp;
+let whole: TestApp;
+test.before(async () => {
+  // Neither keeps whole pages, so every request renders; one keeps parts, the other renders them every time.
+  kept = await startTestApp({ rateLimitsEnabled: false, pageCache: false, renderCache: true });
+  whole = await startTestApp({ rateLimitsEnabled: false, pageCache: false, renderCache: false }, kept.database);
+});
+test.after.always(async () => {
+  await whole?.close();
+  await kept?.close();
+});
+
+const html = { headers: { Accept: 'text/html' } };
+const page = async (app: TestApp, account: CreatedUser | null, path: string) =>
+  (await clientAs(app, account).get(path, html)).text.replaceAll(app.baseUrl, 'BASE');
+
+test('every page with kept parts is byte for byte the whole render, for each viewer and view', async (t) => {
+  const { owner, id } = await createProfileWithItems(kept);
+  // A photo in the header: React preloads it at the start of the body, wherever the <img> is.
+  const photo = await clientAs(kept, owner).patch(`/api/profiles/${id}`, {
+    profileImage: 'https://example.com/avery.jpg',
+  });
+  t.is(photo.status, 200);
+  const member = await createUser();
+  const admin = await createUser({ role: 'admin' });
+  const paths = [
+    `/profiles/${id}/public`,
+    `/profiles/${id}`,
+    `/profiles/${id}/public?widget=timeline&sort=oldest`,
+    `/profiles/${id}/public?widget=licenses`,
+    `/profiles/${id}?as=member`,
+    `/profiles/${id}?edit=1`,
+  ];
+  for (const account of [null, member, owner, admin]) {
+    for (const path of paths) {
+      const first = await page(kept, account, path); // renders the parts (or finds them from an earlier viewer)
+      const again = await page(kept, account, path); // every part kept
+      const reference = await page(whole, account, path);
+      const who = account === null ? 'visitor' : account === owner ? 'owner' : account === admin ? 'admin' : 'member';
+      if (!path.includes('edit=1'))
+        t.true(reference.includes('rel="preload" as="image"'), `${who} ${path}: the photo is preloaded`);
+      t.is(first, reference, `${who} ${path}: first render`);
+      t.is(again, reference, `${who} ${path}: from kept parts`);
+    }
+  }
+});
+
+test('a write to one list shows at once; the other sections stay as they were', async (t) => {
+  const { owner, id } = await createProfileWithItems(kept);
+  const path = `/profiles/${id}/public`;
+  const before = await page(kept, null, path);
+  const res = await clientAs(kept, owner).post(`/api/profiles/${id}/awards`, {
+    name: 'Kept-parts canary',
+    year: '2021',
+    type: 'valor',
+    visibility: 'public',
+  });
+  t.is(res.status, 201);
+  const after = await page(kept, null, path);
+  t.false(before.includes('Kept-parts canary'));
+  t.true(after.includes('Kept-parts canary'), 'the new award at once');
+  t.is(after, await page(whole, null, path), 'the same page a whole render gives');
+});
