@@ -60,7 +60,7 @@ import { renderPage, renderPageHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
 import { presentExpiringSoon } from '../presenters/reminders';
 import { expiringSoon } from '../services/reminders/items';
-import { claimRemindersPrompt } from '../services/reminders/settings';
+import { claimRemindersPrompt, ownReminderSettings } from '../services/reminders/settings';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -84,10 +84,12 @@ const profileViewPath = (id: number, publicView: boolean) =>
   publicView ? `/profiles/${id}/public` : `/profiles/${id}`;
 
 /** The owner's own view: what expires soon (edit mode) and, once, the reminder setting (issue 23). */
-async function ownerExpiryNotice(viewer: User | null, profile: Profile, editing: boolean) {
+async function ownerExpiryNotice(viewer: Viewer | null, profile: Profile, editing: boolean) {
   if (!viewer || !isProfileOwner(viewer, profile)) return null;
-  const welcome = await claimRemindersPrompt(viewer);
-  return presentExpiringSoon(editing ? await expiringSoon(viewer, profile.id, new Date()) : [], viewer, welcome);
+  // The owner's reminder settings word the notice; the viewer (a session's id and role) does not carry them.
+  const [owner, welcome] = await Promise.all([ownReminderSettings(viewer), claimRemindersPrompt(viewer)]);
+  if (!owner) return null;
+  return presentExpiringSoon(editing ? await expiringSoon(owner, profile.id, new Date()) : [], owner, welcome);
 }
 
 /** The profile page for this viewer: header card or editor, statement, and the widget sections. */

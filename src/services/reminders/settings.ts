@@ -62,6 +62,11 @@ export async function claimRemindersPrompt(actor: Viewer): Promise<boolean> {
   return updated > 0;
 }
 
+/** The actor's own row with its reminder settings (a session's viewer carries only id and role). */
+export async function ownReminderSettings(actor: Viewer): Promise<User | null> {
+  return (await User.query().findById(actor.id)) ?? null;
+}
+
 /** The user whose calendar feed this secret opens, or null (a rotated or made-up secret). */
 export async function findByCalendarSecret(secret: string): Promise<User | null> {
   return (await User.query().findOne({ calendarSecret: secret, isActive: true })) ?? null;
