@@ -41,6 +41,8 @@ export interface Config {
   pageCache: boolean;
   /** The page cache's memory bound, compressed copies included (PAGE_CACHE_MB). */
   pageCacheMaxBytes: number;
+  /** Keep signed-in sessions in memory, dropped on every change (SESSION_CACHE); off only to measure it. */
+  sessionCache: boolean;
   /** Where rate-limit counters live: memory (one node) or postgres (shared by several nodes). */
   rateLimitStore: 'memory' | 'postgres';
   /** Address shown on the registration page for requesting an invite. */
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitsEnabled: bool(env, 'RATE_LIMITS', true),
     pageCache: bool(env, 'PAGE_CACHE', true),
     pageCacheMaxBytes: int(env, 'PAGE_CACHE_MB', 64) * 1024 * 1024,
+    sessionCache: bool(env, 'SESSION_CACHE', true),
     rateLimitStore: str(env, 'RATE_LIMIT_STORE') === 'postgres' ? 'postgres' : 'memory',
     accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
     mediaDir: path.resolve(str(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),
