@@ -11,6 +11,9 @@ import type { Logger } from '../log';
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
 export function requestLog(logger: Logger): Koa.Middleware {
+  // The request line's fields are fixed (no body, no header, no query string): none is a redacted path, and
+  // redaction's wildcard paths cost ten times the line itself (~55 µs against ~6 µs), so it is written without.
+  const lines = logger.child({}, { redact: { paths: [] } });
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const reqId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -33,9 +36,9 @@ export function requestLog(logger: Logger): Koa.Middleware {
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
       const status = failed ? 500 : ctx.status;
       const line = { reqId, method: ctx.method, url: ctx.path, status, ms };
-      if (status >= 500) logger.error(line, 'request failed');
-      else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/health')) logger.debug(line, 'request');
-      else logger.info(line, 'request');
+      if (status >= 500) lines.error(line, 'request failed');
+      else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/health')) lines.debug(line, 'request');
+      else lines.info(line, 'request');
     }
   };
 }
