@@ -20,7 +20,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,7 +29,7 @@ import { createProfileFor } from '../test/helpers/profiles';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
 import { QUERY_CLASSES } from './departments';
 import { seedItems } from './profile';
-import { targetLine, type Benchmark, type BenchContext } from './lib';
+import { freePort, targetLine, type Benchmark, type BenchContext } from './lib';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -46,6 +45,8 @@ export interface WrkResult {
   requests: number;
   /** Non-2xx/3xx answers, socket errors and timeouts: a cell with any of these does not measure its path. */
   bad: number;
+  /** The server's CPU time per answer, in µs (set by load()). */
+  cpuUs?: number;
 }
 
 /** wrk's durations ("635.00us", "3.21ms", "1.02s") in milliseconds. */
@@ -103,27 +104,41 @@ async function wrk(target: Target, connections: number, seconds: number): Promis
   return parseWrk(stdout);
 }
 
-async function load(target: Target, connections: number, options: { duration: number; warmup: number }) {
+/**
+ * A warm-up, then the measured run, with the server's CPU time per answer: on a busy machine requests/s and
+ * latency follow the neighbours, CPU per request much less.
+ */
+async function load(
+  target: Target,
+  server: Server,
+  connections: number,
+  options: { duration: number; warmup: number },
+): Promise<WrkResult> {
   if (options.warmup > 0) await wrk(target, connections, options.warmup);
-  return wrk(target, connections, options.duration);
+  const before = server.cpuSeconds();
+  const result = await wrk(target, connections, options.duration);
+  result.cpuUs = ((server.cpuSeconds() - before) * 1e6) / Math.max(1, result.requests);
+  return result;
 }
 
 // ── processes ────────────────────────────────────────────────────────────────────────────────────────
 
 interface Server {
   baseUrl: string;
+  /** CPU seconds the process has used (user + system), or NaN where /proc cannot tell. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** utime + stime of a process from /proc/PID/stat, in seconds (USER_HZ is 100 on Linux). */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Spawns a server with its output in `logFile`, and waits until `readyPath` answers 200. */
@@ -158,7 +173,7 @@ async function spawnServer(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { baseUrl, stop };
+    if (ok) return { baseUrl, stop, cpuSeconds: () => cpuSecondsOf(child.pid) };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${args.join(' ')} not ready after 90 s:\n${fs.readFileSync(logFile, 'utf8')}`);
@@ -186,8 +201,13 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 // ── the benchmark ────────────────────────────────────────────────────────────────────────────────────
 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
+/** `limit`'s CPU per answer over `measured`'s: the throughput ratio the two would have with the CPU to themselves. */
+const cpuRatio = (limit: WrkResult, measured: WrkResult) =>
+  `${((limit.cpuUs ?? NaN) / (measured.cpuUs ?? NaN)).toFixed(2)}×`;
 const cell = (r: WrkResult) =>
-  `${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${r.bad ? `, ${r.bad} bad!` : ''}`;
+  `${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, server CPU ${r.cpuUs?.toFixed(0) ?? '?'} µs/answer${
+    r.bad ? `, ${r.bad} bad!` : ''
+  }`;
 
 export const benchmark: Benchmark = {
   description:
@@ -280,9 +300,9 @@ export const benchmark: Benchmark = {
       const rows: string[] = [];
       const raw: string[] = [];
       for (const c of [10, 50]) {
-        const b = await load(targets.bare, c, timing);
-        const h = await load(targets.health, c, timing);
-        const p = await load(targets.page, c, timing);
+        const b = await load(targets.bare, bareServer, c, timing);
+        const h = await load(targets.health, app, c, timing);
+        const p = await load(targets.page, app, c, timing);
         raw.push(
           `@${c}  bare Koa       ${cell(b)}`,
           `@${c}  /health        ${cell(h)}`,
@@ -295,7 +315,7 @@ export const benchmark: Benchmark = {
             unit: 'x',
             target: 0.6,
             comparison: '>=',
-            detail: `${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s`,
+            detail: `${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(b, h)}`,
           }),
           targetLine({
             name: `visitor kept page vs bare Koa @${c}`,
@@ -303,7 +323,7 @@ export const benchmark: Benchmark = {
             unit: 'x',
             target: 0.5,
             comparison: '>=',
-            detail: `${p.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s`,
+            detail: `${p.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(b, p)}`,
           }),
           targetLine({
             name: `visitor kept page p99 @${c}`,
@@ -315,8 +335,8 @@ export const benchmark: Benchmark = {
           }),
         );
         if (c === 10) {
-          const s = await load(targets.signedIn, c, timing);
-          const h2 = await load(targets.health, c, timing);
+          const s = await load(targets.signedIn, app, c, timing);
+          const h2 = await load(targets.health, app, c, timing);
           raw.push(`@${c}  signed-in call ${cell(s)}`, `@${c}  /health again  ${cell(h2)}`);
           const health = (h.rps + h2.rps) / 2;
           rows.push(
@@ -326,14 +346,14 @@ export const benchmark: Benchmark = {
               unit: 'x',
               target: 0.4,
               comparison: '>=',
-              detail: `${s.rps.toFixed(0)} / ${health.toFixed(0)} req/s (/health: mean of the runs before and after)`,
+              detail: `${s.rps.toFixed(0)} / ${health.toFixed(0)} req/s (/health: mean of the runs before and after); by server CPU per answer ${cpuRatio(h2, s)}`,
             }),
           );
         }
       }
 
       // Department search, @4: the trivial call first and last, each class between.
-      const before = await load(targets.signedIn, 4, timing);
+      const before = await load(targets.signedIn, app, 4, timing);
       raw.push(`@4   signed-in call ${cell(before)}`);
       const searches: [string, WrkResult][] = [];
       for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
@@ -342,11 +362,11 @@ export const benchmark: Benchmark = {
           name,
           queries.map((q) => `/api/departments/search?q=${encodeURIComponent(q)}`),
         );
-        const result = await load({ url: app.baseUrl, headers: bearer, script }, 4, timing);
+        const result = await load({ url: app.baseUrl, headers: bearer, script }, app, 4, timing);
         searches.push([name, result]);
         raw.push(`@4   search: ${name.padEnd(26)} ${cell(result)}`);
       }
-      const after = await load(targets.signedIn, 4, timing);
+      const after = await load(targets.signedIn, app, 4, timing);
       raw.push(`@4   signed-in call ${cell(after)}`);
       const trivialP99 = Math.max(before.p99, after.p99);
       for (const [name, result] of searches) {
@@ -377,6 +397,12 @@ export const benchmark: Benchmark = {
       for (const line of raw) log(`  ${line}`);
       log(`  the app wrote ${lines.length} log lines (${requestLines} request lines) at LOG_LEVEL=${logLevel}`);
       if (options.cpuprof) log(`  CPU profile: ${path.resolve(options.cpuprof)}/floor.cpuprofile`);
+      log(
+        `  load average after: ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
+      );
       log('\n  Targets');
       for (const row of rows) log(`  ${row}`);
     } finally {
