@@ -1,4 +1,5 @@
 /** Shared helpers for benchmarks (bench/run.ts runs them). */
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 export interface BenchContext {
@@ -111,4 +112,16 @@ export function targetLine(row: TargetRow): string {
   return `${pass ? 'PASS' : 'MISS'}  ${row.name.padEnd(52)} ${shown.padStart(12)}  (target ${goal})${
     row.detail ? `  ${row.detail}` : ''
   }`;
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a server process the bench starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

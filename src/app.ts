@@ -1,6 +1,7 @@
 /**
- * Builds the Koa application. Middleware runs in this order: request log → compression → errors →
- * static assets and health (no session needed) → body parsing → session and user → CSRF → API → pages → 404.
+ * Builds the Koa application. Middleware runs in this order: request log → security headers → health and
+ * visitors' kept pages (nothing else needed) → compression → errors → static assets → body parsing → session and
+ * user → CSRF → API → pages → 404.
  */
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -24,6 +25,7 @@ import { ProfileCache } from './pageCache/profileCache';
 import { keptProfilePages } from './pageCache/profilePages';
 import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
+import { SessionCache } from './services/sessionCache';
 
 export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
@@ -43,13 +45,14 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(requestLog(logger));
   app.use(securityHeaders(config.baseUrl)); // first, so every answer (assets, errors, 404) carries them
+  // Answers that need nothing else come before everything else: health checks, and visitors' kept pages (already
+  // compressed, no session, no routing). Neither throws; errors past this point reach errorHandler.
+  app.use(healthRoutes(db, lifecycle));
+  app.use(keptProfilePages(context.profileCache));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());
   app.use(favicon());
-  const health = healthRoutes(db, lifecycle);
-  app.use(health.routes());
-  app.use(keptProfilePages(context.profileCache)); // visitors' kept pages need no session or routing
 
   const bodyParser = koaBody({
     json: true,
@@ -66,7 +69,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   // A photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
   app.use((ctx, next) => (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path) ? next() : bodyParser(ctx, next)));
-  app.use(sessionMiddleware(app, config));
+  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
+  app.use(sessionMiddleware(app, config, sessionCache));
   app.use(loadUser());
   app.use(csrfProtection(config.baseUrl));
 

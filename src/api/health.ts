@@ -1,16 +1,26 @@
-import Router from '@koa/router';
+import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Lifecycle } from '../http/appContext';
 
-/** Liveness (the process answers) and readiness (the database answers; not while shutting down). */
-export function healthRoutes(db: Knex, lifecycle: Lifecycle): Router {
-  const router = new Router();
-  router.get('/health', (ctx) => {
+/** `/health`'s answer never changes: serialized once. */
+const LIVE = JSON.stringify({ status: 'ok' });
+
+/**
+ * Liveness (the process answers) and readiness (the database answers; not while shutting down), for GET and
+ * HEAD. A plain middleware rather than a router: load balancers call it several times a second, and it runs
+ * before compression and sessions (src/app.ts).
+ */
+export function healthRoutes(db: Knex, lifecycle: Lifecycle): Koa.Middleware {
+  return async (ctx, next) => {
+    const { path } = ctx;
+    if ((path !== '/health' && path !== '/health/ready') || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
+      return next();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
-  });
-  router.get('/health/ready', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    if (path === '/health') {
+      ctx.body = LIVE;
+      return;
+    }
     if (lifecycle.shuttingDown) {
       ctx.status = 503;
       ctx.body = { status: 'shutting_down' };
@@ -23,6 +33,5 @@ export function healthRoutes(db: Knex, lifecycle: Lifecycle): Router {
       ctx.status = 503;
       ctx.body = { status: 'unavailable', database: 'unreachable' };
     }
-  });
-  return router;
+  };
 }

@@ -10,6 +10,7 @@ import type { PhotoReader } from '../services/ai/assist';
 import type { AiProvider } from '../services/ai/provider';
 import type { Mailer } from '../services/mail';
 import type { MediaStore } from '../services/photos/store';
+import type { SessionCache } from '../services/sessionCache';
 import type { RateLimits } from './rateLimit';
 
 /** Set while the process shuts down: readiness then answers 503 (src/api/health.ts). */
@@ -27,6 +28,8 @@ export interface AppDeps {
   readPhoto?: PhotoReader;
   /** The photo store; by default the one the configuration names. */
   mediaStore?: MediaStore;
+  /** Signed-in sessions kept in memory; by default one per app, as the configuration says (SESSION_CACHE). */
+  sessionCache?: SessionCache;
 }
 
 export interface AppContext extends AppDeps {

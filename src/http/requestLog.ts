@@ -1,25 +1,44 @@
-/** One log line per request with a request id (also returned as X-Request-Id). Never logs bodies. */
+/**
+ * One log line per request with a request id (also returned as X-Request-Id). Never logs bodies.
+ * The line is written by the app's logger itself (`reqId` among its fields), not by a per-request child: most
+ * requests log nothing else, so `ctx.state.log` (the child that tags a route's own lines with the request id)
+ * is made the first time something asks for it.
+ */
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from '../log';
 
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
 export function requestLog(logger: Logger): Koa.Middleware {
+  // The request line's fields are fixed (no body, no header, no query string): none is a redacted path, and
+  // redaction's wildcard paths cost ten times the line itself (~55 µs against ~6 µs), so it is written without.
+  const lines = logger.child({}, { redact: { paths: [] } });
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
-    const id = /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const reqId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     const started = process.hrtime.bigint();
-    ctx.state.requestId = id;
-    ctx.state.log = logger.child({ reqId: id });
-    ctx.set('X-Request-Id', id);
+    let child: Logger | undefined;
+    ctx.state.requestId = reqId;
+    Object.defineProperty(ctx.state, 'log', {
+      get: () => (child ??= logger.child({ reqId })),
+      configurable: true,
+      enumerable: true,
+    });
+    ctx.res.setHeader('X-Request-Id', reqId);
+    let failed = false;
     try {
       await next();
+    } catch (error) {
+      failed = true; // Koa answers it (500 unless the error says otherwise); errorHandler normally catches first
+      throw error;
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { method: ctx.method, url: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 };
-      if (ctx.status >= 500) (ctx.state.log as Logger).error(line, 'request failed');
-      else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/health'))
-        (ctx.state.log as Logger).debug(line, 'request');
-      else (ctx.state.log as Logger).info(line, 'request');
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+      const status = failed ? 500 : ctx.status;
+      const line = { reqId, method: ctx.method, url: ctx.path, status, ms };
+      if (status >= 500) lines.error(line, 'request failed');
+      else if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/health')) lines.debug(line, 'request');
+      else lines.info(line, 'request');
     }
   };
 }

@@ -1,17 +1,20 @@
 /**
- * Security headers on every response (helmet through koa-helmet). The policy is written out in full
+ * Security headers on every response, decided by helmet. The policy is written out in full
  * (useDefaults: false) so what the browser enforces is what you read here; docs/decisions.md says why.
  * - script-src 'self': islands load as external modules; their props are JSON blocks, never executed.
  * - style-src adds 'unsafe-inline': styled-components puts <style> tags into the page and, in the browser,
  *   inserts rules at runtime; nonces would need a per-request value threaded into every island's render.
  * - HSTS and upgrade-insecure-requests only when BASE_URL is https: on plain http they would break the site.
+ * Nothing in the policy depends on the request, so helmet runs once, when the app is built, and every response
+ * gets the headers it wrote (a route may still replace one, e.g. the reset page's Referrer-Policy).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
-import helmet from 'koa-helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
-export function securityHeaders(baseUrl: string): Koa.Middleware {
+export function securityHeaderOptions(baseUrl: string): HelmetOptions {
   const https = baseUrl.startsWith('https://');
-  return helmet({
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,5 +35,30 @@ export function securityHeaders(baseUrl: string): Koa.Middleware {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
+  };
+}
+
+/** The headers helmet sets for `options`, in its order. Throws if the policy needed the request (a function). */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
   });
+  if (!finished) throw new Error('helmet did not decide the security headers synchronously');
+  return [...headers];
+}
+
+export function securityHeaders(baseUrl: string): Koa.Middleware {
+  const headers = helmetHeaders(securityHeaderOptions(baseUrl));
+  return (ctx, next) => {
+    const { res } = ctx;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    return next();
+  };
 }

@@ -2,6 +2,7 @@
  * koa-session over the sessions table. The client's key is either the session cookie or a bearer token
  * (`Authorization: Bearer …`), so the same session works for the browser and for API clients.
  * After the session is read, the signed-in user (if any, and only if still active) is put on ctx.state.user.
+ * Sessions are read through the node's session cache (src/services/sessionCache.ts).
  */
 import type Koa from 'koa';
 import type { Knex } from 'knex';
@@ -11,7 +12,8 @@ import type { Config } from '../config';
 import { inTransaction } from '../db/transaction';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
-import { destroySession, findSessionWithUser, saveSession } from '../services/sessions';
+import type { SessionCache } from '../services/sessionCache';
+import { destroySession, saveSession } from '../services/sessions';
 import { randomToken } from '../services/tokens';
 
 export const SESSION_COOKIE = 'turnout.sid';
@@ -42,7 +44,7 @@ function inRequestTransaction(
   return trx ? write(trx, actor) : inTransaction(Model.knex(), (own) => write(own, actor));
 }
 
-export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
+export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache): Koa.Middleware {
   const secure = config.baseUrl.startsWith('https://');
   return session(
     {
@@ -70,9 +72,9 @@ export function sessionMiddleware(app: Koa, config: Config): Koa.Middleware {
         },
       },
       store: {
-        // The user comes with the session in the same query; loadUser picks it up from ctx.state.
+        // The user comes with the session (one query, or none when kept); loadUser picks it up from ctx.state.
         get: async (key: string, _maxAge: number, options: { ctx?: Koa.Context }) => {
-          const found = await findSessionWithUser(key);
+          const found = await sessions.find(key);
           if (options.ctx) options.ctx.state.sessionUser = found?.user;
           return found?.data;
         },

@@ -130,8 +130,13 @@ export function profilePageHeaders(ctx: Koa.Context, publicView: boolean, status
 
 const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
 
+/** A profile URL without a query string (most visits), as the profile routes read it: validated once. */
+const PLAIN_QUERY = profilePageQuery.validateSync({});
+
 /** The query as the profile routes read it, or undefined when they would redirect to the canonical URL. */
-function validQuery(query: Koa.Context['query']): ProfilePageQuery | undefined {
+function validQuery(ctx: Koa.Context): ProfilePageQuery | undefined {
+  if (ctx.querystring === '') return PLAIN_QUERY;
+  const { query } = ctx;
   try {
     return profilePageQuery.validateSync(query, { stripUnknown: true });
   } catch {
@@ -149,7 +154,7 @@ export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !profileCache.trusted) return next();
     const match = PROFILE_PATH.exec(ctx.path);
     if (!match || ctx.get('Authorization') || ctx.cookies.get(SESSION_COOKIE)) return next();
-    const query = validQuery(ctx.query);
+    const query = validQuery(ctx);
     if (!query) return next();
     const id = Number(match[1]);
     const publicView = match[2] !== undefined;

@@ -1,11 +1,13 @@
 /**
  * Sessions live in the `sessions` table, keyed by a SHA-256 of the random token the client holds
- * (in the cookie, or as a bearer token). Reading a session hits the table, so deleting rows revokes at once.
+ * (in the cookie, or as a bearer token). Each node keeps what it read for a short while (src/services/sessionCache.ts);
+ * every write here announces the change (src/services/sessionChanges.ts), so deleting rows still revokes at once.
  */
 import type { Knex } from 'knex';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
+import { announceSessionChange } from './sessionChanges';
 import { hashToken } from './tokens';
 
 export interface SessionData {
@@ -17,16 +19,27 @@ export interface SessionData {
  * The live session for a token together with its user, in one query (this runs on every signed-in request).
  * The session of a deleted user is gone with the user (ON DELETE CASCADE).
  */
-export async function findSessionWithUser(token: string): Promise<{ data: SessionData; user: User } | undefined> {
+export interface FoundSession {
+  data: SessionData;
+  user: User;
+  /** When the session ends (ms since the epoch). */
+  expiresAt: number;
+}
+
+export async function findSessionWithUser(token: string): Promise<FoundSession | undefined> {
   const row = (await User.query()
-    .select('users.*', 'sessions.data as sessionData')
+    .select('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt')
     .join('sessions', 'sessions.userId', 'users.id')
     .where('sessions.tokenHash', hashToken(token))
     .where('sessions.expiresAt', '>', new Date())
-    .first()) as (User & { sessionData?: Record<string, unknown> }) | undefined;
+    .first()) as (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string }) | undefined;
   if (!row) return undefined;
-  const { sessionData, ...userColumns } = row;
-  return { data: { ...sessionData, userId: row.id }, user: User.fromJson(userColumns, { skipValidation: true }) };
+  const { sessionData, sessionExpiresAt, ...userColumns } = row;
+  return {
+    data: { ...sessionData, userId: row.id },
+    user: User.fromJson(userColumns, { skipValidation: true }),
+    expiresAt: new Date(sessionExpiresAt).getTime(),
+  };
 }
 
 /**
@@ -43,6 +56,7 @@ export async function saveSession(
     .insert({ tokenHash: hashToken(input.token), userId: input.userId, data: input.data, expiresAt })
     .onConflict('tokenHash')
     .merge(['data', 'expiresAt']);
+  announceSessionChange(trx, input.userId);
 }
 
 /** Ends the session a token names (sign-out, or the old id of a session being regenerated). */
@@ -51,13 +65,18 @@ export async function destroySession(
   _actor: Viewer | null,
   input: { token: string },
 ): Promise<void> {
-  await Session.query(trx).where('tokenHash', hashToken(input.token)).delete();
+  const ended = (await Session.query(trx)
+    .where('tokenHash', hashToken(input.token))
+    .delete()
+    .returning('userId')) as unknown as Pick<Session, 'userId'>[];
+  for (const { userId } of ended) announceSessionChange(trx, userId);
 }
 
 /** Ends every session of a user (password change or reset, deactivation, deletion). */
 export async function revokeUserSessions(trx: Knex.Transaction, userId: number, exceptToken?: string): Promise<number> {
   const query = Session.query(trx).where('userId', userId);
   if (exceptToken) query.whereNot('tokenHash', hashToken(exceptToken));
+  announceSessionChange(trx, userId);
   return query.delete();
 }
 

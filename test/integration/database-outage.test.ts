@@ -84,7 +84,9 @@ test.before(async () => {
     logger: knexLogger,
   });
   bindModels(proxied); // the models (sessions, users) query through the proxy too
-  app = await startTestApp({ rateLimitsEnabled: false }, { ...database, db: proxied });
+  // Every request here must need the database, so sessions are read from it: with the session cache on, a kept
+  // session answers /api/auth/me without the database until the node notices its LISTEN connection is gone.
+  app = await startTestApp({ rateLimitsEnabled: false, sessionCache: false }, { ...database, db: proxied });
   const { user, password } = await createUser();
   client = app.client();
   const login = await client.post('/api/auth/login', { email: user.email, password });

@@ -17,6 +17,7 @@ import { adminUserPolicy, authorize, authorizeOnCollection, type Viewer } from '
 import { ADMIN_MESSAGES } from '../../validation/admin';
 import type { Role } from '../../validation/auth';
 import { announceProfileChange } from '../profileChanges';
+import { announceSessionChange } from '../sessionChanges';
 import { revokeUserSessions } from '../sessions';
 import { USER_DATA_CLEANUP, type UserDataDeps } from '../userData';
 
@@ -95,11 +96,12 @@ type UserChange = 'changeRole' | 'promoteToSuperAdmin' | 'changeStatus' | 'delet
 
 /**
  * The user an admin acts on, locked for the change: 404 when missing, 403 with the reason when adminUserPolicy
- * refuses any of `changes`.
+ * refuses any of `changes`. Once the change commits, every node's cached sessions of the user are dropped.
  */
 async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, changes: UserChange[]): Promise<User> {
   const target = await User.query(trx).findById(id).forUpdate();
   for (const change of changes) authorize(adminUserPolicy, actor, change, target);
+  announceSessionChange(trx, id);
   return target!;
 }
 

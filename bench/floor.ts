@@ -1,0 +1,414 @@
+/**
+ * The floor (issue 21, items 1, 4, 5 and 9): what a request costs before any page or route work, on the built
+ * server as the container runs it (`node dist/server.js`, NODE_ENV=production, LOG_LEVEL=info, logs written to
+ * a file), driven by wrk (one thread, Accept-Encoding: gzip), every comparison in the same run:
+ *
+ *   - `/health` through the app's middleware vs a bare Koa process serving the kept page's gzipped bytes
+ *     (bench/bareServer.ts), @10 and @50;
+ *   - the visitor's kept profile page (100 items) vs the same bare Koa, with p99, @10 and @50;
+ *   - a trivial signed-in API call (`GET /api/departments/user`, bearer) vs `/health`, @10;
+ *   - department search at ~27,000 rows, per query class (bench/departments.ts), p99 @4, vs 10 ms and vs 2× the
+ *     trivial signed-in call's p99 @4.
+ *
+ * Rows are interleaved (bare, health, page, … at each connection count) so a neighbour's burst hits every side of
+ * a comparison alike. Needs wrk on the PATH (`apt-get install -y wrk`) and a Postgres server (TEST_DATABASE_URL).
+ *
+ * Options: duration=S (per cell, default 5), warmup=S (default 1), build=false (reuse dist/), log=LEVEL
+ * (the server's LOG_LEVEL, default info), size=N (departments, default 27000), cpuprof=DIR (run the app server
+ * with --cpu-prof, the profile written to DIR when it stops).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/database';
+import { createUser } from '../test/helpers/users';
+import { createProfileFor } from '../test/helpers/profiles';
+import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
+import { QUERY_CLASSES } from './departments';
+import { seedItems } from './profile';
+import { freePort, targetLine, type Benchmark, type BenchContext } from './lib';
+
+const run = promisify(execFile);
+const ROOT = process.cwd();
+const GZIP = { 'Accept-Encoding': 'gzip' };
+const PAGE_HEADERS = { ...GZIP, Accept: 'text/html' };
+
+// ── wrk ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Non-2xx/3xx answers, socket errors and timeouts: a cell with any of these does not measure its path. */
+  bad: number;
+  /** The server's CPU time per answer, in µs (set by load()). */
+  cpuUs?: number;
+}
+
+/** wrk's durations ("635.00us", "3.21ms", "1.02s") in milliseconds. */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us'
+    ? value / 1000
+    : match[2] === 'ms'
+      ? value
+      : match[2] === 's'
+        ? value * 1000
+        : value * 60_000;
+}
+
+export function parseWrk(output: string): WrkResult {
+  const percentile = (p: string) => wrkMs(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
+  const number = (re: RegExp) => Number(re.exec(output)?.[1] ?? 0);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: percentile('50'),
+    p99: percentile('99'),
+    requests: number(/(\d+) requests in/),
+    bad:
+      number(/Non-2xx or 3xx responses: (\d+)/) + (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
+/** A Lua script that sends the given paths in turn (one list per script file). */
+function rotateScript(dir: string, name: string, paths: readonly string[]): string {
+  const file = path.join(dir, `${name.replace(/\W+/g, '-')}.lua`);
+  const list = paths.map((p) => JSON.stringify(p)).join(', ');
+  fs.writeFileSync(
+    file,
+    `local paths = { ${list} }\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`,
+  );
+  return file;
+}
+
+interface Target {
+  url: string;
+  headers?: Record<string, string>;
+  /** A wrk Lua script (rotating paths under `url`'s origin). */
+  script?: string;
+}
+
+async function wrk(target: Target, connections: number, seconds: number): Promise<WrkResult> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s'];
+  for (const [name, value] of Object.entries(target.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  if (target.script) args.push('-s', target.script);
+  args.push(target.url);
+  const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });
+  return parseWrk(stdout);
+}
+
+/**
+ * A warm-up, then the measured run, with the server's CPU time per answer: on a busy machine requests/s and
+ * latency follow the neighbours, CPU per request much less.
+ */
+async function load(
+  target: Target,
+  server: Server,
+  connections: number,
+  options: { duration: number; warmup: number },
+): Promise<WrkResult> {
+  if (options.warmup > 0) await wrk(target, connections, options.warmup);
+  const before = server.cpuSeconds();
+  const result = await wrk(target, connections, options.duration);
+  result.cpuUs = ((server.cpuSeconds() - before) * 1e6) / Math.max(1, result.requests);
+  return result;
+}
+
+// ── processes ────────────────────────────────────────────────────────────────────────────────────────
+
+interface Server {
+  baseUrl: string;
+  /** CPU seconds the process has used (user + system), or NaN where /proc cannot tell. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc/PID/stat, in seconds (USER_HZ is 100 on Linux). */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Spawns a server with its output in `logFile`, and waits until `readyPath` answers 200. */
+async function spawnServer(
+  argsFor: (port: number) => string[],
+  env: Record<string, string>,
+  logFile: string,
+  readyPath: string,
+): Promise<Server> {
+  const port = await freePort();
+  const args = argsFor(port);
+  const out = fs.openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${fs.readFileSync(logFile, 'utf8')}`);
+    const ok = await fetch(baseUrl + readyPath).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { baseUrl, stop, cpuSeconds: () => cpuSecondsOf(child.pid) };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${args.join(' ')} not ready after 90 s:\n${fs.readFileSync(logFile, 'utf8')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A GET that keeps the bytes on the wire (gzip), to serve the same from the bare server. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; wire: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (res.headers['content-encoding'] !== 'gzip') reject(new Error(`${url} was not gzipped`));
+          else resolve({ status: res.statusCode ?? 0, wire: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+// ── the benchmark ────────────────────────────────────────────────────────────────────────────────────
+
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+/** `limit`'s CPU per answer over `measured`'s: the throughput ratio the two would have with the CPU to themselves. */
+const cpuRatio = (limit: WrkResult, measured: WrkResult) =>
+  `${((limit.cpuUs ?? NaN) / (measured.cpuUs ?? NaN)).toFixed(2)}×`;
+const cell = (r: WrkResult) =>
+  `${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, server CPU ${r.cpuUs?.toFixed(0) ?? '?'} µs/answer${
+    r.bad ? `, ${r.bad} bad!` : ''
+  }`;
+
+export const benchmark: Benchmark = {
+  description:
+    'the floor: /health and the kept page vs bare Koa, a signed-in call vs /health, department search per class (wrk, built server, same run)',
+  async run(context: BenchContext) {
+    const { log, options } = context;
+    const duration = Number(options.duration ?? 5);
+    const warmup = Number(options.warmup ?? 1);
+    const size = Number(options.size ?? 27_000);
+    const logLevel = options.log ?? 'info';
+    const timing = { duration, warmup };
+    await run('wrk', ['--version']).catch((error: { code?: string; stdout?: string }) => {
+      if (error.code === 'ENOENT') throw new Error('wrk is not installed (apt-get install -y wrk)');
+    });
+
+    let database: TestDatabase | undefined;
+    const servers: Server[] = [];
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
+    try {
+      database = await createTestDatabase();
+      if (!database.url) throw new Error('This benchmark needs a Postgres server (TEST_DATABASE_URL).');
+      const db = database.db;
+      const owner = await createUser({ name: 'Floor Bench Owner', username: 'floor-bench' });
+      const member = await createUser({ name: 'Floor Bench Member' });
+      const profile = await createProfileFor(owner, { profileStatus: 'live', defaultVisibility: 'public' });
+      const items = await seedItems(db, profile.id, 100);
+      await insertRegistryShaped(db, size - (await countDepartments(db)));
+      await db.raw('checkpoint').catch(() => undefined);
+      log(`  seeded: /profiles/${profile.id}/public, ${items.note}; ${await countDepartments(db)} departments`);
+
+      if (options.build === 'false') log('  build: skipped (build=false), dist/ as it is');
+      else {
+        const started = Date.now();
+        await run('npm', ['run', 'build', '--silent'], { cwd: ROOT, maxBuffer: 16 << 20 });
+        log(`  build: npm run build, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+      const appLog = path.join(tmp, 'app.log');
+      const profiling = options.cpuprof
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuprof)}`, '--cpu-prof-name=floor.cpuprofile']
+        : [];
+      const app = await spawnServer(
+        () => [...profiling, 'dist/server.js'],
+        {
+          NODE_ENV: 'production',
+          DATABASE_URL: database.url,
+          HOST: '127.0.0.1',
+          BASE_URL: 'http://turnout.bench.invalid',
+          SESSION_SECRET: 'bench-floor-session-secret-0123456789',
+          LOG_LEVEL: logLevel,
+          MIGRATE_ON_START: 'true',
+          RATE_LIMITS: 'false',
+          PAGE_CACHE: 'true',
+        },
+        appLog,
+        '/health/ready',
+      );
+      servers.push(app);
+      const pub = `/profiles/${profile.id}/public`;
+      await rawGet(app.baseUrl + pub, PAGE_HEADERS); // renders and keeps the page
+      await new Promise((r) => setTimeout(r, 300));
+      const page = await rawGet(app.baseUrl + pub, PAGE_HEADERS);
+      const bodyFile = path.join(tmp, 'page.html.gz');
+      fs.writeFileSync(bodyFile, page.wire);
+      const bareServer = await spawnServer(
+        (port) => ['--import', 'tsx', 'bench/bareServer.ts', bodyFile, String(port)],
+        {},
+        path.join(tmp, 'bare.log'),
+        '/',
+      );
+      servers.push(bareServer);
+      log(
+        `  servers: node dist/server.js (NODE_ENV=production, LOG_LEVEL=${logLevel}, PAGE_CACHE=true, log to a file); ` +
+          `bare Koa serving the same ${(page.wire.length / 1024).toFixed(1)} KB gzipped page`,
+      );
+      log(
+        `  wrk -t1, ${duration} s per cell after ${warmup} s warm-up; ${os.cpus().length} CPUs; load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
+      );
+
+      const bearer = { Authorization: `Bearer ${member.token}`, Accept: 'application/json', ...GZIP };
+      const targets = {
+        bare: { url: bareServer.baseUrl + '/', headers: PAGE_HEADERS },
+        health: { url: app.baseUrl + '/health', headers: GZIP },
+        page: { url: app.baseUrl + pub, headers: PAGE_HEADERS },
+        signedIn: { url: app.baseUrl + '/api/departments/user', headers: bearer },
+      } satisfies Record<string, Target>;
+
+      const rows: string[] = [];
+      const raw: string[] = [];
+      for (const c of [10, 50]) {
+        const b = await load(targets.bare, bareServer, c, timing);
+        const h = await load(targets.health, app, c, timing);
+        const p = await load(targets.page, app, c, timing);
+        raw.push(
+          `@${c}  bare Koa       ${cell(b)}`,
+          `@${c}  /health        ${cell(h)}`,
+          `@${c}  kept page      ${cell(p)}`,
+        );
+        rows.push(
+          targetLine({
+            name: `/health vs bare Koa @${c}`,
+            value: h.rps / b.rps,
+            unit: 'x',
+            target: 0.6,
+            comparison: '>=',
+            detail: `${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(b, h)}`,
+          }),
+          targetLine({
+            name: `visitor kept page vs bare Koa @${c}`,
+            value: p.rps / b.rps,
+            unit: 'x',
+            target: 0.5,
+            comparison: '>=',
+            detail: `${p.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(b, p)}`,
+          }),
+          targetLine({
+            name: `visitor kept page p99 @${c}`,
+            value: p.p99,
+            unit: 'ms',
+            target: c === 10 ? 5 : 15,
+            comparison: '<=',
+            detail: `p50 ${ms(p.p50)}`,
+          }),
+        );
+        if (c === 10) {
+          const s = await load(targets.signedIn, app, c, timing);
+          const h2 = await load(targets.health, app, c, timing);
+          raw.push(`@${c}  signed-in call ${cell(s)}`, `@${c}  /health again  ${cell(h2)}`);
+          const health = (h.rps + h2.rps) / 2;
+          rows.push(
+            targetLine({
+              name: 'trivial signed-in call vs /health @10',
+              value: s.rps / health,
+              unit: 'x',
+              target: 0.4,
+              comparison: '>=',
+              detail: `${s.rps.toFixed(0)} / ${health.toFixed(0)} req/s (/health: mean of the runs before and after); by server CPU per answer ${cpuRatio(h2, s)}`,
+            }),
+          );
+        }
+      }
+
+      // Department search, @4: the trivial call first and last, each class between.
+      const before = await load(targets.signedIn, app, 4, timing);
+      raw.push(`@4   signed-in call ${cell(before)}`);
+      const searches: [string, WrkResult][] = [];
+      for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
+        const script = rotateScript(
+          tmp,
+          name,
+          queries.map((q) => `/api/departments/search?q=${encodeURIComponent(q)}`),
+        );
+        const result = await load({ url: app.baseUrl, headers: bearer, script }, app, 4, timing);
+        searches.push([name, result]);
+        raw.push(`@4   search: ${name.padEnd(26)} ${cell(result)}`);
+      }
+      const after = await load(targets.signedIn, app, 4, timing);
+      raw.push(`@4   signed-in call ${cell(after)}`);
+      const trivialP99 = Math.max(before.p99, after.p99);
+      for (const [name, result] of searches) {
+        rows.push(
+          targetLine({
+            name: `department search "${name}" p99 @4`,
+            value: result.p99,
+            unit: 'ms',
+            target: 10,
+            comparison: '<=',
+            detail: `p50 ${ms(result.p50)}, ${result.rps.toFixed(0)} req/s`,
+          }),
+          targetLine({
+            name: `department search "${name}" p99 vs signed-in call @4`,
+            value: result.p99 / trivialP99,
+            unit: 'x',
+            target: 2,
+            comparison: '<=',
+            detail: `${ms(result.p99)} / ${ms(trivialP99)} (the call's p99 before/after the searches, the larger)`,
+          }),
+        );
+      }
+
+      for (const server of servers.splice(0)) await server.stop();
+      const lines = fs.readFileSync(appLog, 'utf8').split('\n').filter(Boolean);
+      const requestLines = lines.filter((l) => l.includes('"msg":"request"')).length;
+      log('\n  Runs (wrk)');
+      for (const line of raw) log(`  ${line}`);
+      log(`  the app wrote ${lines.length} log lines (${requestLines} request lines) at LOG_LEVEL=${logLevel}`);
+      if (options.cpuprof) log(`  CPU profile: ${path.resolve(options.cpuprof)}/floor.cpuprofile`);
+      log(
+        `  load average after: ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
+      );
+      log('\n  Targets');
+      for (const row of rows) log(`  ${row}`);
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+      fs.rmSync(tmp, { recursive: true, force: true });
+      await database?.destroy();
+    }
+  },
+};

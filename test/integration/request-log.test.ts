@@ -1,0 +1,80 @@
+/**
+ * The request log: one line per request with its method, path, status, time and request id (also sent as
+ * X-Request-Id), written by the app's own logger; a route's own lines carry the same request id; other lines
+ * are still redacted.
+ */
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import test from 'ava';
+import pino from 'pino';
+import { createApp } from '../../src/app';
+import { createHttpServer } from '../../src/http/nodeServer';
+import { REDACT_PATHS } from '../../src/log';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { anyDepartment } from '../helpers/profiles';
+import { createUser } from '../helpers/users';
+
+let app: TestApp;
+let url: string;
+let server: http.Server;
+let logger: pino.Logger;
+const lines: Record<string, unknown>[] = [];
+
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, capture);
+  const mailer = { async send() {}, close() {} };
+  server = createHttpServer(createApp({ config: app.config, db: app.db, logger, mailer }).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.after.always(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
+});
+
+const linesFor = (reqId: string) => lines.filter((line) => line.reqId === reqId);
+
+test.serial(
+  'each request writes one line: method, path (no query string), status, time and its request id',
+  async (t) => {
+    const res = await fetch(`${url}/login?next=%2Fsecret`, { headers: { 'X-Request-Id': 'trace-abc-123' } });
+    t.is(res.status, 200);
+    t.is(res.headers.get('x-request-id'), 'trace-abc-123');
+    const [line, ...more] = linesFor('trace-abc-123');
+    t.is(more.length, 0);
+    t.like(line, { level: 30, msg: 'request', method: 'GET', url: '/login', status: 200 });
+    t.is(typeof line!.ms, 'number');
+
+    const missing = await fetch(`${url}/no/such/page`, { headers: { 'X-Request-Id': 'not a valid id!' } });
+    const id = missing.headers.get('x-request-id')!;
+    t.regex(id, /^[0-9a-f-]{36}$/, 'an id of our own instead of an unsafe one');
+    t.like(linesFor(id)[0], { msg: 'request', url: '/no/such/page', status: 404 });
+  },
+);
+
+test.serial("a route's own lines carry the request id and are redacted as before", async (t) => {
+  const owner = await createUser();
+  const department = await anyDepartment();
+  const res = await fetch(`${url}/api/profiles`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.token}`, 'X-Request-Id': 'trace-p1' },
+    body: JSON.stringify({ name: 'Request Log', rank: 'Captain', departmentId: department.id }),
+  });
+  t.is(res.status, 201);
+  const [created, request] = linesFor('trace-p1');
+  t.like(created, { msg: 'profile created', level: 30 });
+  t.like(request, { msg: 'request', method: 'POST', url: '/api/profiles', status: 201 });
+  // The route-side logger is the app's (a child of it): its redaction still applies.
+  lines.length = 0;
+  logger.child({ reqId: 'r1' }).info({ password: 'hunter2', user: { token: 't' } }, 'x');
+  t.like(lines[0], { reqId: 'r1', password: '[redacted]', user: { token: '[redacted]' } });
+});

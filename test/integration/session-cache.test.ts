@@ -1,0 +1,148 @@
+/**
+ * Signed-in requests are answered from each node's session cache (src/services/sessionCache.ts), and revocation
+ * still ends a session everywhere at once: node B keeps what it read, node A revokes (sign-out, password change,
+ * deactivation, deletion, role change), and B refuses — or sees the new role — as soon as the database's
+ * notification reaches it. B is a second app on the same database that does not hear this process's own
+ * announcements, so it learns only what another process would: through Postgres.
+ */
+import test, { type ExecutionContext } from 'ava';
+import { Model } from 'objection';
+import { inTransaction } from '../../src/db/transaction';
+import { SessionCache } from '../../src/services/sessionCache';
+import { saveSession } from '../../src/services/sessions';
+import { randomToken } from '../../src/services/tokens';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { needsPostgresServer } from '../helpers/postgresServer';
+import { createUser } from '../helpers/users';
+
+let a: TestApp;
+let b: TestApp;
+let cacheB: SessionCache;
+
+test.before(async () => {
+  a = await startTestApp({ rateLimitsEnabled: false });
+  cacheB = new SessionCache(true, a.db, { hearLocal: false });
+  b = await startTestApp({ rateLimitsEnabled: false }, a.database, { sessionCache: cacheB });
+});
+test.after.always(async () => {
+  await b?.close();
+  await cacheB?.close();
+  await a?.close();
+});
+
+/** The number of database queries a request made (both apps share the pool). */
+async function queriesDuring(request: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const listener = () => count++;
+  a.db.on('query', listener);
+  try {
+    await request();
+  } finally {
+    a.db.off('query', listener);
+  }
+  return count;
+}
+
+const me = (app: TestApp, token: string) => clientAs(app, { token }).get('/api/auth/me');
+
+async function anotherSession(userId: number): Promise<string> {
+  const token = randomToken();
+  await inTransaction(Model.knex(), (trx) =>
+    saveSession(trx, null, { token, userId, data: {}, maxAgeMs: 24 * 60 * 60 * 1000 }),
+  );
+  return token;
+}
+
+test.serial('a signed-in request is answered from the session cache: no query for the session or user', async (t) => {
+  const member = await createUser();
+  t.is((await me(a, member.token)).status, 200);
+  t.is(await queriesDuring(() => me(a, member.token).then((res) => t.is(res.status, 200))), 0);
+});
+
+test.serial('signing out ends the session at once on the node that signed out', async (t) => {
+  const member = await createUser();
+  t.is((await me(a, member.token)).status, 200);
+  t.is((await me(a, member.token)).status, 200, 'kept');
+  t.is((await clientAs(a, member).post('/api/auth/logout')).status, 200);
+  t.is((await me(a, member.token)).status, 401, 'refused on the very next request');
+});
+
+const serverOnly = needsPostgresServer(test.serial, 'a second node hears changes only through a Postgres server');
+
+/** Warms B with `token`, proving B then answers it from memory. */
+async function keptByB(t: ExecutionContext, token: string): Promise<void> {
+  t.is((await me(b, token)).status, 200);
+  t.is(await queriesDuring(() => me(b, token)), 0, 'node B answers from its cache');
+}
+
+serverOnly('a session signed out on one node is refused by the other as soon as it hears', async (t) => {
+  const member = await createUser();
+  await keptByB(t, member.token);
+  const heard = cacheB.changed(member.user.id);
+  t.is((await clientAs(a, member).post('/api/auth/logout')).status, 200);
+  await heard;
+  t.is((await me(b, member.token)).status, 401);
+});
+
+serverOnly('a password change on one node ends the other sessions on every node', async (t) => {
+  const member = await createUser();
+  const elsewhere = await anotherSession(member.user.id);
+  await keptByB(t, elsewhere);
+  await keptByB(t, member.token);
+  const heard = cacheB.changed(member.user.id);
+  const changed = await clientAs(a, member).patch('/api/auth/change-password', {
+    currentPassword: member.password,
+    newPassword: 'a-brand-new-passphrase',
+    confirmPassword: 'a-brand-new-passphrase',
+  });
+  t.is(changed.status, 200, JSON.stringify(changed.body));
+  await heard;
+  t.is((await me(b, elsewhere)).status, 401, 'the other session is over on node B');
+  t.is((await me(b, member.token)).status, 200, 'the session that changed it stays signed in');
+});
+
+serverOnly('deactivation and deletion by an admin on one node end the sessions on the other', async (t) => {
+  const admin = await createUser({ role: 'super_admin' });
+  const deactivated = await createUser();
+  const deleted = await createUser();
+  await keptByB(t, deactivated.token);
+  await keptByB(t, deleted.token);
+
+  let heard = cacheB.changed(deactivated.user.id);
+  const status = await clientAs(a, admin).patch(`/api/admin/users/${deactivated.user.id}/status`, { isActive: false });
+  t.is(status.status, 200);
+  await heard;
+  t.is((await me(b, deactivated.token)).status, 401, 'deactivated');
+
+  heard = cacheB.changed(deleted.user.id);
+  t.is((await clientAs(a, admin).delete(`/api/admin/users/${deleted.user.id}`)).status, 204);
+  await heard;
+  t.is((await me(b, deleted.token)).status, 401, 'deleted');
+});
+
+serverOnly('a role change on one node is the role on the other as soon as it hears', async (t) => {
+  const admin = await createUser({ role: 'super_admin' });
+  const member = await createUser();
+  t.is((await clientAs(b, member).get('/api/admin/stats')).status, 403);
+  await keptByB(t, member.token);
+
+  let heard = cacheB.changed(member.user.id);
+  t.is((await clientAs(a, admin).patch(`/api/admin/users/${member.user.id}/role`, { role: 'admin' })).status, 200);
+  await heard;
+  t.is((await clientAs(b, member).get('/api/admin/stats')).status, 200, 'promoted');
+
+  await keptByB(t, member.token);
+  heard = cacheB.changed(member.user.id);
+  t.is((await clientAs(a, admin).patch(`/api/admin/users/${member.user.id}/role`, { role: 'user' })).status, 200);
+  await heard;
+  t.is((await clientAs(b, member).get('/api/admin/stats')).status, 403, 'demoted');
+});
+
+serverOnly('a change made outside the app (plain SQL) reaches the cache through the database trigger', async (t) => {
+  const member = await createUser();
+  await keptByB(t, member.token);
+  const heard = cacheB.changed(member.user.id);
+  await a.db('sessions').where('user_id', member.user.id).delete();
+  await heard;
+  t.is((await me(b, member.token)).status, 401);
+});
