@@ -7,6 +7,7 @@ import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileListForms';
+import { shareRoutes } from './share';
 import { signOutRoutes } from './signOut';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
@@ -20,6 +21,7 @@ export function pageRouters(context: AppContext): Router[] {
     signOutRoutes(),
     profileListFormRoutes(context),
     mediaRoutes(context),
+    shareRoutes(context),
     profilePageRoutes(context),
   ];
 }
