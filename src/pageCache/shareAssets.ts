@@ -43,7 +43,11 @@ export class ShareAssets {
     const drawing = draw()
       .then((drawn) => {
         const body = typeof drawn === 'string' ? Buffer.from(drawn) : drawn;
-        const asset = { etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, type, body };
+        const asset = {
+          etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+          type,
+          body,
+        };
         this.entries.set(key, asset);
         return asset;
       })

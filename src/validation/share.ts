@@ -31,7 +31,9 @@ export const SHARE_MESSAGES = {
 /** PUT /api/profiles/{id}/resume-sections: which sections the résumé shows (saved on the profile). */
 export const resumeSectionsSchema = object({
   sections: array(
-    mixed<ResumeSectionKey>().oneOf([...RESUME_SECTION_KEYS], SHARE_MESSAGES.unknownSection).defined(),
+    mixed<ResumeSectionKey>()
+      .oneOf([...RESUME_SECTION_KEYS], SHARE_MESSAGES.unknownSection)
+      .defined(),
   )
     .required('sections is required')
     .typeError('sections must be a list'),
@@ -57,7 +59,9 @@ export const qrQuery = object({
 export const PAPERS = ['letter', 'a4'] as const;
 export type Paper = (typeof PAPERS)[number];
 export const resumeQuery = object({
-  paper: mixed<Paper>().oneOf([...PAPERS], 'paper must be letter or a4').default('letter'),
+  paper: mixed<Paper>()
+    .oneOf([...PAPERS], 'paper must be letter or a4')
+    .default('letter'),
 });
 
 /** The insights panel's periods (days). */

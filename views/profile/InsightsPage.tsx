@@ -138,13 +138,17 @@ export function InsightsPage({
       <Card aria-labelledby="insights-daily">
         <CardTitle id="insights-daily">Views per day</CardTitle>
         <CardDescription>
-          Last {insights.days} days, UTC. Counted without cookies; visitors are told apart by a hash that changes
-          every day, and bots are left out.
+          Last {insights.days} days, UTC. Counted without cookies; visitors are told apart by a hash that changes every
+          day, and bots are left out.
         </CardDescription>
         <ViewsChart daily={insights.daily} />
         <Details>
           <summary>Views per day as a table</summary>
-          <DataTable label={`Views per day, last ${insights.days} days`} columns={['Day', 'Views', 'Visitors']} empty={null}>
+          <DataTable
+            label={`Views per day, last ${insights.days} days`}
+            columns={['Day', 'Views', 'Visitors']}
+            empty={null}
+          >
             {insights.daily.map((d) => (
               <tr key={d.day}>
                 <td>{d.day}</td>

@@ -3,7 +3,7 @@
  * app shell, styled for the screen and for print on Letter or A4 (`?paper=`). It shows the résumé outline
  * (outline.ts), which the PDF draws too.
  */
-import styled, { createGlobalStyle } from 'styled-components';
+import { createGlobalStyle, styled } from 'styled-components';
 import type { Paper } from '../../src/validation/share';
 import type { ResumeOutline } from './outline';
 import { sc } from '../ui/sc';

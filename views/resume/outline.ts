@@ -57,13 +57,23 @@ const entry = (title: unknown, factList: string[], paragraph: unknown = null): R
 const prefixed = (label: string, value: unknown) => (text(value) ? `${label} ${text(value)}` : null);
 
 const certification = (item: ListItemJson) =>
-  entry(item.name, facts(text(item.issuer), prefixed('Issued', item.year), prefixed('Expires', item.expires), humanize(item.status)));
+  entry(
+    item.name,
+    facts(text(item.issuer), prefixed('Issued', item.year), prefixed('Expires', item.expires), humanize(item.status)),
+  );
 
 const license = (item: ListItemJson) =>
-  entry(item.name, facts(text(item.type), prefixed('Issued', item.issued), prefixed('Expires', item.expires), humanize(item.status)));
+  entry(
+    item.name,
+    facts(text(item.type), prefixed('Issued', item.issued), prefixed('Expires', item.expires), humanize(item.status)),
+  );
 
 const timelineEvent = (item: ListItemJson) =>
-  entry(item.event, facts(text(item.date) ?? text(item.year), text(item.position), text(item.location)), item.description);
+  entry(
+    item.event,
+    facts(text(item.date) ?? text(item.year), text(item.position), text(item.location)),
+    item.description,
+  );
 
 const award = (item: ListItemJson) =>
   entry(item.name, facts(text(item.year), humanize(item.type), prefixed('Awarded by', item.awardedBy)), item.citation);

@@ -87,7 +87,8 @@ export async function resumePdf(
   const entryHeight = (entry: ResumeEntry) => {
     let height = 0;
     if (entry.title) height += doc.font('bold').fontSize(10.5).heightOfString(entry.title, { width });
-    if (entry.facts.length) height += doc.font('regular').fontSize(9.5).heightOfString(entry.facts.join(' · '), { width });
+    if (entry.facts.length)
+      height += doc.font('regular').fontSize(9.5).heightOfString(entry.facts.join(' · '), { width });
     if (entry.text) height += doc.font('regular').fontSize(10).heightOfString(entry.text, { width }) + 2;
     return height + 6;
   };

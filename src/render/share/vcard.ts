@@ -2,8 +2,8 @@
  * The contact card (issue 22): vCard 4.0 (RFC 6350) of a profile as one viewer sees it — the contact card
  * presenter has already removed the e-mail address and phone number the viewer may not see.
  *
- * - Text values escape `\`, `,`, `;` and newlines (§3.4); the structured N value escapes each component and
- *   joins them with `;`. URIs are written as they are.
+ * - Text values escape `\`, `,` and newlines (§3.4); compound values (N, ORG) also escape `;` in each
+ *   component and join the components with `;`. URIs are written as they are.
  * - Lines are folded at 75 octets (§3.2) with CRLF and one space, never inside a UTF-8 character.
  */
 import type { ContactCardJson } from '../../presenters/share';
@@ -13,13 +13,17 @@ import { safeImageUrl, socialUrl } from '../../../views/profile/links';
 const CRLF = '\r\n';
 const LINE_OCTETS = 75;
 
-/** A text value (§3.4): backslash, comma, semicolon and newlines escaped. */
+/** A text value (§3.4, `text` in §3.3): backslash, comma and newlines escaped; a semicolon stays as it is. */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;')
     .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** One component of a compound value (N, ORG; `component` in §3.3): a semicolon is escaped too. */
+export function escapeComponent(value: string): string {
+  return escapeText(value).replace(/;/g, '\\;');
 }
 
 /** One content line folded at 75 octets; a continuation line starts with a space (which counts). */
@@ -58,8 +62,8 @@ export function contactCard(card: ContactCardJson, baseUrl: string): string {
   };
   text('FN', profile.name);
   const { family, given } = nameParts(profile.name);
-  lines.push(`N:${[family, given, '', '', ''].map(escapeText).join(';')}`);
-  text('ORG', profile.department);
+  lines.push(`N:${[family, given, '', '', ''].map(escapeComponent).join(';')}`);
+  if (profile.department.trim()) lines.push(`ORG:${escapeComponent(profile.department.trim())}`);
   text('TITLE', [profile.rank, profile.title].filter((part) => part && part.trim()).join(', '));
   text('ROLE', profile.role);
   if (profile.email) lines.push(`EMAIL:${escapeText(profile.email)}`);
@@ -76,7 +80,12 @@ export function contactCard(card: ContactCardJson, baseUrl: string): string {
     const url = socialUrl(field, value);
     lines.push(field === 'website' ? `URL;TYPE=work:${url}` : `X-SOCIALPROFILE;TYPE=${field}:${url}`);
   }
-  lines.push(`REV:${card.revised.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+  lines.push(
+    `REV:${card.revised
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}`,
+  );
   lines.push('END:VCARD');
   return lines.map(foldLine).join(CRLF) + CRLF;
 }

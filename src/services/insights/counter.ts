@@ -178,7 +178,13 @@ export class InsightCounter {
   }
 
   private async write(batch: Map<string, number>): Promise<void> {
-    const columns = { ids: [] as number[], days: [] as string[], metrics: [] as string[], keys: [] as string[], counts: [] as number[] };
+    const columns = {
+      ids: [] as number[],
+      days: [] as string[],
+      metrics: [] as string[],
+      keys: [] as string[],
+      counts: [] as number[],
+    };
     for (const [id, count] of batch) {
       const [profileId, day, metric, key] = id.split('\u0000') as [string, string, string, string];
       columns.ids.push(Number(profileId));
