@@ -35,6 +35,8 @@ import { findDepartment } from '../services/departments/userDepartments';
 import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
 import { loadProfileContent } from '../services/profileContent';
 import { presentGallery } from '../presenters/photos';
+import { presentShareLinks } from '../presenters/share';
+import { resumeSections } from '../services/share';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
@@ -42,6 +44,7 @@ import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
+import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
 import { profileMeta } from '../render/profileMeta';
 import { renderPage, renderPageHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
@@ -119,18 +122,30 @@ export async function profilePageHtml(
       subNav: <WidgetFilter basePath={basePath} active={widget} />,
       // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
       headerControls: canEdit ? (
-        <Island
-          name="ProfileToolbar"
-          props={{
-            profileId: profile.id,
-            profileStatus: profile.profileStatus,
-            isOwner: isProfileOwner(viewer, profile),
-            editing,
-            hiddenWidgets: profile.hiddenWidgets ?? [],
-            basePath,
-            viewAsPath: profileViewPath(profile.id, false),
-          }}
-        />
+        <HeaderControlGroup>
+          <Island
+            name="ProfileToolbar"
+            props={{
+              profileId: profile.id,
+              profileStatus: profile.profileStatus,
+              isOwner: isProfileOwner(viewer, profile),
+              editing,
+              hiddenWidgets: profile.hiddenWidgets ?? [],
+              basePath,
+              viewAsPath: profileViewPath(profile.id, false),
+            }}
+          />
+          {editing ? null : (
+            <Island
+              name="SharePanel"
+              props={{
+                profileId: profile.id,
+                name: profile.name,
+                links: presentShareLinks(profile, config.baseUrl, resumeSections(profile)),
+              }}
+            />
+          )}
+        </HeaderControlGroup>
       ) : undefined,
     },
   );
