@@ -355,6 +355,9 @@ test('insights: views, visitors, QR scans, downloads and referrers counted for r
   const site = await as(mine.admin).get('/api/admin/insights');
   t.is(site.status, 200);
   t.true(site.body.totals.views >= 6, 'site totals add every profile up');
+  const dashboard = await as(mine.admin).get('/admin', { headers: { Accept: 'text/html' } });
+  t.true(dashboard.text.includes('Profile activity, last 30 days'), 'site totals on the admin dashboard');
+  t.true(dashboard.text.includes(`<dd>${site.body.totals.views}</dd>`));
   t.is((await as(mine.member).get('/api/admin/insights')).status, 403);
   t.is((await as(null).get('/api/admin/insights')).status, 401);
 
