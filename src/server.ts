@@ -13,6 +13,7 @@ import { createApp } from './app';
 import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
+import { insightCounter } from './services/insights/counter';
 
 const config = loadConfig();
 const logger = createLogger(config);
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, ms: Date.now() - started }, `${config.productName} listening on ${config.baseUrl}`);
 
+  insightCounter.useLogger(logger);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       stopMaintenance();
       mailer.close();
+      await insightCounter.close().catch(() => undefined); // the last few seconds of profile insights
       await db.destroy().catch(() => undefined);
       logger.info('stopped');
       process.exit(0);

@@ -102,6 +102,7 @@ export class InsightCounter {
   private seen = new LRUCache<string, true>({ max: SEEN_LIMIT });
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private logger: Logger | undefined;
 
   constructor(
     private readonly options: {
@@ -110,7 +111,14 @@ export class InsightCounter {
       logger?: Logger;
       intervalMs?: number;
     } = {},
-  ) {}
+  ) {
+    this.logger = options.logger;
+  }
+
+  /** Where a failed flush is reported (the server's logger). */
+  useLogger(logger: Logger): void {
+    this.logger = logger;
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -168,7 +176,7 @@ export class InsightCounter {
     this.flushing = this.write(batch)
       .catch((error: unknown) => {
         for (const [id, count] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + count);
-        this.options.logger?.error({ err: error, counts: batch.size }, 'insights flush failed');
+        this.logger?.error({ err: error, counts: batch.size }, 'insights flush failed');
         if (this.pending.size) this.schedule();
       })
       .finally(() => {
