@@ -13,6 +13,7 @@ import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { Button } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
+import { DropPanel } from '../views/ui/DropPanel';
 
 const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   position: relative;
@@ -42,21 +43,10 @@ const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   }
 `;
 
-/** Drops down from the header, over the page, within the screen (as Widget Settings does). */
-const Panel = styled.section.withConfig(sc('SharePanelBody'))`
-  position: absolute;
-  top: calc(100% + ${(p) => p.theme.space[3]});
-  right: 0;
-  z-index: 60;
-  width: min(520px, calc(100vw - 2 * ${(p) => p.theme.space[3]}));
+/** Drops down from the header, over the page, within the screen; scrolls when taller than the screen. */
+const Panel = styled(DropPanel).withConfig(sc('SharePanelBody')).attrs({ $width: 520 })`
   max-height: calc(100vh - 140px);
   overflow-y: auto;
-  color: ${(p) => p.theme.color.ink};
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  box-shadow: 0 12px 32px rgba(31, 35, 40, 0.16);
-  padding: ${(p) => p.theme.space[4]};
   display: grid;
   gap: ${(p) => p.theme.space[4]};
   h2 {

@@ -3,7 +3,8 @@
  * preview image and the owner's insights page. Every route reads the profile through the profile's own rule
  * (findSharedProfile: a draft is not found but for its owner and admins) and shows each viewer only what the
  * profile's presenters give them. The QR codes and the image are the same for everyone and are kept per
- * profile version (ShareAssets); the card, the résumé and the insights depend on the viewer and are not.
+ * profile version (ShareAssets); the résumé PDF is kept per version and viewer class; the card, the résumé
+ * page and the insights are drawn for each request.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -12,7 +13,7 @@ import type { RequestContext } from '../http/context';
 import { countDownload } from '../http/insights';
 import { validate, type InputOf } from '../http/validate';
 import type { Profile } from '../models/Profile';
-import { canEditProfile, canReadProfile, type Viewer } from '../policies';
+import { canEditProfile, canReadProfile, profileViewerClass, type Viewer } from '../policies';
 import { ShareAssets, sendAsset, ASSET_CACHE_CONTROL, type KeptAsset } from '../pageCache/shareAssets';
 import { PERSONAL_CACHE_CONTROL } from '../pageCache/profilePages';
 import { presentContactCard, presentInsights, presentPreviewCard, presentResume } from '../presenters/share';
@@ -23,7 +24,7 @@ import { contactCard, shareFileName } from '../render/share/vcard';
 import { qrPng, qrSvg, qrTarget } from '../render/share/qr';
 import { resumePdf } from '../render/share/resumePdf';
 import { ogPng, ogSvg } from '../render/share/ogImage';
-import { loadProfileContent } from '../services/profileContent';
+import { loadProfileLists } from '../services/lists';
 import { findSharedProfile, readProfileImage, resumeSections } from '../services/share';
 import { profileInsights } from '../services/insights/read';
 import { idParams } from '../validation/common';
@@ -117,7 +118,7 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
 
   /** The résumé's outline for this viewer: their view of the profile, the owner's chosen sections. */
   const outlineFor = async (viewer: Viewer | null, profile: Profile) => {
-    const content = await loadProfileContent(viewer, profile);
+    const content = { lists: await loadProfileLists(viewer, profile) }; // the lists only: no gallery
     return resumeOutline(
       presentResume(profile, content, viewer, {
         baseUrl: config.baseUrl,
@@ -127,16 +128,20 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
     );
   };
   const resumeTitle = (profile: Profile) => `${profile.name} — Résumé`;
+  /** Who asks, the profile they may read (else 404) and the paper: what both résumé routes start from. */
+  const resumeRequest = async (ctx: RequestContext<InputOf<typeof resume>>) => {
+    const viewer = ctx.state.user;
+    const { params, query } = ctx.state.input;
+    const paper: Paper = query.paper;
+    return { viewer, paper, profile: await findSharedProfile(viewer, params.id) };
+  };
 
   router.get(
     '/profiles/:id/resume',
     validate(resume, { badQuery: 'canonical' }),
     async (ctx: RequestContext<InputOf<typeof resume>>) => {
-      const viewer = ctx.state.user;
-      const { params, query } = ctx.state.input;
-      const profile = await findSharedProfile(viewer, params.id);
+      const { viewer, profile, paper } = await resumeRequest(ctx);
       const outline = await outlineFor(viewer, profile);
-      const paper: Paper = query.paper;
       const { html } = renderDocument(
         <ResumePage
           outline={outline}
@@ -159,20 +164,24 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
     '/profiles/:id/resume.pdf',
     validate(resume, { badQuery: 'canonical' }),
     async (ctx: RequestContext<InputOf<typeof resume>>) => {
-      const viewer = ctx.state.user;
-      const { params, query } = ctx.state.input;
-      const profile = await findSharedProfile(viewer, params.id);
-      await rateLimits.consume('shareRenderPerAddress', ctx.ip);
-      const pdf = await resumePdf(await outlineFor(viewer, profile), {
-        paper: query.paper,
-        title: resumeTitle(profile),
-        producer: config.productName,
+      const { viewer, profile, paper } = await resumeRequest(ctx);
+      // What a viewer sees depends on them only through their class (profileViewerClass), and license and
+      // certification statuses on the month: a PDF is kept per version, class, paper and month.
+      const viewerClass = profileViewerClass(viewer, profile);
+      const month = new Date().toISOString().slice(0, 7);
+      const key = `${profile.id}:${profile.version}:resume.pdf:${viewerClass}:${paper}:${month}`;
+      const pdf = await assets.get(key, 'application/pdf', async () => {
+        await rateLimits.consume('shareRenderPerAddress', ctx.ip);
+        return resumePdf(await outlineFor(viewer, profile), {
+          paper,
+          title: resumeTitle(profile),
+          producer: config.productName,
+        });
       });
       personal(ctx);
       ctx.set('X-Robots-Tag', 'noindex');
-      ctx.type = 'application/pdf';
       ctx.attachment(shareFileName(profile.name, 'pdf'));
-      ctx.body = pdf;
+      sendAsset(ctx, pdf, PERSONAL_CACHE_CONTROL);
       countFor(ctx, viewer, profile, 'pdf');
     },
   );

@@ -37,7 +37,7 @@ function experience(timeline: ListItemJson[], department: string): ResumeExperie
 
 export function presentResume(
   profile: Profile,
-  content: ProfileContent,
+  content: Pick<ProfileContent, 'lists'>,
   viewer: Viewer | null,
   options: { baseUrl: string; sections: ResumeSectionKey[]; now: Date },
 ): ResumeJson {

@@ -103,6 +103,8 @@ export class InsightCounter {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private logger: Logger | undefined;
+  /** Off only to measure what counting costs (bench/share.ts); nothing is recorded while false. */
+  enabled = true;
 
   constructor(
     private readonly options: {
@@ -126,7 +128,7 @@ export class InsightCounter {
 
   /** Counts one event. Cheap and synchronous: the database sees it at the next flush. */
   record(event: InsightEvent): void {
-    if (isBot(event.userAgent)) return;
+    if (!this.enabled || isBot(event.userAgent)) return;
     const day = utcDay(this.now());
     if (day !== this.day) {
       this.day = day;
