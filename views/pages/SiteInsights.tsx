@@ -2,7 +2,7 @@
 import { styled } from 'styled-components';
 import type { SiteInsightsJson } from '../../src/validation/share';
 import { sc } from '../ui/sc';
-import { StatCards } from '../ui/DataTable';
+import { InsightTotals } from '../profile/InsightTotals';
 
 const Section = styled.section.withConfig(sc('AdminSiteInsights'))`
   h2 {
@@ -12,19 +12,10 @@ const Section = styled.section.withConfig(sc('AdminSiteInsights'))`
 `;
 
 export function SiteInsights({ insights }: { insights: SiteInsightsJson }) {
-  const { totals } = insights;
   return (
     <Section aria-labelledby="site-insights-title">
       <h2 id="site-insights-title">{`Profile activity, last ${insights.days} days`}</h2>
-      <StatCards
-        items={[
-          { label: 'Profile views', value: totals.views },
-          { label: 'Visitors', value: totals.visitors },
-          { label: 'QR scans', value: totals.qrScans },
-          { label: 'Contact cards', value: totals.vcardDownloads },
-          { label: 'Résumé PDFs', value: totals.pdfDownloads },
-        ]}
-      />
+      <InsightTotals totals={insights.totals} viewsLabel="Profile views" />
     </Section>
   );
 }

@@ -8,7 +8,8 @@ import type { InsightsJson } from '../../src/validation/share';
 import { INSIGHT_PERIODS } from '../../src/validation/share';
 import { sc } from '../ui/sc';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
-import { DataTable, StatCards } from '../ui/DataTable';
+import { DataTable } from '../ui/DataTable';
+import { InsightTotals } from './InsightTotals';
 
 const Page = styled.main.withConfig(sc('InsightsPage'))`
   max-width: 960px;
@@ -110,7 +111,6 @@ export function InsightsPage({
   basePath: string;
   profilePath: string;
 }) {
-  const { totals } = insights;
   return (
     <Page>
       <div>
@@ -126,15 +126,7 @@ export function InsightsPage({
           </a>
         ))}
       </Periods>
-      <StatCards
-        items={[
-          { label: 'Views', value: totals.views },
-          { label: 'Visitors', value: totals.visitors },
-          { label: 'QR scans', value: totals.qrScans },
-          { label: 'Contact cards', value: totals.vcardDownloads },
-          { label: 'Résumé PDFs', value: totals.pdfDownloads },
-        ]}
-      />
+      <InsightTotals totals={insights.totals} />
       <Card aria-labelledby="insights-daily">
         <CardTitle id="insights-daily">Views per day</CardTitle>
         <CardDescription>
