@@ -8,6 +8,11 @@ RUN npm run build && npm prune --omit=dev
 
 # Run stage: production dependencies only, as the unprivileged "node" user.
 FROM node:24-bookworm-slim
+# Liberation Sans draws the résumé PDF (embedded) and the link preview image (librsvg finds it through
+# fontconfig); DejaVu is librsvg's fallback for letters Liberation lacks.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-liberation fonts-dejavu-core fontconfig \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data

@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   profile: () => import('./profile').then((m) => m.benchmark),
   photos: () => import('./photos').then((m) => m.benchmark),
   floor: () => import('./floor').then((m) => m.benchmark),
+  share: () => import('./share').then((m) => m.benchmark),
 };
 
 // ── runner ───────────────────────────────────────────────────────────────────────────────────────────

@@ -22,6 +22,7 @@ import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves } from './lib/pendingSaves';
 import { Button, ButtonLink } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
+import { DropPanel } from '../views/ui/DropPanel';
 
 const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   position: relative;
@@ -56,18 +57,7 @@ const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: bo
 `;
 
 /** Drops down from the header, over the page, within the screen. */
-const Panel = styled.section.withConfig(sc('WidgetSettingsPanel'))`
-  position: absolute;
-  top: calc(100% + ${(p) => p.theme.space[3]});
-  right: 0;
-  z-index: 60;
-  width: min(560px, calc(100vw - 2 * ${(p) => p.theme.space[3]}));
-  color: ${(p) => p.theme.color.ink};
-  box-shadow: 0 12px 32px rgba(31, 35, 40, 0.16);
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[4]};
+const Panel = styled(DropPanel).withConfig(sc('WidgetSettingsPanel')).attrs({ $width: 560 })`
   & h2 {
     margin: 0 0 ${(p) => p.theme.space[3]};
     font-size: ${(p) => p.theme.font.size.lg};

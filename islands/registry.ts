@@ -22,6 +22,7 @@ import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
 import ProfileToolbar from './ProfileToolbar';
 import RegisterForm from './RegisterForm';
+import SharePanel from './SharePanel';
 import ResetPasswordForm from './ResetPasswordForm';
 import UsernameForm from './UsernameForm';
 
@@ -47,5 +48,6 @@ export const islands = {
   ProfileToolbar,
   RegisterForm,
   ResetPasswordForm,
+  SharePanel,
   UsernameForm,
 };

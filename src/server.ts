@@ -14,6 +14,7 @@ import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
 import { startReminderWorker } from './services/reminders/worker';
+import { insightCounter } from './services/insights/counter';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, ms: Date.now() - started }, `${config.productName} listening on ${config.baseUrl}`);
 
+  insightCounter.useLogger(logger);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       stopMaintenance();
       await stopReminders().catch(() => undefined);
       mailer.close();
+      await insightCounter.close().catch(() => undefined); // the last few seconds of profile insights
       await db.destroy().catch(() => undefined);
       logger.info('stopped');
       process.exit(0);

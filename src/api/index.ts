@@ -7,6 +7,7 @@ import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
+import { shareApiRoutes } from './share';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
@@ -18,5 +19,6 @@ export function apiRouters(context: AppContext): Router[] {
     aiRoutes(context),
     photoRoutes(context),
     adminRoutes(context),
+    shareApiRoutes(context),
   ];
 }

@@ -27,6 +27,8 @@ export const LIMITS = {
   forgotPerAccount: { points: 3, durationSeconds: 60 * 60 },
   /** Calls to the AI model (enhance, photo caption) per signed-in user: each one costs model time. */
   aiPerUser: { points: 20, durationSeconds: 10 * 60 },
+  /** Drawing a résumé PDF or a PNG (QR code, link preview image) that is not kept yet: CPU per request. */
+  shareRenderPerAddress: { points: 60, durationSeconds: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -3,6 +3,7 @@ import { BaseModel } from './BaseModel';
 import { User } from './User';
 import type { ProfileStatus, WidgetKey } from '../validation/profiles';
 import type { Visibility } from '../validation/visibility';
+import type { ResumeSectionKey } from '../validation/share';
 
 /** A firefighter's profile (spec 02 §3); one per user. The username lives on the user (Account Settings). */
 export class Profile extends BaseModel {
@@ -37,6 +38,8 @@ export class Profile extends BaseModel {
   phoneVisibility!: Visibility;
   emailVisibility!: Visibility;
   hiddenWidgets!: WidgetKey[];
+  /** The résumé sections the owner chose (issue 22); null: all of them. */
+  resumeSections!: ResumeSectionKey[] | null;
   /** Grows with every write to the profile or what it shows; pg returns bigint as a string. */
   version!: string;
   createdAt!: Date;
@@ -49,7 +52,7 @@ export class Profile extends BaseModel {
   imageStorageKey?: string | null;
   user?: User;
 
-  static override jsonAttributes = ['hiddenWidgets'];
+  static override jsonAttributes = ['hiddenWidgets', 'resumeSections'];
 
   static override relationMappings = (): RelationMappings => ({
     user: {

@@ -10,6 +10,7 @@ import type { Profile } from '../models/Profile';
 import { canReadProfile } from '../policies';
 import { VIEW_AS, type ViewAs } from '../validation/viewAs';
 import { SESSION_COOKIE } from '../http/session';
+import { countProfileView } from '../http/insights';
 import { widgetFromFilter } from '../validation/profiles';
 import { galleryQueryFields, type GalleryFilter } from '../validation/gallery';
 import { sendPage } from './pageCache';
@@ -165,5 +166,6 @@ export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
     if (!kept) return next();
     profilePageHeaders(ctx, publicView, snapshot.profileStatus);
     sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
+    countProfileView(ctx, id); // insights (issue 22): in memory, flushed in batches
   };
 }

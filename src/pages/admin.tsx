@@ -42,6 +42,8 @@ import { listBlacklist } from '../services/blacklist/admin';
 import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
 import { listPendingDepartments } from '../services/departments/admin';
 import { adminStats, listUsers } from '../services/admin/users';
+import { siteInsightTotals } from '../services/insights/read';
+import { presentSiteInsights } from '../presenters/share';
 import {
   ADMIN_LABELS,
   ADMIN_MESSAGES,
@@ -123,11 +125,20 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
     validate(dashboard, { badQuery: 'canonical' }),
     async (ctx: SignedInContext<InputOf<typeof dashboard>>) => {
       const { user: viewer, input } = ctx.state;
-      const [counts, data] = await Promise.all([adminStats(viewer), tabData(viewer, input.query)]);
+      const [counts, data, insights] = await Promise.all([
+        adminStats(viewer),
+        tabData(viewer, input.query),
+        siteInsightTotals(viewer, 30),
+      ]);
       await renderPage(
         ctx,
         config,
-        <AdminPage viewer={{ role: viewer.role }} stats={presentAdminStats(counts, viewer)} data={data} />,
+        <AdminPage
+          viewer={{ role: viewer.role }}
+          stats={presentAdminStats(counts, viewer)}
+          data={data}
+          insights={presentSiteInsights(30, insights)}
+        />,
         {
           title: ADMIN_LABELS.title,
           noindex: true,

@@ -8,6 +8,7 @@ import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileListForms';
 import { reminderRoutes } from './reminders';
+import { shareRoutes } from './share';
 import { signOutRoutes } from './signOut';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
@@ -22,6 +23,7 @@ export function pageRouters(context: AppContext): Router[] {
     profileListFormRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
+    shareRoutes(context),
     profilePageRoutes(context),
   ];
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../http/appContext';
 import { currentUser } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
+import { profileViewCounting } from '../http/insights';
 import { redirectAfter, signedInPage } from '../http/pageGuards';
 import { urlWithout, validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
@@ -48,6 +49,8 @@ import { loadProfileContent } from '../services/profileContent';
 import { presentGallery, presentGalleryView } from '../presenters/photos';
 import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';
 import type { GalleryFilter } from '../validation/gallery';
+import { presentShareLinks } from '../presenters/share';
+import { resumeSections } from '../services/share';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
@@ -55,6 +58,7 @@ import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
+import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
 import { profileMeta } from '../render/profileMeta';
 import { renderPage, renderPageHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
@@ -157,18 +161,30 @@ export async function profilePageHtml(
       shellUser,
       // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
       headerControls: canEdit ? (
-        <Island
-          name="ProfileToolbar"
-          props={{
-            profileId: profile.id,
-            profileStatus: profile.profileStatus,
-            isOwner: isProfileOwner(viewer, profile),
-            editing,
-            hiddenWidgets: profile.hiddenWidgets ?? [],
-            basePath,
-            viewAsPath: profileViewPath(profile.id, false),
-          }}
-        />
+        <HeaderControlGroup>
+          <Island
+            name="ProfileToolbar"
+            props={{
+              profileId: profile.id,
+              profileStatus: profile.profileStatus,
+              isOwner: isProfileOwner(viewer, profile),
+              editing,
+              hiddenWidgets: profile.hiddenWidgets ?? [],
+              basePath,
+              viewAsPath: profileViewPath(profile.id, false),
+            }}
+          />
+          {editing ? null : (
+            <Island
+              name="SharePanel"
+              props={{
+                profileId: profile.id,
+                name: profile.name,
+                links: presentShareLinks(profile, config.baseUrl, resumeSections(profile)),
+              }}
+            />
+          )}
+        </HeaderControlGroup>
       ) : undefined,
     },
   );
@@ -334,14 +350,17 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
   };
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).
   const validProfileView = validate(profileView, { badQuery: 'canonical', badParams: { redirect: '/' } });
-  router.get('/profiles/:id', validProfileView, showProfile(false));
-  router.get('/profiles/:id/public', validProfileView, showProfile(true));
+  const counted = profileViewCounting(profileCache); // insights (issue 22): counts the page once answered
+  router.get('/profiles/:id', validProfileView, counted, showProfile(false));
+  router.get('/profiles/:id/public', validProfileView, counted, showProfile(true));
 
   // The custom URL (spec 02 §2): found → the public view; an old name → a permanent redirect; a reserved word
   // or a value that cannot be a username (not 1 to 50 letters, digits, _ or -) → home, the spec's "user sent
   // home". Paths of more than one segment are not usernames: they stay ordinary unknown paths (404).
   router.get('/:username', async (ctx) => {
     const found = await findProfileByUsername(currentUser(ctx), ctx.params.username ?? '');
+    // A QR code's scan mark goes along, so the public view can count it (issue 22).
+    const scan = ctx.query.src === 'qr' ? '?src=qr' : '';
     switch (found.kind) {
       case 'invalid':
       case 'reserved':
@@ -350,9 +369,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
         return profileNotFound(ctx);
       case 'moved':
         ctx.status = 301;
-        return ctx.redirect(`/profiles/${found.profile.id}/public`);
+        return ctx.redirect(`/profiles/${found.profile.id}/public${scan}`);
       case 'found':
-        return ctx.redirect(`/profiles/${found.profile.id}/public`);
+        return ctx.redirect(`/profiles/${found.profile.id}/public${scan}`);
     }
   });
 

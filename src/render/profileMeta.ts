@@ -6,6 +6,7 @@
 import type { HeadTag } from './renderDocument';
 import type { ProfileJson } from '../validation/profiles';
 import { profileLinks, safeImageUrl } from '../../views/profile/links';
+import { OG_HEIGHT, OG_WIDTH } from './share/ogImage';
 
 export interface ProfileMeta {
   title: string;
@@ -47,6 +48,7 @@ export function profileMeta(visitorView: ProfileJson, baseUrl: string, productNa
   const canonical = canonicalProfileUrl(baseUrl, profile);
   const image = safeImageUrl(profile.profileImage);
   const imageUrl = image ? new URL(image, baseUrl).toString() : null;
+  const previewImage = `${baseUrl}/profiles/${profile.id}/og.png?v=${encodeURIComponent(profile.updatedAt)}`;
   const sameAs = profileLinks(profile)
     .filter((link) => link.kind !== 'phone' && link.kind !== 'email')
     .map((link) => link.href);
@@ -59,13 +61,17 @@ export function profileMeta(visitorView: ProfileJson, baseUrl: string, productNa
     meta({ property: 'og:title', content: title }),
     meta({ property: 'og:description', content: description }),
     meta({ property: 'og:url', content: canonical }),
-    meta({ name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' }),
+    meta({ name: 'twitter:card', content: 'summary_large_image' }),
     meta({ name: 'twitter:title', content: title }),
     meta({ name: 'twitter:description', content: description }),
+    // The link preview image (issue 22): drawn from this same visitor's view (src/render/share/ogImage.ts).
+    meta({ property: 'og:image', content: previewImage }),
+    meta({ property: 'og:image:type', content: 'image/png' }),
+    meta({ property: 'og:image:width', content: String(OG_WIDTH) }),
+    meta({ property: 'og:image:height', content: String(OG_HEIGHT) }),
+    meta({ property: 'og:image:alt', content: title }),
+    meta({ name: 'twitter:image', content: previewImage }),
   ];
-  if (imageUrl) {
-    head.push(meta({ property: 'og:image', content: imageUrl }), meta({ name: 'twitter:image', content: imageUrl }));
-  }
   head.push({
     tag: 'jsonld',
     data: {

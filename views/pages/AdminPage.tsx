@@ -4,6 +4,8 @@
  * visible. /admin/supabase-setup: the database set-up page.
  */
 import { styled } from 'styled-components';
+import type { SiteInsightsJson } from '../../src/validation/share';
+import { SiteInsights } from './SiteInsights';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
@@ -107,6 +109,8 @@ export interface AdminPageProps {
   viewer: { role: Role };
   stats: AdminStatsJson;
   data: AdminTabData;
+  /** Every profile's insight counts added up (issue 22). */
+  insights?: SiteInsightsJson | null;
 }
 
 function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
@@ -132,7 +136,7 @@ function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
   }
 }
 
-export function AdminPage({ viewer, stats, data }: AdminPageProps) {
+export function AdminPage({ viewer, stats, data, insights = null }: AdminPageProps) {
   return (
     <Page>
       <Head>
@@ -148,6 +152,7 @@ export function AdminPage({ viewer, stats, data }: AdminPageProps) {
         <a href="/admin/supabase-setup">{ADMIN_LABELS.databaseSetup}</a>
       </Head>
       <Island name="AdminStats" hydrate="visible" props={{ initialStats: stats }} />
+      {insights ? <SiteInsights insights={insights} /> : null}
       <TabNav aria-label="Admin sections">
         {ADMIN_TABS.map((tab) => (
           <a key={tab} href={`/admin?tab=${tab}`} aria-current={tab === data.tab ? 'page' : undefined}>

@@ -5,6 +5,7 @@ import { media } from '../ui/theme';
 import type { ProfileJson } from '../../src/validation/profiles';
 import { Icon } from '../ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
+import { ShareLinks } from './ShareLinks';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
   background: ${(p) => p.theme.color.surface};
@@ -170,6 +171,7 @@ export function ProfileHeaderCard({ profile }: { profile: ProfileJson }) {
           ))}
         </Links>
       ) : null}
+      <ShareLinks profileId={profile.id} />
     </Card>
   );
 }

@@ -1,0 +1,62 @@
+/**
+ * Counting profile views and downloads (issue 22) from a request: the address, user agent, referrer and
+ * `?src=qr` go to the process's counter (src/services/insights/counter.ts), which keeps only counts. Neither
+ * call waits on the database, so a kept page is answered as fast with counting as without.
+ *
+ *   countProfileView(ctx, id)              // a visitor's kept page (src/pageCache/profilePages.ts)
+ *   router.get('/profiles/:id', …, profileViewCounting(profileCache), showProfile)   // rendered pages
+ *   countDownload(ctx, id, 'vcard' | 'pdf')  // src/pages/share.tsx
+ * Views by those who may edit the profile (its owner, admins) are not counted.
+ */
+import type Koa from 'koa';
+import type { ProfileCache } from '../pageCache/profileCache';
+import { canEditProfile } from '../policies';
+import { insightCounter } from '../services/insights/counter';
+import { profileOwnerId } from '../services/insights/owner';
+import { currentUser } from './auth';
+
+const event = (ctx: Koa.Context, profileId: number) => ({
+  profileId,
+  address: ctx.ip,
+  userAgent: ctx.get('User-Agent') || undefined,
+  ownHost: ctx.hostname,
+});
+
+/** A page view of a profile the viewer may read and does not edit. */
+export function countProfileView(ctx: Koa.Context, profileId: number): void {
+  if (ctx.method !== 'GET') return;
+  insightCounter.record({
+    ...event(ctx, profileId),
+    kind: 'view',
+    referrer: ctx.get('Referer') || undefined,
+    fromQr: ctx.query.src === 'qr',
+  });
+}
+
+/** A contact card or résumé PDF download (the route has read the profile and knows the viewer may not edit it). */
+export function countDownload(ctx: Koa.Context, profileId: number, kind: 'vcard' | 'pdf'): void {
+  if (ctx.method !== 'GET') return;
+  insightCounter.record({ ...event(ctx, profileId), kind });
+}
+
+/**
+ * Route middleware: once the profile route has answered with the page (200, or 304 to a revalidation), counts
+ * the view — unless the viewer may edit the profile. A visitor's view is counted at once; a member's after
+ * looking up the owner (the page's snapshot, else one small read), without holding up the answer.
+ */
+export function profileViewCounting(profileCache: ProfileCache): Koa.Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status !== 200 && ctx.status !== 304) return;
+    const profileId = Number(ctx.params?.id);
+    if (!Number.isSafeInteger(profileId)) return;
+    const viewer = currentUser(ctx);
+    if (!viewer) return countProfileView(ctx, profileId);
+    const snapshot = profileCache.snapshot(profileId);
+    const count = (userId: number | null) => {
+      if (userId !== null && !canEditProfile(viewer, { userId })) countProfileView(ctx, profileId);
+    };
+    if (snapshot) return count(snapshot.userId);
+    void profileOwnerId(profileId).then(count, () => undefined);
+  };
+}
