@@ -19,6 +19,7 @@ import * as departmentSearchBounds from './20261123007200_department_search_boun
 import * as departmentSearchState from './20261123007300_department_search_state';
 import * as photoLinks from './20261123008000_photo_links';
 import * as licenseExpirationUnset from './20261123008100_license_expiration_unset';
+import * as departmentWordsPerStatement from './20261124000100_department_words_per_statement';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123007300_department_search_state': departmentSearchState,
   '20261123008000_photo_links': photoLinks,
   '20261123008100_license_expiration_unset': licenseExpirationUnset,
+  '20261124000100_department_words_per_statement': departmentWordsPerStatement,
 };
