@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   departments: () => import('./departments').then((m) => m.benchmark),
   profile: () => import('./profile').then((m) => m.benchmark),
   photos: () => import('./photos').then((m) => m.benchmark),
+  scripts: () => import('./scripts').then((m) => m.benchmark),
   startup: () => import('./startup').then((m) => m.benchmark),
 };
 

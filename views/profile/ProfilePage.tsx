@@ -151,6 +151,7 @@ export function ProfilePage({
   const linkIslands = (target: 'timeline' | 'incidents' | 'awards' | 'profile') => (
     <Island
       name="PhotoLinks"
+      hydrate="visible"
       props={{
         profileId: profile.id,
         target,
@@ -165,13 +166,18 @@ export function ProfilePage({
       gallery ? (
         <>
           {linkIslands('profile')}
-          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility, aiAssist }} />
+          <Island
+            name="PhotoGallery"
+            hydrate="visible"
+            props={{ gallery, defaultVisibility: profile.defaultVisibility, aiAssist }}
+          />
         </>
       ) : undefined
     ) : (
       <>
         <Island
           name="ListEditor"
+          hydrate="visible"
           props={{
             profileId: profile.id,
             list: key,
