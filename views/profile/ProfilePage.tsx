@@ -151,7 +151,6 @@ export function ProfilePage({
   const linkIslands = (target: 'timeline' | 'incidents' | 'awards' | 'profile') => (
     <Island
       name="PhotoLinks"
-      hydrate="visible"
       props={{
         profileId: profile.id,
         target,
@@ -166,11 +165,7 @@ export function ProfilePage({
       gallery ? (
         <>
           {linkIslands('profile')}
-          <Island
-            name="PhotoGallery"
-            hydrate="visible"
-            props={{ gallery, defaultVisibility: profile.defaultVisibility, aiAssist }}
-          />
+          <Island name="PhotoGallery" props={{ gallery, defaultVisibility: profile.defaultVisibility, aiAssist }} />
         </>
       ) : undefined
     ) : (
