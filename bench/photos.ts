@@ -16,7 +16,7 @@ import { startTestApp } from '../test/helpers/app';
 import { createTestDatabase } from '../test/helpers/database';
 import { createUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
-import { formatSummary, measure, seededRandom, summarize, type Benchmark } from './lib';
+import { formatSummary, measure, seededRandom, summarize, targetLine, type Benchmark } from './lib';
 
 /** A camera-like 4000×3000 JPEG (smooth scene with sensor noise) with EXIF and GPS. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -84,12 +84,17 @@ async function startServerProcess(databaseUrl: string, mediaDir: string) {
     const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) * 1024;
     return { rss: kb('VmRSS'), peak: kb('VmHWM') };
   };
+  /** CPU seconds the server has used (user + system, all threads): /proc/PID/stat fields 14 and 15. */
+  const cpuSeconds = async () => {
+    const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ = 100)
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { baseUrl, memory, stop };
+  return { baseUrl, memory, cpuSeconds, stop };
 }
 
 export const benchmark: Benchmark = {
@@ -123,10 +128,22 @@ export const benchmark: Benchmark = {
       };
       await post(); // warm-up (sharp's first load)
 
+      const cpuBefore = await separate?.cpuSeconds();
       const run = await measure(Array.from({ length: uploads }), post, concurrency);
+      const cpuUsed = separate && cpuBefore !== undefined ? (await separate.cpuSeconds()) - cpuBefore : null;
       log(formatSummary(`uploads, concurrency ${concurrency}`, summarize(run.samples, run.wallMs)));
       const perSecond = (uploads / run.wallMs) * 1000;
-      log(`throughput: ${perSecond.toFixed(2)} photos/s (target ≥ 4/s)`);
+      const cpuPerPhoto = cpuUsed === null ? '' : `, server CPU ${((cpuUsed / uploads) * 1000).toFixed(0)} ms/photo`;
+      log(
+        targetLine({
+          name: `photos/s, 12 MP JPEG, concurrency ${concurrency}`,
+          value: perSecond,
+          unit: '/s',
+          target: 4,
+          comparison: '>=',
+          detail: `${uploads} uploads in ${(run.wallMs / 1000).toFixed(1)} s${cpuPerPhoto}`,
+        }),
+      );
 
       const rss = async () => (separate ? (await separate.memory()).rss : process.memoryUsage.rss());
       const baseline = await rss();
@@ -139,8 +156,14 @@ export const benchmark: Benchmark = {
         log(`server VmHWM (peak RSS since start): ${((await separate.memory()).peak / 1024 / 1024).toFixed(0)} MB`);
       log(formatSummary('10 concurrent uploads', summarize(burst.samples, burst.wallMs)));
       log(
-        `peak RSS during 10 concurrent uploads: ${(peak / 1024 / 1024).toFixed(0)} MB ` +
-          `(before: ${(baseline / 1024 / 1024).toFixed(0)} MB; target ≤ 400 MB)`,
+        targetLine({
+          name: 'server peak RSS, 10 concurrent uploads',
+          value: peak / 1024 / 1024,
+          unit: 'MB',
+          target: 400,
+          comparison: '<=',
+          detail: `before: ${(baseline / 1024 / 1024).toFixed(0)} MB`,
+        }),
       );
     } finally {
       await app.close();

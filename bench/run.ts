@@ -18,6 +18,8 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   photos: () => import('./photos').then((m) => m.benchmark),
   floor: () => import('./floor').then((m) => m.benchmark),
   share: () => import('./share').then((m) => m.benchmark),
+  scripts: () => import('./scripts').then((m) => m.benchmark),
+  startup: () => import('./startup').then((m) => m.benchmark),
 };
 
 // ── runner ───────────────────────────────────────────────────────────────────────────────────────────

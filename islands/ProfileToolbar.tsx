@@ -15,7 +15,7 @@ import {
   type ProfileJson,
   type ProfileStatus,
   type WidgetKey,
-} from '../src/validation/profiles';
+} from '../src/validation/profileWidgets';
 import { VIEW_AS, VIEW_AS_LABELS } from '../src/validation/viewAs';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';

@@ -46,15 +46,22 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 200);
 }
 
+/**
+ * `visible`: the island's code is fetched and it hydrates when it comes near the viewport (the page does not
+ * preload it): editors below the fold cost nothing until the person scrolls to them.
+ */
 function whenVisible(el: HTMLElement, run: () => void): void {
   // The wrapper is display: contents (no box of its own), so observe the island's first element.
   const target = (el.firstElementChild as HTMLElement | null) ?? el;
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) {
-      observer.disconnect();
-      run();
-    }
-  });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        run();
+      }
+    },
+    { rootMargin: '200px 0px' }, // a little ahead of the scroll, so it is live when it arrives
+  );
   observer.observe(target);
 }
 

@@ -12,18 +12,14 @@ import ChangePasswordForm from './ChangePasswordForm';
 import DatabaseSetup from './DatabaseSetup';
 import CreateProfileForm from './CreateProfileForm';
 import DepartmentPicker from './DepartmentPicker';
-import ForgotPasswordForm from './ForgotPasswordForm';
 import ListEditor from './ListEditor';
-import LoginForm from './LoginForm';
 import MyDepartments from './MyDepartments';
 import PhotoGallery from './PhotoGallery';
 import PhotoLinks from './PhotoLinks';
 import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
 import ProfileToolbar from './ProfileToolbar';
-import RegisterForm from './RegisterForm';
 import SharePanel from './SharePanel';
-import ResetPasswordForm from './ResetPasswordForm';
 import UsernameForm from './UsernameForm';
 
 export const islands = {
@@ -37,17 +33,13 @@ export const islands = {
   ChangePasswordForm,
   CreateProfileForm,
   DepartmentPicker,
-  ForgotPasswordForm,
   ListEditor,
-  LoginForm,
   MyDepartments,
   PhotoGallery,
   PhotoLinks,
   ProfileEditor,
   ProfileInfoForm,
   ProfileToolbar,
-  RegisterForm,
-  ResetPasswordForm,
   SharePanel,
   UsernameForm,
 };

@@ -21,6 +21,7 @@ import * as photoLinks from './20261123008000_photo_links';
 import * as licenseExpirationUnset from './20261123008100_license_expiration_unset';
 import * as shareInsights from './20261123009000_share_insights';
 import * as sessionChangeNotify from './20261123009100_session_change_notify';
+import * as departmentWordsPerStatement from './20261124000100_department_words_per_statement';
 import * as preciseExpiry from './20261124230100_precise_expiry';
 import * as expiryReminders from './20261124230200_expiry_reminders';
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123008100_license_expiration_unset': licenseExpirationUnset,
   '20261123009000_share_insights': shareInsights,
   '20261123009100_session_change_notify': sessionChangeNotify,
+  '20261124000100_department_words_per_statement': departmentWordsPerStatement,
   '20261124230100_precise_expiry': preciseExpiry,
   '20261124230200_expiry_reminders': expiryReminders,
 };

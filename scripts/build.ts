@@ -1,16 +1,21 @@
 /**
  * Builds the browser islands (one ESM entry per islands/*.tsx plus the client runtime, code-split,
  * minified, content-hashed, with a manifest) and, unless --islands-only, the production server bundle.
- * --watch rebuilds islands on change (used by `npm run dev`).
+ * --watch rebuilds islands on change (used by `npm run dev`). --if-changed (used by `npm start`) builds only what is
+ * not current — the islands, the server — so a start compiles nothing that was built before: a build is current
+ * when its entries are the same and no input (its sources, the packages it bundled, this script) is newer than
+ * it; each build records its inputs (dist/public/assets/inputs.json, dist/server-inputs.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = process.cwd();
 const ASSETS_DIR = path.join(ROOT, 'dist/public/assets');
 const ISLANDS_DIR = path.join(ROOT, 'islands');
 const NOT_ISLANDS = new Set(['client.ts', 'registry.ts']);
+const INPUTS_FILE = 'inputs.json';
 
 export function islandEntries(): Record<string, string> {
   const entries: Record<string, string> = { client: path.join(ISLANDS_DIR, 'client.ts') };
@@ -78,12 +83,38 @@ function islandOptions(): esbuild.BuildOptions {
   };
 }
 
+/** What a build read: its entries and every input file, so a later start can tell whether it is still current. */
+function writeInputs(metafile: esbuild.Metafile, file: string, entries: string[]): void {
+  const inputs = [
+    ...Object.keys(metafile.inputs).map((input) => path.resolve(ROOT, input)),
+    fileURLToPath(import.meta.url),
+  ];
+  fs.writeFileSync(file, JSON.stringify({ entries, inputs }));
+}
+
+/** True when a build is current: `output` exists, same entries, and no input changed (or vanished) since. */
+function isCurrent(output: string, inputsFile: string, entries: string[]): boolean {
+  try {
+    const builtAt = fs.statSync(output).mtimeMs;
+    const recorded = JSON.parse(fs.readFileSync(inputsFile, 'utf8')) as { entries: string[]; inputs: string[] };
+    if (recorded.entries.join('\n') !== entries.join('\n')) return false;
+    return recorded.inputs.every((input) => fs.statSync(input).mtimeMs <= builtAt);
+  } catch {
+    return false; // never built, or an input is gone
+  }
+}
+
+const islandNames = () => Object.keys(islandEntries()).sort();
+export const islandsAreCurrent = () =>
+  isCurrent(path.join(ASSETS_DIR, 'manifest.json'), path.join(ASSETS_DIR, INPUTS_FILE), islandNames());
+
 /** Builds into a fresh directory, then swaps it in, so a running server never sees a half-written build. */
 export async function buildIslands(): Promise<void> {
   const staging = `${ASSETS_DIR}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   const result = await esbuild.build({ ...islandOptions(), outdir: staging, plugins: [] });
+  writeInputs(result.metafile!, path.join(staging, INPUTS_FILE), islandNames());
   writeManifest(result.metafile!, staging);
   const retired = `${ASSETS_DIR}.old-${process.pid}`;
   if (fs.existsSync(ASSETS_DIR)) fs.renameSync(ASSETS_DIR, retired);
@@ -98,10 +129,17 @@ export async function watchIslands(): Promise<esbuild.BuildContext> {
   return ctx;
 }
 
+const SERVER_DIR = path.join(ROOT, 'dist');
+const SERVER_INPUTS = path.join(SERVER_DIR, 'server-inputs.json');
+const SERVER_ENTRIES = { server: path.join(ROOT, 'src/server.ts'), cli: path.join(ROOT, 'src/db/cli.ts') };
+export const serverIsCurrent = () =>
+  isCurrent(path.join(SERVER_DIR, 'server.js'), SERVER_INPUTS, Object.keys(SERVER_ENTRIES));
+
 export async function buildServer(): Promise<void> {
-  await esbuild.build({
-    entryPoints: { server: path.join(ROOT, 'src/server.ts'), cli: path.join(ROOT, 'src/db/cli.ts') },
-    outdir: path.join(ROOT, 'dist'),
+  const result = await esbuild.build({
+    entryPoints: SERVER_ENTRIES,
+    outdir: SERVER_DIR,
+    metafile: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -112,14 +150,22 @@ export async function buildServer(): Promise<void> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
+  writeInputs(result.metafile, SERVER_INPUTS, Object.keys(SERVER_ENTRIES));
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/build.ts');
 if (isMain) {
   const started = Date.now();
-  await buildIslands();
-  if (!process.argv.includes('--islands-only')) await buildServer();
-  console.log(
-    `built ${process.argv.includes('--islands-only') ? 'islands' : 'islands and server'} in ${Date.now() - started} ms`,
-  );
+  const ifChanged = process.argv.includes('--if-changed');
+  const islandsOnly = process.argv.includes('--islands-only');
+  const built: string[] = [];
+  if (!ifChanged || !islandsAreCurrent()) {
+    await buildIslands();
+    built.push('islands');
+  }
+  if (!islandsOnly && (!ifChanged || !serverIsCurrent())) {
+    await buildServer();
+    built.push('server');
+  }
+  if (built.length) console.log(`built ${built.join(' and ')} in ${Date.now() - started} ms`);
 }

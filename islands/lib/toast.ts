@@ -2,6 +2,8 @@
  * A tiny toast store shared by every island of a page (module state: the islands share this chunk).
  * Constants from the spec: one toast at a time, 5 s on screen, removed 1,000,000 ms after dismissal.
  */
+import { PENDING_TOAST_COOKIE } from '../../src/validation/forms';
+
 export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
@@ -19,7 +21,6 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-const PENDING_KEY = 'turnout:pending-toast';
 
 let toasts: ToastItem[] = [];
 let nextId = 1;
@@ -52,28 +53,21 @@ export function dismiss(id: number): void {
 }
 
 /**
- * How long a toast waits for the next page. Pages without islands load no script (and no toaster), so a
- * pending toast could otherwise surface minutes later on an unrelated page.
+ * A toast a server redirect left for this page (src/http/flash.ts `toastAfterRedirect`: sign-in, sign-up), shown
+ * once: the cookie is cleared as it is read. It lives 10 s, so a toast whose next pages had no script (no
+ * toaster) never surfaces later on an unrelated page.
  */
-export const PENDING_TOAST_MAX_AGE_MS = 10_000;
-
-/** Shows a toast on the next page: used before a full-page navigation (e.g. after sign-in). */
-export function toastAfterNavigation(input: ToastInput): void {
-  try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...input, at: Date.now() }));
-  } catch {
-    // storage unavailable: the toast is only a courtesy
-  }
-}
-
 export function takePendingToast(): ToastInput | undefined {
+  const raw = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${PENDING_TOAST_COOKIE}=`))
+    ?.slice(PENDING_TOAST_COOKIE.length + 1);
+  if (!raw) return undefined;
+  document.cookie = `${PENDING_TOAST_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    if (!raw) return undefined;
-    sessionStorage.removeItem(PENDING_KEY);
-    const { at, ...input } = JSON.parse(raw) as ToastInput & { at?: number };
-    if (typeof at !== 'number' || Date.now() - at > PENDING_TOAST_MAX_AGE_MS) return undefined;
-    return input;
+    const { title, description } = JSON.parse(decodeURIComponent(raw)) as Partial<ToastInput>;
+    if (typeof title !== 'string') return undefined;
+    return typeof description === 'string' ? { title, description } : { title };
   } catch {
     return undefined;
   }

@@ -44,6 +44,8 @@ export interface FormActionOptions<S extends AnyObjectSchema, C = FormActionCont
   schema: S;
   /** Title of a failure that belongs to no field (the same words as the island's toast). Default 'Error'. */
   errorTitle?: string;
+  /** The form's message when a failure brings none of its own (the spec's "else '…'" wording). */
+  fallbackMessage?: string;
   /** Runs before validation, inside the error handling: rate limits (a 429 re-renders the form). */
   limit?: (ctx: FormActionContext) => Promise<void>;
   /** Open the request's transaction around `handle` (default true). Sign-in reads only, so it opts out. */
@@ -101,7 +103,7 @@ function echoable(values: Record<string, FormValue>, redact: readonly string[]) 
 export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
   options: FormActionOptions<S, C>,
 ): Koa.Middleware {
-  const { schema, errorTitle = 'Error', redact = [], formLevel = [], transaction = true } = options;
+  const { schema, errorTitle = 'Error', fallbackMessage, redact = [], formLevel = [], transaction = true } = options;
   return async (koaCtx) => {
     const ctx = koaCtx as unknown as FormActionContext;
     const values = postedValues(schema, ctx.request.body);
@@ -124,7 +126,8 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
       const fields = Object.entries(known.fields ?? {});
       const beside = Object.fromEntries(fields.filter(([key]) => !formLevel.includes(key)));
       const hiddenMessage = fields.find(([key]) => formLevel.includes(key))?.[1];
-      const formMessage = hiddenMessage ?? (Object.keys(beside).length ? null : known.message);
+      const formMessage =
+        hiddenMessage ?? (Object.keys(beside).length ? null : known.message || fallbackMessage || known.message);
       ctx.status = known.status;
       if (known.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       await options.render(ctx, {

@@ -1,7 +1,8 @@
 /**
- * Account pages: /login, /register, /forgot-password, /reset-password. Each form works without JavaScript:
- * its page route also takes the form's post (formAction) with the same schema, rate limits and service call as
- * the JSON API (src/api/auth.ts), then redirects (303) or shows the page again with the messages.
+ * Account pages: /login, /register, /forgot-password, /reset-password. Server forms with no script: each page
+ * route takes its form's post (formAction) with the same schema, rate limits and service call as the JSON API
+ * (src/api/auth.ts), then redirects (303) or shows the page again with the spec's messages. The success toasts
+ * ride to the next page on a short-lived cookie (toastAfterRedirect).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -9,6 +10,7 @@ import { mixed, object, string } from 'yup';
 import type { AppContext } from '../http/appContext';
 import { currentUser } from '../http/auth';
 import type { RequestContext, VisitorWriteContext } from '../http/context';
+import { toastAfterRedirect } from '../http/flash';
 import { formAction } from '../http/formAction';
 import { startSession } from '../http/session';
 import { validate, type InputOf } from '../http/validate';
@@ -26,12 +28,24 @@ import {
 } from '../validation/auth';
 import { trimmed } from '../validation/common';
 import type { FormState } from '../validation/forms';
-import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../../views/pages/authPages';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  RESET_INTENT,
+  ResetDonePage,
+  ResetPasswordPage,
+} from '../../views/pages/authPages';
 import { renderPage } from '../render/renderPage';
 
-/** The failure titles the islands' toasts use (spec 01 §8); the no-JS page shows the same words. */
+/** Spec 01 §8: the failures' titles, each with the message the server gives, else the spec's own words. */
 const LOGIN_FAILED = 'Login failed';
-const REGISTER_FAILED = 'Registration failed';
+const REGISTER_FAILED = {
+  title: 'Registration failed',
+  fallback: 'Email may already be in use or invite code is invalid',
+};
+const FORGOT_FAILED = 'Failed to send reset email';
+const RESET_FAILED = 'Failed to reset password';
 
 /** A signed-in user gets home instead of a sign-in form (spec 01 §2: admins /admin, others /). */
 const signedOutOnly: Koa.Middleware = async (ctx, next) => {
@@ -45,7 +59,9 @@ const flag = mixed<'1'>().oneOf(['1'], 'must be 1');
 const login = { query: object({ reset: flag }) };
 const forgot = { query: object({ sent: flag }) };
 /** The reset link's token; whether it is good is the reset's business (an empty one shows the bad-link page). */
-const reset = { query: object({ token: string().transform(trimmed) }) };
+const reset = { query: object({ token: string().transform(trimmed), done: flag }) };
+/** Spec 01 §2: after a reset, a confirmation, then the sign-in page after 3 seconds (a refresh, no script). */
+const RESET_REDIRECT_SECONDS = 3;
 /** Every page here: a bad query value redirects to the page without it. */
 const canonical = { badQuery: 'canonical' } as const;
 
@@ -85,6 +101,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
         await rateLimits.reset('loginPerAccount', input.email);
         await startSession(ctx, user.id);
+        toastAfterRedirect(ctx, { title: 'Login successful', description: `Welcome back, ${user.name}!` });
         return landingPathFor(user);
       },
       render: (ctx, state) => loginPage(ctx, state),
@@ -109,12 +126,17 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     '/register',
     formAction({
       schema: registerSchema,
-      errorTitle: REGISTER_FAILED,
+      errorTitle: REGISTER_FAILED.title,
+      fallbackMessage: REGISTER_FAILED.fallback,
       limit: (ctx) => rateLimits.consume('registerPerAddress', ctx.ip),
       async handle(ctx: VisitorWriteContext, input) {
         const user = await registerUser(ctx.state.trx, null, input);
         ctx.state.log.info({ userId: user.id }, 'user registered');
         await startSession(ctx, user.id);
+        toastAfterRedirect(ctx, {
+          title: 'Account created successfully',
+          description: 'Welcome aboard! Let’s build your profile.',
+        });
         return '/create-profile';
       },
       render: (ctx, state) => registerPage(ctx, state),
@@ -135,6 +157,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     '/forgot-password',
     formAction({
       schema: forgotPasswordSchema,
+      fallbackMessage: FORGOT_FAILED,
       limit: (ctx) => rateLimits.consume('forgotPerAddress', ctx.ip),
       async handle(ctx: VisitorWriteContext, input) {
         await rateLimits.consume('forgotPerAccount', input.email);
@@ -149,29 +172,62 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     }),
   );
 
-  const resetPage = (ctx: Koa.Context, token: string | null, form: FormState | null = null) => {
+  const resetPage = (
+    ctx: Koa.Context,
+    token: string | null,
+    form: FormState | null = null,
+    toggled: { visible: boolean; typed: { password: string; confirmPassword: string } } | null = null,
+  ) => {
     // The token is a secret: keep it out of other sites' referrers and out of caches. `same-origin`, not
     // `no-referrer`: with no-referrer the browser sends `Origin: null` on this page's own posts.
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('Cache-Control', 'no-store');
-    return renderPage(ctx, config, <ResetPasswordPage token={token} form={form} />, {
-      title: 'Reset password',
-      noindex,
+    return renderPage(
+      ctx,
+      config,
+      <ResetPasswordPage token={token} form={form} visible={toggled?.visible} typed={toggled?.typed} />,
+      {
+        title: 'Reset password',
+        noindex,
+      },
+    );
+  };
+
+  /** The show/hide toggle posts the form: the page comes back with the passwords shown (or hidden) as typed. */
+  const passwordToggle: Koa.Middleware = async (ctx, next) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const intent = body.intent;
+    if (intent !== RESET_INTENT.show && intent !== RESET_INTENT.hide) return next();
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const token = text(body.token).trim() || null;
+    await resetPage(ctx, token, null, {
+      visible: intent === RESET_INTENT.show,
+      typed: { password: text(body.password), confirmPassword: text(body.confirmPassword) },
     });
   };
 
   router.get('/reset-password', validate(reset, canonical), (ctx: RequestContext<InputOf<typeof reset>>) =>
-    resetPage(ctx, ctx.state.input.query.token || null),
+    ctx.state.input.query.done === '1'
+      ? renderPage(ctx, config, <ResetDonePage />, {
+          title: 'Password reset',
+          noindex,
+          head: [
+            { tag: 'meta', attributes: { 'http-equiv': 'refresh', content: `${RESET_REDIRECT_SECONDS};url=/login` } },
+          ],
+        })
+      : resetPage(ctx, ctx.state.input.query.token || null),
   );
 
   router.post(
     '/reset-password',
+    passwordToggle,
     formAction({
       schema: resetFormPost,
+      fallbackMessage: RESET_FAILED,
       formLevel: ['token'], // no input shows it: a bad link is the form's message
       async handle(ctx: VisitorWriteContext, input) {
         await resetPassword(ctx.state.trx, null, { token: input.token, password: input.password });
-        return '/login?reset=1';
+        return '/reset-password?done=1'; // the confirmation, which moves on to /login after 3 seconds
       },
       render: (ctx, state) => {
         const body = ctx.request.body as { token?: unknown } | undefined;

@@ -15,14 +15,15 @@ export interface PlacedIsland {
   id: string;
   name: IslandName;
   props: object;
+  hydrate: HydratePolicy;
 }
 
 /** Collects the islands of one page render. */
 export class IslandCollector {
   readonly placed: PlacedIsland[] = [];
-  add(name: IslandName, props: object): string {
+  add(name: IslandName, props: object, hydrate: HydratePolicy): string {
     const id = `i${this.placed.length + 1}`;
-    this.placed.push({ id, name, props });
+    this.placed.push({ id, name, props, hydrate });
     return id;
   }
 }
@@ -41,7 +42,7 @@ export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: 
   const collector = useContext(IslandCollectorContext);
   if (!collector) throw new Error('<Island> must be rendered through renderPage');
   const serialized = serializeProps(props);
-  const id = collector.add(name, props as object);
+  const id = collector.add(name, props as object, hydrate);
   return (
     <>
       <div

@@ -17,3 +17,10 @@ export interface FormState {
   errors: Record<string, string>;
   error?: FormErrorJson | null;
 }
+
+/**
+ * A success toast for the page a server redirect leads to (sign-in, sign-up): the post sets this short-lived
+ * cookie (src/http/flash.ts, `toastAfterRedirect`), the next page's toaster shows it once and clears it
+ * (islands/lib/toast.ts). Shared here because both sides read the name.
+ */
+export const PENDING_TOAST_COOKIE = 'turnout_toast';

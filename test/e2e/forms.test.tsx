@@ -19,6 +19,7 @@ import {
 } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 import { User } from '../../src/models/User';
+import { createUser } from '../helpers/users';
 import { renderDocument } from '../../src/render/renderDocument';
 import { Island } from '../../src/render/Island';
 
@@ -126,11 +127,11 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
   t.true(app.mails.some((m) => m.to === email));
   await Promise.all([
     page.waitForURL(/\/forgot-password\??$/),
-    page.getByRole('button', { name: 'Send Another Email' }).click(),
+    page.getByRole('link', { name: 'Send Another Email' }).click(),
   ]);
   t.true(await page.getByLabel('Email').isVisible(), 'Send Another Email leads back to the form');
 
-  // The e-mailed link: mismatched passwords first, then the reset lands on sign-in with a confirmation.
+  // The e-mailed link: mismatched passwords first, then the reset's confirmation, which moves on to sign-in.
   const mail = [...app.mails].reverse().find((m) => m.to === email)!;
   await page.goto(/http:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]);
   await page.getByLabel('New Password').fill('second-pass-2');
@@ -140,10 +141,11 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
   await page.getByLabel('New Password').fill('second-pass-2');
   await page.getByLabel('Confirm Password').fill('second-pass-2');
   await Promise.all([
-    page.waitForURL('**/login?reset=1'),
+    page.waitForURL('**/reset-password?done=1'),
     page.getByRole('button', { name: 'Reset Password' }).click(),
   ]);
-  t.true(await page.getByText('Your password has been reset. You can now sign in with your new password.').isVisible());
+  t.true(await page.getByRole('heading', { name: 'Password reset' }).isVisible());
+  await page.waitForURL('**/login', { timeout: 6000 }); // after 3 seconds, with no script
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('second-pass-2');
   await Promise.all([page.waitForURL('**/create-profile'), page.getByRole('button', { name: 'Sign In' }).click()]);
@@ -153,36 +155,38 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
 test.serial(
   'a form posted before its island hydrated is handled; the island then shows the same messages',
   async (t) => {
+    const member = await createUser({ name: 'Early Poster' });
     const recorded = await openPage(browser);
     const { page } = recorded;
-    // Hold the sign-in island's module back until the form has been posted.
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${member.token}` });
+    // Hold the profile form's island module back until the form has been posted.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/LoginForm-*.js', async (route) => {
+    await page.route('**/assets/ProfileInfoForm-*.js', async (route) => {
       await held;
       // The first page's request died with that page (the post navigated away); only the second one continues.
       await route.continue().catch(() => {});
     });
-    await page.goto(`${app.baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-    t.is(await page.locator('[data-island="LoginForm"]').getAttribute('data-hydrated'), null, 'not hydrated yet');
-    await page.getByLabel('Email').fill('early@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('nope');
+    await page.goto(`${app.baseUrl}/account-settings`, { waitUntil: 'domcontentloaded' });
+    const island = page.locator('[data-island="ProfileInfoForm"]');
+    t.is(await island.getAttribute('data-hydrated'), null, 'not hydrated yet');
+    const region = page.getByRole('region', { name: 'Profile Information' });
+    await region.getByLabel('Full Name').fill('E');
     const [response] = await Promise.all([
       page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
-      page.getByRole('button', { name: 'Sign In' }).click(),
+      region.getByRole('button', { name: 'Save Changes' }).click(),
     ]);
     t.is(response?.status(), 400, 'the server answered the post');
     release();
-    await page.unroute('**/assets/LoginForm-*.js');
+    await page.unroute('**/assets/ProfileInfoForm-*.js');
     await waitForIslands(page);
-    // Hydrated over the server's answer: the messages and the e-mail are still there, the password is not.
-    t.is(await messageFor(page, 'Password'), 'Password must be at least 6 characters');
-    t.is(await page.getByLabel('Email').inputValue(), 'early@example.com');
-    t.is(await page.getByLabel('Password', { exact: true }).inputValue(), '');
+    // Hydrated over the server's answer: the message and the value are still there.
+    t.is(await messageFor(page, 'Full Name'), 'Name must be at least 2 characters');
+    t.is(await region.getByLabel('Full Name').inputValue(), 'E');
     // And it is the island now: a fix clears the message as the user types.
-    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
-    await page.getByLabel('Password', { exact: true }).blur();
-    t.is(await messageFor(page, 'Password'), '');
+    await region.getByLabel('Full Name').fill('Early Poster');
+    await region.getByLabel('Full Name').blur();
+    t.is(await messageFor(page, 'Full Name'), '');
     assertNoBrowserErrors(t, recorded, [/status of 400/]);
   },
 );

@@ -12,10 +12,8 @@ import { throttleCpu, typeBeforeHydration } from '../helpers/hydration';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { anyDepartment } from '../helpers/profiles';
 import { createUser, type CreatedUser } from '../helpers/users';
-import { BetaCode } from '../../src/models/BetaCode';
 import { Profile } from '../../src/models/Profile';
 import { User } from '../../src/models/User';
-import { AUTH_MESSAGES } from '../../src/validation/auth';
 
 let app: TestApp;
 let browser: Browser;
@@ -66,69 +64,8 @@ const toastTitled = (page: Page, title: string) =>
 for (const rate of RATES) {
   const cpu = rate > 1 ? ` (CPU ${rate}× slower)` : '';
 
-  test.serial(`Join Beta: the name typed before hydration is the name registered${cpu}`, async (t) => {
-    const code = `HYD${unique()}`;
-    await BetaCode.query().insert({ code, maxUses: 1 });
-    const email = `hydrate.${unique()}@example.com`;
-    await withPage(t, rate, async ({ page }) => {
-      await typeBeforeHydration(t, page, `${app.baseUrl}/register`, {
-        first: { field: label('Full Name'), type: 'Jordan Early' },
-        next: { field: label('Email'), type: email },
-      });
-      await label('Password')(page).fill('early-bird-1');
-      await label('Beta Invite Code')(page).fill(code.toLowerCase());
-      await Promise.all([
-        page.waitForURL('**/create-profile', { timeout: 15_000 }),
-        page.getByRole('button', { name: 'Join Beta' }).click(),
-      ]);
-    });
-    t.is((await User.query().whereRaw('lower(email) = ?', [email]).first())?.name, 'Jordan Early');
-  });
-
-  test.serial(`login: the e-mail typed before hydration signs in${cpu}`, async (t) => {
-    const member = await createUser({ password: 'member-pass-1' });
-    await withPage(t, rate, async ({ page }) => {
-      await typeBeforeHydration(t, page, `${app.baseUrl}/login`, {
-        first: { field: label('Email'), type: member.user.email },
-        next: { field: label('Password'), type: 'member-pass-1' },
-      });
-      await Promise.all([
-        page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 }),
-        page.getByRole('button', { name: 'Sign In' }).click(),
-      ]);
-    });
-  });
-
-  test.serial(`forgot password: the e-mail typed before hydration is the one sent${cpu}`, async (t) => {
-    const member = await createUser();
-    await withPage(t, rate, async ({ page }) => {
-      await typeBeforeHydration(t, page, `${app.baseUrl}/forgot-password`, {
-        first: { field: label('Email'), type: member.user.email },
-      });
-      await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await page.getByText(member.user.email).first().waitFor({ timeout: 15_000 });
-      t.is(await page.getByRole('alert').count(), 0, 'no message: the island had the e-mail');
-    });
-  });
-
-  test.serial(`reset password: the password typed before hydration is the one sent${cpu}`, async (t) => {
-    await withPage(
-      t,
-      rate,
-      async ({ page }) => {
-        await typeBeforeHydration(t, page, `${app.baseUrl}/reset-password?token=${'0'.repeat(64)}`, {
-          first: { field: label('New Password'), type: 'brand-new-pass' },
-          next: { field: label('Confirm Password'), type: 'brand-new-pass' },
-        });
-        await page.getByRole('button', { name: 'Reset Password' }).click();
-        // The island sent both passwords (its own checks passed); the server refuses the unknown link.
-        await page.getByTestId('form-alert').getByText(AUTH_MESSAGES.resetInvalidToken, { exact: false }).waitFor();
-        t.is(await page.locator('[aria-invalid="true"]').count(), 0);
-      },
-      [/status of 400/],
-    ); // the unknown link's answer
-  });
-
+  // The sign-in pages (/login, /register, /forgot-password, /reset-password) have no island, so nothing typed
+  // there waits for a script: test/e2e/auth.test.ts checks they ship none.
   test.serial(`account settings: each of the three forms keeps what was typed before hydration${cpu}`, async (t) => {
     const member = await createUser({ name: 'Old Name', password: 'member-pass-1' });
     const username = `early_${unique()}`.slice(0, 30);

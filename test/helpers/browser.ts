@@ -66,8 +66,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Waits until every island on the page has hydrated. */
+/**
+ * Waits until every island on the page has hydrated. Islands that hydrate when they come into view
+ * (`hydrate="visible"`: the editors below the fold) are scrolled to one by one, as a person reading down the
+ * page would, and the page is scrolled back to the top afterwards.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
+  for (;;) {
+    const left = await page.evaluate(() => {
+      const waiting = document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])');
+      const first = waiting[0];
+      (first?.firstElementChild ?? first)?.scrollIntoView({ block: 'center' });
+      return waiting.length;
+    });
+    if (left === 0) break;
+    await page.waitForFunction(
+      (before) =>
+        document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])').length < before,
+      left,
+    );
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'),
   );

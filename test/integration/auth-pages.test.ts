@@ -12,7 +12,7 @@ test.after.always(async () => {
 
 const html = { headers: { Accept: 'text/html' } };
 
-test('signed-out visitors get the sign-in and Join Beta pages with their links and islands', async (t) => {
+test('signed-out visitors get the sign-in and Join Beta pages with their links, as server forms', async (t) => {
   const client = app.client();
   const login = await client.get('/login', html);
   t.is(login.status, 200);
@@ -20,8 +20,7 @@ test('signed-out visitors get the sign-in and Join Beta pages with their links a
   t.true(login.text.includes('Forgot your password'));
   t.regex(login.text, /<a href="\/register">Create one here<\/a>/);
   t.regex(login.text, /<a href="\/">Back to Profiles<\/a>/);
-  t.true(login.text.includes('data-island="LoginForm"'));
-  t.true(login.text.includes('<script type="module"'));
+  t.regex(login.text, /<form [^>]*action="\/login" method="post"/);
 
   const register = await client.get('/register', html);
   t.is(register.status, 200);
@@ -159,4 +158,66 @@ test('a bad query value redirects to the page without it; the guards come first'
   const post = await visitor.postForm('/account-settings', { intent: 'profile', name: 'X', email: 'x@example.com' });
   t.is(post.status, 303);
   t.is(post.headers.get('location'), '/login');
+});
+
+test('the four sign-in pages ship no script; their fields carry the native constraints', async (t) => {
+  const client = app.client();
+  for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=abc']) {
+    const page = await client.get(path, html);
+    t.is(page.status, 200, path);
+    t.false(/<script/i.test(page.text), `${path}: no <script>`);
+    t.false(page.text.includes('modulepreload'), `${path}: no preload`);
+    t.regex(page.text, /<input[^>]*required=""/, `${path}: required fields`);
+  }
+  const register = (await client.get('/register', html)).text;
+  t.regex(
+    register,
+    /<input[^>]*type="email"[^>]*autoComplete="email"|<input[^>]*autoComplete="email"[^>]*type="email"/i,
+  );
+  t.regex(register, /<input[^>]*minLength="6"[^>]*name="password"|<input[^>]*name="password"[^>]*minLength="6"/i);
+});
+
+test('a sign-in and a sign-up leave the spec’s success toast for the next page in a short-lived cookie', async (t) => {
+  const { user, password } = await createUser({ name: 'Toast Reader' });
+  const signIn = await app.client().postForm('/login', { email: user.email, password });
+  t.is(signIn.status, 303);
+  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('turnout_toast='));
+  t.truthy(cookie);
+  t.deepEqual(JSON.parse(decodeURIComponent(/^turnout_toast=([^;]*)/.exec(cookie!)![1]!)), {
+    title: 'Login successful',
+    description: 'Welcome back, Toast Reader!',
+  });
+  t.regex(cookie!, /expires=/i, 'it expires (in 10 s)');
+  t.notRegex(cookie!, /httponly/i, 'the toaster reads it');
+
+  const failed = await app.client().postForm('/login', { email: user.email, password: 'wrong-password' });
+  t.is(failed.status, 401);
+  t.false(
+    failed.headers.getSetCookie().some((c) => c.startsWith('turnout_toast=')),
+    'no toast for a failure',
+  );
+});
+
+test('the reset page’s show/hide toggle answers the page with the passwords as text, and hides them again', async (t) => {
+  const client = app.client();
+  const shown = await client.postForm('/reset-password', {
+    token: 'some-token',
+    password: 'typed-pass-1',
+    confirmPassword: 'typed-pass-2',
+    intent: 'show',
+  });
+  t.is(shown.status, 200);
+  t.is(shown.headers.get('cache-control'), 'no-store');
+  t.regex(shown.text, /<input[^>]*type="text"[^>]*value="typed-pass-1"/);
+  t.regex(shown.text, /<input[^>]*type="text"[^>]*value="typed-pass-2"/);
+  t.true(shown.text.includes('>Hide</button>'));
+  t.false(/<script/i.test(shown.text));
+  const hidden = await client.postForm('/reset-password', {
+    token: 'some-token',
+    password: 'typed-pass-1',
+    confirmPassword: 'typed-pass-2',
+    intent: 'hide',
+  });
+  t.regex(hidden.text, /<input[^>]*type="password"[^>]*value="typed-pass-1"/);
+  t.true(hidden.text.includes('>Show</button>'));
 });

@@ -76,15 +76,22 @@ test('a signed-in user on a page without islands gets no JavaScript either: the 
   t.false(res.text.includes('data-island="'), 'no island wrapper');
 });
 
-test('a page with an island preloads the client runtime, the island and every chunk they import', async (t) => {
+test('a page with islands preloads the runtime and its load-time islands with their chunks, not those hydrated in view', async (t) => {
   const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
-  const res = await app.client().get('/login', { headers: { Accept: 'text/html' } });
+  const client = app.client();
+  await signIn(client);
+  const res = await client.get('/account-settings', { headers: { Accept: 'text/html' } });
   const preloaded = [...res.text.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-  const island = manifest.islands.LoginForm!;
-  const expected = new Set([manifest.client.src, ...manifest.client.imports, island.src, ...island.imports]);
+  const atLoad = ['ProfileInfoForm', 'ChangePasswordForm', 'UsernameForm'].map((name) => manifest.islands[name]!);
+  const expected = new Set([manifest.client.src, ...manifest.client.imports]);
+  for (const island of atLoad) [island.src, ...island.imports].forEach((file) => expected.add(file));
   t.true(manifest.client.imports.length > 0, 'the runtime shares chunks with the islands');
   t.deepEqual(new Set(preloaded), expected);
   t.is(preloaded.length, expected.size, 'each file once');
+  // My Departments hydrates when it comes into view: listed for the runtime, fetched only then.
+  const later = manifest.islands.MyDepartments!;
+  t.false(preloaded.includes(later.src));
+  t.true(res.text.includes(`"MyDepartments":"${later.src}"`));
   t.true(res.text.includes(`<script type="module" src="${manifest.client.src}"></script>`));
 });
 

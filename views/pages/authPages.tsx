@@ -1,13 +1,28 @@
 /**
- * The sign-in, registration and password-reset pages (spec 01 §2). Each form is an island that is also a plain
- * form posting to this page's route; after a failed post the page comes back with `form` (the submitted values
- * and messages), which the island receives as its `state` prop.
+ * The sign-in, registration and password-reset pages (spec 01 §2): server forms, with no script. Each posts to
+ * its page's route (src/pages/auth.tsx, formAction), which redirects on success or answers this page again with
+ * `form` (the submitted values and the spec's messages). Native constraints (`required`, `minLength`,
+ * `type=email`, `autoComplete`) give the instant hints (the kit's input turns red once a field left is invalid);
+ * the form keeps `noValidate`, so a post always reaches the server and the messages are the spec's.
  */
-import { Island } from '../../src/render/Island';
-import { MESSAGES } from '../../src/validation/auth';
-import type { FormState } from '../../src/validation/forms';
+import { styled } from 'styled-components';
+import { MESSAGES, PASSWORD_MIN, NAME_MIN } from '../../src/validation/auth';
+import type { FormState, FormValue } from '../../src/validation/forms';
 import { ButtonLink } from '../ui/Button';
+import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
+import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
+
+/** What a field shows after a failed post: the value sent back (never a password) and its message. */
+function fieldOf(form: FormState | null, name: string, formId: string) {
+  const value: FormValue | undefined = form?.values[name];
+  return {
+    id: `${formId}-${name}`,
+    name,
+    defaultValue: typeof value === 'string' ? value : '',
+    error: form?.errors[name],
+  };
+}
 
 export function LoginPage({
   productName,
@@ -22,7 +37,19 @@ export function LoginPage({
   return (
     <AuthCardPage title="Sign in" intro={`Welcome back to ${productName}.`}>
       {notice ? <Notice role="status">{notice}</Notice> : null}
-      <Island name="LoginForm" props={{ state: form }} />
+      <Form action="/login">
+        <FormAlert error={form?.error} />
+        <EmailField required {...fieldOf(form, 'email', 'login')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          minLength={PASSWORD_MIN}
+          {...fieldOf(form, 'password', 'login')}
+        />
+        <SubmitButton block pending={false} label="Sign In" busyLabel="Signing in…" />
+      </Form>
       <AuthFooter>
         <a href="/forgot-password">Forgot your password?</a>
         <span>
@@ -59,7 +86,39 @@ export function RegisterPage({
           </>
         ) : null}
       </Notice>
-      <Island name="RegisterForm" props={{ state: form }} />
+      <Form action="/register">
+        <FormAlert error={form?.error} />
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          placeholder="Jordan Rivera"
+          required
+          minLength={NAME_MIN}
+          {...fieldOf(form, 'name', 'register')}
+        />
+        <EmailField required {...fieldOf(form, 'email', 'register')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          help="At least 6 characters."
+          required
+          minLength={PASSWORD_MIN}
+          {...fieldOf(form, 'password', 'register')}
+        />
+        {/* Shown in capitals as typed (spec 01 §2); the server upper-cases what it stores. */}
+        <TextField
+          label="Beta Invite Code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="ABCD2345"
+          required
+          style={{ textTransform: 'uppercase', letterSpacing: '0.08em' }}
+          {...fieldOf(form, 'inviteCode', 'register')}
+        />
+        <SubmitButton block pending={false} label="Join Beta" busyLabel="Creating your account…" />
+      </Form>
       <AuthFooter>
         <span>
           Already have an account? <a href="/login">Sign in</a>
@@ -69,13 +128,53 @@ export function RegisterPage({
   );
 }
 
+const Panel = styled.div.withConfig(sc('CheckEmailPanel'))`
+  text-align: center;
+  h2 {
+    margin: 0 0 ${(p) => p.theme.space[2]};
+    font-size: ${(p) => p.theme.font.size.xl};
+  }
+  p {
+    margin: 0 0 ${(p) => p.theme.space[5]};
+    color: ${(p) => p.theme.color.muted};
+  }
+`;
+
+const Actions = styled.div.withConfig(sc('CheckEmailActions'))`
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[2]};
+`;
+
 export function ForgotPasswordPage({ form = null, sent = false }: { form?: FormState | null; sent?: boolean }) {
   return (
     <AuthCardPage
       title="Forgot your password?"
       intro="Enter your e-mail and we will send you a link to choose a new one."
     >
-      <Island name="ForgotPasswordForm" props={{ state: form, sent }} />
+      {sent ? (
+        // The Check Your Email panel (spec 01 §2); the address stays out of the URL, so it is not repeated here.
+        <Panel role="status">
+          <h2>Check Your Email</h2>
+          <p>
+            If an account exists for that address, we sent a link to reset your password. The link works for one hour.
+          </p>
+          <Actions>
+            <ButtonLink href="/forgot-password" $variant="secondary" $block>
+              Send Another Email
+            </ButtonLink>
+            <ButtonLink href="/login" $block>
+              Back to Login
+            </ButtonLink>
+          </Actions>
+        </Panel>
+      ) : (
+        <Form action="/forgot-password">
+          <EmailField required {...fieldOf(form, 'email', 'forgot')} />
+          <FormAlert error={form?.error} />
+          <SubmitButton block pending={false} label="Send Reset Link" busyLabel="Sending…" />
+        </Form>
+      )}
       <AuthFooter>
         <a href="/login">Back to Login</a>
       </AuthFooter>
@@ -83,7 +182,73 @@ export function ForgotPasswordPage({ form = null, sent = false }: { form?: FormS
   );
 }
 
-export function ResetPasswordPage({ token, form = null }: { token: string | null; form?: FormState | null }) {
+const Toggle = styled.button.withConfig(sc('PasswordToggle'))`
+  border: 0;
+  background: transparent;
+  color: ${(p) => p.theme.color.brand};
+  font: inherit;
+  font-size: ${(p) => p.theme.font.size.sm};
+  font-weight: 600;
+  padding: 6px 10px;
+  cursor: pointer;
+`;
+
+/** The form's default button (Enter in a field submits the form, never the show/hide toggle before it). */
+const DefaultSubmit = styled.button.withConfig(sc('DefaultSubmit'))`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  border: 0;
+  padding: 0;
+`;
+
+const Done = styled.div.withConfig(sc('ResetDone'))`
+  text-align: center;
+  h2 {
+    margin: 0 0 ${(p) => p.theme.space[2]};
+    font-size: ${(p) => p.theme.font.size.xl};
+    color: ${(p) => p.theme.color.ok};
+  }
+  p {
+    color: ${(p) => p.theme.color.muted};
+  }
+`;
+
+/** After a reset (spec 01 §2): the confirmation; the page's refresh takes the person to /login after 3 s. */
+export function ResetDonePage() {
+  return (
+    <AuthCardPage title="Reset your password">
+      <Done role="status">
+        <h2>Password reset</h2>
+        <p>Your password has been changed. Taking you to the sign-in page…</p>
+        <ButtonLink href="/login">Back to Login</ButtonLink>
+      </Done>
+    </AuthCardPage>
+  );
+}
+
+export const RESET_INTENT = { show: 'show', hide: 'hide' } as const;
+
+/**
+ * The reset form. The show/hide toggle (spec 01 §2) is a submit button too: the page comes back with the
+ * passwords in text fields (or hidden again) and what was typed kept — this page alone echoes passwords, to
+ * the person typing them, on a page that is never stored (Cache-Control: no-store).
+ */
+export function ResetPasswordPage({
+  token,
+  form = null,
+  visible = false,
+  typed = null,
+}: {
+  token: string | null;
+  form?: FormState | null;
+  /** The passwords shown as text (after the toggle). */
+  visible?: boolean;
+  /** What was typed, sent back after the toggle. */
+  typed?: { password: string; confirmPassword: string } | null;
+}) {
   if (!token) {
     return (
       <AuthCardPage title="Reset your password">
@@ -94,9 +259,48 @@ export function ResetPasswordPage({ token, form = null }: { token: string | null
       </AuthCardPage>
     );
   }
+  const type = visible ? 'text' : 'password';
+  const password = (name: 'password' | 'confirmPassword') => ({
+    ...fieldOf(form, name, 'reset'),
+    ...(typed ? { defaultValue: typed[name] } : {}),
+  });
   return (
     <AuthCardPage title="Reset your password" intro="Choose a new password of at least 6 characters.">
-      <Island name="ResetPasswordForm" props={{ token, state: form }} />
+      <Form action="/reset-password">
+        <DefaultSubmit type="submit" tabIndex={-1} aria-hidden="true">
+          Reset Password
+        </DefaultSubmit>
+        <input type="hidden" name="token" value={token} />
+        <TextField
+          label="New Password"
+          type={type}
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          adornment={
+            <Toggle
+              type="submit"
+              name="intent"
+              value={visible ? RESET_INTENT.hide : RESET_INTENT.show}
+              aria-pressed={visible}
+              formNoValidate
+            >
+              {visible ? 'Hide' : 'Show'}
+            </Toggle>
+          }
+          {...password('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type={type}
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          {...password('confirmPassword')}
+        />
+        <FormAlert error={form?.error} />
+        <SubmitButton block pending={false} label="Reset Password" busyLabel="Saving…" />
+      </Form>
       <AuthFooter>
         <a href="/login">Back to Login</a>
       </AuthFooter>

@@ -182,6 +182,7 @@ export function ProfilePage({
       <>
         <Island
           name="ListEditor"
+          hydrate="visible"
           props={{
             profileId: profile.id,
             list: key,

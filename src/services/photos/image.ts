@@ -82,6 +82,11 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   return inSlot(() => encode(input));
 }
 
+/** A sharp pipeline over already decoded pixels (no decode: the pixels are read as they are). */
+function rawImage({ data, info }: { data: Buffer; info: OutputInfo }) {
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
 async function encode(input: Buffer): Promise<ProcessedImage> {
   const options = { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error' as const, sequentialRead: true };
   let meta: Metadata;
@@ -107,21 +112,37 @@ async function encode(input: Buffer): Promise<ProcessedImage> {
   } catch {
     throw new ValidationError(PHOTO_MESSAGES.processingDescription);
   }
-  const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
-  const jobs = PHOTO_VARIANTS.flatMap((variant) =>
-    (['webp', 'jpeg'] as const).map(async (format): Promise<EncodedVariant> => {
+  // One decode per upload. Each size is resized once from the decoded image (not from a smaller variant: the
+  // rounding of its width and height must not depend on another), and its WebP and JPEG are clones of that one
+  // sharp input of resized pixels.
+  const sized = await Promise.all(
+    PHOTO_VARIANTS.map(async (variant): Promise<EncodedVariant[]> => {
       const size = PHOTO_VARIANT_SIZES[variant];
-      let pipeline = sharp(base.data, raw).resize(size, size, { fit: 'inside', withoutEnlargement: true });
+      const pixels =
+        Math.max(base.info.width, base.info.height) > size
+          ? rawImage(
+              await rawImage(base)
+                .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+                .raw()
+                .toBuffer({ resolveWithObject: true }),
+            )
+          : rawImage(base);
       // No withMetadata(): sharp writes no EXIF, XMP, IPTC or ICC block.
-      pipeline =
-        format === 'webp'
-          ? pipeline.webp({ quality: 80, effort: 2 })
-          : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: false });
-      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-      return { variant, format, bytes: data, width: info.width, height: info.height };
+      const [webp, jpeg] = await Promise.all([
+        pixels.clone().webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true }),
+        pixels
+          .clone()
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82, mozjpeg: false })
+          .toBuffer({ resolveWithObject: true }),
+      ]);
+      return [
+        { variant, format: 'webp', bytes: webp.data, width: webp.info.width, height: webp.info.height },
+        { variant, format: 'jpeg', bytes: jpeg.data, width: jpeg.info.width, height: jpeg.info.height },
+      ];
     }),
   );
-  const variants = await Promise.all(jobs);
+  const variants = sized.flat();
   const upright: PhotoDimensions =
     (meta.orientation ?? 1) >= 5
       ? { width: meta.height, height: meta.width }

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench -- scripts`: the JavaScript each page makes the browser load, gzipped (issue 21 item 6). The
+ * sign-in pages ship none (target 0 bytes); the owner's own profile page at most 100 KB; every other page only
+ * island code it places. "At load" is what the page fetches before it is interactive — its module scripts,
+ * their modulepreloads and inline scripts; "later" is island code fetched only when an island's policy says
+ * (scrolled into view), which the page lists but does not preload. Uses the built islands (`npm run
+ * build:islands` first) on the real app over a fresh test database.
+ *
+ * Then the owner's profile in edit mode (a profile with items in every widget) in Chromium as Lighthouse's mobile
+ * run sets it up — a 412×823 phone viewport and the CPU slowed 4× (CDP) — : total blocking time (the part of
+ * each main-thread long task past 50 ms, from first contentful paint until the page has been quiet for 3 s),
+ * target ≤ 150 ms. Lighthouse itself is not installed here; this is its TBT definition measured with
+ * PerformanceObserver long tasks (no network throttling).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startTestApp } from '../test/helpers/app';
+import { createTestDatabase } from '../test/helpers/database';
+import { createUser } from '../test/helpers/users';
+import { createProfileFor } from '../test/helpers/profiles';
+import { createProfileWithItems } from '../test/helpers/profileItems';
+import { launchBrowser } from '../test/helpers/browser';
+import { MANIFEST_PATH, type AssetManifest } from '../src/render/manifest';
+import { targetLine, type Benchmark } from './lib';
+
+interface PageScripts {
+  status: number;
+  atLoad: string[];
+  later: string[];
+  inlineBytes: number;
+}
+
+/** The scripts a page's HTML makes the browser load: now (script src, modulepreload), and later (on demand). */
+function scriptsOf(html: string, manifest: AssetManifest): PageScripts & { status: number } {
+  const atLoad = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)) atLoad.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const href = /\bhref="([^"]+)"/i.exec(m[0])?.[1];
+    if (href && /\brel="modulepreload"/i.test(m[0])) atLoad.add(href);
+  }
+  // Every island module the page may import (island-sources), with the chunks each imports.
+  const sources = /<script type="application\/json" id="island-sources">([^<]*)<\/script>/.exec(html)?.[1];
+  const later = new Set<string>();
+  for (const src of Object.values(JSON.parse(sources ?? '{}') as Record<string, string>)) {
+    const entry = Object.values(manifest.islands).find((island) => island.src === src);
+    for (const file of [src, ...(entry?.imports ?? [])]) if (!atLoad.has(file)) later.add(file);
+  }
+  const inlineBytes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\bsrc=/i.test(attrs!) && !/type="application\/(ld\+)?json"/i.test(attrs!))
+    .reduce((sum, m) => sum + zlib.gzipSync(m[2] ?? '').length, 0);
+  return { status: 0, atLoad: [...atLoad], later: [...later], inlineBytes };
+}
+
+const ASSETS = path.dirname(MANIFEST_PATH);
+
+/** Total blocking time of one page load (see the header), with the first contentful paint and the tasks. */
+async function blockingTime(url: string, token: string, cpuSlowdown: number) {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.addInitScript(() => {
+      const tasks: Array<{ start: number; duration: number }> = [];
+      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    // Quiet: no new long task for 3 s (and at least 5 s after load, for idle-time work).
+    let seen = -1;
+    for (let waited = 0; waited < 30_000; waited += 3000) {
+      await page.waitForTimeout(3000);
+      const now = await page.evaluate(() => (window as unknown as { __longTasks: unknown[] }).__longTasks.length);
+      if (now === seen && waited >= 3000) break;
+      seen = now;
+    }
+    const { tasks, fcp, hydrated, islands } = await page.evaluate(() => ({
+      tasks: (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      hydrated: document.querySelectorAll('[data-island][data-hydrated]').length,
+      islands: document.querySelectorAll('[data-island]').length,
+    }));
+    const tbt = tasks
+      .filter((task) => task.start + task.duration > fcp)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    const longest = Math.max(0, ...tasks.map((task) => task.duration));
+    return { tbt, fcp, tasks: tasks.length, longest, hydrated, islands };
+  } finally {
+    await browser.close();
+  }
+}
+const gzipped = (url: string) => zlib.gzipSync(fs.readFileSync(path.join(ASSETS, path.basename(url)))).length;
+const kb = (bytes: number) => bytes / 1024;
+
+export const benchmark: Benchmark = {
+  description: 'JavaScript per page, gzipped: at load and on demand (sign-in pages 0, owner profile ≤ 100 KB)',
+  async run({ log }) {
+    const manifest = JSON.parse(fs.readFileSync(MANIFEST_PATH, 'utf8')) as AssetManifest;
+    const database = await createTestDatabase();
+    const app = await startTestApp({ rateLimitsEnabled: false }, database);
+    try {
+      const owner = await createUser();
+      const profile = await createProfileFor(owner);
+      const admin = await createUser({ role: 'admin' });
+      const newcomer = await createUser();
+      const as = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+      const pages: Array<{ label: string; path: string; token: string | null; limitKb?: number }> = [
+        { label: '/login', path: '/login', token: null, limitKb: 0 },
+        { label: '/register', path: '/register', token: null, limitKb: 0 },
+        { label: '/forgot-password', path: '/forgot-password', token: null, limitKb: 0 },
+        { label: '/reset-password (a link)', path: '/reset-password?token=abc', token: null, limitKb: 0 },
+        { label: 'owner’s profile', path: `/profiles/${profile.id}`, token: owner.token, limitKb: 100 },
+        { label: 'owner’s profile, edit mode', path: `/profiles/${profile.id}?edit=1`, token: owner.token },
+        { label: 'visitor, public profile', path: `/profiles/${profile.id}/public`, token: null },
+        { label: '/create-profile', path: '/create-profile', token: newcomer.token },
+        { label: '/account-settings', path: '/account-settings', token: owner.token },
+        { label: '/admin', path: '/admin', token: admin.token },
+      ];
+      for (const page of pages) {
+        const response = await fetch(app.baseUrl + page.path, { headers: { Accept: 'text/html', ...as(page.token) } });
+        const html = await response.text();
+        if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
+        const scripts = scriptsOf(html, manifest);
+        const atLoad = scripts.atLoad.reduce((sum, file) => sum + gzipped(file), 0) + scripts.inlineBytes;
+        const later = scripts.later.reduce((sum, file) => sum + gzipped(file), 0);
+        const detail = `${scripts.atLoad.length} files at load; on demand ${kb(later).toFixed(1)} KB (${scripts.later.length} files)`;
+        if (page.limitKb === undefined) {
+          log(`      ${page.label.padEnd(52)} ${`${kb(atLoad).toFixed(1)} KB`.padStart(12)}  ${detail}`);
+        } else {
+          log(
+            targetLine({
+              name: `JS at load, ${page.label}`,
+              value: kb(atLoad),
+              unit: 'KB',
+              target: page.limitKb,
+              comparison: '<=',
+              detail,
+            }),
+          );
+        }
+      }
+
+      // The edit mode of a profile with items in every widget, on a slowed phone.
+      const filled = await createProfileWithItems(app);
+      const run = await blockingTime(`${app.baseUrl}/profiles/${filled.id}?edit=1`, filled.owner.token, 4);
+      log(
+        targetLine({
+          name: 'edit mode, total blocking time (phone, CPU 4× slower)',
+          value: run.tbt,
+          unit: 'ms',
+          target: 150,
+          comparison: '<=',
+          detail: `FCP ${run.fcp.toFixed(0)} ms; ${run.tasks} long tasks, longest ${run.longest.toFixed(0)} ms; ${run.hydrated}/${run.islands} islands hydrated in the first viewport`,
+        }),
+      );
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  },
+};
