@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { createApp } from '../../src/app';
 import { createLogger } from '../../src/log';
-import { startTestApp, testConfig, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, testConfig, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
 
 let app: TestApp;
@@ -65,7 +65,8 @@ test('pages, API answers, 404s and assets all carry the CSP and the other securi
 });
 
 test('the HTML has no inline executable script: only JSON blocks and external modules', async (t) => {
-  const page = await app.client().get('/login', html);
+  // The sign-in pages ship no script at all; Account Settings has islands.
+  const page = await clientAs(app, await createUser()).get('/account-settings', html);
   const scripts = [...page.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
   t.true(scripts.length > 0);
   for (const attrs of scripts) {
