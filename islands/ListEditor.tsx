@@ -50,6 +50,12 @@ import { shown, useForm } from './lib/useForm';
 import { useInlineForm } from './lib/useInlineForm';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
+import { fieldMessages } from '../src/validation/errors';
+import type { WidgetKey } from '../src/validation/profiles';
+import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
+import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
+import type { SectionContext, SectionItem } from '../views/profile/widgets/context';
+import { useOneOpenEditor } from './lib/useOneOpenEditor';
 
 export interface ListEditorProps {
   profileId: number;
@@ -84,6 +90,18 @@ const editorFields = (definition: ListDefinition): EditorField[] =>
 
 const ifMatch = (item: ListItemJson) => ({ 'If-Match': `"${item.id}.${item.version}"` });
 
+/** A closed item reads as on the main profile, with its visibility (the owner's view). */
+const READ_CONTEXT: Omit<SectionContext, 'basePath'> = {
+  expanded: false,
+  sort: 'newest',
+  editing: true,
+  showVisibility: true,
+};
+
+/** The edit page at the list's section: where a plain form's Cancel goes (without JavaScript). */
+const sectionHref = (profileId: number, definition: ListDefinition) =>
+  `/profiles/${profileId}?edit=1#section-${definition.key}`;
+
 const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   display: flex;
   flex-direction: column;
@@ -102,18 +120,47 @@ const Items = styled.ol.withConfig(sc('ListListItemJsons'))`
   gap: ${(p) => p.theme.space[3]};
 `;
 
+/** Closed: the read view and Edit side by side (Edit under it on phones); open: the title and the editor. */
 const Card = styled.li.withConfig(sc('ListListItemJson'))`
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.control};
-  padding: ${(p) => p.theme.space[4]};
+  padding: ${(p) => p.theme.space[3]} ${(p) => p.theme.space[4]};
   display: flex;
-  flex-direction: column;
+  flex-wrap: wrap;
+  align-items: flex-start;
   gap: ${(p) => p.theme.space[3]};
   min-width: 0;
+  & > div:first-child {
+    flex: 1 1 220px;
+  }
   & h3 {
     margin: 0;
     font-size: ${(p) => p.theme.font.size.md};
     overflow-wrap: anywhere;
+  }
+  & > h3 {
+    flex: 1 1 100%;
+  }
+  &[data-open] {
+    border-color: ${(p) => p.theme.color.brand};
+  }
+`;
+
+/** Edit (a <summary>, so it opens without JavaScript too) and the editor it shows. */
+const Disclosure = styled.details.withConfig(sc('ListEditorDisclosure'))`
+  flex: 0 0 auto;
+  &[open] {
+    flex: 1 1 100%;
+    min-width: 0;
+  }
+  & > summary {
+    list-style: none;
+  }
+  & > summary::-webkit-details-marker {
+    display: none;
+  }
+  &[open] > summary {
+    display: none;
   }
 `;
 
@@ -322,7 +369,7 @@ function AddForm({
             {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
             <Button
               as="a"
-              href={`/profiles/${profileId}?edit=1#section-${definition.key}`}
+              href={sectionHref(profileId, definition)}
               $variant="secondary"
               onClick={(e: MouseEvent) => {
                 e.preventDefault();
@@ -352,11 +399,29 @@ const intentButton = (intent: string, act: () => void) => ({
   },
 });
 
+/** The root fields with a message: what fails the schema now, or what the server refused and is still shown. */
+function unsavable(schema: AnyObjectSchema, values: Record<string, unknown>, shownErrors: Record<string, unknown>) {
+  let failing: string[] = [];
+  try {
+    schema.validateSync(values, { abortEarly: false });
+  } catch (error) {
+    failing = Object.keys(fieldMessages(error));
+  }
+  const refused = Object.entries(shownErrors).flatMap(([path, message]) => (message ? [path] : []));
+  return [...new Set([...failing, ...refused].map((path) => path.split(/[.[]/)[0]!))];
+}
+
+/**
+ * A saved item: closed, its read view (what visitors see, with its visibility) and Edit; open, its inline editor
+ * and Done (lib/useOneOpenEditor.ts: one editor open on the page). Without JavaScript, Edit is the `<summary>` of
+ * a `<details>` holding the item's plain form.
+ */
 function ItemEditor({
   definition,
   fields,
   profileId,
   item,
+  photos,
   state,
   confirmDelete,
   onChanged,
@@ -366,6 +431,7 @@ function ItemEditor({
   fields: EditorField[];
   profileId: number;
   item: ListItemJson;
+  photos: Readonly<Record<string, PhotoJson>>;
   state: ListFormState['state'] | null;
   confirmDelete: boolean;
   onChanged: (item: ListItemJson) => void;
@@ -388,8 +454,17 @@ function ItemEditor({
       api.patch<ListItemJson>(`/api/profiles/${profileId}/${definition.path}/id:${saved.id}`, body, ifMatch(saved)),
     fallbackMessage: 'Please try again.',
     onSaved: onChanged,
+    onFailed: () => disclosure.reopen(),
   });
   const { form } = inline;
+  const disclosure = useOneOpenEditor({
+    initiallyOpen: state !== null || confirmDelete,
+    canClose: () => {
+      const names = unsavable(definition.updateSchema as AnyObjectSchema, form.getValues(), form.errors);
+      names.forEach((name) => form.touch(name));
+      return names.length === 0;
+    },
+  });
   // A newer version from elsewhere (a photo linked by the photo links below) is what the next save must match.
   useEffect(() => {
     if (item.version > inline.latest().version) inline.adopt(item);
@@ -416,70 +491,120 @@ function ItemEditor({
   const title = shown(item[definition.titleField ?? 'name']) || definition.noun;
   const formId = form.id;
   const headingId = `${formId}-heading`;
+  const panelId = `${formId}-editor`;
   const noun = definition.noun.toLowerCase();
+  const describe = WIDGET_ITEM_PARTS[definition.key as WidgetKey];
+  const { open } = disclosure;
+  const parts = describe?.(item as unknown as SectionItem, { ...READ_CONTEXT, basePath: `/profiles/${profileId}`, photos });
+  const readView = parts ? (
+    <ItemRow as="div">
+      <ItemContent
+        // The timeline's dot belongs on its line, which the editor does not draw; the owner also learns what
+        // the main profile leaves out.
+        parts={{
+          ...parts,
+          marker: null,
+          labels: [...(parts.labels ?? []), item.showOnMainProfile ? null : { text: 'Not on main profile' }],
+        }}
+        expanded={false}
+        visibility={item.visibility}
+        titleId={headingId}
+      />
+    </ItemRow>
+  ) : (
+    <h3 id={headingId}>{title}</h3>
+  );
   return (
-    <Card aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
-      <Form
-        action={listFormPath(profileId, definition.path, item.id)}
-        aria-labelledby={headingId}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <input type="hidden" name="version" value={inline.saved.version} />
-        <FormAlert error={form.formError} />
-        <FieldGrid>
-          {fields.map((field) => (
-            <div key={field.name} data-wide={wide(field.meta)}>
-              <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
-            </div>
-          ))}
-        </FieldGrid>
-        <Controls>
-          <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
-          <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
-          <div data-actions="">
-            {hydrated ? null : (
-              <Button type="submit" name="intent" value="update">
-                Save changes
-              </Button>
-            )}
-            {confirming ? (
-              <>
-                <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
-                <Button
-                  $variant="destructive"
-                  aria-describedby={`${formId}-confirm`}
-                  {...intentButton('delete', () => {
-                    setConfirming(false);
-                    onDelete(inline.latest());
-                  })}
-                >
-                  Delete
-                </Button>
-                <Button
-                  ref={cancelRef}
-                  $variant="secondary"
-                  {...intentButton('cancel', () => {
-                    focusAfterConfirm.current = true;
-                    setConfirming(false);
-                  })}
-                >
-                  Cancel
-                </Button>
-              </>
-            ) : (
-              <Button
-                ref={deleteRef}
-                $variant="secondary"
-                aria-label={`Delete ${title}`}
-                {...intentButton('confirm-delete', () => setConfirming(true))}
-              >
-                Delete
-              </Button>
-            )}
-          </div>
-        </Controls>
-      </Form>
+    <Card aria-labelledby={headingId} data-open={open ? '' : undefined}>
+      {open ? <h3 id={headingId}>{title}</h3> : readView}
+      <Disclosure ref={disclosure.detailsRef} open={open}>
+        <Button
+          as="summary"
+          ref={disclosure.toggleRef}
+          $variant="secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={`Edit ${title}`}
+          onClick={(e: MouseEvent) => {
+            e.preventDefault();
+            disclosure.edit();
+          }}
+        >
+          Edit
+        </Button>
+        <div id={panelId} ref={disclosure.panelRef}>
+          <Form
+            action={listFormPath(profileId, definition.path, item.id)}
+            aria-labelledby={headingId}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <input type="hidden" name="version" value={inline.saved.version} />
+            <FormAlert error={form.formError} />
+            <FieldGrid>
+              {fields.map((field) => (
+                <div key={field.name} data-wide={wide(field.meta)}>
+                  <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
+                </div>
+              ))}
+            </FieldGrid>
+            <Controls>
+              <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
+              <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+              <div data-actions="">
+                {hydrated ? (
+                  <Button type="button" onClick={() => disclosure.done()}>
+                    Done
+                  </Button>
+                ) : (
+                  <>
+                    <Button type="submit" name="intent" value="update">
+                      Save changes
+                    </Button>
+                    {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
+                    <Button as="a" href={sectionHref(profileId, definition)} $variant="secondary">
+                      Cancel
+                    </Button>
+                  </>
+                )}
+                {confirming ? (
+                  <>
+                    <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
+                    <Button
+                      $variant="destructive"
+                      aria-describedby={`${formId}-confirm`}
+                      {...intentButton('delete', () => {
+                        setConfirming(false);
+                        onDelete(inline.latest());
+                      })}
+                    >
+                      Delete
+                    </Button>
+                    <Button
+                      ref={cancelRef}
+                      $variant="secondary"
+                      {...intentButton('cancel', () => {
+                        focusAfterConfirm.current = true;
+                        setConfirming(false);
+                      })}
+                    >
+                      Cancel
+                    </Button>
+                  </>
+                ) : (
+                  <Button
+                    ref={deleteRef}
+                    $variant="secondary"
+                    aria-label={`Delete ${title}`}
+                    {...intentButton('confirm-delete', () => setConfirming(true))}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </div>
+            </Controls>
+          </Form>
+        </div>
+      </Disclosure>
     </Card>
   );
 }
@@ -504,9 +629,17 @@ function ListEditorBody({
       return order ? order(changed, { now: new Date(), sort }) : changed;
     });
   useSectionCount(list, items.length);
+  // The gallery's photos by id, for the read views' linked photos (the photo links announce new ones).
+  const [photoById, setPhotoById] = useState(() =>
+    Object.fromEntries((photos ?? []).map((photo) => [String(photo.id), photo])),
+  );
   const merge = (saved: ListItemJson) =>
     setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
-  useItemAnnouncements(linkableList(list), (item) => merge(item as ListItemJson));
+  useItemAnnouncements(linkableList(list), (item, linked) => {
+    if (linked.length)
+      setPhotoById((prev) => ({ ...prev, ...Object.fromEntries(linked.map((photo) => [String(photo.id), photo])) }));
+    merge(item as ListItemJson);
+  });
 
   const remove = useApiMutation({
     request: (item: ListItemJson) =>
@@ -543,6 +676,7 @@ function ListEditorBody({
               fields={fields}
               profileId={profileId}
               item={item}
+              photos={photoById}
               state={formState?.target === item.id ? formState.state : null}
               confirmDelete={confirmDelete === item.id}
               onChanged={merge}

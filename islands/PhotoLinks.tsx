@@ -39,8 +39,10 @@ const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
 
 const WIDGET_TITLES: Record<Target, string> = {
   timeline: 'Timeline',
+  statusUpdates: 'Status Updates',
   incidents: 'Memorable Incidents',
   awards: 'Awards',
+  fireStations: 'Fire Stations',
   profile: 'Profile image',
 };
 

@@ -12,7 +12,7 @@ import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { ListFormState } from '../../src/validation/lists/define';
-import { linkableItem, linkableList, type LinkableItem } from '../../src/validation/photos';
+import { linkableItem, linkableList, type LinkableItem, type Target } from '../../src/validation/photos';
 import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
@@ -114,7 +114,7 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
 
 /** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
 function linkableItems(
-  target: 'timeline' | 'incidents' | 'awards' | 'profile',
+  target: Target,
   items: SectionItems,
   profile: ProfileJson,
 ): LinkableItem[] {
@@ -148,7 +148,7 @@ export function ProfilePage({
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
   );
-  const linkIslands = (target: 'timeline' | 'incidents' | 'awards' | 'profile') => (
+  const linkIslands = (target: Target) => (
     <Island
       name="PhotoLinks"
       props={{

@@ -9,14 +9,10 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
-import type { PhotoJson } from '../../src/validation/photos';
+import type { RenderItems, SectionContext, SectionItem } from './widgets/context';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
-/** What every list item carries that the frame needs (spec 02 §3). */
-export interface SectionItem {
-  id: number;
-  showOnMainProfile: boolean;
-}
+export type { SectionContext, SectionItem } from './widgets/context';
 
 export type SectionItems = Partial<Record<WidgetKey, SectionItem[]>>;
 
@@ -30,22 +26,9 @@ export interface WidgetView {
   emptyInvite: string;
   /** Everyone else's, when they chose this widget (in the "all" layout they never see an empty section). */
   emptyText: string;
-  renderItems(items: SectionItem[], context: SectionContext): ReactNode;
+  renderItems: RenderItems;
   /** Controls above the items in read and edit mode alike (the timeline's sort links). */
   renderTools?: (context: SectionContext) => ReactNode;
-}
-
-export interface SectionContext {
-  /** The page's own path (/profiles/1, /profiles/1/public) for the section links. */
-  basePath: string;
-  expanded: boolean;
-  sort: 'newest' | 'oldest';
-  /** Edit mode: the section's links keep it (`edit=1`). */
-  editing: boolean;
-  /** The owner's or an admin's view: each item shows who may see it (a lock "Only me", "Members"). */
-  showVisibility?: boolean;
-  /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
-  photos?: Readonly<Record<string, PhotoJson>>;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {

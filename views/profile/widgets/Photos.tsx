@@ -10,7 +10,7 @@ import { media } from '../../ui/theme';
 import { PhotoPicture, photoCover } from '../../ui/PhotoPicture';
 import { humanize } from '../../../src/validation/lists/define';
 import { PHOTO_LIMITS, type PhotoJson } from '../../../src/validation/photos';
-import type { SectionContext, SectionItem } from '../sections';
+import type { SectionContext, SectionItem } from './context';
 
 const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
   list-style: none;

@@ -2,7 +2,7 @@
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { SKILL_LEVELS, type SkillItemJson } from '../../../src/validation/lists/skills';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { humanize, itemsView } from './ItemLayout';
 
 const Dots = styled.span.withConfig(sc('SkillLevelDots'))`

@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
-import type { SectionContext, SectionItem } from '../sections';
+import type { SectionContext, SectionItem } from './context';
 import { itemsView } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 
@@ -72,7 +72,7 @@ export function sortHref(context: SectionContext, sort: SectionContext['sort']):
   return `${context.basePath}?${edit}${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
 }
 
-const events = itemsView<Event>((event, context) => ({
+export const events = itemsView<Event>((event, context) => ({
   marker: <Dot aria-hidden="true" />,
   kicker: event.year,
   title: event.event,
