@@ -93,8 +93,8 @@ export default tseslint.config(
       ],
       [['koa', '@koa/*', 'knex', 'objection', 'pg', 'pino', 'argon2', 'node:*'], 'Server-only package in an island.'],
       [
-        { regex: '(^|/)views/(?!ui(/|$)|profile/widgets(/|$))' },
-        'Islands use the shared kit (views/ui) and the read views (views/profile/widgets), never server views.',
+        { regex: '(^|/)views/(?!ui(/|$)|profile/widgets(/|$)|profile/(ProfileHeaderCard|links)$)' },
+        'Islands use the shared kit (views/ui) and the read views (views/profile/widgets, ProfileHeaderCard), never server views.',
       ],
     ),
   },
@@ -107,6 +107,18 @@ export default tseslint.config(
       [['**/islands/**'], 'Views never import islands.'],
       [
         { regex: '^\\.\\./(?!\\.\\./ui/|\\.\\./\\.\\./src/validation/)' },
+        'The read views are presentational (islands show them): import only views/ui, src/validation and each other.',
+      ],
+    ),
+  },
+  {
+    // The same for the profile's header card: what the profile editor shows while closed.
+    files: ['views/profile/ProfileHeaderCard.tsx', 'views/profile/links.ts'],
+    rules: restrict(
+      SERVER_DATA,
+      [['**/islands/**'], 'Views never import islands.'],
+      [
+        { regex: '^\\.\\./(?!ui/|\\.\\./src/validation/)|^\\./(?!links$|widgets/)' },
         'The read views are presentational (islands show them): import only views/ui, src/validation and each other.',
       ],
     ),

@@ -21,7 +21,7 @@
  *   saved first, then linked), and the item is announced to the page's photo links. Links made there keep
  *   this editor's item versions current.
  */
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import type { AnyObjectSchema } from 'yup';
 import { LISTS, type ListItemJson, type OrderOptions } from '../src/validation/lists';
@@ -32,9 +32,10 @@ import {
   type ListDefinition,
   type ListFormState,
 } from '../src/validation/lists/define';
-import { PHOTO_LINK_TARGETS, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
+import { PHOTO_LINK_TARGETS, PHOTO_MESSAGES, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api } from './lib/api';
+import { toast } from './lib/toast';
 import { trackSave } from './lib/pendingSaves';
 import { useSectionCount } from './lib/sectionCount';
 import { useApiMutation } from './lib/useApiMutation';
@@ -50,12 +51,12 @@ import { shown, useForm } from './lib/useForm';
 import { useInlineForm } from './lib/useInlineForm';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
-import { fieldMessages } from '../src/validation/errors';
+import { media } from '../views/ui/theme';
 import type { WidgetKey } from '../src/validation/profiles';
 import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
 import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
 import type { SectionContext, SectionItem } from '../views/profile/widgets/context';
-import { useOneOpenEditor } from './lib/useOneOpenEditor';
+import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 
 export interface ListEditorProps {
   profileId: number;
@@ -213,6 +214,27 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
   &[open] > summary {
     display: none;
   }
+  /* From 768 px, closed, it is "+ Add" in the section's header, left of the count (its name stays "Add …"). */
+  ${media.tablet} {
+    &:not([open]) {
+      position: absolute;
+      top: 12px;
+      right: 48px;
+    }
+    & > summary {
+      gap: ${(p) => p.theme.space[1]};
+      min-height: 32px;
+      padding: 0 ${(p) => p.theme.space[3]};
+    }
+    & > summary [data-noun] {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+  }
   & > div {
     border: 1px dashed ${(p) => p.theme.color.line};
     border-radius: ${(p) => p.theme.radius.control};
@@ -260,6 +282,7 @@ function AddForm({
   defaultVisibility,
   state,
   photos,
+  onGallery,
   onAdded,
 }: {
   definition: ListDefinition;
@@ -267,14 +290,15 @@ function AddForm({
   profileId: number;
   defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
+  /** Lists with a Photo Manager: the gallery (null: none). */
   photos: PhotoJson[] | null;
+  onGallery: (photos: PhotoJson[]) => void;
   onAdded: (item: ListItemJson) => void;
 }) {
   const [open, setOpen] = useState(state !== null);
   const hydrated = useHydrated();
   const target = photos ? linkableList(definition.key) : null;
   const linkPhotos = useLinkPhotos(target);
-  const [gallery, setGallery] = useState(photos ?? []);
   const [photoIds, setPhotoIds] = useState<number[]>([]);
   const [linking, setLinking] = useState(false);
   const initial = Object.fromEntries([
@@ -327,7 +351,12 @@ function AddForm({
   });
   return (
     <AddPanel open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{`Add ${noun}`}</summary>
+      <summary>
+        <span aria-hidden="true">+</span>
+        <span>
+          Add<span data-noun="">{` ${noun}`}</span>
+        </span>
+      </summary>
       <div>
         <h3>{`New ${noun}`}</h3>
         <Form
@@ -353,10 +382,10 @@ function AddForm({
                 target={target}
                 title={`Photos for the new ${noun}`}
                 buttonLabel={`${photoIds.length ? 'Change' : 'Choose'} ${photoNoun}`}
-                photos={gallery}
+                photos={photos ?? []}
                 photoIds={photoIds}
                 defaultVisibility={defaultVisibility}
-                onGallery={(next) => setGallery(next.photoGallery)}
+                onGallery={(next) => onGallery(next.photoGallery)}
                 onDone={(ids) => {
                   setPhotoIds(ids);
                   return true;
@@ -399,18 +428,6 @@ const intentButton = (intent: string, act: () => void) => ({
   },
 });
 
-/** The root fields with a message: what fails the schema now, or what the server refused and is still shown. */
-function unsavable(schema: AnyObjectSchema, values: Record<string, unknown>, shownErrors: Record<string, unknown>) {
-  let failing: string[] = [];
-  try {
-    schema.validateSync(values, { abortEarly: false });
-  } catch (error) {
-    failing = Object.keys(fieldMessages(error));
-  }
-  const refused = Object.entries(shownErrors).flatMap(([path, message]) => (message ? [path] : []));
-  return [...new Set([...failing, ...refused].map((path) => path.split(/[.[]/)[0]!))];
-}
-
 /**
  * A saved item: closed, its read view (what visitors see, with its visibility) and Edit; open, its inline editor
  * and Done (lib/useOneOpenEditor.ts: one editor open on the page). Without JavaScript, Edit is the `<summary>` of
@@ -422,6 +439,8 @@ function ItemEditor({
   profileId,
   item,
   photos,
+  gallery,
+  defaultVisibility,
   state,
   confirmDelete,
   onChanged,
@@ -431,7 +450,11 @@ function ItemEditor({
   fields: EditorField[];
   profileId: number;
   item: ListItemJson;
+  /** The gallery's photos by id (the read view's linked photos). */
   photos: Readonly<Record<string, PhotoJson>>;
+  /** Lists with a Photo Manager: the gallery the item's photos are chosen from, and its updates. */
+  gallery: { photos: PhotoJson[]; replace: (photos: PhotoJson[]) => void; add: (photos: PhotoJson[]) => void } | null;
+  defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
   confirmDelete: boolean;
   onChanged: (item: ListItemJson) => void;
@@ -457,6 +480,20 @@ function ItemEditor({
     onFailed: () => disclosure.reopen(),
   });
   const { form } = inline;
+  const target = gallery ? linkableList(definition.key) : null;
+  const linkPhotos = useLinkPhotos(target);
+  /** The Photo Manager's Done: links the chosen photos (the item's new version comes back with them). */
+  const linkChosen = async (photoIds: number[], uploaded: boolean) => {
+    const linked = await linkPhotos({ profileId, itemId: item.id, photoIds });
+    if (!linked) {
+      if (uploaded) toast({ variant: 'destructive', title: PHOTO_MESSAGES.uploadedButNotLinked });
+      return false;
+    }
+    if (linked.photos.length) gallery?.add(linked.photos);
+    if (linked.item) onChanged(linked.item as ListItemJson);
+    toast({ title: photoIds.length ? 'Photos linked' : 'Photos unlinked' });
+    return true;
+  };
   const disclosure = useOneOpenEditor({
     initiallyOpen: state !== null || confirmDelete,
     canClose: () => {
@@ -495,7 +532,11 @@ function ItemEditor({
   const noun = definition.noun.toLowerCase();
   const describe = WIDGET_ITEM_PARTS[definition.key as WidgetKey];
   const { open } = disclosure;
-  const parts = describe?.(item as unknown as SectionItem, { ...READ_CONTEXT, basePath: `/profiles/${profileId}`, photos });
+  const parts = describe?.(item as unknown as SectionItem, {
+    ...READ_CONTEXT,
+    basePath: `/profiles/${profileId}`,
+    photos,
+  });
   const readView = parts ? (
     <ItemRow as="div">
       <ItemContent
@@ -547,6 +588,22 @@ function ItemEditor({
                 </div>
               ))}
             </FieldGrid>
+            {target && gallery && hydrated ? (
+              <PhotoField>
+                <strong>{PHOTO_LINK_TARGETS[target].max === 1 ? 'Photo' : 'Photos'}</strong>
+                <PhotoChooser
+                  profileId={profileId}
+                  target={target}
+                  title={`Photos for ${title}`}
+                  buttonLabel={`Photos for ${title}`}
+                  photos={gallery.photos}
+                  photoIds={item.photoIds ?? []}
+                  defaultVisibility={defaultVisibility}
+                  onGallery={(next) => gallery.replace(next.photoGallery)}
+                  onDone={linkChosen}
+                />
+              </PhotoField>
+            ) : null}
             <Controls>
               <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
               <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
@@ -629,15 +686,16 @@ function ListEditorBody({
       return order ? order(changed, { now: new Date(), sort }) : changed;
     });
   useSectionCount(list, items.length);
-  // The gallery's photos by id, for the read views' linked photos (the photo links announce new ones).
-  const [photoById, setPhotoById] = useState(() =>
-    Object.fromEntries((photos ?? []).map((photo) => [String(photo.id), photo])),
-  );
+  // The gallery (lists with a Photo Manager): chosen from by the add form and the items, grown by uploads there.
+  const [gallery, setGallery] = useState(photos ?? []);
+  const photoById = useMemo(() => Object.fromEntries(gallery.map((photo) => [String(photo.id), photo])), [gallery]);
+  /** Photos the server answered with (an upload, a link): added to the gallery, or replacing what it had. */
+  const addToGallery = (next: PhotoJson[]) =>
+    setGallery((prev) => [...prev.filter((known) => !next.some((p) => p.id === known.id)), ...next]);
   const merge = (saved: ListItemJson) =>
     setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
   useItemAnnouncements(linkableList(list), (item, linked) => {
-    if (linked.length)
-      setPhotoById((prev) => ({ ...prev, ...Object.fromEntries(linked.map((photo) => [String(photo.id), photo])) }));
+    if (linked.length) addToGallery(linked);
     merge(item as ListItemJson);
   });
 
@@ -677,6 +735,8 @@ function ListEditorBody({
               profileId={profileId}
               item={item}
               photos={photoById}
+              gallery={photos ? { photos: gallery, replace: setGallery, add: addToGallery } : null}
+              defaultVisibility={defaultVisibility}
               state={formState?.target === item.id ? formState.state : null}
               confirmDelete={confirmDelete === item.id}
               onChanged={merge}
@@ -691,7 +751,8 @@ function ListEditorBody({
         profileId={profileId}
         defaultVisibility={defaultVisibility}
         state={formState?.target === 'add' ? formState.state : null}
-        photos={photos}
+        photos={photos ? gallery : null}
+        onGallery={setGallery}
         onAdded={(item) => setItems((prev) => [...prev, item])}
       />
     </Stack>

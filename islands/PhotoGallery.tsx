@@ -359,61 +359,66 @@ export default function PhotoGallery({
         onChange={(e) => setMainProfileChoice(e.target.checked)}
       />
       <UploadProgress rows={uploads.rows} summary={uploads.summary} />
-      <Toolbar>
-        <TextField
-          id={`${id}-search`}
-          label="Search photos"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <Select
-          id={`${id}-category`}
-          label="Category"
-          value={category}
-          onChange={(e) => setCategory(e.target.value as PhotoCategory | '')}
-          options={[
-            { value: '', label: 'All categories' },
-            ...PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) })),
-          ]}
-        />
-        <Select
-          id={`${id}-folder`}
-          label="Folder"
-          value={folder}
-          onChange={(e) => setFolder(e.target.value)}
-          options={[{ value: 'all', label: 'All folders' }, ...folderOptions]}
-        />
+      {/* Nothing to search, filter, file or lay out until there is a photo (a calm edit mode). */}
+      {photos.length ? (
+        <Toolbar>
+          <TextField
+            id={`${id}-search`}
+            label="Search photos"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Select
+            id={`${id}-category`}
+            label="Category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as PhotoCategory | '')}
+            options={[
+              { value: '', label: 'All categories' },
+              ...PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) })),
+            ]}
+          />
+          <Select
+            id={`${id}-folder`}
+            label="Folder"
+            value={folder}
+            onChange={(e) => setFolder(e.target.value)}
+            options={[{ value: 'all', label: 'All folders' }, ...folderOptions]}
+          />
+          <Row>
+            <Button
+              type="button"
+              $variant={listMode ? 'secondary' : 'primary'}
+              aria-pressed={!listMode}
+              onClick={() => setListMode(false)}
+            >
+              Grid
+            </Button>
+            <Button
+              type="button"
+              $variant={listMode ? 'primary' : 'secondary'}
+              aria-pressed={listMode}
+              onClick={() => setListMode(true)}
+            >
+              List
+            </Button>
+          </Row>
+        </Toolbar>
+      ) : null}
+      {photos.length ? (
         <Row>
-          <Button
-            type="button"
-            $variant={listMode ? 'secondary' : 'primary'}
-            aria-pressed={!listMode}
-            onClick={() => setListMode(false)}
-          >
-            Grid
-          </Button>
-          <Button
-            type="button"
-            $variant={listMode ? 'primary' : 'secondary'}
-            aria-pressed={listMode}
-            onClick={() => setListMode(true)}
-          >
-            List
+          <TextField
+            id={`${id}-new-folder`}
+            label="New folder"
+            value={folderName}
+            onChange={(e) => setFolderName(e.target.value)}
+          />
+          <Button type="button" $variant="secondary" onClick={submitFolder}>
+            Create folder
           </Button>
         </Row>
-      </Toolbar>
-      <Row>
-        <TextField
-          id={`${id}-new-folder`}
-          label="New folder"
-          value={folderName}
-          onChange={(e) => setFolderName(e.target.value)}
-        />
-        <Button type="button" $variant="secondary" onClick={submitFolder}>
-          Create folder
-        </Button>
-      </Row>
-      {shown.length === 0 ? <Muted>{photos.length ? 'No photos match.' : 'Add your first photo'}</Muted> : null}
+      ) : null}
+      {shown.length === 0 && photos.length ? <Muted>No photos match.</Muted> : null}
       <Grid $list={listMode}>
         {shown.map((photo) => (
           <Item key={photo.id} $list={listMode} data-photo-id={photo.id}>

@@ -5,7 +5,7 @@
  * in Account Settings only. On phones the fields open in the full-screen Edit Profile dialog; Done Editing
  * closes it with 'Changes saved!' once the last save has landed.
  */
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import type { DepartmentJson } from '../src/validation/departments';
 import {
@@ -27,6 +27,8 @@ import { EnhanceAssist } from './lib/EnhanceButton';
 import { CharacterCount, FieldGrid, FieldGroup, Select, TextArea, TextField } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
 import { media } from '../views/ui/theme';
+import { ProfileHeaderCard } from '../views/profile/ProfileHeaderCard';
+import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 
 type TextKey =
   | 'rank'
@@ -58,14 +60,29 @@ const LABELS: Record<TextKey, string> = {
   >),
 };
 
+/** Closed: the header card as visitors see it, with Edit Profile in its corner (under it on phones). */
 const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[3]};
+  & > [data-open-editor] {
+    display: ${(p) => (p.$open ? 'none' : 'inline-flex')};
+  }
   ${media.tablet} {
     & > [data-open-editor] {
-      display: none;
+      position: absolute;
+      top: ${(p) => p.theme.space[5]};
+      right: ${(p) => p.theme.space[5]};
+      width: auto;
+    }
+    & > section:first-child {
+      padding-right: 180px;
     }
   }
 `;
 
+/** Open: the fields, full screen on phones, in place from 768 px. */
 const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))<{ $open: boolean }>`
   background: ${(p) => p.theme.color.surface};
   border: 1px solid ${(p) => p.theme.color.line};
@@ -81,9 +98,6 @@ const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))<{ $open: boolean }
     border-radius: 0;
     overflow-y: auto;
   }
-  ${media.tablet} {
-    display: flex;
-  }
 `;
 
 const SheetHead = styled.div.withConfig(sc('ProfileEditorHead'))`
@@ -94,11 +108,6 @@ const SheetHead = styled.div.withConfig(sc('ProfileEditorHead'))`
   & h2 {
     margin: 0;
     font-size: ${(p) => p.theme.font.size.xl};
-  }
-  ${media.tablet} {
-    & button {
-      display: none;
-    }
   }
 `;
 
@@ -129,7 +138,8 @@ export default function ProfileEditor({
   aiAssist = false,
 }: ProfileEditorProps) {
   const [department, setDepartment] = useState<DepartmentJson | null>(initialDepartment);
-  const [open, setOpen] = useState(false);
+  /** On phones the open editor is a full-screen dialog; from 768 px it opens in place. */
+  const [modal, setModal] = useState(false);
   const inline = useInlineForm({
     schema: profileUpdateSchema,
     saved: profile,
@@ -137,8 +147,18 @@ export default function ProfileEditor({
     request: (body) => api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body),
     errorTitle: PROFILE_MESSAGES.updateFailed,
     fallbackMessage: 'Please try again.',
+    onFailed: () => disclosure.reopen(),
   });
   const { form } = inline;
+  const disclosure = useOneOpenEditor({
+    initiallyOpen: false,
+    canClose: () => {
+      const names = unsavable(profileUpdateSchema, form.getValues(), form.errors);
+      names.forEach((name) => form.touch(name as Parameters<typeof form.touch>[0]));
+      return names.length === 0;
+    },
+  });
+  const { open } = disclosure;
   const formId = form.id;
   const draft = inline.values;
 
@@ -164,24 +184,36 @@ export default function ProfileEditor({
     />
   );
 
+  /** Done Editing: once the last save has landed, closes (unless a field cannot be saved) with 'Changes saved!'. */
   const doneEditing = async () => {
     (document.activeElement as HTMLElement | null)?.blur();
-    if (await settleSaves()) {
-      setOpen(false);
-      toast({ title: PROFILE_MESSAGES.changesSaved });
-    }
+    if ((await settleSaves()) && disclosure.done()) toast({ title: PROFILE_MESSAGES.changesSaved });
   };
 
   const statementLength = draft.personalStatement.length;
   return (
     <Shell $open={open} aria-label="Edit profile">
-      <Button type="button" data-open-editor="" $block onClick={() => setOpen(true)}>
+      {open ? null : <ProfileHeaderCard profile={inline.saved} />}
+      <Button
+        type="button"
+        data-open-editor=""
+        ref={disclosure.toggleRef as RefObject<HTMLButtonElement>}
+        aria-expanded={open}
+        aria-controls={`${formId}-sheet`}
+        $block
+        onClick={() => {
+          setModal(window.matchMedia('(max-width: 767px)').matches);
+          disclosure.edit();
+        }}
+      >
         {PROFILE_MESSAGES.editProfile}
       </Button>
       <Sheet
         $open={open}
-        role={open ? 'dialog' : undefined}
-        aria-modal={open || undefined}
+        id={`${formId}-sheet`}
+        ref={disclosure.panelRef}
+        role={open && modal ? 'dialog' : 'group'}
+        aria-modal={(open && modal) || undefined}
         aria-labelledby="profile-editor-title"
       >
         <SheetHead>

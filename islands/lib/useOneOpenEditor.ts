@@ -9,6 +9,8 @@
  * hydration is adopted as the open editor.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { fieldMessages } from '../../src/validation/errors';
 import { editorClosed, isOpenEditor, openEditor, type OpenEditor } from './openEditor';
 
 type FocusTarget = 'editor' | 'toggle' | 'invalid' | null;
@@ -68,10 +70,12 @@ export function useOneOpenEditor({
     if (show()) focus('editor');
   };
 
-  /** Done: closes this editor (unless a field cannot be saved) and gives the focus back to Edit. */
+  /** Done: closes this editor (unless a field cannot be saved) and gives the focus back to Edit; whether it closed. */
   const done = () => {
     if (!isOpenEditor(editor)) openEditor(editor);
-    if (editor.close()) focus('toggle');
+    const closed = editor.close();
+    if (closed) focus('toggle');
+    return closed;
   };
 
   // Opened before the script ran (the <summary> works without it), or open from the server: the page's open one.
@@ -102,4 +106,20 @@ export function useOneOpenEditor({
     toggleRef,
     detailsRef,
   };
+}
+
+/** The root fields with a message: what fails the schema now, or what the server refused and is still shown. */
+export function unsavable(
+  schema: AnyObjectSchema,
+  values: Record<string, unknown>,
+  shownErrors: Record<string, unknown>,
+) {
+  let failing: string[] = [];
+  try {
+    schema.validateSync(values, { abortEarly: false });
+  } catch (error) {
+    failing = Object.keys(fieldMessages(error));
+  }
+  const refused = Object.entries(shownErrors).flatMap(([path, message]) => (message ? [path] : []));
+  return [...new Set([...failing, ...refused].map((path) => path.split(/[.[]/)[0]!))];
 }

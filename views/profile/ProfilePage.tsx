@@ -113,11 +113,7 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
 }
 
 /** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
-function linkableItems(
-  target: Target,
-  items: SectionItems,
-  profile: ProfileJson,
-): LinkableItem[] {
+function linkableItems(target: Target, items: SectionItems, profile: ProfileJson): LinkableItem[] {
   if (target === 'profile') {
     const photoIds = profile.profileImagePhotoId === null ? [] : [profile.profileImagePhotoId];
     return [{ id: null, title: 'Profile image', photoIds }];
@@ -185,7 +181,6 @@ export function ProfilePage({
             photos: linkableList(key) ? (gallery?.photoGallery ?? []) : null,
           }}
         />
-        {linkableList(key) ? linkIslands(linkableList(key)!) : null}
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => (

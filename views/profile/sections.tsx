@@ -111,11 +111,13 @@ export const WIDGET_VIEWS = Object.fromEntries(SECTIONS.map((w) => [w.key, widge
   WidgetView
 >;
 
-const Frame = styled.section.withConfig(sc('WidgetSection'))`
+/** Edit mode is denser (a calm edit mode fits more on a screen). */
+const Frame = styled.section.withConfig(sc('WidgetSection'))<{ $editing: boolean }>`
+  position: relative; /* an editor's "+ Add" sits in the header */
   background: ${(p) => p.theme.color.surface};
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  padding: ${(p) => (p.$editing ? p.theme.space[4] : p.theme.space[5])};
 `;
 
 const Head = styled.header.withConfig(sc('WidgetSectionHead'))`
@@ -186,7 +188,7 @@ export function WidgetSection({
   const shown = context.expanded ? items : items.filter((item) => item.showOnMainProfile).slice(0, view.collapsedCount);
   const headingId = `section-${view.key}`;
   return (
-    <Frame aria-labelledby={headingId}>
+    <Frame aria-labelledby={headingId} $editing={Boolean(editor)}>
       <Head>
         <Title id={headingId}>
           {context.expanded ? view.title : <a href={sectionHref(context.basePath, view.key)}>{view.title}</a>}
