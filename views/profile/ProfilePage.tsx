@@ -18,6 +18,7 @@ import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
 import type { ViewAs } from '../../src/validation/viewAs';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
+import { profileHref } from './widgets/context';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
@@ -141,6 +142,8 @@ export function ProfilePage({
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
   const single = widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
   const editHref = canEdit ? `${basePath}?edit=1` : null;
+  // A View-as page's links keep it (widget tabs, Show All, the timeline's order).
+  const keep = viewAs ? `as=${viewAs.as}` : '';
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
   );
@@ -188,7 +191,7 @@ export function ProfilePage({
       key={key}
       view={WIDGET_VIEWS[key]}
       items={items[key] ?? []}
-      context={{ basePath, expanded, sort, editing, photos, showVisibility }}
+      context={{ basePath, keep, expanded, sort, editing, photos, showVisibility }}
       editHref={editHref}
       editor={editing ? editorFor(key) : undefined}
     />
@@ -210,7 +213,7 @@ export function ProfilePage({
       {single ? (
         <>
           <Back>
-            <a href={basePath}>← All widgets</a>
+            <a href={profileHref(basePath, '', keep)}>← All widgets</a>
           </Back>
           {section(single, true)}
         </>

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
-import type { RenderItems, SectionContext, SectionItem } from './widgets/context';
+import { profileHref, type RenderItems, type SectionContext, type SectionItem } from './widgets/context';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
 export type { SectionContext, SectionItem } from './widgets/context';
@@ -162,8 +162,8 @@ const Invite = styled.p.withConfig(sc('WidgetSectionInvite'))`
   text-align: center;
 `;
 
-export function sectionHref(basePath: string, key: WidgetKey): string {
-  return `${basePath}?widget=${filterForWidget(key)}`;
+export function sectionHref(basePath: string, key: WidgetKey, keep = ''): string {
+  return profileHref(basePath, `widget=${filterForWidget(key)}`, keep);
 }
 
 /**
@@ -191,7 +191,11 @@ export function WidgetSection({
     <Frame aria-labelledby={headingId} $editing={Boolean(editor)}>
       <Head>
         <Title id={headingId}>
-          {context.expanded ? view.title : <a href={sectionHref(context.basePath, view.key)}>{view.title}</a>}
+          {context.expanded ? (
+            view.title
+          ) : (
+            <a href={sectionHref(context.basePath, view.key, context.keep)}>{view.title}</a>
+          )}
         </Title>
         {/* The list's editor keeps this count current while editing (the ListEditor island). */}
         <Count data-section-count={view.key}>{items.length}</Count>
@@ -206,7 +210,7 @@ export function WidgetSection({
       )}
       {!editor && !context.expanded && items.length > shown.length ? (
         <Footer>
-          <a href={sectionHref(context.basePath, view.key)}>{`Show All ${items.length} ${view.title}`}</a>
+          <a href={sectionHref(context.basePath, view.key, context.keep)}>{`Show All ${items.length} ${view.title}`}</a>
         </Footer>
       ) : null}
     </Frame>

@@ -11,6 +11,7 @@ import { PhotoPicture, photoCover } from '../../ui/PhotoPicture';
 import { humanize } from '../../../src/validation/lists/define';
 import { PHOTO_LIMITS, type PhotoJson } from '../../../src/validation/photos';
 import type { SectionContext, SectionItem } from './context';
+import { VisibilityBadge } from './ItemLayout';
 
 const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
   list-style: none;
@@ -25,6 +26,7 @@ const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
 `;
 
 const Slot = styled.li.withConfig(sc('PhotoSlot'))`
+  position: relative;
   aspect-ratio: 1;
   border-radius: ${(p) => p.theme.radius.control};
   overflow: hidden;
@@ -36,6 +38,14 @@ const Slot = styled.li.withConfig(sc('PhotoSlot'))`
     height: 100%;
     object-fit: cover;
   }
+`;
+
+/** The owner's view: who may see the photo ("Only me", "Members"), over its corner. */
+const SlotBadge = styled.span.withConfig(sc('PhotoSlotBadge'))`
+  position: absolute;
+  top: ${(p) => p.theme.space[2]};
+  left: ${(p) => p.theme.space[2]};
+  line-height: 0;
 `;
 
 const Full = styled.ul.withConfig(sc('PhotoFullGrid'))`
@@ -78,7 +88,16 @@ const Caption = styled.div.withConfig(sc('PhotoCardCaption'))`
 const compactSizes = '(min-width: 1024px) 180px, (min-width: 768px) 25vw, 50vw';
 const fullSizes = '(min-width: 768px) 280px, 50vw';
 
-export function PhotosView({ photos, expanded }: { photos: PhotoJson[]; expanded: boolean }) {
+export function PhotosView({
+  photos,
+  expanded,
+  showVisibility = false,
+}: {
+  photos: PhotoJson[];
+  expanded: boolean;
+  /** The owner's or an admin's view: each photo shows who may see it, as every other item does. */
+  showVisibility?: boolean;
+}) {
   if (!expanded) {
     if (!photos.length) return null;
     return (
@@ -86,6 +105,11 @@ export function PhotosView({ photos, expanded }: { photos: PhotoJson[]; expanded
         {photos.slice(0, PHOTO_LIMITS.mainProfileSlots).map((photo) => (
           <Slot key={photo.id}>
             <PhotoPicture photo={photo} sizes={compactSizes} />
+            {showVisibility && photo.visibility !== 'public' ? (
+              <SlotBadge>
+                <VisibilityBadge visibility={photo.visibility} />
+              </SlotBadge>
+            ) : null}
           </Slot>
         ))}
       </Compact>
@@ -107,5 +131,9 @@ export function PhotosView({ photos, expanded }: { photos: PhotoJson[]; expanded
 }
 
 export const renderPhotos = (items: SectionItem[], context: SectionContext) => (
-  <PhotosView photos={items as unknown as PhotoJson[]} expanded={context.expanded} />
+  <PhotosView
+    photos={items as unknown as PhotoJson[]}
+    expanded={context.expanded}
+    showVisibility={context.showVisibility}
+  />
 );

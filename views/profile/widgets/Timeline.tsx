@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
-import type { SectionContext, SectionItem } from './context';
+import { profileHref, type SectionContext, type SectionItem } from './context';
 import { itemsView } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 
@@ -69,7 +69,7 @@ const SORTS = [
 export function sortHref(context: SectionContext, sort: SectionContext['sort']): string {
   const widget = context.expanded ? 'widget=timeline&' : '';
   const edit = context.editing ? 'edit=1&' : '';
-  return `${context.basePath}?${edit}${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
+  return `${profileHref(context.basePath, `${edit}${widget}sort=${sort}`, context.keep)}${context.expanded ? '' : '#section-timeline'}`;
 }
 
 export const events = itemsView<Event>((event, context) => ({

@@ -27,5 +27,14 @@ export interface SectionContext {
   photos?: Readonly<Record<string, PhotoJson>>;
 }
 
+/**
+ * A link within the profile: its path, the link's own query (`widget=awards`) and what every link of the page
+ * keeps (`keep`: a View-as page's `as=visitor`), so a visitor's view stays a visitor's view as one moves around.
+ */
+export function profileHref(basePath: string, query: string, keep = ''): string {
+  const params = [query, keep].filter(Boolean).join('&');
+  return params ? `${basePath}?${params}` : basePath;
+}
+
 /** A widget's item view: its items as a list. */
 export type RenderItems = (items: SectionItem[], context: SectionContext) => ReactNode;
