@@ -15,7 +15,7 @@ import { editorClosed, isOpenEditor, openEditor, type OpenEditor } from './openE
 
 type FocusTarget = 'editor' | 'toggle' | 'invalid' | null;
 
-const FIELDS = 'input:not([type="hidden"]):not([disabled]), select, textarea';
+const FIELDS = 'input:not([type="hidden"]):not([disabled]):not([readonly]), select, textarea';
 
 export function useOneOpenEditor({
   initiallyOpen,
