@@ -5,7 +5,7 @@
  * in Account Settings only. On phones the fields open in the full-screen Edit Profile dialog; Done Editing
  * closes it with 'Changes saved!' once the last save has landed.
  */
-import { useState, type RefObject } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import type { DepartmentJson } from '../src/validation/departments';
 import {
@@ -66,11 +66,15 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[3]};
-  & > [data-open-editor] {
-    display: ${(p) => (p.$open ? 'none' : 'inline-flex')};
+  & > details > summary {
+    display: ${(p) => (p.$open ? 'none' : 'flex')};
+    list-style: none;
+  }
+  & > details > summary::-webkit-details-marker {
+    display: none;
   }
   ${media.tablet} {
-    & > [data-open-editor] {
+    & > details > summary {
       position: absolute;
       top: ${(p) => p.theme.space[5]};
       right: ${(p) => p.theme.space[5]};
@@ -83,12 +87,12 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
 `;
 
 /** Open: the fields, full screen on phones, in place from 768 px. */
-const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))<{ $open: boolean }>`
+const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))`
   background: ${(p) => p.theme.color.surface};
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.card};
   padding: ${(p) => p.theme.space[5]};
-  display: ${(p) => (p.$open ? 'flex' : 'none')};
+  display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[5]};
   @media (max-width: 767px) {
@@ -194,108 +198,110 @@ export default function ProfileEditor({
   return (
     <Shell $open={open} aria-label="Edit profile">
       {open ? null : <ProfileHeaderCard profile={inline.saved} />}
-      <Button
-        type="button"
-        data-open-editor=""
-        ref={disclosure.toggleRef as RefObject<HTMLButtonElement>}
-        aria-expanded={open}
-        aria-controls={`${formId}-sheet`}
-        $block
-        onClick={() => {
-          setModal(window.matchMedia('(max-width: 767px)').matches);
-          disclosure.edit();
-        }}
-      >
-        {PROFILE_MESSAGES.editProfile}
-      </Button>
-      <Sheet
-        $open={open}
-        id={`${formId}-sheet`}
-        ref={disclosure.panelRef}
-        role={open && modal ? 'dialog' : 'group'}
-        aria-modal={(open && modal) || undefined}
-        aria-labelledby="profile-editor-title"
-      >
-        <SheetHead>
-          <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
-          <Button type="button" onClick={() => void doneEditing()}>
-            {PROFILE_MESSAGES.doneEditing}
-          </Button>
-        </SheetHead>
-        <FieldGrid>
-          <TextField
-            id={`${formId}-name`}
-            label="Name"
-            value={inline.saved.name}
-            readOnly
-            aria-readonly
-            help={
-              <>
-                {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
-              </>
-            }
-          />
-          {text('rank')}
-          {text('title')}
-          {text('badgeNumber')}
-        </FieldGrid>
-        <DepartmentPickerField
-          label="Fire Department"
-          required
-          value={department}
-          onChange={(picked) => {
-            if (!picked) return setDepartment(null);
-            const before = department;
-            setDepartment(picked);
-            void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
+      {/* A <details>: Edit Profile opens the fields before the script has run too (what is typed is kept). */}
+      <details ref={disclosure.detailsRef} open={open}>
+        <Button
+          as="summary"
+          ref={disclosure.toggleRef}
+          aria-expanded={open}
+          aria-controls={`${formId}-sheet`}
+          $block
+          onClick={(e: MouseEvent) => {
+            e.preventDefault();
+            setModal(window.matchMedia('(max-width: 767px)').matches);
+            disclosure.edit();
           }}
-        />
-        <FieldGrid>
-          {text('motto')}
-          {text('currentStatus')}
-          {text('role')}
-          {text('profileImage', { type: 'url' })}
-        </FieldGrid>
-        <TextArea
-          {...inline.text('personalStatement')}
-          label={LABELS.personalStatement}
-          help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
-        />
-        {aiAssist ? (
-          <EnhanceAssist
-            field="personalStatement"
+        >
+          {PROFILE_MESSAGES.editProfile}
+        </Button>
+        <Sheet
+          id={`${formId}-sheet`}
+          ref={disclosure.panelRef}
+          role={open && modal ? 'dialog' : 'group'}
+          aria-modal={(open && modal) || undefined}
+          aria-labelledby="profile-editor-title"
+        >
+          <SheetHead>
+            <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
+            <Button type="button" onClick={() => void doneEditing()}>
+              {PROFILE_MESSAGES.doneEditing}
+            </Button>
+          </SheetHead>
+          <FieldGrid>
+            <TextField
+              id={`${formId}-name`}
+              label="Name"
+              value={inline.saved.name}
+              readOnly
+              aria-readonly
+              help={
+                <>
+                  {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
+                </>
+              }
+            />
+            {text('rank')}
+            {text('title')}
+            {text('badgeNumber')}
+          </FieldGrid>
+          <DepartmentPickerField
+            label="Fire Department"
+            required
+            value={department}
+            onChange={(picked) => {
+              if (!picked) return setDepartment(null);
+              const before = department;
+              setDepartment(picked);
+              void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
+            }}
+          />
+          <FieldGrid>
+            {text('motto')}
+            {text('currentStatus')}
+            {text('role')}
+            {text('profileImage', { type: 'url' })}
+          </FieldGrid>
+          <TextArea
+            {...inline.text('personalStatement')}
             label={LABELS.personalStatement}
-            text={draft.personalStatement}
-            targetId={`${formId}-personalStatement`}
-            onAccept={(text) => form.setValue('personalStatement', text)}
+            help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
           />
-        ) : null}
-        <FieldGroup>
-          <legend>Contact</legend>
-          <FieldGrid>
-            {text('phone', { type: 'tel', autoComplete: 'tel' })}
-            {visibilitySelect('phone')}
-            {text('email', { type: 'email', autoComplete: 'email' })}
-            {visibilitySelect('email')}
-          </FieldGrid>
-        </FieldGroup>
-        <FieldGroup>
-          <legend>Social links</legend>
-          <FieldGrid>
-            {SOCIAL_FIELDS.map((key) => (
-              <div key={key}>{text(key)}</div>
-            ))}
-          </FieldGrid>
-        </FieldGroup>
-        <FieldGroup>
-          <legend>New items</legend>
-          <Select
-            {...inline.select('defaultVisibility')}
-            label="Who sees new items by default"
-            options={VISIBILITY_OPTIONS}
-          />
-        </FieldGroup>
-      </Sheet>
+          {aiAssist ? (
+            <EnhanceAssist
+              field="personalStatement"
+              label={LABELS.personalStatement}
+              text={draft.personalStatement}
+              targetId={`${formId}-personalStatement`}
+              onAccept={(text) => form.setValue('personalStatement', text)}
+            />
+          ) : null}
+          <FieldGroup>
+            <legend>Contact</legend>
+            <FieldGrid>
+              {text('phone', { type: 'tel', autoComplete: 'tel' })}
+              {visibilitySelect('phone')}
+              {text('email', { type: 'email', autoComplete: 'email' })}
+              {visibilitySelect('email')}
+            </FieldGrid>
+          </FieldGroup>
+          <FieldGroup>
+            <legend>Social links</legend>
+            <FieldGrid>
+              {SOCIAL_FIELDS.map((key) => (
+                <div key={key}>{text(key)}</div>
+              ))}
+            </FieldGrid>
+          </FieldGroup>
+          <FieldGroup>
+            <legend>New items</legend>
+            <Select
+              {...inline.select('defaultVisibility')}
+              label="Who sees new items by default"
+              options={VISIBILITY_OPTIONS}
+            />
+          </FieldGroup>
+        </Sheet>
+      </details>
     </Shell>
   );
 }

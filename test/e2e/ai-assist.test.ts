@@ -74,6 +74,8 @@ async function openEditor(page: Page, base: string) {
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
   await page.goto(`${base}/profiles/${id}?edit=1`);
   await waitForIslands(page);
+  // The profile's fields open behind Edit Profile (a calm edit mode).
+  await page.locator('summary', { hasText: 'Edit Profile' }).click();
 }
 
 test.serial('enhance the personal statement, see it beside the original, accept it; it is saved', async (t) => {
@@ -129,6 +131,7 @@ test.serial('a timeline description: Enhance in the list editor, then reject; th
   await openEditor(page, app.baseUrl);
   const timeline = page.locator('section[aria-labelledby="section-timeline"]');
   const card = timeline.getByRole('listitem', { name: 'Career event 2010', exact: true });
+  await card.locator('summary', { hasText: 'Edit' }).click();
   const description = card.getByLabel('Description', { exact: true });
   const before = await description.inputValue();
   t.is(before, 'Sworn in with Academy Class 42.');

@@ -70,6 +70,8 @@ async function editMode(width: number, height: number, profileId = id, by = owne
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 const card = (scope: Locator | Page, name: string) => scope.getByRole('listitem', { name, exact: true });
 const editButton = (item: Locator) => item.locator('summary', { hasText: 'Edit' });
+/** The profile's own fields open behind it (a <summary>). */
+const editProfile = (page: Page) => page.locator('summary', { hasText: 'Edit Profile' });
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 const patched = (page: Page) =>
   page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes('/api/profiles/'), {
@@ -92,7 +94,7 @@ test.serial('edit mode with 6 items fits on two screens at 1280×800; every item
     'Members',
   );
   t.is(await editButton(award).getAttribute('aria-expanded'), 'false');
-  t.is(await page.getByRole('button', { name: 'Edit Profile' }).getAttribute('aria-expanded'), 'false');
+  t.is(await editProfile(page).getAttribute('aria-expanded'), 'false');
   await screenshot(page, 'calm-edit-mode-1280');
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
@@ -135,8 +137,8 @@ test.serial(
     t.is(await name.inputValue(), '', 'nothing typed is replaced');
 
     // The profile's own fields too: Edit Profile waits for a valid award.
-    await page.getByRole('button', { name: 'Edit Profile' }).click();
-    t.is(await page.getByRole('button', { name: 'Edit Profile' }).getAttribute('aria-expanded'), 'false');
+    await editProfile(page).click();
+    t.is(await editProfile(page).getAttribute('aria-expanded'), 'false');
 
     // Fixed: Done saves, closes and gives the focus back to Edit.
     await name.fill('Medal of Valor, First Class');
@@ -154,13 +156,13 @@ test.serial(
     t.true(await isFocused(skill.getByLabel('Skill name', { exact: true })));
 
     // Edit Profile closes the skill's editor and opens the profile's fields in place.
-    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await editProfile(page).click();
     await page.getByLabel('Rank', { exact: true }).waitFor();
     t.is(await skill.locator('details[open]').count(), 0);
     t.true(await isFocused(page.getByLabel('Rank', { exact: true })), 'focus in the profile fields');
     await page.getByRole('button', { name: 'Done Editing' }).click();
     await page.getByTestId('toasts').getByText('Changes saved!').waitFor();
-    t.true(await isFocused(page.getByRole('button', { name: 'Edit Profile' })));
+    t.true(await isFocused(editProfile(page)));
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
   },

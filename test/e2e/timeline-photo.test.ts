@@ -46,9 +46,9 @@ test.after.always(async () => {
 });
 
 const timeline = (page: Page) => page.locator('section[aria-labelledby="section-timeline"]');
-/** The event's row in the photo links under the editor. */
-const linkRow = (page: Page, event: string) =>
-  timeline(page).getByRole('region', { name: 'Timeline photos' }).locator('li', { hasText: event });
+/** The event's card in the editor: its read view shows its photo; its editor has the Photo Manager. */
+const linkRow = (page: Page, event: string) => timeline(page).getByRole('listitem', { name: event, exact: true });
+const edit = (card: Locator) => card.locator('summary', { hasText: 'Edit' }).click();
 /** The stored event and its linked photo's id (photo_links), undefined before the event is saved. */
 const storedPhoto = async (event: string): Promise<{ photo: string | null } | undefined> => {
   const item = (await app.db('profile_timeline').where({ profileId: id, event }).first()) as { id: number } | undefined;
@@ -115,6 +115,7 @@ test.serial('an existing photo chosen while adding an event is linked once the e
 
   // The editor kept the version the link left: an inline edit of the new event saves (no 412).
   const card = timeline(page).getByRole('listitem', { name: 'Promoted to Lieutenant', exact: true });
+  await edit(card);
   await card.getByLabel('Location', { exact: true }).fill('Station 7');
   const [patched] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/timeline/id:')),
@@ -204,7 +205,8 @@ test.serial('a failed save keeps the form and its photo; a failed link keeps the
   await screenshot(page, 'timeline-add-link-failed-1280');
   await page.unroute('**/photo-links/timeline/**');
 
-  // Linked from its row afterwards.
+  // Linked from its editor afterwards.
+  await edit(linkRow(page, 'Appointed Training Officer'));
   await linkRow(page, 'Appointed Training Officer')
     .getByRole('button', { name: 'Photos for Appointed Training Officer' })
     .click();
@@ -225,6 +227,7 @@ test.serial('a deleted event leaves the photo links at once; its photo stays in 
   const event = 'Promoted to Lieutenant';
   await linkRow(page, event).waitFor();
   const card = timeline(page).getByRole('listitem', { name: event, exact: true });
+  await edit(card);
   await card.getByRole('button', { name: `Delete ${event}` }).click();
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 204),
