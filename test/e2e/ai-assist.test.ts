@@ -132,6 +132,7 @@ test.serial('a timeline description: Enhance in the list editor, then reject; th
   const timeline = page.locator('section[aria-labelledby="section-timeline"]');
   const card = timeline.getByRole('listitem', { name: 'Career event 2010', exact: true });
   await card.locator('summary', { hasText: 'Edit' }).click();
+  await card.locator('details[open] > div :focus').waitFor();
   const description = card.getByLabel('Description', { exact: true });
   const before = await description.inputValue();
   t.is(before, 'Sworn in with Academy Class 42.');

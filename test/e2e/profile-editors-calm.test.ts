@@ -72,6 +72,11 @@ const card = (scope: Locator | Page, name: string) => scope.getByRole('listitem'
 const editButton = (item: Locator) => item.locator('summary', { hasText: 'Edit' });
 /** The profile's own fields open behind it (a <summary>). */
 const editProfile = (page: Page) => page.locator('summary', { hasText: 'Edit Profile' });
+/** Edit, and the focus in the editor (waited for: the editor moves it there once open). */
+const openItem = async (item: Locator) => {
+  await editButton(item).click();
+  await item.locator('details[open] > div :focus').waitFor();
+};
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 const patched = (page: Page) =>
   page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes('/api/profiles/'), {
@@ -110,7 +115,7 @@ test.serial(
     const skill = card(section(page, 'skills'), 'Rope rescue');
 
     // Edit: the editor opens, the focus is in its first field.
-    await editButton(gear).click();
+    await openItem(gear);
     const years = gear.getByLabel('Years', { exact: true });
     await years.waitFor();
     t.is(await gear.locator('details').getAttribute('open'), '');
@@ -119,7 +124,7 @@ test.serial(
     // Typed, then another item's Edit (in another list's island): the text is saved, the first editor closes.
     await years.fill('2015-2024');
     await Promise.all([patched(page), editButton(award).click()]);
-    await award.getByLabel('Award name', { exact: true }).waitFor();
+    await award.locator('details[open] > div :focus').waitFor();
     t.is(await gear.locator('details[open]').count(), 0, 'the first editor closed');
     await t.notThrowsAsync(gear.getByText('Station 7 · 2015-2024').waitFor(), 'its read view shows the save');
     const stored = await clientAs(app, owner).get(`/api/profiles/${id}/gear`);
@@ -176,7 +181,7 @@ for (const [width, height] of [
     const recorded = await editMode(width, height);
     const { page } = recorded;
     const incident = card(section(page, 'incidents'), 'Warehouse fire');
-    await editButton(incident).click();
+    await openItem(incident);
     await incident.getByLabel('Location', { exact: true }).waitFor();
     await assertNoHorizontalOverflow(t, page, `edit mode, one item open, at ${width}`);
     await section(page, 'incidents').scrollIntoViewIfNeeded();
@@ -206,7 +211,7 @@ test.serial('status updates and fire stations choose their photo in the item edi
     ['fireStations', 'Eastside Station', 'fireStations'],
   ] as const) {
     const item = card(section(page, key), title);
-    await editButton(item).click();
+    await openItem(item);
     await item.getByRole('button', { name: `Photos for ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: `Photos for ${title}` });
     await dialog.getByRole('checkbox', { name: 'Crew photo' }).check();

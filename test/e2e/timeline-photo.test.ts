@@ -48,7 +48,11 @@ test.after.always(async () => {
 const timeline = (page: Page) => page.locator('section[aria-labelledby="section-timeline"]');
 /** The event's card in the editor: its read view shows its photo; its editor has the Photo Manager. */
 const linkRow = (page: Page, event: string) => timeline(page).getByRole('listitem', { name: event, exact: true });
-const edit = (card: Locator) => card.locator('summary', { hasText: 'Edit' }).click();
+/** Edit opens the event's editor; the focus moves into it (waited for: it would leave a field being typed in). */
+const edit = async (card: Locator) => {
+  await card.locator('summary', { hasText: 'Edit' }).click();
+  await card.locator('details[open] > div :focus').waitFor();
+};
 /** The stored event and its linked photo's id (photo_links), undefined before the event is saved. */
 const storedPhoto = async (event: string): Promise<{ photo: string | null } | undefined> => {
   const item = (await app.db('profile_timeline').where({ profileId: id, event }).first()) as { id: number } | undefined;
