@@ -202,6 +202,7 @@ export default function ProfileEditor({
       <details ref={disclosure.detailsRef} open={open}>
         <Button
           as="summary"
+          data-open-editor=""
           ref={disclosure.toggleRef}
           aria-expanded={open}
           aria-controls={`${formId}-sheet`}

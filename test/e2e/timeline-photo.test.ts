@@ -113,7 +113,7 @@ test.serial('an existing photo chosen while adding an event is linked once the e
   const item = (await created.json()) as { id: number };
   t.true(linked.url().endsWith(`/photo-links/timeline/id:${item.id}`), 'linked to the event just saved');
   await timeline(page).getByRole('heading', { name: 'Promoted to Lieutenant' }).waitFor();
-  await linkRow(page, 'Promoted to Lieutenant').locator('img').waitFor();
+  await linkRow(page, 'Promoted to Lieutenant').locator('[aria-label="Photos"] img').waitFor();
   t.is(await form.locator('img').count(), 0, 'the add form is empty again');
   t.is((await storedPhoto('Promoted to Lieutenant'))?.photo, String(existingPhotoId), 'the link is stored');
 
@@ -129,7 +129,11 @@ test.serial('an existing photo chosen while adding an event is linked once the e
 
   await page.reload();
   await waitForIslands(page);
-  t.is(await linkRow(page, 'Promoted to Lieutenant').locator('img').count(), 1, 'still linked after a reload');
+  t.is(
+    await linkRow(page, 'Promoted to Lieutenant').locator('[aria-label="Photos"] img').count(),
+    1,
+    'still linked after a reload',
+  );
   const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
   await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=timeline`);
   t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the public event shows its photo');
@@ -161,7 +165,7 @@ test.serial('a photo uploaded while adding an event lands in the gallery as a mi
   t.is(await storedPhoto('Promoted to Captain'), undefined);
 
   await saveEvent(page, form, 200);
-  await linkRow(page, 'Promoted to Captain').locator('img').waitFor();
+  await linkRow(page, 'Promoted to Captain').locator('[aria-label="Photos"] img').waitFor();
   t.is((await storedPhoto('Promoted to Captain'))?.photo, String(uploaded.id));
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
@@ -204,7 +208,7 @@ test.serial('a failed save keeps the form and its photo; a failed link keeps the
   await toasts.getByText('Please save the timeline event first and try again.').waitFor();
   await timeline(page).getByRole('heading', { name: 'Appointed Training Officer' }).waitFor();
   await linkRow(page, 'Appointed Training Officer').waitFor();
-  t.is(await linkRow(page, 'Appointed Training Officer').locator('img').count(), 0);
+  t.is(await linkRow(page, 'Appointed Training Officer').locator('[aria-label="Photos"] img').count(), 0);
   t.is((await storedPhoto('Appointed Training Officer'))?.photo, null, 'saved, not linked');
   await screenshot(page, 'timeline-add-link-failed-1280');
   await page.unroute('**/photo-links/timeline/**');
