@@ -102,7 +102,7 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   await page.getByRole('checkbox', { name: 'Skills' }).uncheck();
   await t.notThrowsAsync(page.getByText('1 widget is hidden.').waitFor());
   await screenshot(page, 'profile-edit-mode');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('region', { name: 'Widget Settings' }).getByRole('button', { name: 'Done' }).click();
   await page.waitForURL(/\?edit=1$/);
   await waitForIslands(page);
   await Promise.all([page.waitForURL(ownUrl), page.getByRole('button', { name: 'Save' }).click()]);
