@@ -52,6 +52,7 @@ import { useInlineForm } from './lib/useInlineForm';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
 import { media } from '../views/ui/theme';
+import { visuallyHidden } from '../views/ui/visuallyHidden';
 import type { WidgetKey } from '../src/validation/profiles';
 import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
 import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
@@ -227,12 +228,7 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
       padding: 0 ${(p) => p.theme.space[3]};
     }
     & > summary [data-noun] {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
   & > div {
