@@ -6,7 +6,11 @@ import tseslint from 'typescript-eslint';
  * `npm run lint` in CI: route file → policy → service → model → presenter, and nothing reaches backwards.
  */
 const restrict = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+  'no-restricted-imports': [
+    'error',
+    // A group is gitignore-style paths, or `{ regex }` where a folder's allowed children cannot be re-included.
+    { patterns: groups.map(([group, message]) => (Array.isArray(group) ? { group, message } : { ...group, message })) },
+  ],
 });
 
 const HTTP = [
@@ -89,8 +93,33 @@ export default tseslint.config(
       ],
       [['koa', '@koa/*', 'knex', 'objection', 'pg', 'pino', 'argon2', 'node:*'], 'Server-only package in an island.'],
       [
-        ['**/views/**', '!**/views/ui', '!**/views/ui/**'],
-        'Islands use the shared kit (views/ui), never server views.',
+        { regex: '(^|/)views/(?!ui(/|$)|profile/widgets(/|$)|profile/(ProfileHeaderCard|links)$)' },
+        'Islands use the shared kit (views/ui) and the read views (views/profile/widgets, ProfileHeaderCard), never server views.',
+      ],
+    ),
+  },
+  {
+    // The read views (what visitors see of each item) are presentational, so the owner's editors show them too:
+    // the kit, src/validation and each other only.
+    files: ['views/profile/widgets/**'],
+    rules: restrict(
+      SERVER_DATA,
+      [['**/islands/**'], 'Views never import islands.'],
+      [
+        { regex: '^\\.\\./(?!\\.\\./ui/|\\.\\./\\.\\./src/validation/)' },
+        'The read views are presentational (islands show them): import only views/ui, src/validation and each other.',
+      ],
+    ),
+  },
+  {
+    // The same for the profile's header card: what the profile editor shows while closed.
+    files: ['views/profile/ProfileHeaderCard.tsx', 'views/profile/links.ts'],
+    rules: restrict(
+      SERVER_DATA,
+      [['**/islands/**'], 'Views never import islands.'],
+      [
+        { regex: '^\\.\\./(?!ui/|\\.\\./src/validation/)|^\\./(?!links$|widgets/)' },
+        'The read views are presentational (islands show them): import only views/ui, src/validation and each other.',
       ],
     ),
   },

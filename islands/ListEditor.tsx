@@ -21,7 +21,7 @@
  *   saved first, then linked), and the item is announced to the page's photo links. Links made there keep
  *   this editor's item versions current.
  */
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import type { AnyObjectSchema } from 'yup';
 import { LISTS, type ListItemJson, type OrderOptions } from '../src/validation/lists';
@@ -32,9 +32,10 @@ import {
   type ListDefinition,
   type ListFormState,
 } from '../src/validation/lists/define';
-import { PHOTO_LINK_TARGETS, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
+import { PHOTO_LINK_TARGETS, PHOTO_MESSAGES, type PhotoJson, type PhotoLinksJson } from '../src/validation/photos';
 import { VISIBILITY_OPTIONS, type Visibility } from '../src/validation/visibility';
 import { api } from './lib/api';
+import { toast } from './lib/toast';
 import { trackSave } from './lib/pendingSaves';
 import { useSectionCount } from './lib/sectionCount';
 import { useApiMutation } from './lib/useApiMutation';
@@ -50,6 +51,13 @@ import { shown, useForm } from './lib/useForm';
 import { useInlineForm } from './lib/useInlineForm';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
+import { media } from '../views/ui/theme';
+import { visuallyHidden } from '../views/ui/visuallyHidden';
+import type { WidgetKey } from '../src/validation/profiles';
+import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
+import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
+import type { SectionContext, SectionItem } from '../views/profile/widgets/context';
+import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 
 export interface ListEditorProps {
   profileId: number;
@@ -84,6 +92,18 @@ const editorFields = (definition: ListDefinition): EditorField[] =>
 
 const ifMatch = (item: ListItemJson) => ({ 'If-Match': `"${item.id}.${item.version}"` });
 
+/** A closed item reads as on the main profile, with its visibility (the owner's view). */
+const READ_CONTEXT: Omit<SectionContext, 'basePath'> = {
+  expanded: false,
+  sort: 'newest',
+  editing: true,
+  showVisibility: true,
+};
+
+/** The edit page at the list's section: where a plain form's Cancel goes (without JavaScript). */
+const sectionHref = (profileId: number, definition: ListDefinition) =>
+  `/profiles/${profileId}?edit=1#section-${definition.key}`;
+
 const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   display: flex;
   flex-direction: column;
@@ -102,18 +122,47 @@ const Items = styled.ol.withConfig(sc('ListListItemJsons'))`
   gap: ${(p) => p.theme.space[3]};
 `;
 
+/** Closed: the read view and Edit side by side (Edit under it on phones); open: the title and the editor. */
 const Card = styled.li.withConfig(sc('ListListItemJson'))`
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.control};
-  padding: ${(p) => p.theme.space[4]};
+  padding: ${(p) => p.theme.space[3]} ${(p) => p.theme.space[4]};
   display: flex;
-  flex-direction: column;
+  flex-wrap: wrap;
+  align-items: flex-start;
   gap: ${(p) => p.theme.space[3]};
   min-width: 0;
+  & > div:first-child {
+    flex: 1 1 220px;
+  }
   & h3 {
     margin: 0;
     font-size: ${(p) => p.theme.font.size.md};
     overflow-wrap: anywhere;
+  }
+  & > h3 {
+    flex: 1 1 100%;
+  }
+  &[data-open] {
+    border-color: ${(p) => p.theme.color.brand};
+  }
+`;
+
+/** Edit (a <summary>, so it opens without JavaScript too) and the editor it shows. */
+const Disclosure = styled.details.withConfig(sc('ListEditorDisclosure'))`
+  flex: 0 0 auto;
+  &[open] {
+    flex: 1 1 100%;
+    min-width: 0;
+  }
+  & > summary {
+    list-style: none;
+  }
+  & > summary::-webkit-details-marker {
+    display: none;
+  }
+  &[open] > summary {
+    display: none;
   }
 `;
 
@@ -166,6 +215,22 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
   &[open] > summary {
     display: none;
   }
+  /* From 768 px, closed, it is "+ Add" in the section's header, left of the count (its name stays "Add …"). */
+  ${media.tablet} {
+    &:not([open]) {
+      position: absolute;
+      top: 12px;
+      right: 48px;
+    }
+    & > summary {
+      gap: ${(p) => p.theme.space[1]};
+      min-height: 32px;
+      padding: 0 ${(p) => p.theme.space[3]};
+    }
+    & > summary [data-noun] {
+      ${visuallyHidden}
+    }
+  }
   & > div {
     border: 1px dashed ${(p) => p.theme.color.line};
     border-radius: ${(p) => p.theme.radius.control};
@@ -213,6 +278,7 @@ function AddForm({
   defaultVisibility,
   state,
   photos,
+  onGallery,
   onAdded,
 }: {
   definition: ListDefinition;
@@ -220,14 +286,15 @@ function AddForm({
   profileId: number;
   defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
+  /** Lists with a Photo Manager: the gallery (null: none). */
   photos: PhotoJson[] | null;
+  onGallery: (photos: PhotoJson[]) => void;
   onAdded: (item: ListItemJson) => void;
 }) {
   const [open, setOpen] = useState(state !== null);
   const hydrated = useHydrated();
   const target = photos ? linkableList(definition.key) : null;
   const linkPhotos = useLinkPhotos(target);
-  const [gallery, setGallery] = useState(photos ?? []);
   const [photoIds, setPhotoIds] = useState<number[]>([]);
   const [linking, setLinking] = useState(false);
   const initial = Object.fromEntries([
@@ -280,7 +347,12 @@ function AddForm({
   });
   return (
     <AddPanel open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{`Add ${noun}`}</summary>
+      <summary>
+        <span aria-hidden="true">+</span>
+        <span>
+          Add<span data-noun="">{` ${noun}`}</span>
+        </span>
+      </summary>
       <div>
         <h3>{`New ${noun}`}</h3>
         <Form
@@ -306,10 +378,10 @@ function AddForm({
                 target={target}
                 title={`Photos for the new ${noun}`}
                 buttonLabel={`${photoIds.length ? 'Change' : 'Choose'} ${photoNoun}`}
-                photos={gallery}
+                photos={photos ?? []}
                 photoIds={photoIds}
                 defaultVisibility={defaultVisibility}
-                onGallery={(next) => setGallery(next.photoGallery)}
+                onGallery={(next) => onGallery(next.photoGallery)}
                 onDone={(ids) => {
                   setPhotoIds(ids);
                   return true;
@@ -322,7 +394,7 @@ function AddForm({
             {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
             <Button
               as="a"
-              href={`/profiles/${profileId}?edit=1#section-${definition.key}`}
+              href={sectionHref(profileId, definition)}
               $variant="secondary"
               onClick={(e: MouseEvent) => {
                 e.preventDefault();
@@ -352,11 +424,19 @@ const intentButton = (intent: string, act: () => void) => ({
   },
 });
 
+/**
+ * A saved item: closed, its read view (what visitors see, with its visibility) and Edit; open, its inline editor
+ * and Done (lib/useOneOpenEditor.ts: one editor open on the page). Without JavaScript, Edit is the `<summary>` of
+ * a `<details>` holding the item's plain form.
+ */
 function ItemEditor({
   definition,
   fields,
   profileId,
   item,
+  photos,
+  gallery,
+  defaultVisibility,
   state,
   confirmDelete,
   onChanged,
@@ -366,6 +446,11 @@ function ItemEditor({
   fields: EditorField[];
   profileId: number;
   item: ListItemJson;
+  /** The gallery's photos by id (the read view's linked photos). */
+  photos: Readonly<Record<string, PhotoJson>>;
+  /** Lists with a Photo Manager: the gallery the item's photos are chosen from, and its updates. */
+  gallery: { photos: PhotoJson[]; replace: (photos: PhotoJson[]) => void; add: (photos: PhotoJson[]) => void } | null;
+  defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
   confirmDelete: boolean;
   onChanged: (item: ListItemJson) => void;
@@ -388,8 +473,31 @@ function ItemEditor({
       api.patch<ListItemJson>(`/api/profiles/${profileId}/${definition.path}/id:${saved.id}`, body, ifMatch(saved)),
     fallbackMessage: 'Please try again.',
     onSaved: onChanged,
+    onFailed: () => disclosure.reopen(),
   });
   const { form } = inline;
+  const target = gallery ? linkableList(definition.key) : null;
+  const linkPhotos = useLinkPhotos(target);
+  /** The Photo Manager's Done: links the chosen photos (the item's new version comes back with them). */
+  const linkChosen = async (photoIds: number[], uploaded: boolean) => {
+    const linked = await linkPhotos({ profileId, itemId: item.id, photoIds });
+    if (!linked) {
+      if (uploaded) toast({ variant: 'destructive', title: PHOTO_MESSAGES.uploadedButNotLinked });
+      return false;
+    }
+    if (linked.photos.length) gallery?.add(linked.photos);
+    if (linked.item) onChanged(linked.item as ListItemJson);
+    toast({ title: photoIds.length ? 'Photos linked' : 'Photos unlinked' });
+    return true;
+  };
+  const disclosure = useOneOpenEditor({
+    initiallyOpen: state !== null || confirmDelete,
+    canClose: () => {
+      const names = unsavable(definition.updateSchema as AnyObjectSchema, form.getValues(), form.errors);
+      names.forEach((name) => form.touch(name));
+      return names.length === 0;
+    },
+  });
   // A newer version from elsewhere (a photo linked by the photo links below) is what the next save must match.
   useEffect(() => {
     if (item.version > inline.latest().version) inline.adopt(item);
@@ -416,70 +524,140 @@ function ItemEditor({
   const title = shown(item[definition.titleField ?? 'name']) || definition.noun;
   const formId = form.id;
   const headingId = `${formId}-heading`;
+  const panelId = `${formId}-editor`;
   const noun = definition.noun.toLowerCase();
+  const describe = WIDGET_ITEM_PARTS[definition.key as WidgetKey];
+  const { open } = disclosure;
+  const parts = describe?.(item as unknown as SectionItem, {
+    ...READ_CONTEXT,
+    basePath: `/profiles/${profileId}`,
+    photos,
+  });
+  const readView = parts ? (
+    <ItemRow as="div">
+      <ItemContent
+        // The timeline's dot belongs on its line, which the editor does not draw; the owner also learns what
+        // the main profile leaves out.
+        parts={{
+          ...parts,
+          marker: null,
+          labels: [...(parts.labels ?? []), item.showOnMainProfile ? null : { text: 'Not on main profile' }],
+        }}
+        expanded={false}
+        visibility={item.visibility}
+        titleId={headingId}
+      />
+    </ItemRow>
+  ) : (
+    <h3 id={headingId}>{title}</h3>
+  );
   return (
-    <Card aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
-      <Form
-        action={listFormPath(profileId, definition.path, item.id)}
-        aria-labelledby={headingId}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <input type="hidden" name="version" value={inline.saved.version} />
-        <FormAlert error={form.formError} />
-        <FieldGrid>
-          {fields.map((field) => (
-            <div key={field.name} data-wide={wide(field.meta)}>
-              <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
-            </div>
-          ))}
-        </FieldGrid>
-        <Controls>
-          <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
-          <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
-          <div data-actions="">
-            {hydrated ? null : (
-              <Button type="submit" name="intent" value="update">
-                Save changes
-              </Button>
-            )}
-            {confirming ? (
-              <>
-                <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
-                <Button
-                  $variant="destructive"
-                  aria-describedby={`${formId}-confirm`}
-                  {...intentButton('delete', () => {
-                    setConfirming(false);
-                    onDelete(inline.latest());
-                  })}
-                >
-                  Delete
-                </Button>
-                <Button
-                  ref={cancelRef}
-                  $variant="secondary"
-                  {...intentButton('cancel', () => {
-                    focusAfterConfirm.current = true;
-                    setConfirming(false);
-                  })}
-                >
-                  Cancel
-                </Button>
-              </>
-            ) : (
-              <Button
-                ref={deleteRef}
-                $variant="secondary"
-                aria-label={`Delete ${title}`}
-                {...intentButton('confirm-delete', () => setConfirming(true))}
-              >
-                Delete
-              </Button>
-            )}
-          </div>
-        </Controls>
-      </Form>
+    <Card aria-labelledby={headingId} data-open={open ? '' : undefined}>
+      {open ? <h3 id={headingId}>{title}</h3> : readView}
+      <Disclosure ref={disclosure.detailsRef} open={open}>
+        <Button
+          as="summary"
+          ref={disclosure.toggleRef}
+          $variant="secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={`Edit ${title}`}
+          onClick={(e: MouseEvent) => {
+            e.preventDefault();
+            disclosure.edit();
+          }}
+        >
+          Edit
+        </Button>
+        <div id={panelId} ref={disclosure.panelRef}>
+          <Form
+            action={listFormPath(profileId, definition.path, item.id)}
+            aria-labelledby={headingId}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <input type="hidden" name="version" value={inline.saved.version} />
+            <FormAlert error={form.formError} />
+            <FieldGrid>
+              {fields.map((field) => (
+                <div key={field.name} data-wide={wide(field.meta)}>
+                  <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
+                </div>
+              ))}
+            </FieldGrid>
+            {target && gallery && hydrated ? (
+              <PhotoField>
+                <strong>{PHOTO_LINK_TARGETS[target].max === 1 ? 'Photo' : 'Photos'}</strong>
+                <PhotoChooser
+                  profileId={profileId}
+                  target={target}
+                  title={`Photos for ${title}`}
+                  buttonLabel={`Photos for ${title}`}
+                  photos={gallery.photos}
+                  photoIds={item.photoIds ?? []}
+                  defaultVisibility={defaultVisibility}
+                  onGallery={(next) => gallery.replace(next.photoGallery)}
+                  onDone={linkChosen}
+                />
+              </PhotoField>
+            ) : null}
+            <Controls>
+              <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
+              <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+              <div data-actions="">
+                {hydrated ? (
+                  <Button type="button" onClick={() => disclosure.done()}>
+                    Done
+                  </Button>
+                ) : (
+                  <>
+                    <Button type="submit" name="intent" value="update">
+                      Save changes
+                    </Button>
+                    {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
+                    <Button as="a" href={sectionHref(profileId, definition)} $variant="secondary">
+                      Cancel
+                    </Button>
+                  </>
+                )}
+                {confirming ? (
+                  <>
+                    <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
+                    <Button
+                      $variant="destructive"
+                      aria-describedby={`${formId}-confirm`}
+                      {...intentButton('delete', () => {
+                        setConfirming(false);
+                        onDelete(inline.latest());
+                      })}
+                    >
+                      Delete
+                    </Button>
+                    <Button
+                      ref={cancelRef}
+                      $variant="secondary"
+                      {...intentButton('cancel', () => {
+                        focusAfterConfirm.current = true;
+                        setConfirming(false);
+                      })}
+                    >
+                      Cancel
+                    </Button>
+                  </>
+                ) : (
+                  <Button
+                    ref={deleteRef}
+                    $variant="secondary"
+                    aria-label={`Delete ${title}`}
+                    {...intentButton('confirm-delete', () => setConfirming(true))}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </div>
+            </Controls>
+          </Form>
+        </div>
+      </Disclosure>
     </Card>
   );
 }
@@ -504,9 +682,18 @@ function ListEditorBody({
       return order ? order(changed, { now: new Date(), sort }) : changed;
     });
   useSectionCount(list, items.length);
+  // The gallery (lists with a Photo Manager): chosen from by the add form and the items, grown by uploads there.
+  const [gallery, setGallery] = useState(photos ?? []);
+  const photoById = useMemo(() => Object.fromEntries(gallery.map((photo) => [String(photo.id), photo])), [gallery]);
+  /** Photos the server answered with (an upload, a link): added to the gallery, or replacing what it had. */
+  const addToGallery = (next: PhotoJson[]) =>
+    setGallery((prev) => [...prev.filter((known) => !next.some((p) => p.id === known.id)), ...next]);
   const merge = (saved: ListItemJson) =>
     setItems((prev) => prev.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
-  useItemAnnouncements(linkableList(list), (item) => merge(item as ListItemJson));
+  useItemAnnouncements(linkableList(list), (item, linked) => {
+    if (linked.length) addToGallery(linked);
+    merge(item as ListItemJson);
+  });
 
   const remove = useApiMutation({
     request: (item: ListItemJson) =>
@@ -543,6 +730,9 @@ function ListEditorBody({
               fields={fields}
               profileId={profileId}
               item={item}
+              photos={photoById}
+              gallery={photos ? { photos: gallery, replace: setGallery, add: addToGallery } : null}
+              defaultVisibility={defaultVisibility}
               state={formState?.target === item.id ? formState.state : null}
               confirmDelete={confirmDelete === item.id}
               onChanged={merge}
@@ -557,7 +747,8 @@ function ListEditorBody({
         profileId={profileId}
         defaultVisibility={defaultVisibility}
         state={formState?.target === 'add' ? formState.state : null}
-        photos={photos}
+        photos={photos ? gallery : null}
+        onGallery={setGallery}
         onAdded={(item) => setItems((prev) => [...prev, item])}
       />
     </Stack>

@@ -360,56 +360,61 @@ export default function PhotoGallery({
         onChange={(e) => setMainProfileChoice(e.target.checked)}
       />
       <UploadProgress rows={uploads.rows} summary={uploads.summary} />
-      <Toolbar>
-        <TextField id={`${id}-search`} label={L.search} value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Select
-          id={`${id}-category`}
-          label={L.category}
-          value={category}
-          onChange={(e) => setCategory(e.target.value as PhotoCategory | '')}
-          options={[
-            { value: '', label: L.allCategories },
-            ...PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) })),
-          ]}
-        />
-        <Select
-          id={`${id}-folder`}
-          label={L.folder}
-          value={folder}
-          onChange={(e) => setFolder(e.target.value)}
-          options={[{ value: 'all', label: L.allFolders }, ...folderOptions]}
-        />
+      {/* Nothing to search, filter, file or lay out until there is a photo (a calm edit mode). */}
+      {photos.length ? (
+        <Toolbar>
+          <TextField id={`${id}-search`} label={L.search} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Select
+            id={`${id}-category`}
+            label={L.category}
+            value={category}
+            onChange={(e) => setCategory(e.target.value as PhotoCategory | '')}
+            options={[
+              { value: '', label: L.allCategories },
+              ...PHOTO_CATEGORIES.map((c) => ({ value: c, label: humanize(c) })),
+            ]}
+          />
+          <Select
+            id={`${id}-folder`}
+            label={L.folder}
+            value={folder}
+            onChange={(e) => setFolder(e.target.value)}
+            options={[{ value: 'all', label: L.allFolders }, ...folderOptions]}
+          />
+          <Row>
+            <Button
+              type="button"
+              $variant={listMode ? 'secondary' : 'primary'}
+              aria-pressed={!listMode}
+              onClick={() => setListMode(false)}
+            >
+              {L.grid}
+            </Button>
+            <Button
+              type="button"
+              $variant={listMode ? 'primary' : 'secondary'}
+              aria-pressed={listMode}
+              onClick={() => setListMode(true)}
+            >
+              {L.list}
+            </Button>
+          </Row>
+        </Toolbar>
+      ) : null}
+      {photos.length ? (
         <Row>
-          <Button
-            type="button"
-            $variant={listMode ? 'secondary' : 'primary'}
-            aria-pressed={!listMode}
-            onClick={() => setListMode(false)}
-          >
-            {L.grid}
-          </Button>
-          <Button
-            type="button"
-            $variant={listMode ? 'primary' : 'secondary'}
-            aria-pressed={listMode}
-            onClick={() => setListMode(true)}
-          >
-            {L.list}
+          <TextField
+            id={`${id}-new-folder`}
+            label="New folder"
+            value={folderName}
+            onChange={(e) => setFolderName(e.target.value)}
+          />
+          <Button type="button" $variant="secondary" onClick={submitFolder}>
+            Create folder
           </Button>
         </Row>
-      </Toolbar>
-      <Row>
-        <TextField
-          id={`${id}-new-folder`}
-          label="New folder"
-          value={folderName}
-          onChange={(e) => setFolderName(e.target.value)}
-        />
-        <Button type="button" $variant="secondary" onClick={submitFolder}>
-          Create folder
-        </Button>
-      </Row>
-      {shown.length === 0 ? <Muted>{photos.length ? L.noMatch : 'Add your first photo'}</Muted> : null}
+      ) : null}
+      {shown.length === 0 && photos.length ? <Muted>{L.noMatch}</Muted> : null}
       <Grid $list={listMode}>
         {shown.map((photo) => (
           <Item key={photo.id} $list={listMode} data-photo-id={photo.id}>

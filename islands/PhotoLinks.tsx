@@ -17,9 +17,8 @@ import { sc } from '../views/ui/sc';
 
 const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
   list-style: none;
-  margin: ${(p) => p.theme.space[4]} 0 0;
-  padding: ${(p) => p.theme.space[4]} 0 0;
-  border-top: 1px solid ${(p) => p.theme.color.line};
+  margin: 0 0 ${(p) => p.theme.space[4]};
+  padding: 0;
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[3]};
@@ -39,8 +38,10 @@ const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
 
 const WIDGET_TITLES: Record<Target, string> = {
   timeline: 'Timeline',
+  statusUpdates: 'Status Updates',
   incidents: 'Memorable Incidents',
   awards: 'Awards',
+  fireStations: 'Fire Stations',
   profile: 'Profile image',
 };
 

@@ -5,7 +5,7 @@
  * in Account Settings only. On phones the fields open in the full-screen Edit Profile dialog; Done Editing
  * closes it with 'Changes saved!' once the last save has landed.
  */
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
 import type { DepartmentJson } from '../src/validation/departments';
 import {
@@ -27,6 +27,8 @@ import { EnhanceAssist } from './lib/EnhanceButton';
 import { CharacterCount, FieldGrid, FieldGroup, Select, TextArea, TextField } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
 import { media } from '../views/ui/theme';
+import { ProfileHeaderCard } from '../views/profile/ProfileHeaderCard';
+import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 
 type TextKey =
   | 'rank'
@@ -58,20 +60,39 @@ const LABELS: Record<TextKey, string> = {
   >),
 };
 
+/** Closed: the header card as visitors see it, with Edit Profile in its corner (under it on phones). */
 const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space[3]};
+  & > details > summary {
+    display: ${(p) => (p.$open ? 'none' : 'flex')};
+    list-style: none;
+  }
+  & > details > summary::-webkit-details-marker {
+    display: none;
+  }
   ${media.tablet} {
-    & > [data-open-editor] {
-      display: none;
+    & > details > summary {
+      position: absolute;
+      top: ${(p) => p.theme.space[5]};
+      right: ${(p) => p.theme.space[5]};
+      width: auto;
+    }
+    & > section:first-child {
+      padding-right: 180px;
     }
   }
 `;
 
-const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))<{ $open: boolean }>`
+/** Open: the fields, full screen on phones, in place from 768 px. */
+const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))`
   background: ${(p) => p.theme.color.surface};
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.card};
   padding: ${(p) => p.theme.space[5]};
-  display: ${(p) => (p.$open ? 'flex' : 'none')};
+  display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[5]};
   @media (max-width: 767px) {
@@ -80,9 +101,6 @@ const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))<{ $open: boolean }
     z-index: 60;
     border-radius: 0;
     overflow-y: auto;
-  }
-  ${media.tablet} {
-    display: flex;
   }
 `;
 
@@ -94,11 +112,6 @@ const SheetHead = styled.div.withConfig(sc('ProfileEditorHead'))`
   & h2 {
     margin: 0;
     font-size: ${(p) => p.theme.font.size.xl};
-  }
-  ${media.tablet} {
-    & button {
-      display: none;
-    }
   }
 `;
 
@@ -129,7 +142,8 @@ export default function ProfileEditor({
   aiAssist = false,
 }: ProfileEditorProps) {
   const [department, setDepartment] = useState<DepartmentJson | null>(initialDepartment);
-  const [open, setOpen] = useState(false);
+  /** On phones the open editor is a full-screen dialog; from 768 px it opens in place. */
+  const [modal, setModal] = useState(false);
   const inline = useInlineForm({
     schema: profileUpdateSchema,
     saved: profile,
@@ -137,8 +151,18 @@ export default function ProfileEditor({
     request: (body) => api.patch<ProfileJson>(`/api/profiles/${profile.id}`, body),
     errorTitle: PROFILE_MESSAGES.updateFailed,
     fallbackMessage: 'Please try again.',
+    onFailed: () => disclosure.reopen(),
   });
   const { form } = inline;
+  const disclosure = useOneOpenEditor({
+    initiallyOpen: false,
+    canClose: () => {
+      const names = unsavable(profileUpdateSchema, form.getValues(), form.errors);
+      names.forEach((name) => form.touch(name as Parameters<typeof form.touch>[0]));
+      return names.length === 0;
+    },
+  });
+  const { open } = disclosure;
   const formId = form.id;
   const draft = inline.values;
 
@@ -164,106 +188,121 @@ export default function ProfileEditor({
     />
   );
 
+  /** Done Editing: once the last save has landed, closes (unless a field cannot be saved) with 'Changes saved!'. */
   const doneEditing = async () => {
     (document.activeElement as HTMLElement | null)?.blur();
-    if (await settleSaves()) {
-      setOpen(false);
-      toast({ title: PROFILE_MESSAGES.changesSaved });
-    }
+    if ((await settleSaves()) && disclosure.done()) toast({ title: PROFILE_MESSAGES.changesSaved });
   };
 
   const statementLength = draft.personalStatement.length;
   return (
     <Shell $open={open} aria-label="Edit profile">
-      <Button type="button" data-open-editor="" $block onClick={() => setOpen(true)}>
-        {PROFILE_MESSAGES.editProfile}
-      </Button>
-      <Sheet
-        $open={open}
-        role={open ? 'dialog' : undefined}
-        aria-modal={open || undefined}
-        aria-labelledby="profile-editor-title"
-      >
-        <SheetHead>
-          <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
-          <Button type="button" onClick={() => void doneEditing()}>
-            {PROFILE_MESSAGES.doneEditing}
-          </Button>
-        </SheetHead>
-        <FieldGrid>
-          <TextField
-            id={`${formId}-name`}
-            label="Name"
-            value={inline.saved.name}
-            readOnly
-            aria-readonly
-            help={
-              <>
-                {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
-              </>
-            }
-          />
-          {text('rank')}
-          {text('title')}
-          {text('badgeNumber')}
-        </FieldGrid>
-        <DepartmentPickerField
-          label="Fire Department"
-          required
-          value={department}
-          onChange={(picked) => {
-            if (!picked) return setDepartment(null);
-            const before = department;
-            setDepartment(picked);
-            void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
+      {open ? null : <ProfileHeaderCard profile={inline.saved} />}
+      {/* A <details>: Edit Profile opens the fields before the script has run too (what is typed is kept). */}
+      <details ref={disclosure.detailsRef} open={open}>
+        <Button
+          as="summary"
+          data-open-editor=""
+          ref={disclosure.toggleRef}
+          aria-expanded={open}
+          aria-controls={`${formId}-sheet`}
+          $block
+          onClick={(e: MouseEvent) => {
+            e.preventDefault();
+            setModal(window.matchMedia('(max-width: 767px)').matches);
+            disclosure.edit();
           }}
-        />
-        <FieldGrid>
-          {text('motto')}
-          {text('currentStatus')}
-          {text('role')}
-          {text('profileImage', { type: 'url' })}
-        </FieldGrid>
-        <TextArea
-          {...inline.text('personalStatement')}
-          label={LABELS.personalStatement}
-          help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
-        />
-        {aiAssist ? (
-          <EnhanceAssist
-            field="personalStatement"
+        >
+          {PROFILE_MESSAGES.editProfile}
+        </Button>
+        <Sheet
+          id={`${formId}-sheet`}
+          ref={disclosure.panelRef}
+          role={open && modal ? 'dialog' : 'group'}
+          aria-modal={(open && modal) || undefined}
+          aria-labelledby="profile-editor-title"
+        >
+          <SheetHead>
+            <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
+            <Button type="button" onClick={() => void doneEditing()}>
+              {PROFILE_MESSAGES.doneEditing}
+            </Button>
+          </SheetHead>
+          <FieldGrid>
+            <TextField
+              id={`${formId}-name`}
+              label="Name"
+              value={inline.saved.name}
+              readOnly
+              aria-readonly
+              help={
+                <>
+                  {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
+                </>
+              }
+            />
+            {text('rank')}
+            {text('title')}
+            {text('badgeNumber')}
+          </FieldGrid>
+          <DepartmentPickerField
+            label="Fire Department"
+            required
+            value={department}
+            onChange={(picked) => {
+              if (!picked) return setDepartment(null);
+              const before = department;
+              setDepartment(picked);
+              void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
+            }}
+          />
+          <FieldGrid>
+            {text('motto')}
+            {text('currentStatus')}
+            {text('role')}
+            {text('profileImage', { type: 'url' })}
+          </FieldGrid>
+          <TextArea
+            {...inline.text('personalStatement')}
             label={LABELS.personalStatement}
-            text={draft.personalStatement}
-            targetId={`${formId}-personalStatement`}
-            onAccept={(text) => form.setValue('personalStatement', text)}
+            help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
           />
-        ) : null}
-        <FieldGroup>
-          <legend>Contact</legend>
-          <FieldGrid>
-            {text('phone', { type: 'tel', autoComplete: 'tel' })}
-            {visibilitySelect('phone')}
-            {text('email', { type: 'email', autoComplete: 'email' })}
-            {visibilitySelect('email')}
-          </FieldGrid>
-        </FieldGroup>
-        <FieldGroup>
-          <legend>Social links</legend>
-          <FieldGrid>
-            {SOCIAL_FIELDS.map((key) => (
-              <div key={key}>{text(key)}</div>
-            ))}
-          </FieldGrid>
-        </FieldGroup>
-        <FieldGroup>
-          <legend>New items</legend>
-          <Select
-            {...inline.select('defaultVisibility')}
-            label="Who sees new items by default"
-            options={VISIBILITY_OPTIONS}
-          />
-        </FieldGroup>
-      </Sheet>
+          {aiAssist ? (
+            <EnhanceAssist
+              field="personalStatement"
+              label={LABELS.personalStatement}
+              text={draft.personalStatement}
+              targetId={`${formId}-personalStatement`}
+              onAccept={(text) => form.setValue('personalStatement', text)}
+            />
+          ) : null}
+          <FieldGroup>
+            <legend>Contact</legend>
+            <FieldGrid>
+              {text('phone', { type: 'tel', autoComplete: 'tel' })}
+              {visibilitySelect('phone')}
+              {text('email', { type: 'email', autoComplete: 'email' })}
+              {visibilitySelect('email')}
+            </FieldGrid>
+          </FieldGroup>
+          <FieldGroup>
+            <legend>Social links</legend>
+            <FieldGrid>
+              {SOCIAL_FIELDS.map((key) => (
+                <div key={key}>{text(key)}</div>
+              ))}
+            </FieldGrid>
+          </FieldGroup>
+          <FieldGroup>
+            <legend>New items</legend>
+            <Select
+              {...inline.select('defaultVisibility')}
+              label="Who sees new items by default"
+              options={VISIBILITY_OPTIONS}
+            />
+          </FieldGroup>
+        </Sheet>
+      </details>
     </Shell>
   );
 }

@@ -48,6 +48,8 @@ export interface InlineFormOptions<T, V extends Body> extends Pick<
   request: (body: Body, saved: T) => Promise<T>;
   /** After each successful save, with the record as the server now has it. */
   onSaved?: (saved: T) => void;
+  /** After a refused save, once it was reported (a closed editor opens again to show what was kept). */
+  onFailed?: () => void;
 }
 
 /** A value the record already has: equal, or shown alike (a number typed as text, '' for none). */
@@ -87,7 +89,10 @@ export function useInlineForm<T extends object, V extends Body>(options: InlineF
     queue.current = run.catch(() => undefined);
     const tracked = trackSave(run);
     // The failure was reported (toast, field messages): here it only undoes what was shown early.
-    tracked.catch(() => rollback?.());
+    tracked.catch(() => {
+      rollback?.();
+      options.onFailed?.();
+    });
     return tracked;
   };
 

@@ -157,7 +157,7 @@ export async function profilePageHtml(
       noindex: !indexable,
       head: meta.head,
       isPublicPage: publicView,
-      subNav: <WidgetFilter basePath={basePath} active={widget} />,
+      subNav: <WidgetFilter basePath={basePath} active={widget} keep={viewAs ? `as=${viewAs}` : ''} />,
       shellUser,
       // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
       headerControls: canEdit ? (

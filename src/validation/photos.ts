@@ -53,10 +53,20 @@ export interface LinkableItem {
   photoIds: number[];
 }
 
-/** The widgets whose photos are linked in edit mode: the lists with a Photo Manager, and the profile image. */
-export type Target = Exclude<PhotoLinkTarget, 'statusUpdates' | 'fireStations'>;
+/**
+ * The widgets whose photos are linked in edit mode: the lists with a Photo Manager, and the profile image. Every
+ * list with a photo field in spec 02 §3 has one: timeline (photo), status updates (photo), incidents (photos),
+ * awards (photos), fire stations (stationPhoto) — §3 counts a photo's uses across all of them.
+ */
+export type Target = PhotoLinkTarget;
 export type LinkableList = Exclude<Target, 'profile'>;
-const LINKABLE_LISTS: readonly string[] = ['timeline', 'incidents', 'awards'] satisfies LinkableList[];
+const LINKABLE_LISTS: readonly string[] = [
+  'timeline',
+  'statusUpdates',
+  'incidents',
+  'awards',
+  'fireStations',
+] satisfies LinkableList[];
 
 /** The list (by its key) whose items get photos through the Photo Manager, or null. */
 export const linkableList = (key: string): LinkableList | null =>
@@ -66,7 +76,7 @@ export const linkableList = (key: string): LinkableList | null =>
 export function linkableItem(item: Record<string, unknown> & { id: number; photoIds?: number[] }): LinkableItem {
   return {
     id: item.id,
-    title: String(item.event ?? item.title ?? item.name ?? ''),
+    title: String(item.event ?? item.title ?? item.stationName ?? item.name ?? ''),
     photoIds: item.photoIds ?? [],
   };
 }

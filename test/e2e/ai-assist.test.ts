@@ -70,10 +70,12 @@ const answerOf = (page: Page, path: string, status: number) =>
       return res;
     });
 
-async function openEditor(page: Page, base: string) {
+async function openEditor(page: Page, base: string, { profileFields = true } = {}) {
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
   await page.goto(`${base}/profiles/${id}?edit=1`);
   await waitForIslands(page);
+  // The profile's fields open behind Edit Profile (a calm edit mode).
+  if (profileFields) await page.locator('summary', { hasText: 'Edit Profile' }).click();
 }
 
 test.serial('enhance the personal statement, see it beside the original, accept it; it is saved', async (t) => {
@@ -126,9 +128,11 @@ test.serial('enhance the personal statement, see it beside the original, accept 
 test.serial('a timeline description: Enhance in the list editor, then reject; the text stays', async (t) => {
   const recorded = await openPage(browser, { width: 375, height: 800 });
   const { page } = recorded;
-  await openEditor(page, app.baseUrl);
+  await openEditor(page, app.baseUrl, { profileFields: false });
   const timeline = page.locator('section[aria-labelledby="section-timeline"]');
   const card = timeline.getByRole('listitem', { name: 'Career event 2010', exact: true });
+  await card.locator('summary', { hasText: 'Edit' }).click();
+  await card.locator('details[open] > div :focus').waitFor();
   const description = card.getByLabel('Description', { exact: true });
   const before = await description.inputValue();
   t.is(before, 'Sworn in with Academy Class 42.');
@@ -204,7 +208,7 @@ test.serial(
 
     const recorded = await openPage(browser, { width: 1280, height: 900 });
     const { page } = recorded;
-    await openEditor(page, app.baseUrl);
+    await openEditor(page, app.baseUrl, { profileFields: false });
     const photo = page.locator('[data-island="PhotoGallery"] [data-photo-id]').first();
     await photo.getByRole('button', { name: 'Edit' }).click();
     const caption = photo.getByLabel('Caption');

@@ -138,6 +138,8 @@ for (const rate of RATES) {
     await withPage(t, rate, async ({ page }) => {
       await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
       await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${id}?edit=1`, {
+        // The fields open behind Edit Profile, a <details> that opens without JavaScript.
+        prepare: (p) => p.locator('summary', { hasText: 'Edit Profile' }).click(),
         // A textarea: React puts the server's text back while hydrating; the island restores what was typed.
         first: { field: label('Personal Statement'), type: 'Typed while the page loaded.' },
         next: { field: label('Motto'), type: 'Early and steady' },

@@ -47,7 +47,7 @@ for (const width of [1280, 375]) {
       if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
     });
 
-    // On a phone the fields open in the Edit Profile sheet.
+    // The fields open behind Edit Profile (on a phone, in its full-screen sheet).
     const openEditor = page.locator('[data-open-editor]');
     if (await openEditor.isVisible()) await openEditor.click();
     const statement = page.getByLabel('Personal Statement', { exact: true });

@@ -166,6 +166,8 @@ test.serial(
     await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
     await waitForIslands(page);
 
+    // Each item's photos are chosen in its editor (Edit).
+    await page.getByRole('listitem', { name: 'Hired at Station 7', exact: true }).locator('summary').click();
     await page.getByRole('button', { name: 'Photos for Hired at Station 7' }).click();
     const dialog = page.getByRole('dialog', { name: 'Photos for Hired at Station 7' });
     await dialog.getByRole('tab', { name: 'Select Existing' }).waitFor();
@@ -177,6 +179,7 @@ test.serial(
     ]);
     await dialog.waitFor({ state: 'detached' });
 
+    await page.getByRole('listitem', { name: 'Warehouse fire', exact: true }).locator('summary').click();
     await page.getByRole('button', { name: 'Photos for Warehouse fire' }).click();
     const incidentDialog = page.getByRole('dialog', { name: 'Photos for Warehouse fire' });
     await incidentDialog.getByRole('tab', { name: 'Upload New' }).click();

@@ -80,6 +80,16 @@ const section = (page: Page, key: string) => page.locator(`section[aria-labelled
 const count = async (page: Page, key: string) =>
   Number(await page.locator(`[data-section-count="${key}"]`).innerText());
 const card = (widget: Locator, name: string) => widget.getByRole('listitem', { name, exact: true });
+/**
+ * A saved item shows its read view; Edit (its <summary>) opens its editor, and with JavaScript the focus moves
+ * into it (waited for, so it cannot leave a field the test is typing in).
+ */
+const openCard = async (widget: Locator, name: string, { script = true } = {}) => {
+  const item = card(widget, name);
+  await item.locator('summary', { hasText: 'Edit' }).click();
+  await item.locator(script ? 'details[open] > div :focus' : 'details[open]').waitFor();
+  return item;
+};
 const headings = (widget: Locator) => widget.locator('li h3').allTextContents();
 
 const answer = (page: Page, method: string, status: number) =>
@@ -108,13 +118,13 @@ async function addItem(
 }
 
 async function editInline(page: Page, widget: Locator, [item, label, value]: readonly [string, string, string]) {
-  const card = widget.getByRole('listitem', { name: item, exact: true });
+  const card = await openCard(widget, item);
   await card.getByLabel(label, { exact: true }).fill(value);
   await Promise.all([answer(page, 'PATCH', 200), card.getByLabel(label, { exact: true }).blur()]);
 }
 
 async function deleteItem(page: Page, widget: Locator, item: string) {
-  const card = widget.getByRole('listitem', { name: item, exact: true });
+  const card = await openCard(widget, item);
   await card.getByRole('button', { name: `Delete ${item}` }).click();
   await card.getByRole('button', { name: 'Cancel' }).waitFor();
   await Promise.all([answer(page, 'DELETE', 204), card.getByRole('button', { name: 'Delete', exact: true }).click()]);
@@ -196,10 +206,14 @@ test.serial('edit mode with the editors at 375 px: no horizontal scroll', async 
   await section(page, 'timeline').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-375-item.png') });
   // The nested lists and the icon picker at phone width: an award (media links), an incident (units, media).
-  await card(section(page, 'awards'), 'Medal of Valor').screenshot({
+  await (
+    await openCard(section(page, 'awards'), 'Medal of Valor')
+  ).screenshot({
     path: path.join(SCREENSHOT_DIR, 'profile-editors-375-award.png'),
   });
-  await card(section(page, 'incidents'), 'Warehouse fire').screenshot({
+  await (
+    await openCard(section(page, 'incidents'), 'Warehouse fire')
+  ).screenshot({
     path: path.join(SCREENSHOT_DIR, 'profile-editors-375-incident.png'),
   });
   assertNoBrowserErrors(t, recorded);
@@ -211,7 +225,7 @@ test.serial(
   async (t) => {
     const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    const skill = card(section(page, 'skills'), 'Skill number 3');
+    const skill = await openCard(section(page, 'skills'), 'Skill number 3');
     const row = (name: string) => skill.getByRole('group', { name, exact: true });
     // Typing in the empty row makes it an endorsement; another empty row follows for the next one.
     await row('New endorsement').getByLabel('Endorser name').fill('Lt. Chen');
@@ -243,7 +257,7 @@ test.serial(
 test.serial("an award's icon is picked from the set; the read view draws it", async (t) => {
   const recorded = await editMode({ width: 1280, height: 900 });
   const { page } = recorded;
-  const award = card(section(page, 'awards'), 'Medal of Valor');
+  const award = await openCard(section(page, 'awards'), 'Medal of Valor');
   const picker = award.getByRole('group', { name: 'Icon' });
   t.is(await picker.getByRole('radio').count(), 12, 'the twelve award icons');
   t.true(await picker.getByRole('radio', { name: 'Star' }).isChecked());
@@ -303,14 +317,15 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
   await t.notThrowsAsync(gear.getByRole('heading', { name: 'Ladder 3' }).waitFor());
   t.is(await count(page, 'gear'), before + 1);
 
-  // Edit: the item's form has Save changes without JavaScript.
-  let item = card(gear, 'Ladder 3');
+  // Edit: the item's form (behind Edit, a <details>) has Save changes without JavaScript.
+  let item = await openCard(gear, 'Ladder 3', { script: false });
   await item.getByLabel('Years').fill('2019-2024');
   await Promise.all([page.waitForURL(/edit=1/), item.getByRole('button', { name: 'Save changes' }).click()]);
   item = card(section(page, 'gear'), 'Ladder 3');
   t.is(await item.getByLabel('Years').inputValue(), '2019-2024');
 
-  // Delete: the confirm step is a page of its own, then the item is gone.
+  // Delete: the confirm step is a page of its own (the item open), then the item is gone.
+  item = await openCard(section(page, 'gear'), 'Ladder 3', { script: false });
   await Promise.all([page.waitForURL(/confirm=gear/), item.getByRole('button', { name: 'Delete Ladder 3' }).click()]);
   item = card(section(page, 'gear'), 'Ladder 3');
   await t.notThrowsAsync(item.getByText('Delete this apparatus?').waitFor());
@@ -350,7 +365,7 @@ test.serial(
     // A list item: its visibility (a choice) shows at once and is put back; typed text stays.
     const itemRoute = /\/api\/profiles\/\d+\/awards\/id:\d+$/;
     const answerItem = await refuse(itemRoute);
-    const award = card(section(page, 'awards'), 'Medal of Valor');
+    const award = await openCard(section(page, 'awards'), 'Medal of Valor');
     const visibility = award.getByLabel('Visibility', { exact: true });
     const before = await visibility.inputValue();
     const other = before === 'private' ? 'public' : 'private';
@@ -369,6 +384,7 @@ test.serial(
     // The profile's own fields: the same, under the spec's title.
     const profileRoute = /\/api\/profiles\/\d+$/;
     (await refuse(profileRoute))();
+    await page.locator('summary', { hasText: 'Edit Profile' }).click();
     const newItems = page.getByLabel('Who sees new items by default');
     const defaultBefore = await newItems.inputValue();
     await Promise.all([

@@ -95,13 +95,14 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   await page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click();
   await page.waitForURL(/\?edit=1$/);
   await waitForIslands(page);
+  await page.locator('summary', { hasText: 'Edit Profile' }).click();
   await page.getByLabel('Motto', { exact: true }).fill('Always ready');
   await page.getByLabel('Personal Statement').fill('Truck company officer. Ventilation, search and forcible entry.');
   await page.getByRole('button', { name: 'Widgets' }).click();
   await page.getByRole('checkbox', { name: 'Skills' }).uncheck();
   await t.notThrowsAsync(page.getByText('1 widget is hidden.').waitFor());
   await screenshot(page, 'profile-edit-mode');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('region', { name: 'Widget Settings' }).getByRole('button', { name: 'Done' }).click();
   await page.waitForURL(/\?edit=1$/);
   await waitForIslands(page);
   await Promise.all([page.waitForURL(ownUrl), page.getByRole('button', { name: 'Save' }).click()]);
@@ -163,7 +164,7 @@ test.serial(
     await waitForIslands(page);
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     t.false(await dialog.isVisible(), 'closed until asked for');
-    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.locator('summary', { hasText: 'Edit Profile' }).click();
     await dialog.waitFor();
     const box = await dialog.boundingBox();
     t.deepEqual([box?.x, box?.y, box?.width], [0, 0, 375], 'full screen');

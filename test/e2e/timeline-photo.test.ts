@@ -46,9 +46,13 @@ test.after.always(async () => {
 });
 
 const timeline = (page: Page) => page.locator('section[aria-labelledby="section-timeline"]');
-/** The event's row in the photo links under the editor. */
-const linkRow = (page: Page, event: string) =>
-  timeline(page).getByRole('region', { name: 'Timeline photos' }).locator('li', { hasText: event });
+/** The event's card in the editor: its read view shows its photo; its editor has the Photo Manager. */
+const linkRow = (page: Page, event: string) => timeline(page).getByRole('listitem', { name: event, exact: true });
+/** Edit opens the event's editor; the focus moves into it (waited for: it would leave a field being typed in). */
+const edit = async (card: Locator) => {
+  await card.locator('summary', { hasText: 'Edit' }).click();
+  await card.locator('details[open] > div :focus').waitFor();
+};
 /** The stored event and its linked photo's id (photo_links), undefined before the event is saved. */
 const storedPhoto = async (event: string): Promise<{ photo: string | null } | undefined> => {
   const item = (await app.db('profile_timeline').where({ profileId: id, event }).first()) as { id: number } | undefined;
@@ -109,12 +113,13 @@ test.serial('an existing photo chosen while adding an event is linked once the e
   const item = (await created.json()) as { id: number };
   t.true(linked.url().endsWith(`/photo-links/timeline/id:${item.id}`), 'linked to the event just saved');
   await timeline(page).getByRole('heading', { name: 'Promoted to Lieutenant' }).waitFor();
-  await linkRow(page, 'Promoted to Lieutenant').locator('img').waitFor();
+  await linkRow(page, 'Promoted to Lieutenant').locator('[aria-label="Photos"] img').waitFor();
   t.is(await form.locator('img').count(), 0, 'the add form is empty again');
   t.is((await storedPhoto('Promoted to Lieutenant'))?.photo, String(existingPhotoId), 'the link is stored');
 
   // The editor kept the version the link left: an inline edit of the new event saves (no 412).
   const card = timeline(page).getByRole('listitem', { name: 'Promoted to Lieutenant', exact: true });
+  await edit(card);
   await card.getByLabel('Location', { exact: true }).fill('Station 7');
   const [patched] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/timeline/id:')),
@@ -124,7 +129,11 @@ test.serial('an existing photo chosen while adding an event is linked once the e
 
   await page.reload();
   await waitForIslands(page);
-  t.is(await linkRow(page, 'Promoted to Lieutenant').locator('img').count(), 1, 'still linked after a reload');
+  t.is(
+    await linkRow(page, 'Promoted to Lieutenant').locator('[aria-label="Photos"] img').count(),
+    1,
+    'still linked after a reload',
+  );
   const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
   await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=timeline`);
   t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the public event shows its photo');
@@ -156,7 +165,7 @@ test.serial('a photo uploaded while adding an event lands in the gallery as a mi
   t.is(await storedPhoto('Promoted to Captain'), undefined);
 
   await saveEvent(page, form, 200);
-  await linkRow(page, 'Promoted to Captain').locator('img').waitFor();
+  await linkRow(page, 'Promoted to Captain').locator('[aria-label="Photos"] img').waitFor();
   t.is((await storedPhoto('Promoted to Captain'))?.photo, String(uploaded.id));
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
@@ -199,12 +208,13 @@ test.serial('a failed save keeps the form and its photo; a failed link keeps the
   await toasts.getByText('Please save the timeline event first and try again.').waitFor();
   await timeline(page).getByRole('heading', { name: 'Appointed Training Officer' }).waitFor();
   await linkRow(page, 'Appointed Training Officer').waitFor();
-  t.is(await linkRow(page, 'Appointed Training Officer').locator('img').count(), 0);
+  t.is(await linkRow(page, 'Appointed Training Officer').locator('[aria-label="Photos"] img').count(), 0);
   t.is((await storedPhoto('Appointed Training Officer'))?.photo, null, 'saved, not linked');
   await screenshot(page, 'timeline-add-link-failed-1280');
   await page.unroute('**/photo-links/timeline/**');
 
-  // Linked from its row afterwards.
+  // Linked from its editor afterwards.
+  await edit(linkRow(page, 'Appointed Training Officer'));
   await linkRow(page, 'Appointed Training Officer')
     .getByRole('button', { name: 'Photos for Appointed Training Officer' })
     .click();
@@ -225,6 +235,7 @@ test.serial('a deleted event leaves the photo links at once; its photo stays in 
   const event = 'Promoted to Lieutenant';
   await linkRow(page, event).waitFor();
   const card = timeline(page).getByRole('listitem', { name: event, exact: true });
+  await edit(card);
   await card.getByRole('button', { name: `Delete ${event}` }).click();
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 204),

@@ -49,6 +49,25 @@ test('views never import islands; islands import only the kit from views', async
   t.false(await restricted('islands/lib/X.tsx', "import { sc } from '../../views/ui/sc';\nexport const y = sc;\n"));
 });
 
+test('the read views are presentational: islands may show them, and they import only the kit and validation', async (t) => {
+  const use = "import { x } from 'M';\nexport const y = x;\n";
+  const from = (file: string, module: string) => restricted(file, use.replace('M', module));
+  t.false(await from('islands/X.tsx', '../views/profile/widgets'));
+  t.false(await from('islands/X.tsx', '../views/profile/widgets/ItemLayout'));
+  t.false(await from('islands/X.tsx', '../views/profile/ProfileHeaderCard'));
+  t.true(await from('islands/X.tsx', '../views/profile/sections'));
+  t.true(await from('islands/X.tsx', '../views/profile/ProfilePage'));
+  t.false(await from('views/profile/widgets/X.tsx', '../../ui/sc'));
+  t.false(await from('views/profile/widgets/X.tsx', '../../../src/validation/lists/define'));
+  t.false(await from('views/profile/widgets/X.tsx', './ItemLayout'));
+  t.true(await from('views/profile/widgets/X.tsx', '../sections'));
+  t.true(await from('views/profile/widgets/X.tsx', '../../layout/Layout'));
+  t.true(await from('views/profile/widgets/X.tsx', '../../../src/render/Island'));
+  t.false(await from('views/profile/ProfileHeaderCard.tsx', './links'));
+  t.true(await from('views/profile/ProfileHeaderCard.tsx', './ProfilePage'));
+  t.true(await from('views/profile/ProfileHeaderCard.tsx', '../../src/render/Island'));
+});
+
 test('islands import only src/validation from the server tree', async (t) => {
   t.true(await restricted('islands/X.tsx', "import { x } from '../src/services/auth';\nexport const y = x;\n"));
   t.true(await restricted('islands/X.tsx', "import { x } from '../src/render/Island';\nexport const y = x;\n"));

@@ -13,7 +13,7 @@ import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { ListFormState } from '../../src/validation/lists/define';
-import { linkableItem, linkableList, type LinkableItem } from '../../src/validation/photos';
+import { linkableItem, linkableList, type LinkableItem, type Target } from '../../src/validation/photos';
 import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
@@ -22,6 +22,7 @@ import type { ExpiringSoonJson } from '../../src/validation/reminders';
 import type { ViewAs } from '../../src/validation/viewAs';
 import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
+import { profileHref } from './widgets/context';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
@@ -121,11 +122,7 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
 }
 
 /** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
-function linkableItems(
-  target: 'timeline' | 'incidents' | 'awards' | 'profile',
-  items: SectionItems,
-  profile: ProfileJson,
-): LinkableItem[] {
+function linkableItems(target: Target, items: SectionItems, profile: ProfileJson): LinkableItem[] {
   if (target === 'profile') {
     const photoIds = profile.profileImagePhotoId === null ? [] : [profile.profileImagePhotoId];
     return [{ id: null, title: 'Profile image', photoIds }];
@@ -155,10 +152,12 @@ export function ProfilePage({
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
   const single = widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
   const editHref = canEdit ? `${basePath}?edit=1` : null;
+  // A View-as page's links keep it (widget tabs, Show All, the timeline's order).
+  const keep = viewAs ? `as=${viewAs.as}` : '';
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
   );
-  const linkIslands = (target: 'timeline' | 'incidents' | 'awards' | 'profile') => (
+  const linkIslands = (target: Target) => (
     <Island
       name="PhotoLinks"
       props={{
@@ -196,11 +195,10 @@ export function ProfilePage({
             photos: linkableList(key) ? (gallery?.photoGallery ?? []) : null,
           }}
         />
-        {linkableList(key) ? linkIslands(linkableList(key)!) : null}
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => {
-    const context = { basePath, expanded, sort, editing, photos, showVisibility, gallery: galleryView };
+    const context = { basePath, keep, expanded, sort, editing, photos, showVisibility, gallery: galleryView };
     // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
     // kept per content, so a page rendered after a write renders only the sections that changed.
     return editing ? (
@@ -237,7 +235,7 @@ export function ProfilePage({
       {single ? (
         <>
           <Back>
-            <a href={basePath}>← All widgets</a>
+            <a href={profileHref(basePath, '', keep)}>← All widgets</a>
           </Back>
           {section(single, true)}
         </>

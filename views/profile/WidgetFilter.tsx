@@ -6,6 +6,7 @@ import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { WIDGET_FILTERS, type WidgetKey } from '../../src/validation/profiles';
+import { profileHref } from './widgets/context';
 
 const Bar = styled.nav.withConfig(sc('WidgetFilter'))`
   max-width: 1280px;
@@ -43,16 +44,18 @@ export interface WidgetFilterProps {
   basePath: string;
   /** The section the page shows (widgetFromFilter of its ?widget=), or all. */
   active: WidgetKey | 'all';
+  /** What every link keeps (a View-as page's `as=visitor`). */
+  keep?: string;
 }
 
 /** Drawn on the header's brand background (the layout renders the slot inside the header). */
-export function WidgetFilter({ basePath, active }: WidgetFilterProps) {
+export function WidgetFilter({ basePath, active, keep = '' }: WidgetFilterProps) {
   return (
     <Bar aria-label="Widget filter">
       {WIDGET_FILTERS.map((filter) => (
         <FilterLink
           key={filter.value}
-          href={filter.value === 'all' ? basePath : `${basePath}?widget=${filter.value}`}
+          href={profileHref(basePath, filter.value === 'all' ? '' : `widget=${filter.value}`, keep)}
           $active={active === filter.widget}
           aria-current={active === filter.widget ? 'page' : undefined}
         >

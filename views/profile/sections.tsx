@@ -10,15 +10,10 @@ import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { EmptyNote } from '../ui/Card';
 import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
-import type { PhotoJson } from '../../src/validation/photos';
-import type { GalleryView } from '../../src/validation/gallery';
+import { profileHref, type RenderItems, type SectionContext, type SectionItem } from './widgets/context';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 
-/** What every list item carries that the frame needs (spec 02 §3). */
-export interface SectionItem {
-  id: number;
-  showOnMainProfile: boolean;
-}
+export type { SectionContext, SectionItem } from './widgets/context';
 
 export type SectionItems = Partial<Record<WidgetKey, SectionItem[]>>;
 
@@ -32,24 +27,9 @@ export interface WidgetView {
   emptyInvite: string;
   /** Everyone else's, when they chose this widget (in the "all" layout they never see an empty section). */
   emptyText: string;
-  renderItems(items: SectionItem[], context: SectionContext): ReactNode;
+  renderItems: RenderItems;
   /** Controls above the items in read and edit mode alike (the timeline's sort links). */
   renderTools?: (context: SectionContext) => ReactNode;
-}
-
-export interface SectionContext {
-  /** The page's own path (/profiles/1, /profiles/1/public) for the section links. */
-  basePath: string;
-  expanded: boolean;
-  sort: 'newest' | 'oldest';
-  /** Edit mode: the section's links keep it (`edit=1`). */
-  editing: boolean;
-  /** The owner's or an admin's view: each item shows who may see it (a lock "Only me", "Members"). */
-  showVisibility?: boolean;
-  /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
-  photos?: Readonly<Record<string, PhotoJson>>;
-  /** The full photo gallery's filter and folder choices (its own view, read mode). */
-  gallery?: GalleryView | null;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
@@ -132,11 +112,13 @@ export const WIDGET_VIEWS = Object.fromEntries(SECTIONS.map((w) => [w.key, widge
   WidgetView
 >;
 
-const Frame = styled.section.withConfig(sc('WidgetSection'))`
+/** Edit mode is denser (a calm edit mode fits more on a screen). */
+const Frame = styled.section.withConfig(sc('WidgetSection'))<{ $editing: boolean }>`
+  position: relative; /* an editor's "+ Add" sits in the header */
   background: ${(p) => p.theme.color.surface};
   border: 1px solid ${(p) => p.theme.color.line};
   border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  padding: ${(p) => (p.$editing ? p.theme.space[4] : p.theme.space[5])};
 `;
 
 const Head = styled.header.withConfig(sc('WidgetSectionHead'))`
@@ -172,8 +154,8 @@ const Footer = styled.p.withConfig(sc('WidgetSectionFooter'))`
   font-weight: 600;
 `;
 
-export function sectionHref(basePath: string, key: WidgetKey): string {
-  return `${basePath}?widget=${filterForWidget(key)}`;
+export function sectionHref(basePath: string, key: WidgetKey, keep = ''): string {
+  return profileHref(basePath, `widget=${filterForWidget(key)}`, keep);
 }
 
 /**
@@ -198,10 +180,14 @@ export function WidgetSection({
   const shown = context.expanded ? items : items.filter((item) => item.showOnMainProfile).slice(0, view.collapsedCount);
   const headingId = `section-${view.key}`;
   return (
-    <Frame aria-labelledby={headingId}>
+    <Frame aria-labelledby={headingId} $editing={Boolean(editor)}>
       <Head>
         <Title id={headingId}>
-          {context.expanded ? view.title : <a href={sectionHref(context.basePath, view.key)}>{view.title}</a>}
+          {context.expanded ? (
+            view.title
+          ) : (
+            <a href={sectionHref(context.basePath, view.key, context.keep)}>{view.title}</a>
+          )}
         </Title>
         {/* The list's editor keeps this count current while editing (the ListEditor island). */}
         <Count data-section-count={view.key}>{items.length}</Count>
@@ -216,7 +202,7 @@ export function WidgetSection({
       )}
       {!editor && !context.expanded && items.length > shown.length ? (
         <Footer>
-          <a href={sectionHref(context.basePath, view.key)}>{`Show All ${items.length} ${view.title}`}</a>
+          <a href={sectionHref(context.basePath, view.key, context.keep)}>{`Show All ${items.length} ${view.title}`}</a>
         </Footer>
       ) : null}
     </Frame>

@@ -2,7 +2,7 @@
 import type { AwardItemJson } from '../../../src/validation/lists/awards';
 import { AWARD_ICONS, iconOr } from '../../../src/validation/lists/icons';
 import { Icon } from '../../ui/Icon';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { humanize, itemsView, mediaLinks } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 

@@ -7,7 +7,7 @@ import type { LicenseItemJson } from '../../../src/validation/lists/licenses';
 import type { CertificationStatus, LicenseStatus } from '../../../src/validation/lists/rules';
 import { CERTIFICATION_ICONS, LICENSE_ICONS, iconOr } from '../../../src/validation/lists/icons';
 import { Icon } from '../../ui/Icon';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { itemsView, type Label } from './ItemLayout';
 
 type Certification = CertificationItemJson & SectionItem;

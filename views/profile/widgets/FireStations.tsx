@@ -1,6 +1,6 @@
 /** Fire stations (spec 02 §3 "Fire station"): number and name, position, years, place; the own view adds the rest. */
 import type { FireStationItemJson } from '../../../src/validation/lists/fireStations';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { itemsView } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 

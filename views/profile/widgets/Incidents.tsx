@@ -1,6 +1,6 @@
 /** Memorable incidents (spec 02 §3 "Incident"): the summary; the section's own view adds the full story. */
 import type { IncidentItemJson } from '../../../src/validation/lists/incidents';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { humanize, itemsView, mediaLinks, type Label } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 

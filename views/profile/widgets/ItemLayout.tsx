@@ -9,7 +9,7 @@ import { sc } from '../../ui/sc';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { OutlineIcon } from '../../ui/Icon';
 import { humanize } from '../../../src/validation/lists/define';
-import type { SectionContext, SectionItem } from '../sections';
+import type { SectionContext, SectionItem } from './context';
 
 export const ItemList = styled.ul.withConfig(sc('WidgetItemList'))`
   list-style: none;
@@ -19,7 +19,8 @@ export const ItemList = styled.ul.withConfig(sc('WidgetItemList'))`
   gap: ${(p) => p.theme.space[4]};
 `;
 
-const Row = styled.li.withConfig(sc('WidgetItem'))`
+/** One item's row (a list item; `as="div"` in an editor's card). */
+export const ItemRow = styled.li.withConfig(sc('WidgetItem'))`
   display: flex;
   gap: ${(p) => p.theme.space[3]};
   min-width: 0;
@@ -159,29 +160,38 @@ export function VisibilityBadge({ visibility }: { visibility: unknown }) {
   return null;
 }
 
-/** Title row + meta line + body (text, extra, and in the expanded view the details). */
-export function WidgetItem({
-  parts,
-  expanded,
-  visibility,
-}: {
+/** Title row + meta line + body (text, extra, and in the expanded view the details), as one list item. */
+export function WidgetItem(props: ItemContentProps) {
+  return (
+    <ItemRow>
+      <ItemContent {...props} />
+    </ItemRow>
+  );
+}
+
+interface ItemContentProps {
   parts: ItemParts;
   expanded: boolean;
   /** Shown as a badge (the owner's view): the item's visibility. */
   visibility?: unknown;
-}) {
+  /** The title's id (an editor's card is named by it). */
+  titleId?: string;
+}
+
+/** An item's parts inside its row: `WidgetItem`, or an editor's read view in an `ItemRow as="div"`. */
+export function ItemContent({ parts, expanded, visibility, titleId }: ItemContentProps) {
   const meta = (parts.meta ?? []).filter(isSet);
   const labels = (parts.labels ?? []).filter(isSet);
   const details = expanded ? (parts.details ?? []).filter(([, value]) => isSet(value)) : [];
   const body = isSet(parts.text) || isSet(parts.extra) || isSet(parts.photos) || details.length > 0;
   return (
-    <Row>
+    <>
       {parts.marker}
       {parts.icon ? <Aside>{parts.icon}</Aside> : null}
       <Main>
         {parts.kicker ? <Kicker>{parts.kicker}</Kicker> : null}
         <TitleRow>
-          <Title>{parts.title}</Title>
+          <Title id={titleId}>{parts.title}</Title>
           {visibility !== undefined ? <VisibilityBadge visibility={visibility} /> : null}
           {labels.map((label) => (
             <Badge key={label.text} $tone={label.tone}>
@@ -199,13 +209,16 @@ export function WidgetItem({
           </Body>
         ) : null}
       </Main>
-    </Row>
+    </>
   );
 }
 
+/** How a widget describes one item (what goes where): the read view's one source, for pages and editors. */
+export type DescribeItem = (item: SectionItem, context: SectionContext) => ItemParts;
+
 /** A widget's `renderItems` from how it describes one item: the shared list of the shared item layout. */
 export function itemsView<T extends SectionItem>(describe: (item: T, context: SectionContext) => ItemParts) {
-  return (items: SectionItem[], context: SectionContext) => (
+  const render = (items: SectionItem[], context: SectionContext) => (
     <ItemList>
       {(items as T[]).map((item) => (
         <WidgetItem
@@ -217,6 +230,7 @@ export function itemsView<T extends SectionItem>(describe: (item: T, context: Se
       ))}
     </ItemList>
   );
+  return Object.assign(render, { describe: describe as DescribeItem });
 }
 
 /** Labelled details of the expanded view. */

@@ -26,7 +26,7 @@ import {
   type GalleryView,
 } from '../../../src/validation/gallery';
 import { filterForWidget } from '../../../src/validation/profiles';
-import type { SectionContext, SectionItem } from '../sections';
+import type { SectionContext, SectionItem } from './context';
 import { VisibilityBadge } from './ItemLayout';
 
 const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
@@ -42,6 +42,7 @@ const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
 `;
 
 const Slot = styled.li.withConfig(sc('PhotoSlot'))`
+  position: relative;
   aspect-ratio: 1;
   border-radius: ${(p) => p.theme.radius.control};
   overflow: hidden;
@@ -53,6 +54,14 @@ const Slot = styled.li.withConfig(sc('PhotoSlot'))`
     height: 100%;
     object-fit: cover;
   }
+`;
+
+/** The owner's view: who may see the photo ("Only me", "Members"), over its corner. */
+const SlotBadge = styled.span.withConfig(sc('PhotoSlotBadge'))`
+  position: absolute;
+  top: ${(p) => p.theme.space[2]};
+  left: ${(p) => p.theme.space[2]};
+  line-height: 0;
 `;
 
 const Full = styled.ul.withConfig(sc('PhotoFullGrid'))`
@@ -338,6 +347,11 @@ export function PhotosView({
         {photos.slice(0, PHOTO_LIMITS.mainProfileSlots).map((photo) => (
           <Slot key={photo.id}>
             <PhotoPicture photo={photo} sizes={compactSizes} />
+            {showVisibility && photo.visibility !== 'public' ? (
+              <SlotBadge>
+                <VisibilityBadge visibility={photo.visibility} />
+              </SlotBadge>
+            ) : null}
           </Slot>
         ))}
       </Compact>

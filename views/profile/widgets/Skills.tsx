@@ -1,8 +1,9 @@
 /** Skills (spec 02 §3 "Skill"): the level as 1 to 4 dots with its words; the section's own view adds the details. */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
+import { visuallyHidden } from '../../ui/visuallyHidden';
 import { SKILL_LEVELS, type SkillItemJson } from '../../../src/validation/lists/skills';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { humanize, itemsView } from './ItemLayout';
 
 const Dots = styled.span.withConfig(sc('SkillLevelDots'))`
@@ -26,12 +27,7 @@ const Word = styled.span.withConfig(sc('SkillLevelWord'))`
 `;
 
 const Hidden = styled.span.withConfig(sc('SkillLevelText'))`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 /** Four dots, `value` filled, and the level word for the eye; "Advanced, 3 of 4" for a reader. */

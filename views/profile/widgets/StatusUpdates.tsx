@@ -1,6 +1,6 @@
 /** Status updates (spec 02 §3 "Status update"): title, type, date, content and its photo; high priority stands out. */
 import type { StatusUpdateItemJson } from '../../../src/validation/lists/statusUpdates';
-import type { SectionItem } from '../sections';
+import type { SectionItem } from './context';
 import { humanize, itemsView } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 

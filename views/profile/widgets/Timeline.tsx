@@ -4,7 +4,7 @@ import { sc } from '../../ui/sc';
 import { LinkToggle } from '../../ui/LinkToggle';
 import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
-import type { SectionContext, SectionItem } from '../sections';
+import { profileHref, type SectionContext, type SectionItem } from './context';
 import { itemsView } from './ItemLayout';
 import { photosPart } from './LinkedPhotos';
 
@@ -49,10 +49,10 @@ const SORTS = [
 export function sortHref(context: SectionContext, sort: SectionContext['sort']): string {
   const widget = context.expanded ? 'widget=timeline&' : '';
   const edit = context.editing ? 'edit=1&' : '';
-  return `${context.basePath}?${edit}${widget}sort=${sort}${context.expanded ? '' : '#section-timeline'}`;
+  return `${profileHref(context.basePath, `${edit}${widget}sort=${sort}`, context.keep)}${context.expanded ? '' : '#section-timeline'}`;
 }
 
-const events = itemsView<Event>((event, context) => ({
+export const events = itemsView<Event>((event, context) => ({
   marker: <Dot aria-hidden="true" />,
   kicker: event.year,
   title: event.event,

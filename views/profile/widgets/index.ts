@@ -1,6 +1,8 @@
 /** Each widget's item view, by widget key. */
+import type { ReactNode } from 'react';
 import type { WidgetKey } from '../../../src/validation/profiles';
-import type { WidgetView } from '../sections';
+import type { RenderItems, SectionContext } from './context';
+import type { DescribeItem } from './ItemLayout';
 import { renderAwards } from './Awards';
 import { renderCertifications, renderLicenses } from './Credentials';
 import { renderFireStations } from './FireStations';
@@ -8,10 +10,10 @@ import { renderIncidents } from './Incidents';
 import { renderPhotos } from './Photos';
 import { renderSkills } from './Skills';
 import { renderStatusUpdates } from './StatusUpdates';
-import { renderTimeline, renderTimelineTools } from './Timeline';
+import { events, renderTimeline, renderTimelineTools } from './Timeline';
 import { renderUnits } from './Units';
 
-export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems']>> = {
+export const WIDGET_RENDERERS: Partial<Record<WidgetKey, RenderItems>> = {
   timeline: renderTimeline,
   incidents: renderIncidents,
   awards: renderAwards,
@@ -26,6 +28,23 @@ export const WIDGET_RENDERERS: Partial<Record<WidgetKey, WidgetView['renderItems
 };
 
 /** Controls a widget shows above its items, in read and edit mode. */
-export const WIDGET_TOOLS: Partial<Record<WidgetKey, WidgetView['renderTools']>> = {
+export const WIDGET_TOOLS: Partial<Record<WidgetKey, (context: SectionContext) => ReactNode>> = {
   timeline: renderTimelineTools,
+};
+
+/**
+ * How each list's item reads (the parts the read view lays out), by widget key: what the owner's editors show
+ * for a closed item (islands/ListEditor.tsx), so it looks as visitors see it. The photo gallery has none.
+ */
+export const WIDGET_ITEM_PARTS: Partial<Record<WidgetKey, DescribeItem>> = {
+  timeline: events.describe,
+  incidents: renderIncidents.describe,
+  awards: renderAwards.describe,
+  certifications: renderCertifications.describe,
+  licenses: renderLicenses.describe,
+  skills: renderSkills.describe,
+  gear: renderUnits.describe,
+  specialUnits: renderUnits.describe,
+  statusUpdates: renderStatusUpdates.describe,
+  fireStations: renderFireStations.describe,
 };
