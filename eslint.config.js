@@ -93,7 +93,7 @@ export default tseslint.config(
       ],
       [['koa', '@koa/*', 'knex', 'objection', 'pg', 'pino', 'argon2', 'node:*'], 'Server-only package in an island.'],
       [
-        { regex: '(^|/)views/(?!ui(/|$)|profile/widgets(/|$)|profile/(ProfileHeaderCard|links)$)' },
+        { regex: '(^|/)views/(?!ui(/|$)|profile/widgets(/|$)|profile/(ProfileHeaderCard|ShareLinks|links)$)' },
         'Islands use the shared kit (views/ui) and the read views (views/profile/widgets, ProfileHeaderCard), never server views.',
       ],
     ),
@@ -113,12 +113,12 @@ export default tseslint.config(
   },
   {
     // The same for the profile's header card: what the profile editor shows while closed.
-    files: ['views/profile/ProfileHeaderCard.tsx', 'views/profile/links.ts'],
+    files: ['views/profile/ProfileHeaderCard.tsx', 'views/profile/ShareLinks.tsx', 'views/profile/links.ts'],
     rules: restrict(
       SERVER_DATA,
       [['**/islands/**'], 'Views never import islands.'],
       [
-        { regex: '^\\.\\./(?!ui/|\\.\\./src/validation/)|^\\./(?!links$|widgets/)' },
+        { regex: '^\\.\\./(?!ui/|\\.\\./src/validation/)|^\\./(?!links$|ShareLinks$|widgets/)' },
         'The read views are presentational (islands show them): import only views/ui, src/validation and each other.',
       ],
     ),
