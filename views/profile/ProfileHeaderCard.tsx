@@ -118,7 +118,11 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
-export function ProfileHeaderCard({ profile }: { profile: ProfileJson }) {
+/**
+ * `shareLinks`: the plain card and résumé links, for readers. The owner has the Share panel instead, and a
+ * View-as page omits them: those files are built for the real viewer, so they would show the owner's own copy.
+ */
+export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: ProfileJson; shareLinks?: boolean }) {
   const image = safeImageUrl(profile.profileImage);
   const links = profileLinks(profile);
   const rankLine = [profile.rank, profile.title].filter(Boolean).join(' · ');
@@ -171,7 +175,7 @@ export function ProfileHeaderCard({ profile }: { profile: ProfileJson }) {
           ))}
         </Links>
       ) : null}
-      <ShareLinks profileId={profile.id} />
+      {shareLinks ? <ShareLinks profileId={profile.id} /> : null}
     </Card>
   );
 }

@@ -224,7 +224,7 @@ export function ProfilePage({
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
       ) : (
         // Not kept: its photo's preload link goes where React puts it for the whole page (the body's start).
-        <ProfileHeaderCard profile={profile} />
+        <ProfileHeaderCard profile={profile} shareLinks={!canEdit && !viewAs} />
       )}
       {!editing && profile.personalStatement ? (
         <Statement aria-labelledby="statement-title">
