@@ -91,8 +91,10 @@ const profileViewPath = (id: number, publicView: boolean) =>
 async function ownerExpiryNotice(viewer: Viewer | null, profile: Profile, editing: boolean) {
   if (!viewer || !isProfileOwner(viewer, profile)) return null;
   // The owner's reminder settings word the notice; the viewer (a session's id and role) does not carry them.
-  const [owner, welcome] = await Promise.all([ownReminderSettings(viewer), claimRemindersPrompt(viewer)]);
+  const owner = await ownReminderSettings(viewer);
   if (!owner) return null;
+  // Claimed once: after that the row says so and the page writes nothing.
+  const welcome = owner.remindersPromptedAt ? false : await claimRemindersPrompt(viewer);
   return presentExpiringSoon(editing ? await expiringSoon(owner, profile.id, new Date()) : [], owner, welcome);
 }
 
