@@ -24,6 +24,7 @@ import * as sessionChangeNotify from './20261123009100_session_change_notify';
 import * as departmentWordsPerStatement from './20261124000100_department_words_per_statement';
 import * as preciseExpiry from './20261124230100_precise_expiry';
 import * as expiryReminders from './20261124230200_expiry_reminders';
+import * as trustAndSecurityTables from './20261125000100_trust_and_security_tables';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124000100_department_words_per_statement': departmentWordsPerStatement,
   '20261124230100_precise_expiry': preciseExpiry,
   '20261124230200_expiry_reminders': expiryReminders,
+  '20261125000100_trust_and_security_tables': trustAndSecurityTables,
 };

@@ -11,6 +11,8 @@ export class UserDepartment extends BaseModel {
   departmentId!: number;
   isPrimary!: boolean;
   addedAt!: Date;
+  /** Shown on the department's page when the membership is verified (issue 23 §4b); off by default. */
+  listed!: boolean;
   department?: Department;
 
   static override relationMappings = (): RelationMappings => ({

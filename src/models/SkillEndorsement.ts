@@ -1,0 +1,28 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+import { User } from './User';
+
+export type SkillEndorsementStatus = 'pending' | 'approved' | 'hidden';
+
+/** A verified colleague's endorsement of one skill (issue 23 §5); shows only once the owner approves it. */
+export class SkillEndorsement extends BaseModel {
+  static override tableName = 'skill_endorsements';
+
+  id!: number;
+  /** profile_skills.id */
+  skillId!: number;
+  endorserId!: number;
+  comment!: string | null;
+  status!: SkillEndorsementStatus;
+  createdAt!: Date;
+  decidedAt!: Date | null;
+  endorser?: User;
+
+  static override relationMappings = (): RelationMappings => ({
+    endorser: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'skill_endorsements.endorserId', to: 'users.id' },
+    },
+  });
+}
