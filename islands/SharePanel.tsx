@@ -7,7 +7,12 @@
  */
 import { useId, useState } from 'react';
 import { styled } from 'styled-components';
-import { RESUME_SECTIONS, SHARE_MESSAGES, type ResumeSectionKey, type ShareLinksJson } from '../src/validation/share';
+import {
+  RESUME_SECTIONS,
+  SHARE_MESSAGES,
+  type ResumeSectionKey,
+  type ShareLinksJson,
+} from '../src/validation/shareLinks';
 import { apiRequest } from './lib/api';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';

@@ -1,7 +1,8 @@
 /**
  * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
  * React root with the same identifierPrefix and providers the server used.
- * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view).
+ * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view), interaction (when first
+ * pointed at, touched or focused).
  */
 import { createElement, startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -65,12 +66,27 @@ function whenVisible(el: HTMLElement, run: () => void): void {
   observer.observe(target);
 }
 
+/**
+ * `interaction`: the island's code is fetched and it hydrates when the person first points at, touches or focuses
+ * it (a header panel that works as plain links and a native <details> until then): nothing at load.
+ */
+function whenTouched(el: HTMLElement, run: () => void): void {
+  const target = (el.firstElementChild as HTMLElement | null) ?? el;
+  const events = ['pointerover', 'touchstart', 'focusin'] as const;
+  const start = () => {
+    for (const type of events) target.removeEventListener(type, start);
+    run();
+  };
+  for (const type of events) target.addEventListener(type, start, { passive: true });
+}
+
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const run = () =>
     void hydrate(el).catch((error: unknown) => console.error(`Island ${el.dataset.island} failed`, error));
   const policy = el.dataset.hydrate;
   if (policy === 'idle') whenIdle(run);
   else if (policy === 'visible') whenVisible(el, run);
+  else if (policy === 'interaction') whenTouched(el, run);
   else run();
 }
 

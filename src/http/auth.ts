@@ -3,9 +3,23 @@ import type Koa from 'koa';
 import type { User } from '../models/User';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { isAdmin } from '../policies/viewer';
+import { ownProfileId } from '../services/profiles';
 
 export function currentUser(ctx: Koa.Context): User | null {
   return (ctx.state.user as User | null) ?? null;
+}
+
+/**
+ * The signed-in user's own profile id (the menu's My Profile), or null. The session read brings it along (and
+ * the session cache keeps it, dropped when the user makes or loses a profile), so a signed-in page needs no
+ * query for it; a user loaded another way (just signed in) is looked up.
+ */
+export function currentOwnProfileId(ctx: Koa.Context): Promise<number | null> {
+  const user = currentUser(ctx);
+  if (!user) return Promise.resolve(null);
+  const known = ctx.state.sessionOwnProfileId as number | null | undefined;
+  if (ctx.state.sessionUser === user && known !== undefined) return Promise.resolve(known);
+  return ownProfileId(user);
 }
 
 export function requireUser(ctx: Koa.Context): User {

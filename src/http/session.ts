@@ -75,7 +75,10 @@ export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCac
         // The user comes with the session (one query, or none when kept); loadUser picks it up from ctx.state.
         get: async (key: string, _maxAge: number, options: { ctx?: Koa.Context }) => {
           const found = await sessions.find(key);
-          if (options.ctx) options.ctx.state.sessionUser = found?.user;
+          if (options.ctx) {
+            options.ctx.state.sessionUser = found?.user;
+            options.ctx.state.sessionOwnProfileId = found?.ownProfileId;
+          }
           return found?.data;
         },
         set: async (

@@ -88,6 +88,25 @@ async function validQuery(ctx: Koa.Context, schema: AnyObjectSchema, options: Va
   }
 }
 
+/**
+ * Most requests carry no query string, and a query schema's answer to none is always the same (its defaults):
+ * worked out once per schema, copied for each request. A schema that refuses no query (a required parameter)
+ * is asked each time, so the request gets its own error.
+ */
+const noQueryAnswers = new WeakMap<AnyObjectSchema, Promise<Record<string, unknown> | null>>();
+
+function answerToNoQuery(schema: AnyObjectSchema): Promise<Record<string, unknown> | null> {
+  let answer = noQueryAnswers.get(schema);
+  if (!answer) {
+    answer = schema.validate({}, { abortEarly: false, stripUnknown: true }).then(
+      (value: Record<string, unknown>) => Object.freeze(value),
+      () => null,
+    );
+    noQueryAnswers.set(schema, answer);
+  }
+  return answer;
+}
+
 export function validate<S extends InputSpec>(spec: S, options: ValidateOptions = {}): Koa.Middleware {
   return async (ctx, next) => {
     const input: Record<string, unknown> = { params: {}, query: {}, body: {} };
@@ -100,7 +119,10 @@ export function validate<S extends InputSpec>(spec: S, options: ValidateOptions 
         return ctx.redirect(options.badParams.redirect);
       }
     }
-    if (spec.query) {
+    const noQuery = spec.query && ctx.querystring === '' ? await answerToNoQuery(spec.query) : null;
+    if (noQuery) {
+      input.query = { ...noQuery };
+    } else if (spec.query) {
       const query = await validQuery(ctx, spec.query, options);
       if (query === undefined) return; // redirected to the canonical URL
       input.query = query;

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import type { Config } from '../config';
-import { currentUser } from '../http/auth';
+import { currentOwnProfileId, currentUser } from '../http/auth';
 import { preparePage, sendPage, type CachedPage } from '../pageCache/pageCache';
 import { isAdmin } from '../policies/viewer';
 import { LandingPage } from '../../views/pages/LandingPage';
 import { renderPageHtml } from '../render/renderPage';
-import { ownProfileId } from '../services/profiles';
 
 export function homeRoutes(config: Config): Router {
   const router = new Router();
@@ -17,7 +16,7 @@ export function homeRoutes(config: Config): Router {
     const user = currentUser(ctx);
     if (user) {
       if (isAdmin(user)) return ctx.redirect('/admin');
-      const profileId = await ownProfileId(user);
+      const profileId = await currentOwnProfileId(ctx);
       return ctx.redirect(profileId ? `/profiles/${profileId}` : '/create-profile');
     }
     const page =

@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
-import { currentUser } from '../http/auth';
+import { currentOwnProfileId, currentUser } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
 import { profileViewCounting } from '../http/insights';
@@ -26,7 +26,6 @@ import {
 } from '../pageCache/memberPages';
 import { sendSplicedPage, type SplicedPage } from '../pageCache/splicedPages';
 import { shellUser as shellUserOf } from '../render/buildShell';
-import { ownProfileId } from '../services/profiles';
 import type { ShellUser } from '../../views/layout/shell';
 import type { ViewAs } from '../validation/viewAs';
 import { answerNotModified, sendPage } from '../pageCache/pageCache';
@@ -179,6 +178,8 @@ export async function profilePageHtml(
           {editing ? null : (
             <Island
               name="SharePanel"
+              // A <details> of plain links until touched: its script is fetched then, not with the page.
+              hydrate="interaction"
               props={{
                 profileId: profile.id,
                 name: profile.name,
@@ -269,7 +270,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
     // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
     const sendPersonal = async (kept: SplicedPage) =>
-      sendSplicedPage(ctx, kept, menuFragment(shellUserOf(viewer!, await ownProfileId(viewer!))));
+      sendSplicedPage(ctx, kept, menuFragment(shellUserOf(viewer!, await currentOwnProfileId(ctx))));
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);

@@ -9,7 +9,7 @@ import type { islands } from '../../islands/registry';
 import { serializeProps } from './serialize';
 
 export type IslandName = keyof typeof islands;
-export type HydratePolicy = 'load' | 'idle' | 'visible';
+export type HydratePolicy = 'load' | 'idle' | 'visible' | 'interaction';
 
 export interface PlacedIsland {
   id: string;

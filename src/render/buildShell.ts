@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { User } from '../models/User';
 import { isAdmin } from '../policies/viewer';
 import type { Shell, ShellUser } from '../../views/layout/shell';
-import { ownProfileId } from '../services/profiles';
+import { currentOwnProfileId } from '../http/auth';
 
 /** The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard). */
 export function shellUser(user: User, ownProfile: number | null): ShellUser {
@@ -16,7 +16,7 @@ export async function buildShell(
   options: { isPublicPage?: boolean; user?: ShellUser } = {},
 ): Promise<Shell> {
   const user = (ctx.state.user as User | null) ?? null;
-  const shown = options.user ?? (user ? shellUser(user, await ownProfileId(user)) : null);
+  const shown = options.user ?? (user ? shellUser(user, await currentOwnProfileId(ctx)) : null);
   return {
     productName: config.productName,
     path: ctx.path,

@@ -134,12 +134,13 @@ export function renderDocument(
       const manifest = getManifest(environment.production);
       // The runtime and every island hydrated at load (or idle) with their chunks, so the browser fetches them in
       // parallel instead of discovering each import only after the previous file arrived. An island hydrated
-      // when it scrolls into view is not preloaded: its code is fetched then (an editor below the fold).
+      // when it scrolls into view or is first touched is not preloaded: its code is fetched then (an editor below
+      // the fold, the Share panel).
       const preloads = new Set<string>([manifest.client.src, ...manifest.client.imports]);
       for (const island of collector.placed) {
         const entry = manifest.islands[island.name];
         if (!entry) throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
-        if (island.hydrate === 'visible') continue;
+        if (island.hydrate === 'visible' || island.hydrate === 'interaction') continue;
         preloads.add(entry.src);
         entry.imports.forEach((file) => preloads.add(file));
       }

@@ -31,6 +31,7 @@ import { ValidationError } from '../errors';
 import { Photo } from '../models/Photo';
 import { replacePhotoLinks } from './photos/links';
 import { pickDepartment } from './departments/userDepartments';
+import { announceSessionChange } from './sessionChanges';
 import { announceProfileChange } from './profileChanges';
 
 /** Profiles with their owner's username and the photo linked as their image: one query, whatever is asked. */
@@ -64,6 +65,8 @@ export async function createProfile(trx: Knex.Transaction, actor: Viewer, input:
     departmentId: department.id,
     department: department.name,
   });
+  // The owner's sessions carry their own profile's id (the menu's My Profile): kept copies must drop theirs.
+  announceSessionChange(trx, actor.id);
   return (await profilesWithUsername(trx).findById(created.id))!;
 }
 

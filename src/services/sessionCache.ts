@@ -26,6 +26,7 @@ interface Entry {
   data: FoundSession['data'];
   user: User;
   expiresAt: number;
+  ownProfileId: number | null;
 }
 
 export interface SessionCacheOptions {
@@ -75,14 +76,21 @@ export class SessionCache {
     if (!this.trusted) return findSessionWithUser(token);
     const key = hashToken(token);
     const kept = this.entries.get(key);
-    if (kept && kept.expiresAt > Date.now()) return { data: { ...kept.data }, user: kept.user.$clone() };
+    if (kept && kept.expiresAt > Date.now()) {
+      return { data: { ...kept.data }, user: kept.user.$clone(), ownProfileId: kept.ownProfileId };
+    }
     const startedAt = this.clock;
     const found = await findSessionWithUser(token);
     if (!found) return undefined;
     const { id } = found.user;
     const changedSince = this.resetAt > startedAt || (this.invalidatedAt.get(id) ?? 0) > startedAt;
     if (this.trusted && !changedSince) {
-      this.entries.set(key, { data: { ...found.data }, user: found.user.$clone(), expiresAt: found.expiresAt });
+      this.entries.set(key, {
+        data: { ...found.data },
+        user: found.user.$clone(),
+        expiresAt: found.expiresAt,
+        ownProfileId: found.ownProfileId,
+      });
     }
     return found;
   }

@@ -4,6 +4,7 @@
  * every write here announces the change (src/services/sessionChanges.ts), so deleting rows still revokes at once.
  */
 import type { Knex } from 'knex';
+import { Profile } from '../models/Profile';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
@@ -24,21 +25,27 @@ export interface FoundSession {
   user: User;
   /** When the session ends (ms since the epoch). */
   expiresAt: number;
+  /** The user's own profile (the menu's My Profile), read in the same query; null before they make one. */
+  ownProfileId: number | null;
 }
 
 export async function findSessionWithUser(token: string): Promise<FoundSession | undefined> {
   const row = (await User.query()
     .select('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt')
+    .select(Profile.query().select('profiles.id').whereColumn('profiles.userId', 'users.id').as('ownProfileId'))
     .join('sessions', 'sessions.userId', 'users.id')
     .where('sessions.tokenHash', hashToken(token))
     .where('sessions.expiresAt', '>', new Date())
-    .first()) as (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string }) | undefined;
+    .first()) as
+    | (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string; ownProfileId: number | null })
+    | undefined;
   if (!row) return undefined;
-  const { sessionData, sessionExpiresAt, ...userColumns } = row;
+  const { sessionData, sessionExpiresAt, ownProfileId, ...userColumns } = row;
   return {
     data: { ...sessionData, userId: row.id },
     user: User.fromJson(userColumns, { skipValidation: true }),
     expiresAt: new Date(sessionExpiresAt).getTime(),
+    ownProfileId: ownProfileId ?? null,
   };
 }
 

@@ -6,27 +6,9 @@
 import { array, mixed, number, object } from 'yup';
 import type { ProfileJson } from './profiles';
 import type { ListItemJson } from './lists';
+import { RESUME_SECTION_KEYS, SHARE_MESSAGES, type ResumeSectionKey } from './shareLinks';
 
-/** The résumé's sections in fire-service order (the header with name, rank, department and contact is always there). */
-export const RESUME_SECTIONS = [
-  { key: 'statement', title: 'Personal Statement' },
-  { key: 'credentials', title: 'Certifications & Licenses' },
-  { key: 'experience', title: 'Experience' },
-  { key: 'awards', title: 'Awards' },
-  { key: 'specialUnits', title: 'Special Units' },
-  { key: 'skills', title: 'Skills' },
-  { key: 'incidents', title: 'Selected Incidents' },
-] as const;
-export type ResumeSectionKey = (typeof RESUME_SECTIONS)[number]['key'];
-export const RESUME_SECTION_KEYS = RESUME_SECTIONS.map((s) => s.key) as ResumeSectionKey[];
-
-export const SHARE_MESSAGES = {
-  sectionsSaved: 'Résumé sections saved',
-  sectionsFailed: 'Failed to save résumé sections',
-  unknownSection: 'Unknown résumé section',
-  linkCopied: 'Link copied',
-  copyFailed: 'Could not copy the link',
-} as const;
+export * from './shareLinks';
 
 /** PUT /api/profiles/{id}/resume-sections: which sections the résumé shows (saved on the profile). */
 export const resumeSectionsSchema = object({
@@ -95,19 +77,6 @@ export interface ResumeJson {
   skills: ListItemJson[];
   incidents: ListItemJson[];
   generatedOn: string;
-}
-
-/** What the Share panel needs (the owner's page): its links, all built on the server. */
-export interface ShareLinksJson {
-  publicUrl: string;
-  qrSvg: string;
-  qrPng: string;
-  contactCard: string;
-  resume: string;
-  resumePdf: string;
-  ogImage: string;
-  insights: string;
-  resumeSections: ResumeSectionKey[];
 }
 
 export const INSIGHT_METRICS = ['view', 'visitor', 'qr', 'vcard', 'pdf', 'referrer'] as const;

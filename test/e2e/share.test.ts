@@ -59,7 +59,12 @@ test.serial('the owner shares: copy the link, download the card and the PDF, see
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
     await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
-    await waitForIslands(page);
+    await page.waitForLoadState('load');
+    const sharePanelScript = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/SharePanel-')));
+    t.false(await sharePanelScript(), 'the Share panel’s script is not loaded with the page');
+    await waitForIslands(page); // points at the panel, as the owner reaching for it does
+    t.true(await sharePanelScript(), 'and is loaded once the owner reaches for it');
 
     await page.locator('[data-share-panel] > summary').click();
     const panel = page.getByRole('region', { name: 'Share your profile' });

@@ -69,9 +69,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /**
  * Waits until every island on the page has hydrated. Islands that hydrate when they come into view
  * (`hydrate="visible"`: the editors below the fold) are scrolled to one by one, as a person reading down the
- * page would, and the page is scrolled back to the top afterwards.
+ * page would, and the page is scrolled back to the top afterwards. Islands that hydrate when first touched
+ * (`hydrate="interaction"`: the Share panel) are pointed at, as a person reaching for them would.
  */
 export async function waitForIslands(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('[data-island][data-hydrate="interaction"]:not([data-hydrated])')) {
+      (el.firstElementChild ?? el).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    }
+  });
   for (;;) {
     const left = await page.evaluate(() => {
       const waiting = document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])');

@@ -13,6 +13,7 @@ import { saveSession } from '../../src/services/sessions';
 import { randomToken } from '../../src/services/tokens';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
+import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
 
 let a: TestApp;
@@ -145,4 +146,30 @@ serverOnly('a change made outside the app (plain SQL) reaches the cache through 
   await a.db('sessions').where('user_id', member.user.id).delete();
   await heard;
   t.is((await me(b, member.token)).status, 401);
+});
+
+test.serial('a member with no profile of their own views a kept page with no query at all', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { profileStatus: 'live' });
+  const member = await createUser();
+  const page = () => clientAs(a, member).get(`/profiles/${profile.id}/public`);
+  t.is((await page()).status, 200);
+  t.is((await page()).status, 200, 'kept');
+  let html = '';
+  t.is(await queriesDuring(async () => (html = (await page()).text)), 0, 'no query for the session or own profile');
+  t.true(html.includes('/create-profile'), 'the menu offers Create Profile');
+});
+
+serverOnly('making a profile on one node puts My Profile in the menu on the other as soon as it hears', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { profileStatus: 'live' });
+  const member = await createUser();
+  await keptByB(t, member.token);
+  const page = () => clientAs(b, member).get(`/profiles/${profile.id}/public`);
+  t.false((await page()).text.includes('My Profile'));
+  const heard = cacheB.changed(member.user.id);
+  const own = await createProfileFor(member);
+  await heard;
+  const html = (await page()).text;
+  t.true(html.includes(`href="/profiles/${own.id}"`), 'node B’s menu links the new profile');
 });

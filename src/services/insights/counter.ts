@@ -7,8 +7,9 @@
  *   salt is random, lives in this process's memory only and changes at every UTC midnight, so a hash cannot be
  *   linked across days or reversed to an address, and nothing but the counts ever reaches the database;
  * - bots (by user agent, and requests with none) are not counted;
- * - counting never waits on the database: `record` adds to in-memory counts (O(1)), and a timer flushes them in
- *   one statement every few seconds (FLUSH_INTERVAL_MS) — a crash loses at most that much. Counts are keyed by
+ * - counting never waits on the database: `record` queues the event in memory (O(1)); a timer tallies the queue
+ *   into counts (the address and user agent leave memory then) and writes them in one statement every few seconds
+ *   (FLUSH_INTERVAL_MS) — a crash loses at most that much. Counts are keyed by
  *   the profile id, so a username change keeps the history; a profile deleted before the flush is skipped;
  * - unique visitors are unique per process and day (a second app node, or a restart, may count a visitor
  *   twice in one day): the price of never storing a hash.
@@ -22,6 +23,8 @@ import type { InsightMetric } from '../../validation/share';
 export const FLUSH_INTERVAL_MS = 5_000;
 /** Visitor hashes remembered per day (beyond this a returning visitor may count again). */
 const SEEN_LIMIT = 200_000;
+/** Events waiting to be tallied: past this, they are tallied at once. */
+const QUEUE_LIMIT = 10_000;
 /** Pending counts kept while the database refuses them (then the oldest are dropped). */
 const PENDING_LIMIT = 100_000;
 
@@ -58,8 +61,18 @@ const BOT = new RegExp(
   'i',
 );
 
+/** Answers by user agent: a site sees few distinct ones, each many times (bounded: cleared when full). */
+const botAnswers = new Map<string, boolean>();
+
 export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || BOT.test(userAgent);
+  if (!userAgent) return true;
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    if (botAnswers.size >= 1_000) botAnswers.clear();
+    answer = BOT.test(userAgent);
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
 }
 
 /** `https://www.Example.com/a` → `example.com`; null for no referrer, a non-web one, or our own site. */
@@ -98,7 +111,10 @@ interface Logger {
 export class InsightCounter {
   private pending = new Map<string, number>();
   private day = '';
+  private dayEndsAt = 0;
   private salt = Buffer.alloc(0);
+  /** Events not yet tallied (at most one flush interval's, and QUEUE_LIMIT). */
+  private queue: InsightEvent[] = [];
   private seen = new LRUCache<string, true>({ max: SEEN_LIMIT });
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -122,42 +138,61 @@ export class InsightCounter {
     this.logger = logger;
   }
 
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
-  }
-
-  /** Counts one event. Cheap and synchronous: the database sees it at the next flush. */
+  /**
+   * Counts one event. Cheap and synchronous: the event waits in memory (at most until the next flush) and is
+   * tallied in a batch, where a visitor seen several times is hashed once; the database sees it at the flush.
+   */
   record(event: InsightEvent): void {
     if (!this.enabled || isBot(event.userAgent)) return;
-    const day = utcDay(this.now());
-    if (day !== this.day) {
-      this.day = day;
-      this.salt = crypto.randomBytes(32);
-      this.seen.clear();
-    }
-    const add = (metric: InsightMetric, key = '') => {
-      const id = `${event.profileId}\u0000${day}\u0000${metric}\u0000${key}`;
+    this.rollDay();
+    if (this.queue.length >= QUEUE_LIMIT) this.tally();
+    this.queue.push(event);
+    this.schedule();
+  }
+
+  /** At UTC midnight: the old day's events are tallied under it, then a new day, salt and memory of visitors. */
+  private rollDay(): void {
+    const ms = this.options.now ? this.options.now().getTime() : Date.now();
+    if (ms < this.dayEndsAt) return;
+    this.tally();
+    const now = new Date(ms);
+    this.day = utcDay(now);
+    this.dayEndsAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    this.salt = crypto.randomBytes(32);
+    this.seen.clear();
+  }
+
+  /** Turns the queued events into pending counts; the addresses go with them (only counts and hashes stay). */
+  private tally(): void {
+    const queued = this.queue;
+    this.queue = [];
+    const day = this.day;
+    const add = (profileId: number, metric: InsightMetric, key = '') => {
+      const id = `${profileId}\u0000${day}\u0000${metric}\u0000${key}`;
       if (this.pending.size >= PENDING_LIMIT && !this.pending.has(id)) return;
       this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
     };
-    if (event.kind !== 'view') {
-      add(event.kind);
-    } else {
-      add('view');
-      const visitor = crypto
-        .createHash('sha256')
-        .update(this.salt)
-        .update(`${event.profileId}\u0000${event.address}\u0000${event.userAgent}`)
-        .digest('base64url');
+    const hashes = new Map<string, string>();
+    for (const event of queued) {
+      if (event.kind !== 'view') {
+        add(event.profileId, event.kind);
+        continue;
+      }
+      add(event.profileId, 'view');
+      const raw = `${event.profileId}\u0000${event.address}\u0000${event.userAgent}`;
+      let visitor = hashes.get(raw);
+      if (visitor === undefined) {
+        visitor = crypto.createHash('sha256').update(this.salt).update(raw).digest('base64url');
+        hashes.set(raw, visitor);
+      }
       if (!this.seen.has(visitor)) {
         this.seen.set(visitor, true);
-        add('visitor');
+        add(event.profileId, 'visitor');
       }
-      if (event.fromQr) add('qr');
+      if (event.fromQr) add(event.profileId, 'qr');
       const domain = referrerDomain(event.referrer, event.ownHost);
-      if (domain) add('referrer', domain);
+      if (domain) add(event.profileId, 'referrer', domain);
     }
-    this.schedule();
   }
 
   private schedule(): void {
@@ -172,6 +207,8 @@ export class InsightCounter {
   /** Writes the pending counts in one statement; on failure they stay pending for the next flush. */
   async flush(): Promise<void> {
     if (this.flushing) await this.flushing;
+    this.rollDay();
+    this.tally();
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
