@@ -15,7 +15,8 @@
  *
  * Options: duration=S (per cell, default 5), warmup=S (default 1), build=false (reuse dist/), log=LEVEL
  * (the server's LOG_LEVEL, default info), size=N (departments, default 27000), cpuprof=DIR (run the app server
- * with --cpu-prof, the profile written to DIR when it stops).
+ * with --cpu-prof, the profile written to DIR when it stops), hold=S (keep the servers up S seconds before the runs,
+ * printing their addresses and process ids, to look at them from outside).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -124,6 +125,7 @@ async function load(
 // ── processes ────────────────────────────────────────────────────────────────────────────────────────
 
 interface Server {
+  pid: number | undefined;
   baseUrl: string;
   /** CPU seconds the process has used (user + system), or NaN where /proc cannot tell. */
   cpuSeconds(): number;
@@ -173,7 +175,7 @@ async function spawnServer(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { baseUrl, stop, cpuSeconds: () => cpuSecondsOf(child.pid) };
+    if (ok) return { baseUrl, pid: child.pid, stop, cpuSeconds: () => cpuSecondsOf(child.pid) };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${args.join(' ')} not ready after 90 s:\n${fs.readFileSync(logFile, 'utf8')}`);
@@ -289,6 +291,13 @@ export const benchmark: Benchmark = {
           .join(' ')}`,
       );
 
+      if (options.hold) {
+        // For a look from outside (strace, perf, wrk by hand): the servers stay up this long, then the run goes on.
+        log(
+          `  holding ${options.hold} s: app ${app.baseUrl}${pub} (pid ${app.pid}), bare ${bareServer.baseUrl}/ (pid ${bareServer.pid})`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, Number(options.hold) * 1000));
+      }
       const bearer = { Authorization: `Bearer ${member.token}`, Accept: 'application/json', ...GZIP };
       const targets = {
         bare: { url: bareServer.baseUrl + '/', headers: PAGE_HEADERS },

@@ -48,6 +48,9 @@ export function logFormat(nodeEnv: Config['nodeEnv'], output: LogOutput): 'prett
   }
 }
 
+/** The longest a written line waits in the buffer before it reaches stdout. */
+export const LOG_FLUSH_MS = 250;
+
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'nodeEnv'>,
   output: LogOutput = defaultOutput(),
@@ -57,10 +60,11 @@ export function createLogger(
   // A transport formats in a worker thread, off the request path.
   if (pretty)
     return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } });
-  // JSON lines are written asynchronously: a request never waits for stdout, and lines logged while a write is
-  // in flight go out together in the next one. Nothing waits in a buffer when the server is idle (minLength 0),
-  // and pino flushes what is pending synchronously when the process exits.
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 0 }));
+  // JSON lines are written asynchronously and in batches: a request never waits for stdout, and lines gather
+  // until there are 4 KB of them: one write (a thread-pool job and its wake-up) per ~25 request lines instead of one
+  // per line or two on a busy server. A line waits at most LOG_FLUSH_MS when the server is quiet, and pino flushes
+  // what is pending synchronously when the process exits.
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS }));
 }
 
 export type { Logger };
