@@ -3,14 +3,15 @@
  * multipart → magic-byte check → sharp decode, rotate, strip, three variants × WebP + JPEG → local media store →
  * database row) for a 12-megapixel camera JPEG carrying EXIF with GPS. Reports photos per second (target ≥ 4/s on
  * the 2-core machine) and the server's peak RSS while 10 uploads run at once (target ≤ 400 MB). The server is
- * its own process (`node --import tsx src/server.ts` over the bench's Postgres database), so its RSS is read
+ * its own process (`npm run build`, then `node dist/server.js` over the bench's Postgres database), so its RSS is read
  * from /proc (VmRSS sampled, VmHWM) without the client's memory; on the embedded database it runs in-process.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { startTestApp } from '../test/helpers/app';
 import { createTestDatabase } from '../test/helpers/database';
@@ -51,13 +52,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The server in its own process over the bench database; its pid for /proc. */
+/** The server in its own process over the bench database, built as the container runs it; its pid for /proc. */
 async function startServerProcess(databaseUrl: string, mediaDir: string) {
+  await promisify(execFile)('npm', ['run', 'build', '--silent'], { maxBuffer: 16 << 20 });
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // As the container runs it: the built server (npm run build first), production settings.
+  const child = spawn(process.execPath, ['dist/server.js'], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
