@@ -10,7 +10,7 @@ import type { AppContext, AppDeps } from './http/appContext';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { errorHandler } from './http/errorHandler';
-import { staticAssets, favicon } from './http/staticAssets';
+import { staticAssets, favicon, robotsTxt } from './http/staticAssets';
 import { sessionMiddleware, loadUser } from './http/session';
 import { csrfProtection } from './http/csrf';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
@@ -53,6 +53,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());
   app.use(favicon());
+  app.use(robotsTxt());
 
   const bodyParser = koaBody({
     json: true,

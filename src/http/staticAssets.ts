@@ -29,3 +29,28 @@ export function favicon(): Koa.Middleware {
     ctx.body = FAVICON;
   };
 }
+
+/**
+ * /robots.txt: crawlers may read the public pages (profiles, custom URLs, departments); the API, the admin
+ * dashboard and account pages are not for them. Without it the path would be read as a custom URL (a redirect
+ * home), which crawlers take for a broken robots file. Pages that must not be indexed also say so themselves
+ * (X-Robots-Tag / meta robots noindex), so this is a courtesy, not the rule.
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /api/',
+  'Disallow: /admin',
+  'Disallow: /account-settings',
+  'Disallow: /create-profile',
+  'Disallow: /reset-password',
+  '',
+].join('\n');
+
+export function robotsTxt(): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/robots.txt') return next();
+    ctx.type = 'text/plain';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = ROBOTS_TXT;
+  };
+}

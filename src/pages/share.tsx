@@ -150,7 +150,12 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
           pdfPath={`/profiles/${profile.id}/resume.pdf?paper=${paper}`}
           productName={config.productName}
         />,
-        { title: `${resumeTitle(profile)} · ${config.productName}`, noindex: true },
+        {
+          title: `${resumeTitle(profile)} · ${config.productName}`,
+          // Public fields only (the header card's): the description is the same for every reader.
+          description: `Fire-service résumé of ${[profile.name, profile.rank, profile.department].filter(Boolean).join(', ')}.`,
+          noindex: true,
+        },
         { production: config.nodeEnv === 'production' },
       );
       personal(ctx);
