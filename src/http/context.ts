@@ -16,6 +16,8 @@ export interface RequestState<I = unknown> {
   input: I;
   log: Logger;
   requestId: string;
+  /** A profile page route's profile owner, once it has read the profile (for counting the view: insights.ts). */
+  profileOwnerId?: number;
 }
 
 /** Any request: the viewer may be a visitor. */

@@ -42,7 +42,8 @@ export function countDownload(ctx: Koa.Context, profileId: number, kind: 'vcard'
 /**
  * Route middleware: once the profile route has answered with the page (200, or 304 to a revalidation), counts
  * the view — unless the viewer may edit the profile. A visitor's view is counted at once; a member's after
- * looking up the owner (the page's snapshot, else one small read), without holding up the answer.
+ * looking up the owner (the page's snapshot, the profile the route read, else one small read), without holding up
+ * the answer.
  */
 export function profileViewCounting(profileCache: ProfileCache): Koa.Middleware {
   return async (ctx, next) => {
@@ -57,6 +58,9 @@ export function profileViewCounting(profileCache: ProfileCache): Koa.Middleware 
       if (userId !== null && !canEditProfile(viewer, { userId })) countProfileView(ctx, profileId);
     };
     if (snapshot) return count(snapshot.userId);
+    // The route read the profile (a rendered page): its owner came with it.
+    const loaded = ctx.state.profileOwnerId as number | undefined;
+    if (loaded !== undefined) return count(loaded);
     void profileOwnerId(profileId).then(count, () => undefined);
   };
 }

@@ -293,7 +293,10 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
 
     const loadStartedAt = profileCache.startLoad();
     const profile = await profilesWithUsername().findById(id);
-    if (profile) profileCache.remember(profile, loadStartedAt);
+    if (profile) {
+      profileCache.remember(profile, loadStartedAt);
+      ctx.state.profileOwnerId = profile.userId; // for counting the view (src/http/insights.ts)
+    }
     if (!profile || !canReadProfile(viewer, profile)) return notFound();
 
     const viewAs = viewAsFor(profile);
