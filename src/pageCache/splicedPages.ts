@@ -11,6 +11,7 @@
 import zlib from 'node:zlib';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
+import { pageEncoding } from './pageCache';
 
 /** A kept page with a slot where each viewer's fragment goes. */
 export interface SplicedPage {
@@ -162,12 +163,15 @@ export class SplicedPageCache {
  * Answers with a spliced page (the caller has set its ETag and Cache-Control and answered 304 if it could):
  * gzip when the client takes it, else identity.
  */
+/** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
+const SPLICED_ENCODINGS = ['gzip', 'identity'] as const;
+
 export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: Fragment): void {
   ctx.status = 200;
-  ctx.type = 'html';
+  ctx.set('Content-Type', 'text/html; charset=utf-8');
   ctx.vary('Accept-Encoding');
   ctx.compress = false; // compressed here: koa-compress must not do it again
-  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+  if (pageEncoding(ctx.get('Accept-Encoding'), SPLICED_ENCODINGS) === 'gzip') {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = splicedGzip(page, fragment);
   } else {
