@@ -3,6 +3,7 @@ import type { AppContext } from '../http/appContext';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { credentialRoutes } from './credentials';
 import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
@@ -14,6 +15,7 @@ export function apiRouters(context: AppContext): Router[] {
   return [
     authRoutes(context),
     departmentRoutes(),
+    credentialRoutes(),
     profileRoutes(),
     profileListRoutes(),
     aiRoutes(context),
