@@ -92,9 +92,28 @@ export function suggestExpiry(
   return `${pad(monthOut)}/${pad(Math.min(d, daysIn(year, monthOut)))}/${year}`;
 }
 
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+const same = (a: unknown, b: unknown) => !blank(a) && !blank(b) && String(a) === String(b);
+
+/**
+ * The expiry to suggest for `entry` given the form's values, or undefined to leave the field as it is: only
+ * while the field is blank or still holds the earlier suggestion (what the owner typed is never replaced).
+ */
+export function expirySuggestion(
+  fill: CatalogueFill,
+  entry: CatalogueEntryJson,
+  values: Record<string, unknown>,
+  earlier: unknown,
+): string | number | undefined {
+  const suggested = suggestExpiry(entry.validityMonths, values[fill.issued], fill.expiryForm);
+  const current = values[fill.expires];
+  if (suggested === null || same(current, suggested)) return undefined;
+  return blank(current) || same(current, earlier) ? suggested : undefined;
+}
+
 /**
  * The values a chosen entry sets: the name, the issuer (when the field is blank or still holds an earlier
- * entry's issuer) and the suggested expiry (when blank or still the earlier suggestion).
+ * entry's issuer) and the suggested expiry (expirySuggestion).
  */
 export function catalogueValues(
   fill: CatalogueFill,
@@ -102,13 +121,10 @@ export function catalogueValues(
   values: Record<string, unknown>,
   earlier: { issuer: string | null; expires: unknown } = { issuer: null, expires: null },
 ): Record<string, unknown> {
-  const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-  const same = (a: unknown, b: unknown) => !blank(a) && String(a) === String(b);
   const next: Record<string, unknown> = { name: entry.name };
   const issuer = values[fill.issuer];
   if (blank(issuer) || same(issuer, earlier.issuer)) next[fill.issuer] = entry.issuer;
-  const expires = values[fill.expires];
-  const suggested = suggestExpiry(entry.validityMonths, values[fill.issued], fill.expiryForm);
-  if (suggested !== null && (blank(expires) || same(expires, earlier.expires))) next[fill.expires] = suggested;
+  const expires = expirySuggestion(fill, entry, values, earlier.expires);
+  if (expires !== undefined) next[fill.expires] = expires;
   return next;
 }

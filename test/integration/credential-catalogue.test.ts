@@ -1,6 +1,8 @@
 /** The credential catalogue (issue 23 §3): seeded entries, search, validation, caching. */
 import test from 'ava';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
 import { CATALOGUE_MAX_RESULTS, suggestExpiry, type CatalogueEntryJson } from '../../src/validation/catalogue';
 
 let app: TestApp;
@@ -67,4 +69,16 @@ test('suggested expiry: issue year or date plus the usual validity, in the field
   t.is(suggestExpiry(24, '02/29/2024', 'date'), '02/28/2026');
   t.is(suggestExpiry(6, '2025-08-31', 'date'), '02/28/2026');
   t.is(suggestExpiry(24, '2025', 'date'), null);
+});
+
+test('the edit page’s certification and license forms post the name without JavaScript (a named combobox)', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const page = await clientAs(app, owner).get<string>(`/profiles/${profile.id}?edit=1`, {
+    headers: { Accept: 'text/html' },
+  });
+  t.is(page.status, 200);
+  const comboboxes = page.text.match(/<input[^>]*role="combobox"[^>]*>/g) ?? [];
+  const named = comboboxes.filter((input) => /name="name"/.test(input));
+  t.is(named.length, 2, 'the certification and the license add forms');
 });
