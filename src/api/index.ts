@@ -4,6 +4,7 @@ import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { credentialRoutes } from './credentials';
+import { endorsementRoutes } from './endorsements';
 import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
@@ -18,6 +19,7 @@ export function apiRouters(context: AppContext): Router[] {
     credentialRoutes(),
     profileRoutes(),
     profileListRoutes(),
+    endorsementRoutes(context),
     aiRoutes(context),
     photoRoutes(context),
     adminRoutes(context),
