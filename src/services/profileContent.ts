@@ -9,7 +9,7 @@ import type { Viewer } from '../policies';
 import type { ListKey } from '../validation/lists';
 import { loadProfileLists } from './lists';
 import { findGallery, type Gallery } from './photos';
-import { loadSkillEndorsements, type EndorsedItem } from './endorsements/load';
+import { attachColleagueEndorsements } from './endorsements/load';
 
 export interface ProfileContent {
   lists: Record<ListKey, ListItem[]>;
@@ -20,16 +20,4 @@ export async function loadProfileContent(viewer: Viewer | null, profile: Profile
   const [lists, gallery] = await Promise.all([loadProfileLists(viewer, profile), findGallery(viewer, { profile })]);
   await attachColleagueEndorsements(viewer, profile, lists.skills ?? []);
   return { lists, gallery };
-}
-
-/** Each skill the viewer sees gets its colleagues' endorsements the viewer may see (issue 23 §5). */
-async function attachColleagueEndorsements(viewer: Viewer | null, profile: Profile, skills: ListItem[]) {
-  const rows = await loadSkillEndorsements(
-    viewer,
-    profile,
-    skills.map((skill) => skill.id),
-  );
-  for (const skill of skills as EndorsedItem[]) {
-    skill.colleagueEndorsements = rows.filter((row) => row.skillId === skill.id);
-  }
 }

@@ -161,3 +161,96 @@ test.serial('endorsement e-mails off: no mail, the endorsement is still stored',
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.is(smtp.received.length, before);
 });
+
+// ── pages: the Endorse link, the no-script forms ───────────────────────────────────────────────────────
+
+async function freshOwner() {
+  const someone = await createUser({ name: 'Riley Chen' });
+  const profile = await createProfileFor(someone);
+  await verifyMember(someone.user.id, departments[0]);
+  const skill = await clientAs(app, someone).post(`/api/profiles/${profile.id}/skills`, {
+    name: 'Hazmat decon',
+    category: 'firefighter',
+    level: 'advanced',
+  });
+  return { someone, profileId: profile.id, skillId: skill.body.id as number };
+}
+
+const form = (values: Record<string, string>) => new URLSearchParams(values);
+
+test.serial('only a verified colleague’s page has Endorse links; kept pages stay apart per class', async (t) => {
+  const { someone, profileId: id, skillId: sid } = await freshOwner();
+  const mate = await createUser();
+  await verifyMember(mate.user.id, departments[0]);
+  const member = await createUser();
+  await verifyMember(member.user.id, departments[1]);
+  const link = `href="/profiles/${id}/skills/${sid}/endorse"`;
+  for (const path of [`/profiles/${id}`, `/profiles/${id}/public?widget=skills`]) {
+    for (let round = 0; round < 2; round += 1) {
+      // The second round is answered from the kept pages.
+      t.true((await clientAs(app, mate).get(path)).text.includes(link), `${path}: the colleague (${round})`);
+      t.false((await clientAs(app, member).get(path)).text.includes(link), `${path}: another member (${round})`);
+      t.false((await clientAs(app, null).get(path)).text.includes(link), `${path}: a visitor (${round})`);
+      t.false((await clientAs(app, someone).get(path)).text.includes(link), `${path}: the owner (${round})`);
+    }
+  }
+});
+
+test.serial('without script: endorse through the form page, the owner approves from edit mode', async (t) => {
+  const { someone, profileId: id, skillId: sid } = await freshOwner();
+  const mate = await createUser({ name: 'Jordan Pike' });
+  await verifyMember(mate.user.id, departments[0]);
+  const path = `/profiles/${id}/skills/${sid}/endorse`;
+
+  const outsider = await createUser();
+  const refused = await clientAs(app, outsider).get(path);
+  t.is(refused.status, 403);
+  t.regex(refused.text, /Only members verified in the same department/);
+  t.is((await clientAs(app, null).get(path)).status, 302, 'a visitor signs in first');
+
+  const page = await clientAs(app, mate).get(path);
+  t.is(page.status, 200);
+  t.regex(page.text, /Endorse Riley Chen’s skill: Hazmat decon/);
+  const long = await clientAs(app, mate).post(path, form({ comment: 'y'.repeat(300) }));
+  t.is(long.status, 400);
+  t.regex(long.text, /Comment must be at most 280 characters/);
+  const sent = await clientAs(app, mate).post(path, form({ comment: 'Ran decon at the refinery fire.' }));
+  t.is(sent.status, 303);
+  t.is(sent.headers.get('location'), `${path}?sent=1`);
+  t.regex((await clientAs(app, mate).get(`${path}?sent=1`)).text, /Endorsement sent\. It shows on the profile once/);
+
+  const edit = await clientAs(app, someone).get(`/profiles/${id}?edit=1`);
+  t.regex(edit.text, /Endorsements from colleagues · 1 awaiting approval/);
+  const [row] = await app.db('skill_endorsements').where({ skill_id: sid });
+  t.regex(edit.text, new RegExp(`action="/profiles/${id}/endorsements/${row.id}"`));
+  t.is(
+    (await clientAs(app, mate).post(`/profiles/${id}/endorsements/${row.id}`, form({ status: 'approved' }))).status,
+    403,
+    'not the endorser’s to approve',
+  );
+  const approved = await clientAs(app, someone).post(
+    `/profiles/${id}/endorsements/${row.id}`,
+    form({ status: 'approved' }),
+  );
+  t.is(approved.status, 303);
+  t.is(approved.headers.get('location'), `/profiles/${id}?edit=1#section-skills`);
+  const shown = await clientAs(app, null).get(`/profiles/${id}/public?widget=skills`);
+  t.regex(shown.text, /Jordan Pike/);
+  t.regex(shown.text, /Ran decon at the refinery fire\./);
+  t.regex(shown.text, /1 verified endorsement/);
+});
+
+test.serial('Account Settings → Notifications turns endorsement e-mails off and on', async (t) => {
+  const someone = await createUser();
+  const settings = (values: Record<string, string>) =>
+    clientAs(app, someone).post('/account-settings', form({ intent: 'notifications', reminderDays: '30', ...values }));
+  const emails = async () =>
+    ((await app.db('users').where('id', someone.user.id).first('endorsement_emails')) as { endorsementEmails: boolean })
+      .endorsementEmails;
+  t.true(await emails(), 'on by default');
+  t.regex((await clientAs(app, someone).get('/account-settings')).text, /E-mail me when a colleague endorses/);
+  t.is((await settings({ remindersEnabled: 'true' })).status, 303);
+  t.false(await emails());
+  await settings({ endorsementEmails: 'true' });
+  t.true(await emails());
+});

@@ -58,8 +58,7 @@ export function EndorsePage({ ownerName, skillName, profileHref, action, existin
         {existing ? (
           <>
             <CardDescription role={sent ? 'status' : undefined}>
-              {sent ? 'Endorsement sent. ' : 'You have endorsed this skill. '}
-              {STANDING[existing.status]}
+              {`${sent ? 'Endorsement sent.' : 'You have endorsed this skill.'} ${STANDING[existing.status]}`}
             </CardDescription>
             {existing.comment ? <CardDescription>{`Your comment: “${existing.comment}”`}</CardDescription> : null}
             <Actions>

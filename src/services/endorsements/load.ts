@@ -40,7 +40,7 @@ export async function loadSkillEndorsements(
   skillIds: number[],
   db?: Knex,
 ): Promise<EndorsementRow[]> {
-  if (skillIds.length === 0) return [];
+  // Asked even for no skills: a profile's reads cost the same whatever it holds (test/integration/profile-document).
   const knex = db ?? Model.knex();
   const everyStatus = isOwnerOrAdmin(viewer, owner.userId);
   const { rows } = (await knex.raw(
@@ -88,4 +88,22 @@ export async function loadSkillEndorsements(
     endorserProfileId: row.endorser_profile_id,
     department: row.department,
   }));
+}
+
+/** Each skill the viewer sees gets its colleagues' endorsements that the viewer may see (`colleagueEndorsements`). */
+export async function attachColleagueEndorsements(
+  viewer: Viewer | null,
+  owner: { userId: number },
+  skills: ListItem[],
+  db?: Knex,
+): Promise<void> {
+  const rows = await loadSkillEndorsements(
+    viewer,
+    owner,
+    skills.map((skill) => skill.id),
+    db,
+  );
+  for (const skill of skills as EndorsedItem[]) {
+    skill.colleagueEndorsements = rows.filter((row) => row.skillId === skill.id);
+  }
 }
