@@ -81,7 +81,14 @@ export function EndorsePage({ ownerName, skillName, profileHref, action, existin
                 rows={3}
                 defaultValue={comment}
                 error={state?.errors.comment}
-                help={<CharacterCount length={comment.length} max={ENDORSEMENT_COMMENT_MAX} />}
+                // A plain form: the count is the posted text's (after a refused post), else the limit in words.
+                help={
+                  comment ? (
+                    <CharacterCount length={comment.length} max={ENDORSEMENT_COMMENT_MAX} />
+                  ) : (
+                    `Up to ${ENDORSEMENT_COMMENT_MAX} characters`
+                  )
+                }
               />
               <Actions>
                 <SubmitButton pending={false} label="Endorse" busyLabel="Sending…" />
