@@ -20,7 +20,7 @@ import type { Knex } from 'knex';
 import { AiLog } from '../models/AiLog';
 import type { User } from '../models/User';
 import { schedulePhotoFilesRemoval } from './photos';
-import { touchProfilesEndorsedBy } from './endorsements/endorse';
+import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
 import type { MediaStore } from './photos/store';
 
 /** What the steps need beyond the transaction: where the user's files are stored. */

@@ -254,3 +254,17 @@ test.serial('Account Settings → Notifications turns endorsement e-mails off an
   await settings({ endorsementEmails: 'true' });
   t.true(await emails());
 });
+
+test.serial('an endorser’s new rank reaches the kept pages of the profiles they endorsed at once', async (t) => {
+  const { someone, profileId: id, skillId: sid } = await freshOwner();
+  const mate = await createUser({ name: 'Avery Stone' });
+  const mateProfile = await createProfileFor(mate, { rank: 'Engineer' });
+  await verifyMember(mate.user.id, departments[0]);
+  const made = await clientAs(app, mate).post(`/api/profiles/${id}/skills/${sid}/endorsements`, {});
+  await clientAs(app, someone).patch(`/api/endorsements/${made.body.id}`, { status: 'approved' });
+  const page = async () => (await clientAs(app, null).get(`/profiles/${id}/public?widget=skills`)).text;
+  t.regex(await page(), /Avery Stone<\/a>, Engineer/);
+  const renamed = await clientAs(app, mate).patch(`/api/profiles/${mateProfile.id}`, { rank: 'Fire Marshal' });
+  t.is(renamed.status, 200);
+  t.regex(await page(), /Avery Stone<\/a>, Fire Marshal/);
+});

@@ -20,7 +20,7 @@ import { announceProfileChange } from '../profileChanges';
 import { announceSessionChange } from '../sessionChanges';
 import { revokeUserSessions } from '../sessions';
 import { USER_DATA_CLEANUP, type UserDataDeps } from '../userData';
-import { touchProfilesEndorsedBy } from '../endorsements/endorse';
+import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
 
 /** Advisory-lock key for "the set of active super admins". */
 const SUPER_ADMINS_LOCK = 7_252_612;

@@ -155,16 +155,3 @@ export async function decideEndorsement(
   await touchProfile(trx, endorsement.profileId!);
   return Object.assign(updated, { profileId: endorsement.profileId, ownerId: endorsement.ownerId });
 }
-
-/**
- * An endorser's account is deactivated or deleted: the profiles showing their endorsements change (they leave
- * the list and the count), so those profiles' versions move on — in the same transaction as the change.
- */
-export async function touchProfilesEndorsedBy(trx: Knex.Transaction, endorserId: number): Promise<void> {
-  const profileIds = (await trx('skill_endorsements as se')
-    .join('profile_skills as s', 's.id', 'se.skill_id')
-    .where('se.endorser_id', endorserId)
-    .distinct('s.profile_id')
-    .pluck('s.profile_id')) as number[];
-  for (const profileId of profileIds) await touchProfile(trx, profileId);
-}
