@@ -16,6 +16,7 @@ import {
   screenshot,
   waitForIslands,
 } from '../helpers/browser';
+import { typeBeforeHydration } from '../helpers/hydration';
 
 let app: TestApp;
 let browser: Browser;
@@ -113,4 +114,21 @@ test.serial('free text still saves, and the license editor suggests a dated expi
   await t.notThrowsAsync(certs.getByRole('heading', { name: 'Rope Rescue Technician (state)' }).waitFor());
   assertNoBrowserErrors(t, desk);
   await desk.context.close();
+});
+
+test.serial('a name typed before hydration is kept, and searched once the editor hydrates', async (t) => {
+  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const { page } = recorded;
+  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+  const form = () => section(page, 'certifications').getByRole('form', { name: 'New certification' });
+  await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${profileId}?edit=1`, {
+    prepare: (p) => section(p, 'certifications').locator('summary', { hasText: 'Add certification' }).click(),
+    first: { field: () => form().getByRole('combobox', { name: 'Certification name' }), type: 'Paramedic' },
+    next: { field: () => form().getByLabel('Year', { exact: true }), type: '2025' },
+  });
+  await form().getByRole('combobox', { name: 'Certification name' }).focus();
+  await page.getByRole('option', { name: /Paramedic \(NRP\)/ }).click();
+  t.is(await form().getByLabel('Expiry year', { exact: true }).inputValue(), '2027');
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
 });
