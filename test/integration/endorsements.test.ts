@@ -268,3 +268,17 @@ test.serial('an endorser’s new rank reaches the kept pages of the profiles the
   t.is(renamed.status, 200);
   t.regex(await page(), /Avery Stone<\/a>, Fire Marshal/);
 });
+
+test.serial('a deleted endorser disappears too (kept pages change at once)', async (t) => {
+  const { someone, profileId: id, skillId: sid } = await freshOwner();
+  const mate = await createUser({ name: 'Morgan Leigh' });
+  await verifyMember(mate.user.id, departments[0]);
+  const made = await clientAs(app, mate).post(`/api/profiles/${id}/skills/${sid}/endorsements`, {});
+  await clientAs(app, someone).patch(`/api/endorsements/${made.body.id}`, { status: 'approved' });
+  const page = async () => (await clientAs(app, null).get(`/profiles/${id}/public?widget=skills`)).text;
+  t.regex(await page(), /Morgan Leigh/);
+  const admin = await createUser({ role: 'admin' });
+  t.is((await clientAs(app, admin).delete(`/api/admin/users/${mate.user.id}`)).status, 204);
+  t.notRegex(await page(), /Morgan Leigh/);
+  t.notRegex(await page(), /verified endorsement/);
+});
