@@ -12,6 +12,8 @@
  * Every save is tracked (pendingSaves) so the toolbar's Save and Done Editing wait for it.
  * - Fields render through lists/FieldInput.tsx (icons as a picker, tags, nested lists as rows); nested lists
  *   save as a whole (PATCH of the field) when one of their inputs is committed.
+ * - Certifications and licenses (issue 23 §3): the name autocompletes from the credential catalogue; a chosen
+ *   entry fills the issuer and suggests the expiry from the issue date (lib/catalogueFill.ts; inline: saved).
  * - Without JavaScript every form is a plain post (src/pages/profileListForms.tsx): the add form, and per item a
  *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
  *   failed post comes back as `formState` and shows here with its values and messages.
@@ -58,6 +60,7 @@ import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
 import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
 import type { SectionContext, SectionItem } from '../views/profile/widgets/context';
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
+import { useCatalogueFill } from './lib/catalogueFill';
 
 export interface ListEditorProps {
   profileId: number;
@@ -339,12 +342,25 @@ function AddForm({
   };
   const photoNoun = target && PHOTO_LINK_TARGETS[target].max === 1 ? 'photo' : 'photos';
   const errors = form.errors as Record<string, string | undefined>;
-  const bindFor = (name: string): FieldBind => ({
-    ...form.text(name),
-    ...errorProps(errors, name),
-    value: form.values[name],
-    onChange: (value) => form.setValue(name, value),
-  });
+  // Certifications and licenses: a catalogue entry fills the issuer and suggests the expiry.
+  const catalogue = useCatalogueFill(definition.catalogue, () => form.getValues() as Record<string, unknown>);
+  const fill = (values: Record<string, unknown>) =>
+    Object.entries(values).forEach(([name, value]) => form.setValue(name, value));
+  const bindFor = (name: string): FieldBind => {
+    const bind = form.text(name);
+    return {
+      ...bind,
+      ...errorProps(errors, name),
+      value: form.values[name],
+      onChange: (value) => form.setValue(name, value),
+      onBlur: () => {
+        bind.onBlur();
+        if (name === catalogue.issuedField) fill(catalogue.reissued());
+      },
+      onPick: (entry) => fill(catalogue.pick(entry)),
+      picked: catalogue.picked,
+    };
+  };
   return (
     <AddPanel open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
@@ -510,6 +526,13 @@ function ItemEditor({
   }, [confirming]);
 
   const errors = form.errors as Record<string, string | undefined>;
+  // Certifications and licenses: a catalogue entry fills the issuer and suggests the expiry, saved at once.
+  const catalogue = useCatalogueFill(definition.catalogue, () => form.getValues() as Record<string, unknown>);
+  const fillAndSave = (values: Record<string, unknown>) => {
+    const names = Object.keys(values);
+    names.forEach((name) => form.setValue(name, values[name]));
+    names.forEach((name) => inline.commit(name));
+  };
   /** Typed fields save when left; choices (selects, checkboxes, icons, tags) as they are made. */
   const bindFor = ({ name, meta }: EditorField): FieldBind => ({
     ...form.text(name),
@@ -518,7 +541,10 @@ function ItemEditor({
     onChange: (value) => (savesOnChange(meta) ? inline.choose(name, value) : form.setValue(name, value)),
     onBlur: () => {
       if (!savesOnChange(meta)) inline.commit(name);
+      if (name === catalogue.issuedField) fillAndSave(catalogue.reissued());
     },
+    onPick: (entry) => fillAndSave(catalogue.pick(entry)),
+    picked: catalogue.picked,
   });
 
   const title = shown(item[definition.titleField ?? 'name']) || definition.noun;

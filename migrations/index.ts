@@ -26,6 +26,8 @@ import * as preciseExpiry from './20261124230100_precise_expiry';
 import * as expiryReminders from './20261124230200_expiry_reminders';
 import * as trustAndSecurityTables from './20261125000100_trust_and_security_tables';
 import * as profileCreatedSessionNotify from './20261125000200_profile_created_session_notify';
+import * as credentialCatalogue from './20261125003100_credential_catalogue';
+import * as endorsementEmails from './20261125003200_endorsement_emails';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -51,4 +53,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124230200_expiry_reminders': expiryReminders,
   '20261125000100_trust_and_security_tables': trustAndSecurityTables,
   '20261125000200_profile_created_session_notify': profileCreatedSessionNotify,
+  '20261125003100_credential_catalogue': credentialCatalogue,
+  '20261125003200_endorsement_emails': endorsementEmails,
 };

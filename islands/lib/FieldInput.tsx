@@ -1,7 +1,7 @@
 /**
  * How the list editor asks for one field, from the field's metadata on its yup schema (src/validation/lists):
  * text, textarea, number, select, checkbox, icon (a picker from the list's icon set), tags (a list of short
- * texts) and list (a nested list: one row of the item's own fields per entry, e.g. a skill's endorsements).
+ * texts), catalogue (text with the credential catalogue's suggestions, lib/CatalogueInput.tsx) and list (a nested list: one row of the item's own fields per entry, e.g. a skill's endorsements).
  * The add form and the inline editor both render every field through here — the one place field rendering
  * lives. Every input carries a form name (nested: `endorsements[0][endorserName]`), so the forms post
  * without JavaScript too; a nested list always ends with an empty row, which is how one is added there
@@ -16,6 +16,8 @@ import { Checkbox, FieldGrid, Select, TagList, TextArea, TextField } from '../..
 import { IconPicker } from '../../views/ui/IconPicker';
 import { sc } from '../../views/ui/sc';
 import { addTag, shown } from './useForm';
+import { CatalogueInput } from './CatalogueInput';
+import type { CatalogueEntryJson } from '../../src/validation/catalogue';
 
 /** One field's state and handlers. `onBlur` is a typed field's commit (text is saved when it loses focus). */
 export interface FieldBind {
@@ -28,6 +30,9 @@ export interface FieldBind {
   errorAt?: (path: string) => string | undefined;
   onChange: (value: unknown) => void;
   onBlur: () => void;
+  /** A catalogue field (`input: 'catalogue'`): an entry was chosen, and the one last chosen. */
+  onPick?: (entry: CatalogueEntryJson) => void;
+  picked?: CatalogueEntryJson | null;
 }
 
 /** Inputs whose every change is a complete choice: saved at once, not on blur (spec 02 §4). */
@@ -206,6 +211,8 @@ export function FieldInput({
     }
     case 'list':
       return <NestedList meta={meta} bind={bind} />;
+    case 'catalogue':
+      return <CatalogueInput meta={meta} bind={bind} picked={bind.picked ?? null} />;
     default:
       return (
         <TextField

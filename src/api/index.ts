@@ -3,6 +3,8 @@ import type { AppContext } from '../http/appContext';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { credentialRoutes } from './credentials';
+import { endorsementRoutes } from './endorsements';
 import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
@@ -14,8 +16,10 @@ export function apiRouters(context: AppContext): Router[] {
   return [
     authRoutes(context),
     departmentRoutes(),
+    credentialRoutes(),
     profileRoutes(),
     profileListRoutes(),
+    endorsementRoutes(context),
     aiRoutes(context),
     photoRoutes(context),
     adminRoutes(context),

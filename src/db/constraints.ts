@@ -6,6 +6,7 @@
 import { ADMIN_MESSAGES } from '../validation/admin';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
+import { ENDORSEMENT_MESSAGES } from '../validation/endorsements';
 import { PROFILE_MESSAGES } from '../validation/profiles';
 
 export interface ConstraintMeaning {
@@ -20,6 +21,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   profiles_user_unique: { message: PROFILE_MESSAGES.alreadyExists },
   beta_codes_code_unique: { message: ADMIN_MESSAGES.codeTaken, field: 'code' },
   blacklist_type_value_unique: { message: ADMIN_MESSAGES.alreadyBlacklisted, field: 'value' },
+  skill_endorsements_skill_endorser_unique: { message: ENDORSEMENT_MESSAGES.duplicate },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

@@ -17,6 +17,11 @@ export class SkillEndorsement extends BaseModel {
   createdAt!: Date;
   decidedAt!: Date | null;
   endorser?: User;
+  /** Read with the row (a join, never stored): the skill's profile and that profile's owner. */
+  profileId?: number;
+  ownerId?: number;
+  /** A would-be endorsement only (never stored): whether the endorser is verified where the owner is. */
+  colleague?: boolean;
 
   static override relationMappings = (): RelationMappings => ({
     endorser: {

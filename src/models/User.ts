@@ -20,6 +20,8 @@ export class User extends BaseModel {
   reminderOnDay!: boolean;
   remindersPromptedAt!: Date | null;
   calendarSecret!: string;
+  /** E-mail me when a colleague endorses one of my skills (issue 23 §5); on by default. */
+  endorsementEmails!: boolean;
   createdAt!: Date;
   updatedAt!: Date;
 }

@@ -11,8 +11,11 @@ import type { ShellUser } from '../../views/layout/shell';
 import { renderUserMenu } from '../render/userMenu';
 import { prepareFragment, type Fragment } from './splicedPages';
 
-/** Which kept page a signed-in viewer gets: a member's, or an editor's "View as" page. */
-export type PersonalPageClass = 'member' | `as-${ViewAs}`;
+/**
+ * Which kept page a signed-in viewer gets: a member's, a verified colleague's (a member's page with an Endorse
+ * link on each skill, issue 23 §5 — the same for every colleague), or an editor's "View as" page.
+ */
+export type PersonalPageClass = 'member' | 'colleague' | `as-${ViewAs}`;
 
 export const personalPageKey = (id: number, version: string, variant: string, kind: PersonalPageClass) =>
   `${id}:${version}:${variant}:${kind}`;

@@ -3,6 +3,7 @@ import type { AppContext } from '../http/appContext';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
+import { endorsementPageRoutes } from './endorsements';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
@@ -21,6 +22,7 @@ export function pageRouters(context: AppContext): Router[] {
     adminPageRoutes(context),
     signOutRoutes(),
     profileListFormRoutes(context),
+    endorsementPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
     shareRoutes(context),

@@ -64,6 +64,7 @@ import { Island } from '../render/Island';
 import { presentExpiringSoon } from '../presenters/reminders';
 import { expiringSoon } from '../services/reminders/items';
 import { claimRemindersPrompt, ownReminderSettings } from '../services/reminders/settings';
+import { isVerifiedColleague } from '../services/endorsements/endorse';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -80,6 +81,8 @@ export interface ProfileView {
   viewAs?: ViewAs | null;
   /** The full photo gallery's search, filters and layout (the photos view; edit mode has its own). */
   gallery?: GalleryFilter | null;
+  /** The viewer is a verified colleague of the owner: skills link to their endorse form (issue 23 §5). */
+  endorse?: boolean;
 }
 
 /** The path of a profile view, the base of its links. */
@@ -151,6 +154,7 @@ export async function profilePageHtml(
       viewAs={viewAs ? { as: viewAs, backHref: basePath } : null}
       expiring={expiring}
       galleryView={galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null}
+      endorse={Boolean(view.endorse) && !canEdit && !viewAs}
     />,
     {
       title: meta.title,
@@ -256,17 +260,22 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const viewAsFor = (owned: Pick<Profile, 'userId'>) => (query.as && canEditProfile(viewer, owned) ? query.as : null);
     // Per-viewer pages (a member's, a "View as" page: they show the viewer's own menu) are not kept; their weak
     // ETag changes with everything they show.
-    const personalTag = (version: string, viewAs: ViewAs | null = null) =>
-      `W/"${viewAs ? `as-${viewAs}` : 'm'}-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
-    // Which kept page a signed-in viewer gets: a member's (not an editor of this profile), or an editor's
+    const personalTag = (version: string, viewAs: ViewAs | null = null, colleague = false) =>
+      `W/"${viewAs ? `as-${viewAs}` : colleague ? 'c' : 'm'}-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
+    // Which kept page a signed-in viewer gets: a member's (not an editor of this profile) — a verified
+    // colleague's, with the Endorse links, is kept apart and is the same for every colleague —, or an editor's
     // "View as" page; null for an editor's own page, which always renders.
-    const personalClass = (owned: Pick<Profile, 'userId'>): PersonalPageClass | null => {
+    const personalClass = (owned: Pick<Profile, 'userId'>, colleague: boolean): PersonalPageClass | null => {
       // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
       if (!viewer || !profileCache.enabled || !keep) return null;
       const viewAs = viewAsFor(owned);
       if (viewAs) return `as-${viewAs}`;
-      return canEditProfile(viewer, owned) ? null : 'member';
+      if (canEditProfile(viewer, owned)) return null;
+      return colleague ? 'colleague' : 'member';
     };
+    // A member who may endorse the owner's skills (issue 23 §5): one small read, asked only of members.
+    const colleagueOf = async (owned: Pick<Profile, 'userId'>) =>
+      viewer !== null && !canEditProfile(viewer, owned) && (await isVerifiedColleague(viewer, owned.userId));
     const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
     // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
     const sendPersonal = async (kept: SplicedPage) =>
@@ -284,8 +293,10 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
         }
       } else if (!canEditProfile(viewer, snapshot) || viewAsFor(snapshot)) {
         robots(snapshot.profileStatus);
-        if (answerNotModified(ctx, personalTag(snapshot.version, viewAsFor(snapshot)), PERSONAL_CACHE_CONTROL)) return;
-        const kind = personalClass(snapshot);
+        const colleague = await colleagueOf(snapshot);
+        const tag = personalTag(snapshot.version, viewAsFor(snapshot), colleague);
+        if (answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
+        const kind = personalClass(snapshot, colleague);
         const kept = kind ? profileCache.personal.get(personalKey(snapshot.version, kind)) : undefined;
         if (kept) return sendPersonal(kept);
       }
@@ -307,7 +318,8 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       if (!(await isGalleryFolder(seenBy, profile, gallery.folder))) return ctx.redirect(urlWithout(ctx, ['folder']));
     }
     const tagged = viewer !== null && (!canEditProfile(viewer, profile) || viewAs !== null);
-    const tag = tagged ? personalTag(profile.version, viewAs) : null;
+    const colleague = await colleagueOf(profile);
+    const tag = tagged ? personalTag(profile.version, viewAs, colleague) : null;
     if (tag && answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
 
     const view: ProfileView = {
@@ -318,8 +330,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       confirmDelete: query.confirm ?? null,
       viewAs,
       gallery,
+      endorse: colleague,
     };
-    const kind = personalClass(profile);
+    const kind = personalClass(profile, colleague);
     if (kind) {
       // Kept once for everyone of this class: a member's page is rendered for the stand-in member (so nothing of
       // the viewer's own can reach it), a "View as" page for any editor (it never edits); both with the stand-in
@@ -333,7 +346,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
             ctx,
             config,
             profile,
-            kind === 'member' ? viewerSeenAs('member') : viewer,
+            kind === 'member' || kind === 'colleague' ? viewerSeenAs('member') : viewer,
             view,
             MENU_STAND_IN,
           ),

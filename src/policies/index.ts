@@ -31,3 +31,4 @@ export {
   isSuperAdmin,
 } from './admin';
 export { aiSuggestionPolicy } from './aiAssist';
+export { skillEndorsementPolicy, canEndorse, endorsementCandidate } from './endorsements';

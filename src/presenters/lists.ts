@@ -4,7 +4,8 @@
  * profile, computed fields (license and certification status) — and, per viewer, fields with their own
  * visibility (a license's expiration, and its status, which would hint at it) as null when the viewer may not
  * see them, and photo fields (`photo`, `photos`, `primaryPhoto`, `stationPhoto`, and `photoIds`) with only the
- * linked photos the viewer may see: a private photo linked to a public item is not even named.
+ * linked photos the viewer may see: a private photo linked to a public item is not even named. A skill also
+ * carries its colleagues' endorsements (`colleagueEndorsements`, issue 23 §5) when they were loaded with it.
  */
 import type { LinkedItem } from '../services/photos/links';
 import { canSee } from '../policies/visibility';
@@ -14,6 +15,8 @@ import { LISTS, type ListDefinition, type ListItemJson, type ListKey, type Order
 export type { ListItemJson };
 import type { Visibility } from '../validation/visibility';
 import { iso } from './iso';
+import { presentSkillEndorsement } from './endorsements';
+import type { EndorsedItem } from '../services/endorsements/load';
 
 /** The ids of the item's linked photos this viewer may see, in order. */
 const visiblePhotoIds = (item: LinkedItem, viewer: Viewer | null, ownerId: number) =>
@@ -41,6 +44,13 @@ function itemJson(list: ListDefinition, item: LinkedItem, now: Date, photoIds: n
   return Object.assign(json, list.computed?.(json as never, now));
 }
 
+/** A skill's colleagues' endorsements (issue 23 §5), when they were loaded with it (loadProfileContent). */
+function withEndorsements(json: ListItemJson, item: LinkedItem, viewer: Viewer | null, ownerId: number): ListItemJson {
+  const rows = (item as EndorsedItem).colleagueEndorsements;
+  if (!rows) return json;
+  return { ...json, colleagueEndorsements: rows.map((row) => presentSkillEndorsement(row, viewer, ownerId)) };
+}
+
 function hideFor(list: ListDefinition, json: ListItemJson, viewer: Viewer | null, ownerId: number): ListItemJson {
   const rule = list.fieldVisibility;
   if (!rule) return json;
@@ -56,7 +66,8 @@ export function presentListItem(
   ownerId: number,
   now = new Date(),
 ): ListItemJson {
-  return hideFor(list, itemJson(list, item, now, visiblePhotoIds(item, viewer, ownerId)), viewer, ownerId);
+  const json = itemJson(list, item, now, visiblePhotoIds(item, viewer, ownerId));
+  return hideFor(list, withEndorsements(json, item, viewer, ownerId), viewer, ownerId);
 }
 
 /** A list for a viewer, in its display order (spec 02 §4). The items must already be the ones they may see. */
@@ -67,7 +78,9 @@ export function presentList(
   ownerId: number,
   options: OrderOptions,
 ): ListItemJson[] {
-  const all = items.map((item) => itemJson(list, item, options.now, visiblePhotoIds(item, viewer, ownerId)));
+  const all = items.map((item) =>
+    withEndorsements(itemJson(list, item, options.now, visiblePhotoIds(item, viewer, ownerId)), item, viewer, ownerId),
+  );
   const ordered = list.order ? (list.order(all as never[], options) as unknown as ListItemJson[]) : all;
   return ordered.map((json) => hideFor(list, json, viewer, ownerId));
 }

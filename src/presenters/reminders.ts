@@ -12,6 +12,7 @@ export function presentReminderSettings(user: User, baseUrl: string): ReminderSe
     remindersEnabled: user.remindersEnabled,
     reminderDays: [...user.reminderDays],
     reminderOnDay: user.reminderOnDay,
+    endorsementEmails: user.endorsementEmails,
     calendarUrl: `${baseUrl}/calendar/${user.calendarSecret}.ics`,
   };
 }

@@ -33,6 +33,7 @@ import { replacePhotoLinks } from './photos/links';
 import { pickDepartment } from './departments/userDepartments';
 import { announceSessionChange } from './sessionChanges';
 import { announceProfileChange } from './profileChanges';
+import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
 
 /** Profiles with their owner's username and the photo linked as their image: one query, whatever is asked. */
 export function profilesWithUsername(db?: Knex) {
@@ -147,6 +148,8 @@ export async function updateProfile(
   if (patch.hiddenWidgets) patch.hiddenWidgets = [...new Set(patch.hiddenWidgets)];
   if (Object.keys(patch).length) await Profile.query(trx).findById(profile.id).patch(patch);
   await touchProfile(trx, profile.id);
+  // Their endorsements elsewhere show their rank (issue 23 §5).
+  if (patch.rank !== undefined && patch.rank !== profile.rank) await touchProfilesEndorsedBy(trx, profile.userId);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
 
@@ -178,12 +181,16 @@ export async function setProfileStatus(
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
   await Profile.query(trx).findById(profile.id).patch({ profileStatus: input.profileStatus });
   await touchProfile(trx, profile.id);
+  // Their endorsements elsewhere link to their live profile, or not (issue 23 §5).
+  if (input.profileStatus !== profile.profileStatus) await touchProfilesEndorsedBy(trx, profile.userId);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
 
 /** Account Settings changed the user's name: their profile shows the new one. */
 export async function syncProfileName(trx: Knex.Transaction, userId: number, name: string): Promise<void> {
   const profile = await Profile.query(trx).select('id', 'name').where({ userId }).first();
+  // Their endorsements elsewhere show their name (issue 23 §5).
+  if (profile?.name !== name) await touchProfilesEndorsedBy(trx, userId);
   if (!profile || profile.name === name) return;
   await Profile.query(trx).findById(profile.id).patch({ name });
   await touchProfile(trx, profile.id);

@@ -20,6 +20,7 @@ import type { Knex } from 'knex';
 import { AiLog } from '../models/AiLog';
 import type { User } from '../models/User';
 import { schedulePhotoFilesRemoval } from './photos';
+import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
 import type { MediaStore } from './photos/store';
 
 /** What the steps need beyond the transaction: where the user's files are stored. */
@@ -39,5 +40,17 @@ async function removeUserPhotoFiles(trx: Knex.Transaction, user: User, deps: Use
   await schedulePhotoFilesRemoval(trx, { userId: user.id }, deps.mediaStore);
 }
 
+/**
+ * Their endorsements of others' skills go by cascade; the profiles that showed them change, so their versions
+ * move on (issue 23 §5).
+ */
+async function touchEndorsedProfiles(trx: Knex.Transaction, user: User): Promise<void> {
+  await touchProfilesEndorsedBy(trx, user.id);
+}
+
 /** Run in order inside the deletion's transaction (see above). Add a step per feature that stores user data. */
-export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [deleteUserAiLogs, removeUserPhotoFiles];
+export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [
+  deleteUserAiLogs,
+  removeUserPhotoFiles,
+  touchEndorsedProfiles,
+];

@@ -27,6 +27,8 @@ export interface ReminderSettingsJson {
   remindersEnabled: boolean;
   reminderDays: number[];
   reminderOnDay: boolean;
+  /** E-mail when a colleague endorses one of the user's skills (issue 23 §5). */
+  endorsementEmails: boolean;
   /** The calendar feed's address (secret; shown only to its owner). */
   calendarUrl: string;
 }
@@ -56,6 +58,7 @@ export const reminderSettingsSchema = object({
   remindersEnabled: flag(),
   reminderDays,
   reminderOnDay: flag(),
+  endorsementEmails: flag(),
 });
 
 export const calendarRotateSchema = object({});

@@ -9,6 +9,7 @@ import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { insertPhotoFor } from '../helpers/photos';
+import { twoDepartments, verifyMember } from '../helpers/verification';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
@@ -27,7 +28,10 @@ let browser: Browser;
 let owner: CreatedUser;
 let admin: CreatedUser;
 let newcomer: CreatedUser;
+let colleague: CreatedUser;
 let id: number;
+/** A skill with a long name and a long verified endorsement (issue 23 §5). */
+let skillId: number;
 
 test.before(async () => {
   app = await startTestApp({ rateLimitsEnabled: false });
@@ -44,6 +48,16 @@ test.before(async () => {
   const event = await add('timeline', { year: '2018', event: LONG, type: 'milestone' });
   await add('status-updates', { title: LONG, content: `${LONG} ${LONG}`, type: 'general', priority: 'high' });
   const award = await add('awards', { name: LONG, year: '2020', type: 'valor' });
+  // A verified colleague's long endorsement, approved, and the colleague's endorse page (issue 23 §5).
+  const [department] = await twoDepartments();
+  colleague = await createUser({ name: LONG.slice(0, 60) });
+  await verifyMember(owner.user.id, department);
+  await verifyMember(colleague.user.id, department);
+  skillId = (await add('skills', { name: LONG, category: 'leadership', level: 'advanced' })).id;
+  const endorsed = await clientAs(app, colleague).post(`/api/profiles/${id}/skills/${skillId}/endorsements`, {
+    comment: LONG.slice(0, 280),
+  });
+  await api.patch(`/api/endorsements/${endorsed.body.id}`, { status: 'approved' });
   const photos = [await insertPhotoFor(id, { caption: LONG }), await insertPhotoFor(id), await insertPhotoFor(id)];
   const link = async (path: string, photoIds: number[]) => {
     const res = await api.request('PUT', `/api/profiles/${id}/photo-links/${path}`, { photoIds });
@@ -72,6 +86,8 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'owner view', path: `/profiles/${0}`, as: () => owner },
   { name: 'owner edit mode', path: `/profiles/${0}?edit=1`, as: () => owner },
   { name: 'public view', path: `/profiles/${0}/public`, as: () => null },
+  { name: 'skills with endorsements, colleague', path: `/profiles/${0}/public?widget=skills`, as: () => colleague },
+  { name: 'endorse a skill', path: `/profiles/${0}/skills/SKILL/endorse`, as: () => colleague },
   { name: 'widget-filtered view', path: `/profiles/${0}/public?widget=timeline`, as: () => null },
   { name: 'full photo gallery, list', path: `/profiles/${0}/public?widget=photos&view=list`, as: () => null },
   { name: 'full photo gallery, no match', path: `/profiles/${0}/public?widget=photos&q=nothing`, as: () => null },
@@ -93,7 +109,9 @@ for (const width of [375, 1280]) {
       const recorded = await openPage(browser, { width, height: 800 });
       const account = as();
       if (account) await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${account.token}` });
-      await recorded.page.goto(`${app.baseUrl}${path.replace('/profiles/0', `/profiles/${id}`)}`);
+      await recorded.page.goto(
+        `${app.baseUrl}${path.replace('/profiles/0', `/profiles/${id}`).replace('SKILL', String(skillId))}`,
+      );
       // Islands that hydrate when visible wait to be scrolled to (their wrapper has no box: its first child).
       for (const island of await recorded.page.locator('[data-island] > :first-child').all()) {
         await island.scrollIntoViewIfNeeded();

@@ -23,6 +23,7 @@ function summary(user: AccountJson): string[][] {
         remindersEnabled: true,
         reminderDays: [60, 30],
         reminderOnDay: true,
+        endorsementEmails: true,
         calendarUrl: 'https://turnout.example/calendar/0123456789abcdef0123456789abcdef.ics',
       }}
     />,

@@ -113,7 +113,7 @@ test.serial('a constant number of queries, whatever the number of items', async 
   for (const account of [owner, emptyOwner]) t.is((await as(account).get('/api/auth/me')).status, 200);
   const visitorFull = await count(null, profile.id);
   t.is(visitorFull, await count(null, empty.id), 'thirty items cost what none do');
-  t.true(visitorFull <= 3, `a visitor: the profile, its lists, its photos (${visitorFull})`);
+  t.true(visitorFull <= 4, `a visitor: the profile, its lists, its skills' endorsements, its photos (${visitorFull})`);
   const ownerFull = await count(owner, profile.id);
   t.is(ownerFull, await count(emptyOwner, empty.id));
   t.true(ownerFull <= 12, `the owner: also the session, the folders and each list's photo usage (${ownerFull})`);

@@ -149,6 +149,13 @@ function NotificationsForm({ settings, state }: { settings: ReminderSettingsJson
         defaultChecked={ticked(state, 'reminderOnDay', settings.reminderOnDay)}
         error={state?.errors.reminderOnDay}
       />
+      <Checkbox
+        id="endorsement-emails"
+        name="endorsementEmails"
+        label="E-mail me when a colleague endorses one of my skills"
+        defaultChecked={ticked(state, 'endorsementEmails', settings.endorsementEmails)}
+        error={state?.errors.endorsementEmails}
+      />
       <SubmitButton pending={false} label="Save Notifications" busyLabel="Saving…" />
     </Form>
   );

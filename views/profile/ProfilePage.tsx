@@ -23,6 +23,8 @@ import type { ViewAs } from '../../src/validation/viewAs';
 import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 import { profileHref } from './widgets/context';
+import { EndorsementReview, type ReviewedEndorsement } from './EndorsementReview';
+import type { SkillItemJson } from '../../src/validation/lists/skills';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
@@ -107,6 +109,8 @@ export interface ProfilePageProps {
   viewAs?: { as: ViewAs; backHref: string } | null;
   /** The owner's own view: "Expiring soon" in edit mode, and the reminder setting once (issue 23). */
   expiring?: ExpiringSoonJson | null;
+  /** A verified colleague's page (never edit mode): each skill links to its endorse form (issue 23 §5). */
+  endorse?: boolean;
 }
 
 /** A list form's failed plain post, by list key. */
@@ -120,6 +124,12 @@ export function visibleSections(profile: ProfileJson, items: SectionItems, canEd
     (key) => !profile.hiddenWidgets.includes(key) && (canEdit || (items[key]?.length ?? 0) > 0),
   );
 }
+
+/** The colleagues' endorsements of every skill, for the owner's review (edit mode: every status). */
+const toReview = (skills: SectionItems['skills']): ReviewedEndorsement[] =>
+  ((skills ?? []) as unknown as SkillItemJson[]).flatMap((skill) =>
+    (skill.colleagueEndorsements ?? []).map((e) => ({ ...e, skillName: skill.name })),
+  );
 
 /** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
 function linkableItems(target: Target, items: SectionItems, profile: ProfileJson): LinkableItem[] {
@@ -147,6 +157,7 @@ export function ProfilePage({
   viewAs = null,
   expiring = null,
   galleryView = null,
+  endorse = false,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
@@ -179,6 +190,7 @@ export function ProfilePage({
       ) : undefined
     ) : (
       <>
+        {key === 'skills' ? <EndorsementReview profileId={profile.id} endorsements={toReview(items.skills)} /> : null}
         <Island
           name="ListEditor"
           hydrate="visible"
@@ -198,7 +210,18 @@ export function ProfilePage({
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => {
-    const context = { basePath, keep, expanded, sort, editing, photos, showVisibility, gallery: galleryView };
+    const endorseBase = endorse && !editing ? `/profiles/${profile.id}/skills` : null;
+    const context = {
+      basePath,
+      keep,
+      expanded,
+      sort,
+      editing,
+      photos,
+      showVisibility,
+      gallery: galleryView,
+      endorseBase,
+    };
     // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
     // kept per content, so a page rendered after a write renders only the sections that changed.
     return editing ? (

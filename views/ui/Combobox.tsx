@@ -139,6 +139,12 @@ export interface ComboboxProps<T> {
   testId?: string;
   /** The id of a message about the field (its error), read with the input. */
   describedBy?: string;
+  /** The input's id (a form field's own, so its label and typed-before-hydration record match); default generated. */
+  id?: string;
+  /** The input's form name: set, the typed text posts with a plain form (no JavaScript). */
+  name?: string;
+  /** After the input loses focus (an inline editor saves the text then). */
+  onBlur?: () => void;
 }
 
 export function Combobox<T>({
@@ -159,9 +165,12 @@ export function Combobox<T>({
   footer = null,
   testId = 'combobox',
   describedBy,
+  id,
+  name,
+  onBlur,
 }: ComboboxProps<T>) {
   const ids = useId();
-  const inputId = `${ids}-input`;
+  const inputId = id ?? `${ids}-input`;
   const labelId = `${ids}-label`;
   const listId = `${ids}-listbox`;
   const optionId = (option: T) => `${ids}-option-${optionKey(option)}`;
@@ -249,6 +258,7 @@ export function Combobox<T>({
         <Input
           ref={inputRef}
           id={inputId}
+          name={name}
           type="text"
           role="combobox"
           aria-expanded={showPopup}
@@ -269,7 +279,10 @@ export function Combobox<T>({
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          onBlur={() => {
+            setOpen(false);
+            onBlur?.();
+          }}
           onKeyDown={onKeyDown}
         />
         {showPopup ? (

@@ -27,7 +27,7 @@ export const Form = styled.form.withConfig(sc('Form')).attrs({ method: 'post', n
   gap: ${(p) => p.theme.space[4]};
 `;
 
-const FieldWrap = styled.div.withConfig(sc('FieldWrap'))`
+export const FieldWrap = styled.div.withConfig(sc('FieldWrap'))`
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[1]};

@@ -20,6 +20,7 @@ import { announceProfileChange } from '../profileChanges';
 import { announceSessionChange } from '../sessionChanges';
 import { revokeUserSessions } from '../sessions';
 import { USER_DATA_CLEANUP, type UserDataDeps } from '../userData';
+import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
 
 /** Advisory-lock key for "the set of active super admins". */
 const SUPER_ADMINS_LOCK = 7_252_612;
@@ -141,6 +142,8 @@ export async function setUserStatus(
     await keepOneActiveSuperAdmin(trx, target);
     await revokeUserSessions(trx, target.id);
   }
+  // Their endorsements leave (or rejoin) the profiles that show them (issue 23 §5).
+  await touchProfilesEndorsedBy(trx, target.id);
   return target.$query(trx).patchAndFetch({ isActive: input.isActive });
 }
 

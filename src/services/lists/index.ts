@@ -133,7 +133,10 @@ export async function deleteListItem(
   await touchProfile(trx, profile.id);
 }
 
-/** The items of one list the viewer may see, in stored order, with the profile (for presenting). */
+/**
+ * The items of one list the viewer may see, in stored order, with the profile (for presenting); skills with
+ * their colleagues' endorsements, as the profile document has them (issue 23 §5).
+ */
 export async function findListItems(
   viewer: Viewer | null,
   input: { profileId: number; list: ListDefinition },
@@ -144,7 +147,9 @@ export async function findListItems(
     .where('profileId', profile.id)
     .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
     .orderBy('position');
+  if (input.list.key === 'skills') await attachColleagueEndorsements(viewer, profile, items);
   return { profile, items: await attachPhotoLinks(Model.knex(), input.list, items) };
 }
 
 export { loadProfileLists } from './load';
+import { attachColleagueEndorsements } from '../endorsements/load';

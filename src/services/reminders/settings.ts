@@ -15,6 +15,7 @@ export interface ReminderSettingsInput {
   remindersEnabled: boolean;
   reminderDays: number[];
   reminderOnDay: boolean;
+  endorsementEmails: boolean;
 }
 
 export async function updateReminderSettings(
@@ -29,6 +30,7 @@ export async function updateReminderSettings(
     remindersEnabled: input.remindersEnabled,
     reminderDays: input.reminderDays,
     reminderOnDay: input.reminderOnDay,
+    endorsementEmails: input.endorsementEmails,
     remindersPromptedAt: user.remindersPromptedAt ?? new Date(),
   });
 }

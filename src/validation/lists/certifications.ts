@@ -44,13 +44,14 @@ export const certifications = defineList({
   table: 'profile_certifications',
   noun: 'Certification',
   fields: {
-    name: requiredText('Certification name', CERTIFICATION_MESSAGES.nameRequired),
+    name: requiredText('Certification name', CERTIFICATION_MESSAGES.nameRequired).meta({ input: 'catalogue' }),
     issuer: requiredText('Issuer', CERTIFICATION_MESSAGES.issuerRequired),
     year: requiredNumber('Year', CERTIFICATION_MESSAGES.yearRequired, CERTIFICATION_MESSAGES.yearNumeric, 1900, 2200),
     expires: optionalNumber('Expiry year', CERTIFICATION_MESSAGES.expiresNumeric, 1900, 2200),
     expiresOn,
     icon: iconChoice('Icon', CERTIFICATION_ICONS),
   },
+  catalogue: { issuer: 'issuer', issued: 'year', expires: 'expires', expiryForm: 'year' },
   // A precise expiry with no year given sets the year, so the spec's own readers still see when it expires.
   prepare: (raw) => {
     const end = typeof raw.expiresOn === 'string' ? expiryEnd(raw.expiresOn) : null;

@@ -6,6 +6,7 @@
  * the browser.
  */
 import { array, boolean, mixed, number, object, string, type InferType, type ObjectShape, type Schema } from 'yup';
+import type { CatalogueFill } from '../catalogue';
 import type { FormState } from '../forms';
 import { VISIBILITIES, type Visibility } from '../visibility';
 
@@ -25,7 +26,17 @@ export const LIST_MESSAGES = {
 } as const;
 
 /** How the editor island asks for a field (spec 02 §4: text saves on blur, selects and checkboxes on change). */
-export type FieldInput = 'text' | 'textarea' | 'number' | 'select' | 'checkbox' | 'icon' | 'tags' | 'list';
+export type FieldInput =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'select'
+  | 'checkbox'
+  | 'icon'
+  | 'tags'
+  | 'list'
+  /** Text with the credential catalogue's suggestions (issue 23 §3): the list's `catalogue` says what a choice fills. */
+  | 'catalogue';
 
 /** A field's editor metadata, kept on its yup schema (`schema.meta()`); fields without it are not edited inline. */
 export interface FieldMeta {
@@ -291,6 +302,11 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
   titleField?: keyof F & string;
   /** The add failure's toast title where the spec names one (spec 02 §8); else 'Error'. */
   saveFailed?: string;
+  /**
+   * Lists whose `name` autocompletes from the credential catalogue (issue 23 §3): the fields a chosen entry
+   * fills (the issuer, and the expiry suggested from the issue date).
+   */
+  catalogue?: CatalogueFill;
   /** Display order (spec 02 §4); stored position order when absent. */
   order?: (items: ItemOf<F>[], options: OrderOptions) => ItemOf<F>[];
 }

@@ -52,7 +52,7 @@ export const licenses = defineList({
   table: 'profile_licenses',
   noun: 'License',
   fields: {
-    name: requiredText('License name', LICENSE_MESSAGES.nameRequired),
+    name: requiredText('License name', LICENSE_MESSAGES.nameRequired).meta({ input: 'catalogue' }),
     type: requiredText('License type', LICENSE_MESSAGES.typeRequired),
     issued: requiredText('Issue date', LICENSE_MESSAGES.issuedRequired, 50),
     expires: expires(LICENSE_MESSAGES.expiresFormat, isPreciseExpiry),
@@ -60,6 +60,8 @@ export const licenses = defineList({
     icon: iconChoice('Icon', LICENSE_ICONS),
     expirationVisibility: optionalChoice('Expiration visibility', VISIBILITIES),
   },
+  // The catalogue's issuing body goes in the license's type (a license has no issuer field).
+  catalogue: { issuer: 'type', issued: 'issued', expires: 'expires', expiryForm: 'date' },
   storedFields: {
     expires: expires(
       LICENSE_MESSAGES.expiresStoredFormat,

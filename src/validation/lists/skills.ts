@@ -10,6 +10,7 @@ import {
   LIST_LONG_TEXT_MAX,
   type ItemOf,
 } from './define';
+import type { SkillEndorsementJson } from '../endorsements';
 
 export const SKILL_CATEGORIES = ['firefighter', 'leadership', 'professional'] as const;
 export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
@@ -44,4 +45,5 @@ export const skills = defineList({
   },
   jsonFields: ['certifications', 'endorsements'],
 });
-export type SkillItemJson = ItemOf<typeof skills.fields>;
+/** A skill as presented: its colleagues' endorsements ride along where they were loaded (issue 23 §5). */
+export type SkillItemJson = ItemOf<typeof skills.fields> & { colleagueEndorsements?: SkillEndorsementJson[] };

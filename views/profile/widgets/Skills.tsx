@@ -1,10 +1,17 @@
-/** Skills (spec 02 §3 "Skill"): the level as 1 to 4 dots with its words; the section's own view adds the details. */
+/**
+ * Skills (spec 02 §3 "Skill"): the level as 1 to 4 dots with its words; the section's own view adds the details.
+ * Issue 23 §5: verified colleagues' endorsements (approved by the owner) are counted on the meta line and listed
+ * with each endorser linked to their profile; the spec's self-entered ones stay, marked "added by the owner"; a
+ * verified colleague's page (`context.endorseBase`) has an Endorse link on each skill.
+ */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { SKILL_LEVELS, type SkillItemJson } from '../../../src/validation/lists/skills';
 import type { SectionItem } from './context';
 import { humanize, itemsView } from './ItemLayout';
+import { ButtonLink } from '../../ui/Button';
+import { ENDORSEMENT_MESSAGES, type SkillEndorsementJson } from '../../../src/validation/endorsements';
 
 const Dots = styled.span.withConfig(sc('SkillLevelDots'))`
   display: inline-flex;
@@ -44,32 +51,89 @@ export function SkillLevel({ level }: { level: SkillItemJson['level'] }) {
   );
 }
 
-const endorsement = (e: NonNullable<SkillItemJson['endorsements']>[number]) =>
-  [[e.endorserName, e.endorserTitle, e.endorserDepartment].filter(Boolean).join(', '), e.comment && `“${e.comment}”`]
-    .filter(Boolean)
-    .join(': ');
+const Added = styled.span.withConfig(sc('SkillEndorsementAdded'))`
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
 
-export const renderSkills = itemsView<SkillItemJson & SectionItem>((skill, context) => ({
-  title: skill.name,
-  labels: [{ text: humanize(skill.category) }],
-  meta: [
-    skill.yearsExperience != null
-      ? `${skill.yearsExperience} year${skill.yearsExperience === 1 ? '' : 's'} experience`
-      : null,
-  ],
-  extra: <SkillLevel level={skill.level} />,
-  text: context.expanded ? skill.description : null,
-  details: [
-    ['Certifications', skill.certifications?.join(', ')],
-    [
-      'Endorsements',
-      skill.endorsements?.length ? (
-        <ul>
-          {skill.endorsements.map((e, index) => (
-            <li key={index}>{endorsement(e)}</li>
-          ))}
-        </ul>
-      ) : null,
+const EndorseLink = styled(ButtonLink).withConfig(sc('SkillEndorseLink'))`
+  margin-left: ${(p) => p.theme.space[3]};
+  min-height: 32px;
+  padding: 0 ${(p) => p.theme.space[3]};
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
+
+/** An endorsement the owner typed in (spec 02 §3), marked as such beside the verified ones. */
+const selfEntered = (e: NonNullable<SkillItemJson['endorsements']>[number]) => (
+  <>
+    {[[e.endorserName, e.endorserTitle, e.endorserDepartment].filter(Boolean).join(', '), e.comment && `“${e.comment}”`]
+      .filter(Boolean)
+      .join(': ')}{' '}
+    <Added>({ENDORSEMENT_MESSAGES.addedByOwner})</Added>
+  </>
+);
+
+/** A verified colleague's endorsement: their name (linked to their public profile), rank and department. */
+const verified = (e: SkillEndorsementJson) => (
+  <>
+    {e.endorser.profileUrl ? <a href={e.endorser.profileUrl}>{e.endorser.name}</a> : e.endorser.name}
+    {[e.endorser.rank, e.endorser.department].filter(Boolean).map((part) => `, ${part}`)}
+    {e.comment ? `: “${e.comment}”` : null}
+  </>
+);
+
+/** The approved ones (the owner's editor gets every status; it shows the others in its review). */
+const shownEndorsements = (skill: SkillItemJson) =>
+  (skill.colleagueEndorsements ?? []).filter((e) => e.status === null || e.status === 'approved');
+
+export const renderSkills = itemsView<SkillItemJson & SectionItem>((skill, context) => {
+  const colleagues = shownEndorsements(skill);
+  return {
+    title: skill.name,
+    labels: [{ text: humanize(skill.category) }],
+    meta: [
+      skill.yearsExperience != null
+        ? `${skill.yearsExperience} year${skill.yearsExperience === 1 ? '' : 's'} experience`
+        : null,
+      colleagues.length ? `${colleagues.length} verified endorsement${colleagues.length === 1 ? '' : 's'}` : null,
     ],
-  ],
-}));
+    extra: (
+      <>
+        <SkillLevel level={skill.level} />
+        {context.endorseBase ? (
+          <EndorseLink
+            href={`${context.endorseBase}/${skill.id}/endorse`}
+            $variant="secondary"
+            aria-label={`Endorse ${skill.name}`}
+          >
+            Endorse
+          </EndorseLink>
+        ) : null}
+      </>
+    ),
+    text: context.expanded ? skill.description : null,
+    details: [
+      ['Certifications', skill.certifications?.join(', ')],
+      [
+        'Verified endorsements',
+        colleagues.length ? (
+          <ul>
+            {colleagues.map((e) => (
+              <li key={e.id}>{verified(e)}</li>
+            ))}
+          </ul>
+        ) : null,
+      ],
+      [
+        'Endorsements',
+        skill.endorsements?.length ? (
+          <ul>
+            {skill.endorsements.map((e, index) => (
+              <li key={index}>{selfEntered(e)}</li>
+            ))}
+          </ul>
+        ) : null,
+      ],
+    ],
+  };
+});

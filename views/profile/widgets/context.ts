@@ -28,6 +28,11 @@ export interface SectionContext {
   photos?: Readonly<Record<string, PhotoJson>>;
   /** The full photo gallery's filter and folder choices (its own view, read mode). */
   gallery?: GalleryView | null;
+  /**
+   * The viewer may endorse this profile's skills (a verified colleague's page, issue 23 §5): each skill links to
+   * its endorse form under this path (`/profiles/{id}/skills`). Null or absent for everyone else.
+   */
+  endorseBase?: string | null;
 }
 
 /**

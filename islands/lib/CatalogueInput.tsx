@@ -1,0 +1,81 @@
+/**
+ * A credential's name with the catalogue's suggestions (issue 23 §3): the kit's Combobox over
+ * GET /api/credentials/catalogue. The text is the field's value (free text stays allowed: nothing has to be
+ * chosen); choosing an entry hands it to `onPick`, which fills the issuer and suggests the expiry (lib/catalogueFill).
+ * The input keeps the field's id and form name, so the plain form posts it without JavaScript.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { styled } from 'styled-components';
+import { sc } from '../../views/ui/sc';
+import { Combobox } from '../../views/ui/Combobox';
+import { ErrorText, FieldWrap, HelpText } from '../../views/ui/Field';
+import { CATALOGUE_MESSAGES, CATALOGUE_MIN_CHARS, type CatalogueEntryJson } from '../../src/validation/catalogue';
+import type { FieldMeta } from '../../src/validation/lists/define';
+import { catalogueApi, catalogueKey } from './catalogueApi';
+import { useDebouncedValue } from './useDebouncedValue';
+import { shown } from './useForm';
+import type { FieldBind } from './FieldInput';
+
+export const CATALOGUE_DEBOUNCE_MS = 200;
+
+const Issuer = styled.span.withConfig(sc('CatalogueIssuer'))`
+  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${(p) => p.theme.color.muted};
+`;
+
+export function CatalogueInput({
+  meta,
+  bind,
+  picked,
+}: {
+  meta: FieldMeta;
+  bind: FieldBind;
+  /** The entry last chosen here, if the name still is its name: its usual validity shows under the field. */
+  picked: CatalogueEntryJson | null;
+}) {
+  const text = shown(bind.value);
+  const query = useDebouncedValue(text.trim(), CATALOGUE_DEBOUNCE_MS);
+  const searchable = query.length >= CATALOGUE_MIN_CHARS;
+  const search = useQuery({
+    queryKey: catalogueKey(query),
+    queryFn: () => catalogueApi.search(query),
+    enabled: searchable,
+    placeholderData: keepPreviousData,
+  });
+  // The chosen entry's own name is not a search any more.
+  const results = searchable && search.data && picked?.name !== text ? search.data : [];
+  const errorId = `${bind.id}-error`;
+  const helpId = `${bind.id}-help`;
+  const help = picked && picked.name === text ? CATALOGUE_MESSAGES.usualValidity(picked.validityMonths) : null;
+  return (
+    <FieldWrap>
+      <Combobox
+        id={bind.id}
+        name={bind.name}
+        label={meta.label}
+        inputValue={text}
+        onInputChange={(value) => bind.onChange(value)}
+        onBlur={bind.onBlur}
+        options={results}
+        optionKey={(entry) => entry.id}
+        renderOption={(entry) => (
+          <>
+            <strong>{entry.name}</strong>
+            <Issuer>{entry.issuer}</Issuer>
+          </>
+        )}
+        onSelect={(entry) => bind.onPick?.(entry)}
+        popup={results.length > 0}
+        status={`${results.length} catalogue ${results.length === 1 ? 'entry' : 'entries'} found`}
+        testId="catalogue"
+        describedBy={bind.error ? errorId : undefined}
+      />
+      {help ? <HelpText id={helpId}>{help}</HelpText> : null}
+      {bind.error ? (
+        <ErrorText id={errorId} role="alert">
+          {bind.error}
+        </ErrorText>
+      ) : null}
+    </FieldWrap>
+  );
+}

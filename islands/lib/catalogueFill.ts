@@ -1,0 +1,39 @@
+/**
+ * What choosing a catalogue entry does to a certification or license form (issue 23 §3): the list definition's
+ * `catalogue` names the fields; the rules are src/validation/catalogue.ts. `pick(entry)` answers the values to
+ * set (name, issuer, suggested expiry); `reissued()`, after the issue date was left, the new suggestion if the
+ * expiry is still blank or the earlier suggestion. The caller sets them (and, inline, saves them).
+ */
+import { useRef, useState } from 'react';
+import {
+  catalogueValues,
+  expirySuggestion,
+  type CatalogueEntryJson,
+  type CatalogueFill,
+} from '../../src/validation/catalogue';
+
+type Values = Record<string, unknown>;
+
+export function useCatalogueFill(fill: CatalogueFill | undefined, getValues: () => Values) {
+  const [picked, setPicked] = useState<CatalogueEntryJson | null>(null);
+  const earlier = useRef<{ issuer: string | null; expires: unknown }>({ issuer: null, expires: null });
+
+  const pick = (entry: CatalogueEntryJson): Values => {
+    if (!fill) return { name: entry.name };
+    const next = catalogueValues(fill, entry, getValues(), earlier.current);
+    earlier.current = { issuer: entry.issuer, expires: next[fill.expires] ?? earlier.current.expires };
+    setPicked(entry);
+    return next;
+  };
+
+  const reissued = (): Values => {
+    const values = getValues();
+    if (!fill || !picked || values.name !== picked.name) return {};
+    const expires = expirySuggestion(fill, picked, values, earlier.current.expires);
+    if (expires === undefined) return {};
+    earlier.current = { ...earlier.current, expires };
+    return { [fill.expires]: expires };
+  };
+
+  return { picked, pick, reissued, issuedField: fill?.issued };
+}
