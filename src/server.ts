@@ -14,6 +14,8 @@ import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
 import { startReminderWorker } from './services/reminders/worker';
+import { startAccountDataWorker } from './services/accountData/worker';
+import { createMediaStore } from './services/photos/store';
 import { insightCounter } from './services/insights/counter';
 
 const config = loadConfigOrExit();
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
   const stopReminders = await startReminders(db, mailer);
+  const stopAccountData = await startAccountData(db, mailer);
   const server = createHttpServer(app.callback());
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       stopMaintenance();
       await stopReminders().catch(() => undefined);
+      await stopAccountData().catch(() => undefined);
       mailer.close();
       await insightCounter.close().catch(() => undefined); // the last few seconds of profile insights
       await db.destroy().catch(() => undefined);
@@ -91,6 +95,25 @@ async function startReminders(
     cron: config.remindersCron,
   }).catch((error: unknown) => {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, 'expiry reminders are not running');
+    return async () => undefined;
+  });
+}
+
+/** Background exports and file removals (issue 24 §§4–5): runs with the reminder worker (REMINDERS_WORKER). */
+async function startAccountData(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  mailer: ReturnType<typeof createMailer>,
+): Promise<() => Promise<void>> {
+  if (!config.remindersWorker) return async () => undefined;
+  return startAccountDataWorker({
+    db,
+    mailer,
+    logger,
+    config,
+    mediaStore: createMediaStore(config, logger),
+    databaseUrl: config.databaseUrl,
+  }).catch((error: unknown) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'account-data jobs are not running');
     return async () => undefined;
   });
 }

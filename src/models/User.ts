@@ -20,6 +20,8 @@ export class User extends BaseModel {
   reminderOnDay!: boolean;
   remindersPromptedAt!: Date | null;
   calendarSecret!: string;
+  /** E-mail when a browser and system this user never signed in from signs in (issue 24 §3). */
+  newDeviceAlerts!: boolean;
   createdAt!: Date;
   updatedAt!: Date;
 }
