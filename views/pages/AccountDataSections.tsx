@@ -80,7 +80,7 @@ export function DevicesSection({ devices, alertsState }: { devices: DevicesJson;
               </strong>
               {device.current ? <Badge $tone="ok">This device</Badge> : null}
               <small>
-                Signed in {formatDateTime(device.createdAt)} UTC · Last seen {formatDateTime(device.lastSeenAt)} UTC
+                Signed in {formatDateTime(device.createdAt)} · Last seen {formatDateTime(device.lastSeenAt)}
               </small>
             </What>
             {device.current ? null : (
