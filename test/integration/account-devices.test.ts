@@ -34,7 +34,11 @@ const html = (userAgent: string) => ({ headers: { Accept: 'text/html', 'User-Age
 
 async function signIn(account: CreatedUser, userAgent: string): Promise<HttpClient> {
   const client = app.client();
-  const res = await client.postForm('/login', { email: account.user.email, password: account.password }, html(userAgent));
+  const res = await client.postForm(
+    '/login',
+    { email: account.user.email, password: account.password },
+    html(userAgent),
+  );
   if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
   return client;
 }
@@ -43,22 +47,25 @@ const isSignedIn = async (client: HttpClient) => (await client.get('/api/auth/me
 const sessionIds = async (userId: number, browser: string) =>
   (await app.db('sessions').where({ userId, browser }).pluck('id')) as number[];
 
-test.serial('the list shows each device by browser and OS and marks this one; the raw user agent is not shown', async (t) => {
-  const account = await createUser();
-  const desk = await signIn(account, CHROME_WINDOWS);
-  await signIn(account, FIREFOX_LINUX);
-  const page = await desk.get('/account-settings', html(CHROME_WINDOWS));
-  t.is(page.status, 200);
-  const text = page.text.replace(/<!-- -->/g, '');
-  const devices = [...text.matchAll(/data-testid="device".*?<strong>(.*?)<\/strong>/g)].map((m) => m[1]);
-  t.deepEqual(
-    devices,
-    ['Chrome on Windows 10', 'Firefox on Linux', 'Unknown browser on Unknown system'],
-    "this device first; the helper's session has no user agent",
-  );
-  t.regex(text, /Chrome on Windows 10<\/strong><span[^>]*>This device<\/span>/);
-  t.false(page.text.includes(CHROME_WINDOWS), 'the raw user agent is not shown');
-});
+test.serial(
+  'the list shows each device by browser and OS and marks this one; the raw user agent is not shown',
+  async (t) => {
+    const account = await createUser();
+    const desk = await signIn(account, CHROME_WINDOWS);
+    await signIn(account, FIREFOX_LINUX);
+    const page = await desk.get('/account-settings', html(CHROME_WINDOWS));
+    t.is(page.status, 200);
+    const text = page.text.replace(/<!-- -->/g, '');
+    const devices = [...text.matchAll(/data-testid="device".*?<strong>(.*?)<\/strong>/g)].map((m) => m[1]);
+    t.deepEqual(
+      devices,
+      ['Chrome on Windows 10', 'Firefox on Linux', 'Unknown browser on Unknown system'],
+      "this device first; the helper's session has no user agent",
+    );
+    t.regex(text, /Chrome on Windows 10<\/strong><span[^>]*>This device<\/span>/);
+    t.false(page.text.includes(CHROME_WINDOWS), 'the raw user agent is not shown');
+  },
+);
 
 test.serial('sign out one device, then all others: those sessions end at once, this one stays', async (t) => {
   const account = await createUser();

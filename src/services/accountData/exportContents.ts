@@ -87,7 +87,7 @@ export async function gatherExport(userId: number, db: Knex = Model.knex()): Pro
   const folders = (await db('photo_folders').where({ profileId }).orderBy('id')) as Row[];
   const photos = (await db('photos').where({ profileId }).orderBy('position')) as Row[];
   const links = (await db('photo_links').where({ profileId }).orderBy('id')) as Row[];
-  const usernameRedirects = await db('username_redirects').where({ profileId }).orderBy('id');
+  const usernameRedirects = await db('username_redirects').where({ profileId }).orderBy('username');
 
   const paths = folderPaths(folders);
   const exportPhotos: ExportPhoto[] = [];

@@ -15,7 +15,6 @@ import { User } from '../../models/User';
 import { adminUserPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
 import type { Role } from '../../validation/auth';
 import { deleteUserAndData } from '../accountDeletion';
-import { recordSecurityEvent } from '../securityEvents';
 import { announceSessionChange } from '../sessionChanges';
 import { revokeUserSessions } from '../sessions';
 import { keepOneActiveSuperAdmin } from '../superAdmins';
@@ -142,10 +141,5 @@ export async function deleteUser(
 ): Promise<User> {
   const target = await changeTarget(trx, actor, input.id, ['delete']);
   await deleteUserAndData(trx, actor, target, deps);
-  await recordSecurityEvent(trx, actor, {
-    userId: actor.id,
-    kind: 'account_deleted',
-    detail: { deletedUserId: target.id, by: 'admin' },
-  });
   return target;
 }
