@@ -26,10 +26,9 @@ import { isLastActiveSuperAdmin } from '../services/superAdmins';
 import { ADMIN_MESSAGES } from '../validation/admin';
 import { ACCOUNT_DATA_MESSAGES, deleteAccountSchema, exportTokenParams } from '../validation/accountData';
 import type { FormState } from '../validation/forms';
+import { ExportLinkPage } from '../../views/pages/AccountDataSections';
 import { DeleteAccountPage } from '../../views/pages/DeleteAccountPage';
 import { MessagePage } from '../../views/pages/MessagePage';
-import { Button } from '../../views/ui/Button';
-import { Form } from '../../views/ui/Field';
 
 const zipName = (productName: string, now: Date) =>
   `${productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-export-${now.toISOString().slice(0, 10)}.zip`;
@@ -73,14 +72,10 @@ export function accountDataRoutes({ config, mediaStore }: AppContext): Router {
     await renderPage(
       ctx,
       config,
-      <MessagePage title="Your data export is ready" action={{ href: '/', label: 'Back to home' }}>
-        <p>The link works once: download the zip now and keep it somewhere safe.</p>
-        <Form action={`/account/export/${token}`}>
-          <Button type="submit" $variant="primary">
-            Download ({Math.max(1, Math.ceil(Number(found.fileSize ?? 0) / 1024 / 1024))} MB)
-          </Button>
-        </Form>
-      </MessagePage>,
+      <ExportLinkPage
+        action={`/account/export/${token}`}
+        megabytes={Math.max(1, Math.ceil(Number(found.fileSize ?? 0) / 1024 / 1024))}
+      />,
       { title: 'Data export', noindex: true },
     );
   });

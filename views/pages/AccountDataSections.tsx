@@ -2,7 +2,7 @@
  * Account Settings → Signed-in Devices and Your Data (issue 24 §§3–5): plain server forms, no script needed.
  * Devices: browser and OS, created and last seen (UTC); "This device" marks the session asking; Sign Out for
  * each other one and Sign Out All Other Devices. Your Data: Export (a zip downloads, or is e-mailed when large)
- * and the way to Delete My Account (its own page, which explains what goes).
+ * and the way to Delete My Account (its own page, which explains what goes). And the e-mailed export link's page.
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
@@ -12,10 +12,16 @@ import { Checkbox, Form, SubmitButton } from '../ui/Field';
 import { formatDateTime } from '../ui/format';
 import type { DevicesJson } from '../../src/validation/accountData';
 import type { FormState } from '../../src/validation/forms';
+import { MessagePage } from './MessagePage';
+
+const Stack = styled.div.withConfig(sc('DeviceStack'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[4]};
+`;
 
 const List = styled.ul.withConfig(sc('DeviceList'))`
   list-style: none;
-  margin: 0 0 ${(p) => p.theme.space[4]};
+  margin: 0;
   padding: 0;
   display: grid;
   gap: ${(p) => p.theme.space[2]};
@@ -59,7 +65,7 @@ const Actions = styled.div.withConfig(sc('DataActions'))`
 `;
 
 const Note = styled.p.withConfig(sc('DataNote'))`
-  margin: 0 0 ${(p) => p.theme.space[3]};
+  margin: 0;
   color: ${(p) => p.theme.color.muted};
   font-size: ${(p) => p.theme.font.size.sm};
 `;
@@ -70,7 +76,7 @@ const ticked = (state: FormState | undefined, fallback: boolean) =>
 export function DevicesSection({ devices, alertsState }: { devices: DevicesJson; alertsState?: FormState }) {
   const others = devices.devices.filter((d) => !d.current).length;
   return (
-    <>
+    <Stack>
       <List aria-label="Signed-in devices">
         {devices.devices.map((device) => (
           <Row key={device.id} data-testid="device">
@@ -96,12 +102,14 @@ export function DevicesSection({ devices, alertsState }: { devices: DevicesJson;
         ))}
       </List>
       {others > 0 ? (
-        <Form action="/account-settings#devices">
-          <input type="hidden" name="intent" value="signOutOthers" />
-          <Button type="submit" $variant="destructive">
-            Sign Out All Other Devices
-          </Button>
-        </Form>
+        <Actions>
+          <Form action="/account-settings#devices">
+            <input type="hidden" name="intent" value="signOutOthers" />
+            <Button type="submit" $variant="destructive">
+              Sign Out All Other Devices
+            </Button>
+          </Form>
+        </Actions>
       ) : (
         <Note>No other device is signed in.</Note>
       )}
@@ -116,13 +124,13 @@ export function DevicesSection({ devices, alertsState }: { devices: DevicesJson;
         />
         <SubmitButton pending={false} label="Save Alerts" busyLabel="Saving…" />
       </Form>
-    </>
+    </Stack>
   );
 }
 
 export function YourDataSection() {
   return (
-    <>
+    <Stack>
       <Note>
         Export gives you a zip of your profile, every list, your account records and your photos. Large exports are
         prepared in the background and the download link is e-mailed to you.
@@ -137,6 +145,28 @@ export function YourDataSection() {
           Delete My Account…
         </ButtonLink>
       </Actions>
-    </>
+    </Stack>
+  );
+}
+
+const Centered = styled.div.withConfig(sc('ExportLinkDownload'))`
+  display: flex;
+  justify-content: center;
+  margin-top: ${(p) => p.theme.space[4]};
+`;
+
+/** The e-mailed export link's page: one button that downloads (and uses up) the link. */
+export function ExportLinkPage({ action, megabytes }: { action: string; megabytes: number }) {
+  return (
+    <MessagePage title="Your data export is ready" action={{ href: '/', label: 'Back to home' }}>
+      <p>The link works once: download the zip now and keep it somewhere safe.</p>
+      <Centered>
+        <Form action={action}>
+          <Button type="submit" $variant="primary">
+            Download ({megabytes} MB)
+          </Button>
+        </Form>
+      </Centered>
+    </MessagePage>
   );
 }
