@@ -80,42 +80,36 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** The daily expiry-reminder job (issue 23 §1); a queue that cannot start is logged, and the site still serves. */
-async function startReminders(
-  db: Awaited<ReturnType<typeof openDatabase>>,
-  mailer: ReturnType<typeof createMailer>,
-): Promise<() => Promise<void>> {
-  if (!config.remindersWorker) return async () => undefined;
-  return startReminderWorker({
-    db,
-    mailer,
-    logger,
-    config,
-    databaseUrl: config.databaseUrl,
-    cron: config.remindersCron,
-  }).catch((error: unknown) => {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'expiry reminders are not running');
+type Stop = () => Promise<void>;
+
+/** A background worker (REMINDERS_WORKER); one whose queue cannot start is logged, and the site still serves. */
+function startWorker(what: string, start: () => Promise<Stop>): Promise<Stop> {
+  if (!config.remindersWorker) return Promise.resolve(async () => undefined);
+  return start().catch((error: unknown) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, `${what} are not running`);
     return async () => undefined;
   });
 }
 
-/** Background exports and file removals (issue 24 §§4–5): runs with the reminder worker (REMINDERS_WORKER). */
-async function startAccountData(
-  db: Awaited<ReturnType<typeof openDatabase>>,
-  mailer: ReturnType<typeof createMailer>,
-): Promise<() => Promise<void>> {
-  if (!config.remindersWorker) return async () => undefined;
-  return startAccountDataWorker({
-    db,
-    mailer,
-    logger,
-    config,
-    mediaStore: createMediaStore(config, logger),
-    databaseUrl: config.databaseUrl,
-  }).catch((error: unknown) => {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'account-data jobs are not running');
-    return async () => undefined;
-  });
+/** The daily expiry-reminder job (issue 23 §1). */
+function startReminders(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
+  return startWorker('expiry reminders', () =>
+    startReminderWorker({ db, mailer, logger, config, databaseUrl: config.databaseUrl, cron: config.remindersCron }),
+  );
+}
+
+/** Background exports and stored-file removals (issue 24 §§4–5), every minute. */
+function startAccountData(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
+  return startWorker('account-data jobs', () =>
+    startAccountDataWorker({
+      db,
+      mailer,
+      logger,
+      config,
+      mediaStore: createMediaStore(config, logger),
+      databaseUrl: config.databaseUrl,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {
