@@ -169,3 +169,27 @@ test.serial('last seen is written at most once a minute per session, after the r
   await activity.settled();
   t.true((await lastSeen()).getTime() > long.getTime(), 'again after a minute');
 });
+
+test.serial('writing last seen does not drop the session from the session cache', async (t) => {
+  const account = await createUser();
+  const desk = await signIn(account, CHROME_WINDOWS);
+  const [id] = await sessionIds(account.user.id, 'Chrome');
+  const queriesDuring = async (request: () => Promise<unknown>) => {
+    let count = 0;
+    const listener = () => count++;
+    app.db.on('query', listener);
+    try {
+      await request();
+    } finally {
+      app.db.off('query', listener);
+    }
+    return count;
+  };
+  await app.db('sessions').where({ id }).update({ lastSeenAt: new Date('2026-01-01T00:00:00Z') });
+  now += 120_000;
+  t.true(await isSignedIn(desk)); // read and kept; last seen is due
+  await activity.settled();
+  // A notification from the sessions trigger would arrive within milliseconds; give it time to.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.is(await queriesDuring(() => isSignedIn(desk)), 0, 'still answered from the cache');
+});
