@@ -185,11 +185,39 @@ test.serial('writing last seen does not drop the session from the session cache'
     }
     return count;
   };
-  await app.db('sessions').where({ id }).update({ lastSeenAt: new Date('2026-01-01T00:00:00Z') });
+  await app
+    .db('sessions')
+    .where({ id })
+    .update({ lastSeenAt: new Date('2026-01-01T00:00:00Z') });
   now += 120_000;
   t.true(await isSignedIn(desk)); // read and kept; last seen is due
   await activity.settled();
   // A notification from the sessions trigger would arrive within milliseconds; give it time to.
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.is(await queriesDuring(() => isSignedIn(desk)), 0, 'still answered from the cache');
+});
+
+test.serial('API clients list and sign out sessions the same way', async (t) => {
+  const account = await createUser(); // a bearer session (no user agent)
+  const stranger = await createUser();
+  const laptop = await signIn(account, FIREFOX_LINUX);
+  const api = app.client();
+  api.bearer = account.token;
+  const listed = await api.get('/api/auth/sessions');
+  t.is(listed.status, 200);
+  t.deepEqual(
+    listed.body.devices.map((d: { browser: string; os: string; current: boolean }) => [d.browser, d.os, d.current]),
+    [
+      ['Unknown browser', 'Unknown system', true],
+      ['Firefox', 'Linux', false],
+    ],
+  );
+  t.false(JSON.stringify(listed.body).includes('token'), 'no token hash');
+  const [strangerId] = (await app.db('sessions').where({ userId: stranger.user.id }).pluck('id')) as number[];
+  t.is((await api.delete(`/api/auth/sessions/${strangerId}`)).status, 404);
+  t.is((await api.delete(`/api/auth/sessions/${listed.body.devices[1].id}`)).status, 204);
+  t.false(await isSignedIn(laptop));
+  await signIn(account, SAFARI_IPHONE);
+  t.deepEqual((await api.post('/api/auth/sessions/sign-out-others', {})).body, { signedOut: 1 });
+  t.is((await app.client().get('/api/auth/sessions')).status, 401);
 });
