@@ -42,10 +42,14 @@ function sendZip(ctx: Koa.Context, name: string, body: NodeJS.ReadableStream, si
   if (size !== undefined) ctx.length = size;
 }
 
-export function accountDataRoutes({ config, mediaStore }: AppContext): Router {
+export function accountDataRoutes({ config, mediaStore, rateLimits }: AppContext): Router {
   const router = new Router();
 
-  router.post('/account-settings/export', signedInPage(), transaction(), async (ctx: WriteContext) => {
+  const exportLimit: Koa.Middleware = async (ctx, next) => {
+    await rateLimits.consume('exportPerUser', String((ctx.state.user as User).id));
+    await next();
+  };
+  router.post('/account-settings/export', signedInPage(), exportLimit, transaction(), async (ctx: WriteContext) => {
     const { trx, user } = ctx.state;
     const now = new Date();
     const request = await requestExport(trx, user, { inlineMaxBytes: config.exportInlineMaxBytes });
@@ -116,6 +120,8 @@ export function accountDataRoutes({ config, mediaStore }: AppContext): Router {
     signedInPage(),
     formAction({
       schema: deleteAccountSchema,
+      // The password is checked here too: the sign-in's per-account limit stops guessing through this form.
+      limit: (ctx) => rateLimits.consume('loginPerAccount', (ctx.state.user as User).email),
       async handle(ctx: WriteContext, input) {
         await deleteOwnAccount(ctx.state.trx, ctx.state.user, input, { mediaStore });
         endSession(ctx);

@@ -237,7 +237,10 @@ export function AccountSettingsPage({
         >
           <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email, state: forms.profile ?? null }} />
         </Section>
-        <Section title="Security Settings" description="Change your password, and sign out your other devices if you wish.">
+        <Section
+          title="Security Settings"
+          description="Change your password, and sign out your other devices if you wish."
+        >
           <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
         </Section>
         <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
