@@ -15,7 +15,9 @@ export const PASSWORD_CHANGED = { title: 'Password changed', description: 'Other
 const PASSWORD_ONLY = { title: 'Password changed', description: 'Your other devices are still signed in.' };
 
 export default function ChangePasswordForm({ state = null }: { state?: FormState | null }) {
-  const form = useForm(changePasswordSchema, EMPTY, { state });
+  // After a failed plain post the box shows what was posted (an unticked box posts nothing).
+  const initial = state ? { ...EMPTY, signOutOthers: state.values.signOutOthers === 'true' } : EMPTY;
+  const form = useForm(changePasswordSchema, initial, { state });
   const signOutOthers = form.values.signOutOthers !== false;
   const change = useApiMutation({
     request: (values: { signOutOthers?: boolean }) => api.patch('/api/auth/change-password', values),

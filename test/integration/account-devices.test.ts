@@ -125,6 +125,9 @@ test.serial('a password change signs out other devices only while its box is tic
 
   const page = await desk.get('/account-settings', html(CHROME_WINDOWS));
   t.regex(page.text, /name="signOutOthers"[^>]*checked/, 'ticked by default');
+  const refused = await change('not-the-password', 'fourth-password-123', {});
+  t.is(refused.status, 400);
+  t.notRegex(refused.text, /name="signOutOthers"[^>]*checked/, 'an unticked box stays unticked after a failed post');
 });
 
 test.serial('a new browser and OS signing in is e-mailed (after the first device), unless turned off', async (t) => {
