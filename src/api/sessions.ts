@@ -12,7 +12,7 @@ import { currentSessionToken } from '../http/session';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import { presentDevices } from '../presenters/devices';
-import { currentSessionId, listDevices, signOutDevice, signOutOtherDevices } from '../services/devices';
+import { loadDevices, signOutDevice, signOutOtherDevices } from '../services/devices';
 import { idParams } from '../validation/common';
 
 export function sessionRoutes(): Router {
@@ -20,10 +20,7 @@ export function sessionRoutes(): Router {
 
   router.get('/', signedIn(), async (ctx: SignedInContext) => {
     const { user } = ctx.state;
-    const [sessions, currentId] = await Promise.all([
-      listDevices(user),
-      currentSessionId(user, currentSessionToken(ctx)),
-    ]);
+    const { sessions, currentId } = await loadDevices(user, currentSessionToken(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentDevices(sessions, currentId, user);
   });

@@ -32,13 +32,7 @@ import {
   signOutOthersSchema,
 } from '../validation/accountData';
 import { presentDevices } from '../presenters/devices';
-import {
-  currentSessionId,
-  listDevices,
-  setNewDeviceAlerts,
-  signOutDevice,
-  signOutOtherDevices,
-} from '../services/devices';
+import { loadDevices, setNewDeviceAlerts, signOutDevice, signOutOtherDevices } from '../services/devices';
 import type { FormState } from '../validation/forms';
 import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/AccountSettingsPage';
 
@@ -90,10 +84,7 @@ async function myDepartmentsCard(user: User) {
 
 /** Signed-in Devices: the user's sessions, this request's marked. */
 async function devicesOf(ctx: Koa.Context, user: User) {
-  const [sessions, currentId] = await Promise.all([
-    listDevices(user),
-    currentSessionId(user, currentSessionToken(ctx)),
-  ]);
+  const { sessions, currentId } = await loadDevices(user, currentSessionToken(ctx));
   return presentDevices(sessions, currentId, user);
 }
 

@@ -118,6 +118,15 @@ export async function currentSessionId(viewer: Viewer, token: string | undefined
   return row?.id ?? null;
 }
 
+/** The viewer's devices and which one is asking (the session `token` names), for presentDevices. */
+export async function loadDevices(
+  viewer: Viewer,
+  token: string | undefined,
+): Promise<{ sessions: Session[]; currentId: number | null }> {
+  const [sessions, currentId] = await Promise.all([listDevices(viewer), currentSessionId(viewer, token)]);
+  return { sessions, currentId };
+}
+
 /** Signs out one of the actor's own sessions (404 for anyone else's, or one already gone). */
 export async function signOutDevice(trx: Knex.Transaction, actor: Viewer, input: { sessionId: number }): Promise<void> {
   const deleted = await Session.query(trx).where({ id: input.sessionId, userId: actor.id }).delete();
