@@ -129,8 +129,12 @@ export async function loadDevices(
 
 /** Signs out one of the actor's own sessions (404 for anyone else's, or one already gone). */
 export async function signOutDevice(trx: Knex.Transaction, actor: Viewer, input: { sessionId: number }): Promise<void> {
-  const deleted = await Session.query(trx).where({ id: input.sessionId, userId: actor.id }).delete();
-  if (!deleted) throw new NotFoundError(ACCOUNT_DATA_MESSAGES.deviceNotFound);
+  // `returning`: a count is not what every driver answers (the embedded database's is not).
+  const deleted = (await Session.query(trx)
+    .where({ id: input.sessionId, userId: actor.id })
+    .delete()
+    .returning('id')) as unknown as Pick<Session, 'id'>[];
+  if (!deleted.length) throw new NotFoundError(ACCOUNT_DATA_MESSAGES.deviceNotFound);
   announceSessionChange(trx, actor.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'session_revoked', detail: { count: 1 } });
 }
@@ -143,7 +147,7 @@ export async function signOutOtherDevices(
 ): Promise<number> {
   const query = Session.query(trx).where('userId', actor.id);
   if (input.keepSessionToken) query.whereNot('tokenHash', hashToken(input.keepSessionToken));
-  const count = await query.delete();
+  const count = ((await query.delete().returning('id')) as unknown as Pick<Session, 'id'>[]).length;
   announceSessionChange(trx, actor.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'other_sessions_revoked', detail: { count } });
   return count;
