@@ -1,5 +1,6 @@
 /**
- * Account settings → Security Settings: change the password (other sessions are signed out).
+ * Account settings → Security Settings: change the password; other sessions are signed out when the box (ticked
+ * by default) says so.
  * Without JavaScript it posts to /account-settings with intent=password.
  */
 import { changePasswordSchema } from '../src/validation/auth';
@@ -7,16 +8,20 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
+import { Checkbox, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOthers: true };
 export const PASSWORD_CHANGED = { title: 'Password changed', description: 'Other devices have been signed out.' };
+const PASSWORD_ONLY = { title: 'Password changed', description: 'Your other devices are still signed in.' };
 
 export default function ChangePasswordForm({ state = null }: { state?: FormState | null }) {
-  const form = useForm(changePasswordSchema, EMPTY, { state });
+  // After a failed plain post the box shows what was posted (an unticked box posts nothing).
+  const initial = state ? { ...EMPTY, signOutOthers: state.values.signOutOthers === 'true' } : EMPTY;
+  const form = useForm(changePasswordSchema, initial, { state });
+  const signOutOthers = form.values.signOutOthers !== false;
   const change = useApiMutation({
-    request: (values: typeof EMPTY) => api.patch('/api/auth/change-password', values),
-    success: PASSWORD_CHANGED,
+    request: (values: { signOutOthers?: boolean }) => api.patch('/api/auth/change-password', values),
+    success: signOutOthers ? PASSWORD_CHANGED : PASSWORD_ONLY,
     fallbackMessage: 'Failed to change password',
     form,
     onSuccess: () => form.setValues(EMPTY),
@@ -38,6 +43,7 @@ export default function ChangePasswordForm({ state = null }: { state?: FormState
         autoComplete="new-password"
         {...form.text('confirmPassword')}
       />
+      <Checkbox label="Sign out all my other devices" {...form.checkbox('signOutOthers')} />
       <SubmitButton pending={change.isPending} label="Change Password" busyLabel="Changing…" />
     </Form>
   );

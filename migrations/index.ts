@@ -28,6 +28,7 @@ import * as trustAndSecurityTables from './20261125000100_trust_and_security_tab
 import * as profileCreatedSessionNotify from './20261125000200_profile_created_session_notify';
 import * as credentialCatalogue from './20261125003100_credential_catalogue';
 import * as endorsementEmails from './20261125003200_endorsement_emails';
+import * as devicesExportsDeletions from './20261125006100_devices_exports_deletions';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125000200_profile_created_session_notify': profileCreatedSessionNotify,
   '20261125003100_credential_catalogue': credentialCatalogue,
   '20261125003200_endorsement_emails': endorsementEmails,
+  '20261125006100_devices_exports_deletions': devicesExportsDeletions,
 };

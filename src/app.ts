@@ -25,6 +25,7 @@ import { ProfileCache } from './pageCache/profileCache';
 import { keptProfilePages } from './pageCache/profilePages';
 import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
+import { SessionActivity } from './services/sessionActivity';
 import { SessionCache } from './services/sessionCache';
 
 export function createApp(deps: AppDeps): Koa {
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Koa {
     profileCache: ProfileCache.fromConfig(config, db, logger),
     ai: config.ai ? createAiProvider(config.ai) : null,
     mediaStore,
+    sessionActivity: deps.sessionActivity ?? new SessionActivity(db, logger),
     readPhoto:
       deps.readPhoto ?? (async (viewer, ref) => ({ data: await readGalleryPhotoForEditor(viewer, ref, mediaStore) })),
   };
@@ -71,8 +73,8 @@ export function createApp(deps: AppDeps): Koa {
   // A photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
   app.use((ctx, next) => (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path) ? next() : bodyParser(ctx, next)));
   const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
-  app.use(sessionMiddleware(app, config, sessionCache));
-  app.use(loadUser());
+  app.use(sessionMiddleware(app, config, sessionCache, deps.mailer));
+  app.use(loadUser(context.sessionActivity));
   app.use(csrfProtection(config.baseUrl));
 
   for (const router of [...apiRouters(context), ...pageRouters(context)]) app.use(router.routes());

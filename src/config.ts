@@ -55,8 +55,10 @@ export interface Config {
   s3: S3Settings | undefined;
   /** When the daily expiry-reminder job runs, a cron line in UTC (REMINDERS_CRON, default 13:00 UTC). */
   remindersCron: string;
-  /** Run the reminder job's worker in this process (REMINDERS_WORKER, default on). */
+  /** Run the reminder job's worker in this process (REMINDERS_WORKER, default on; also runs the account-data job). */
   remindersWorker: boolean;
+  /** Exports whose photos take more bytes than this are prepared in the background and e-mailed (EXPORT_INLINE_MAX_MB, 50). */
+  exportInlineMaxBytes: number;
   /** The AI assist's model server (AI_BASE_URL…); null when not configured: no AI controls, the AI routes answer 503. */
   ai: AiConfig | null;
 }
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Settings(env),
     remindersCron: str(env, 'REMINDERS_CRON') ?? '0 13 * * *',
     remindersWorker: bool(env, 'REMINDERS_WORKER', true),
+    exportInlineMaxBytes: int(env, 'EXPORT_INLINE_MAX_MB', 50) * 1024 * 1024,
     ai: aiConfig(env),
   };
 }

@@ -14,6 +14,8 @@ import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
 import { startReminderWorker } from './services/reminders/worker';
+import { startAccountDataWorker } from './services/accountData/worker';
+import { createMediaStore } from './services/photos/store';
 import { insightCounter } from './services/insights/counter';
 
 const config = loadConfigOrExit();
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
   const stopReminders = await startReminders(db, mailer);
+  const stopAccountData = await startAccountData(db, mailer);
   const server = createHttpServer(app.callback());
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       stopMaintenance();
       await stopReminders().catch(() => undefined);
+      await stopAccountData().catch(() => undefined);
       mailer.close();
       await insightCounter.close().catch(() => undefined); // the last few seconds of profile insights
       await db.destroy().catch(() => undefined);
@@ -76,23 +80,36 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** The daily expiry-reminder job (issue 23 §1); a queue that cannot start is logged, and the site still serves. */
-async function startReminders(
-  db: Awaited<ReturnType<typeof openDatabase>>,
-  mailer: ReturnType<typeof createMailer>,
-): Promise<() => Promise<void>> {
-  if (!config.remindersWorker) return async () => undefined;
-  return startReminderWorker({
-    db,
-    mailer,
-    logger,
-    config,
-    databaseUrl: config.databaseUrl,
-    cron: config.remindersCron,
-  }).catch((error: unknown) => {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'expiry reminders are not running');
+type Stop = () => Promise<void>;
+
+/** A background worker (REMINDERS_WORKER); one whose queue cannot start is logged, and the site still serves. */
+function startWorker(what: string, start: () => Promise<Stop>): Promise<Stop> {
+  if (!config.remindersWorker) return Promise.resolve(async () => undefined);
+  return start().catch((error: unknown) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, `${what} are not running`);
     return async () => undefined;
   });
+}
+
+/** The daily expiry-reminder job (issue 23 §1). */
+function startReminders(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
+  return startWorker('expiry reminders', () =>
+    startReminderWorker({ db, mailer, logger, config, databaseUrl: config.databaseUrl, cron: config.remindersCron }),
+  );
+}
+
+/** Background exports and stored-file removals (issue 24 §§4–5), every minute. */
+function startAccountData(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
+  return startWorker('account-data jobs', () =>
+    startAccountDataWorker({
+      db,
+      mailer,
+      logger,
+      config,
+      mediaStore: createMediaStore(config, logger),
+      databaseUrl: config.databaseUrl,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -122,7 +122,11 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof password>>) => {
       const { trx, user, input } = ctx.state;
-      await changePassword(trx, user, { ...input.body, keepSessionToken: currentSessionToken(ctx) });
+      await changePassword(trx, user, {
+        ...input.body,
+        signOutOthers: input.body.signOutOthers ?? true,
+        keepSessionToken: currentSessionToken(ctx),
+      });
       ctx.body = { message: AUTH_MESSAGES.passwordChanged };
     },
   );

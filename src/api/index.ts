@@ -9,12 +9,14 @@ import { departmentRoutes } from './departments';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
+import { sessionRoutes } from './sessions';
 import { shareApiRoutes } from './share';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
   return [
     authRoutes(context),
+    sessionRoutes(),
     departmentRoutes(),
     credentialRoutes(),
     profileRoutes(),

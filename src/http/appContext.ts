@@ -10,6 +10,7 @@ import type { PhotoReader } from '../services/ai/assist';
 import type { AiProvider } from '../services/ai/provider';
 import type { Mailer } from '../services/mail';
 import type { MediaStore } from '../services/photos/store';
+import type { SessionActivity } from '../services/sessionActivity';
 import type { SessionCache } from '../services/sessionCache';
 import type { RateLimits } from './rateLimit';
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   mediaStore?: MediaStore;
   /** Signed-in sessions kept in memory; by default one per app, as the configuration says (SESSION_CACHE). */
   sessionCache?: SessionCache;
+  /** Writes sessions' "last seen" at most once a minute, after the request (src/services/sessionActivity.ts). */
+  sessionActivity?: SessionActivity;
 }
 
 export interface AppContext extends AppDeps {
@@ -41,4 +44,5 @@ export interface AppContext extends AppDeps {
   /** Where photo files live (local files or S3, src/services/photos/store.ts). */
   mediaStore: MediaStore;
   readPhoto: PhotoReader;
+  sessionActivity: SessionActivity;
 }

@@ -12,6 +12,8 @@ import type { Config } from '../config';
 import { inTransaction } from '../db/transaction';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
+import type { Mailer } from '../services/mail';
+import type { SessionActivity } from '../services/sessionActivity';
 import type { SessionCache } from '../services/sessionCache';
 import { destroySession, saveSession } from '../services/sessions';
 import { randomToken } from '../services/tokens';
@@ -44,7 +46,7 @@ function inRequestTransaction(
   return trx ? write(trx, actor) : inTransaction(Model.knex(), (own) => write(own, actor));
 }
 
-export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache): Koa.Middleware {
+export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache, mailer: Mailer): Koa.Middleware {
   const secure = config.baseUrl.startsWith('https://');
   return session(
     {
@@ -90,9 +92,10 @@ export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCac
           const { userId, ...rest } = data;
           if (typeof userId !== 'number') return; // only signed-in sessions are stored
           const maxAgeMs = typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs;
-          await inRequestTransaction(options.ctx, (trx, actor) =>
-            saveSession(trx, actor, { token: key, userId, data: rest, maxAgeMs }),
-          );
+          const userAgent = options.ctx?.get('user-agent') || null;
+          await inRequestTransaction(options.ctx, async (trx, actor) => {
+            await saveSession(trx, actor, { token: key, userId, data: rest, maxAgeMs, userAgent }, { mailer, config });
+          });
         },
         destroy: (key: string, options?: { ctx?: Koa.Context }) =>
           inRequestTransaction(options?.ctx, (trx, actor) => destroySession(trx, actor, { token: key })),
@@ -102,16 +105,19 @@ export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCac
   );
 }
 
-/** Puts the signed-in, active user on ctx.state.user (or null). */
-export function loadUser(): Koa.Middleware {
+/** Puts the signed-in, active user on ctx.state.user (or null), and notes the session as seen (off the hot path). */
+export function loadUser(activity: SessionActivity): Koa.Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
     const userId = ctx.session?.userId as number | undefined; // reading ctx.session loads the session (and user)
     if (typeof userId === 'number') {
       const loaded = ctx.state.sessionUser as User | undefined;
       const user = loaded?.id === userId ? loaded : await User.query().findById(userId);
-      if (user?.isActive) ctx.state.user = user;
-      else ctx.session = null; // deleted or deactivated: the session ends
+      if (user?.isActive) {
+        ctx.state.user = user;
+        const token = currentSessionToken(ctx);
+        if (token) activity.seen(token);
+      } else ctx.session = null; // deleted or deactivated: the session ends
     }
     await next();
   };

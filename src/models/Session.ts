@@ -9,4 +9,10 @@ export class Session extends BaseModel {
   data!: Record<string, unknown>;
   createdAt!: Date;
   expiresAt!: Date;
+  /** As sent at sign-in, and parsed once then (src/services/devices.ts); null for sessions made without one. */
+  userAgent!: string | null;
+  browser!: string | null;
+  os!: string | null;
+  /** Written at most once a minute (src/services/sessionActivity.ts). */
+  lastSeenAt!: Date;
 }

@@ -22,6 +22,8 @@ export class User extends BaseModel {
   calendarSecret!: string;
   /** E-mail me when a colleague endorses one of my skills (issue 23 §5); on by default. */
   endorsementEmails!: boolean;
+  /** E-mail when a browser and system this user never signed in from signs in (issue 24 §3). */
+  newDeviceAlerts!: boolean;
   createdAt!: Date;
   updatedAt!: Date;
 }

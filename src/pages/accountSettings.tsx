@@ -25,16 +25,32 @@ import { presentReminderSettings } from '../presenters/reminders';
 import { calendarRotateSchema, REMINDER_MESSAGES, reminderSettingsSchema } from '../validation/reminders';
 import { listUserDepartments } from '../services/departments/userDepartments';
 import { changePasswordSchema, profileUpdateSchema, usernameSchema } from '../validation/auth';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  deviceAlertsSchema,
+  signOutDeviceSchema,
+  signOutOthersSchema,
+} from '../validation/accountData';
+import { presentDevices } from '../presenters/devices';
+import { loadDevices, setNewDeviceAlerts, signOutDevice, signOutOtherDevices } from '../services/devices';
 import type { FormState } from '../validation/forms';
 import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/AccountSettingsPage';
 
+/** What a successful post can report: a form's intent, or a variant of one. */
+type SavedNotice = SettingsIntent | 'passwordOnly' | 'exportQueued';
+
 /** The islands' success toasts (spec 01 §8), shown as a notice after a plain post. */
-export const SAVED_NOTICES: Record<SettingsIntent, { title: string; description: string }> = {
+export const SAVED_NOTICES: Record<SavedNotice, { title: string; description: string }> = {
   profile: { title: 'Profile updated', description: 'Your account details have been saved.' },
   password: { title: 'Password changed', description: 'Other devices have been signed out.' },
+  passwordOnly: { title: 'Password changed', description: 'Your other devices are still signed in.' },
   username: { title: 'Username updated', description: 'Your custom URL has been updated successfully.' },
   notifications: REMINDER_MESSAGES.saved,
   calendar: REMINDER_MESSAGES.rotated,
+  signOutDevice: ACCOUNT_DATA_MESSAGES.deviceSignedOut,
+  signOutOthers: ACCOUNT_DATA_MESSAGES.othersSignedOut,
+  deviceAlerts: ACCOUNT_DATA_MESSAGES.alertsSaved,
+  exportQueued: ACCOUNT_DATA_MESSAGES.exportQueued,
 };
 
 /** Shown once, on the first sign-in after expiry reminders exist (`/` sends the user here with ?welcome=reminders). */
@@ -50,13 +66,12 @@ const welcomeNotice = (user: User) =>
           'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
       };
 
-const INTENTS = Object.keys(SAVED_NOTICES) as SettingsIntent[];
-const isIntent = (value: unknown): value is SettingsIntent => INTENTS.includes(value as SettingsIntent);
+const NOTICES = Object.keys(SAVED_NOTICES) as SavedNotice[];
 
 /** `?saved={intent}`: the form whose plain post just succeeded. */
 const settings = {
   query: object({
-    saved: mixed<SettingsIntent>().oneOf(INTENTS, 'Unknown form'),
+    saved: mixed<SavedNotice>().oneOf(NOTICES, 'Unknown form'),
     welcome: mixed<'reminders'>().oneOf(['reminders'], 'Unknown notice'),
   }),
 };
@@ -67,6 +82,12 @@ async function myDepartmentsCard(user: User) {
   return <Island name="MyDepartments" props={{ initialLinks }} hydrate="visible" />;
 }
 
+/** Signed-in Devices: the user's sessions, this request's marked. */
+async function devicesOf(ctx: Koa.Context, user: User) {
+  const { sessions, currentId } = await loadDevices(user, currentSessionToken(ctx));
+  return presentDevices(sessions, currentId, user);
+}
+
 export function accountSettingsRoutes({ config }: AppContext): Router {
   const router = new Router();
 
@@ -75,7 +96,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
     user: User,
     shown: {
       forms?: Partial<Record<SettingsIntent, FormState>>;
-      saved?: SettingsIntent;
+      saved?: SavedNotice;
       welcome?: boolean;
     },
   ) =>
@@ -89,6 +110,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         forms={shown.forms ?? {}}
         notice={shown.saved ? SAVED_NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
         reminders={presentReminderSettings(user, config.baseUrl)}
+        devices={await devicesOf(ctx, user)}
       />,
       { title: 'Account Settings', noindex: true },
     );
@@ -115,8 +137,14 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
     password: formAction({
       schema: changePasswordSchema,
       async handle(ctx: WriteContext, input) {
-        await changePassword(ctx.state.trx, ctx.state.user, { ...input, keepSessionToken: currentSessionToken(ctx) });
-        return '/account-settings?saved=password';
+        // A plain form posts the ticked box as `true` and leaves an unticked one out.
+        const signOutOthers = input.signOutOthers === true;
+        await changePassword(ctx.state.trx, ctx.state.user, {
+          ...input,
+          signOutOthers,
+          keepSessionToken: currentSessionToken(ctx),
+        });
+        return signOutOthers ? '/account-settings?saved=password' : '/account-settings?saved=passwordOnly';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { password: state } }),
     }),
@@ -144,7 +172,34 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { calendar: state } }),
     }),
+    signOutDevice: formAction({
+      schema: signOutDeviceSchema,
+      formLevel: ['sessionId'],
+      async handle(ctx: WriteContext, input) {
+        await signOutDevice(ctx.state.trx, ctx.state.user, input);
+        return '/account-settings?saved=signOutDevice#devices';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { signOutDevice: state } }),
+    }),
+    signOutOthers: formAction({
+      schema: signOutOthersSchema,
+      async handle(ctx: WriteContext) {
+        await signOutOtherDevices(ctx.state.trx, ctx.state.user, { keepSessionToken: currentSessionToken(ctx) });
+        return '/account-settings?saved=signOutOthers#devices';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { signOutOthers: state } }),
+    }),
+    deviceAlerts: formAction({
+      schema: deviceAlertsSchema,
+      async handle(ctx: WriteContext, input) {
+        await setNewDeviceAlerts(ctx.state.trx, ctx.state.user, input);
+        return '/account-settings?saved=deviceAlerts#devices';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { deviceAlerts: state } }),
+    }),
   };
+  const isIntent = (value: unknown): value is SettingsIntent =>
+    typeof value === 'string' && Object.hasOwn(actions, value);
 
   router.post('/account-settings', signedInPage(), async (ctx, next) => {
     const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../http/appContext';
+import { accountDataRoutes } from './accountData';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
@@ -19,6 +20,7 @@ export function pageRouters(context: AppContext): Router[] {
     homeRoutes(context.config),
     authPageRoutes(context),
     accountSettingsRoutes(context),
+    accountDataRoutes(context),
     adminPageRoutes(context),
     signOutRoutes(),
     profileListFormRoutes(context),

@@ -11,6 +11,7 @@ import { AUTH_MESSAGES } from '../validation/auth';
 import { refuseBlacklistedEmail } from './blacklist/lookup';
 import { hashPassword, verifyPassword } from './passwords';
 import { recordUsernameChange, syncProfileName } from './profiles';
+import { recordSecurityEvent } from './securityEvents';
 import { announceSessionChange } from './sessionChanges';
 import { revokeUserSessions } from './sessions';
 
@@ -33,13 +34,13 @@ export async function updateAccountDetails(
 }
 
 /**
- * Changes the password and ends every other session of the user; the session that asked (its token in
- * `keepSessionToken`) stays signed in.
+ * Changes the password and, unless `signOutOthers` is false (the form's checkbox, on by default), ends every
+ * other session of the user; the session that asked (its token in `keepSessionToken`) stays signed in.
  */
 export async function changePassword(
   trx: Knex.Transaction,
   actor: Viewer,
-  input: { currentPassword: string; newPassword: string; keepSessionToken?: string },
+  input: { currentPassword: string; newPassword: string; keepSessionToken?: string; signOutOthers?: boolean },
 ): Promise<void> {
   const user = await ownRow(trx, actor);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -48,7 +49,13 @@ export async function changePassword(
     });
   }
   await user.$query(trx).patch({ passwordHash: await hashPassword(input.newPassword) });
-  await revokeUserSessions(trx, user.id, input.keepSessionToken);
+  const signOutOthers = input.signOutOthers ?? true;
+  if (signOutOthers) await revokeUserSessions(trx, user.id, input.keepSessionToken);
+  await recordSecurityEvent(trx, actor, {
+    userId: user.id,
+    kind: 'password_changed',
+    detail: { otherSessionsSignedOut: signOutOthers },
+  });
 }
 
 /** Sets (or, with an empty value, clears) the custom profile URL. */

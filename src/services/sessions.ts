@@ -9,6 +9,7 @@ import { Session } from '../models/Session';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
 import { announceSessionChange } from './sessionChanges';
+import { describeDevice, noteSignInDevice, type DeviceAlertDeps } from './devices';
 import { hashToken } from './tokens';
 
 export interface SessionData {
@@ -52,18 +53,38 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
 /**
  * Creates or refreshes the session a token names, signed in as `input.userId`. Runs in the caller's
  * transaction: a sign-up's, whose user only it can see yet, or one of its own (src/http/session.ts).
+ * A new session records the device it signed in with (`userAgent`, parsed once) and, given `alerts`, notes the
+ * device for the new-device e-mail (src/services/devices.ts). A refresh changes only the data and expiry.
+ * Resolves to true when the session was created.
  */
 export async function saveSession(
   trx: Knex.Transaction,
-  _actor: Viewer | null,
-  input: { token: string; userId: number; data: Record<string, unknown>; maxAgeMs: number },
-): Promise<void> {
+  actor: Viewer | null,
+  input: { token: string; userId: number; data: Record<string, unknown>; maxAgeMs: number; userAgent?: string | null },
+  alerts?: DeviceAlertDeps,
+): Promise<boolean> {
   const expiresAt = new Date(Date.now() + input.maxAgeMs);
-  await Session.query(trx)
-    .insert({ tokenHash: hashToken(input.token), userId: input.userId, data: input.data, expiresAt })
-    .onConflict('tokenHash')
-    .merge(['data', 'expiresAt']);
+  const device = describeDevice(input.userAgent);
+  const hasDevice = input.userAgent !== undefined;
+  const { rows } = (await trx.raw(
+    `insert into sessions (token_hash, user_id, data, expires_at, user_agent, browser, os)
+     values (?, ?, ?::jsonb, ?, ?, ?, ?)
+     on conflict (token_hash) do update set data = excluded.data, expires_at = excluded.expires_at
+     returning (xmax = 0) as created`,
+    [
+      hashToken(input.token),
+      input.userId,
+      JSON.stringify(input.data),
+      expiresAt,
+      device.userAgent,
+      hasDevice ? device.browser : null,
+      hasDevice ? device.os : null,
+    ],
+  )) as { rows: Array<{ created: boolean }> };
   announceSessionChange(trx, input.userId);
+  const created = rows[0]?.created === true;
+  if (created && hasDevice && alerts) await noteSignInDevice(trx, actor, { userId: input.userId, device }, alerts);
+  return created;
 }
 
 /** Ends the session a token names (sign-out, or the old id of a session being regenerated). */

@@ -14,11 +14,13 @@
  * committed — a rolled-back deletion keeps every file.
  *
  * Photos: their rows go with the profile (cascade); their files (every variant, local or S3) are removed after
- * commit by `schedulePhotoFilesRemoval`.
+ * commit by `schedulePhotoFilesRemoval`, recorded in pending_file_deletions so a failed removal is retried by the
+ * account-data job. Prepared exports' files likewise. The deletion itself: src/services/accountDeletion.ts.
  */
 import type { Knex } from 'knex';
 import { AiLog } from '../models/AiLog';
 import type { User } from '../models/User';
+import { scheduleExportFilesRemoval } from './accountData/exports';
 import { schedulePhotoFilesRemoval } from './photos';
 import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
 import type { MediaStore } from './photos/store';
@@ -48,9 +50,15 @@ async function touchEndorsedProfiles(trx: Knex.Transaction, user: User): Promise
   await touchProfilesEndorsedBy(trx, user.id);
 }
 
+/** The files of exports prepared for the user (issue 24 §4), once the deletion commits. */
+async function removeUserExportFiles(trx: Knex.Transaction, user: User, deps: UserDataDeps): Promise<void> {
+  await scheduleExportFilesRemoval(trx, user.id, deps.mediaStore);
+}
+
 /** Run in order inside the deletion's transaction (see above). Add a step per feature that stores user data. */
 export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [
   deleteUserAiLogs,
   removeUserPhotoFiles,
   touchEndorsedProfiles,
+  removeUserExportFiles,
 ];

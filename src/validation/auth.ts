@@ -2,7 +2,7 @@
  * Accounts: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8), the
  * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
-import { object, string } from 'yup';
+import { boolean, object, string } from 'yup';
 import { trimmed, lowerCased, upperCased } from './common';
 
 export type Role = 'user' | 'admin' | 'super_admin';
@@ -145,6 +145,8 @@ export const changePasswordSchema = object({
   currentPassword: string().required(MESSAGES.currentPasswordRequired),
   newPassword: string().required(MESSAGES.newPasswordMin).min(PASSWORD_MIN, MESSAGES.newPasswordMin).max(1024),
   confirmPassword: confirmationOf('newPassword', MESSAGES.confirmPasswordRequired),
+  /** End every other session too. The JSON API treats a missing value as true; a plain form's unticked box is absent. */
+  signOutOthers: boolean().typeError('Must be true or false'),
 });
 
 /** Username is optional: an empty value clears it. */

@@ -83,6 +83,8 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: '404', path: '/no/such/page', as: () => null },
   { name: 'create profile', path: '/create-profile', as: () => newcomer },
   { name: 'account settings', path: '/account-settings', as: () => owner },
+  { name: 'delete my account', path: '/account-settings/delete', as: () => owner },
+  { name: 'account deleted', path: '/account/deleted', as: () => null },
   { name: 'owner view', path: `/profiles/${0}`, as: () => owner },
   { name: 'owner edit mode', path: `/profiles/${0}?edit=1`, as: () => owner },
   { name: 'public view', path: `/profiles/${0}/public`, as: () => null },

@@ -112,7 +112,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   existing?: TestDatabase,
-  extra: Pick<AppDeps, 'readPhoto' | 'sessionCache'> = {},
+  extra: Pick<AppDeps, 'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore'> = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const mails: MailMessage[] = [];

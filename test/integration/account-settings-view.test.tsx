@@ -19,6 +19,7 @@ function summary(user: AccountJson): string[][] {
       user={user}
       baseUrl="https://turnout.example"
       departments={null}
+      devices={{ devices: [], newDeviceAlerts: true }}
       reminders={{
         remindersEnabled: true,
         reminderDays: [60, 30],

@@ -11,7 +11,9 @@ import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Checkbox, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
 import { Island } from '../../src/render/Island';
+import type { DevicesJson } from '../../src/validation/accountData';
 import type { AccountJson } from '../../src/validation/auth';
+import { DevicesSection, YourDataSection } from './AccountDataSections';
 import type { FormState } from '../../src/validation/forms';
 import { reminderDaysText, type ReminderSettingsJson } from '../../src/validation/reminders';
 
@@ -100,9 +102,19 @@ export interface AccountSettingsProps {
   notice?: { title: string; description: string } | null;
   /** Expiry reminders and the calendar feed (issue 23). */
   reminders: ReminderSettingsJson;
+  /** Signed-in devices and the new-device e-mail setting (issue 24 §3). */
+  devices: DevicesJson;
 }
 
-export type SettingsIntent = 'profile' | 'password' | 'username' | 'notifications' | 'calendar';
+export type SettingsIntent =
+  | 'profile'
+  | 'password'
+  | 'username'
+  | 'notifications'
+  | 'calendar'
+  | 'signOutDevice'
+  | 'signOutOthers'
+  | 'deviceAlerts';
 
 const Feed = styled.div.withConfig(sc('SettingsFeed'))`
   display: grid;
@@ -199,6 +211,7 @@ export function AccountSettingsPage({
   forms = {},
   notice = null,
   reminders,
+  devices,
 }: AccountSettingsProps) {
   return (
     <Page>
@@ -231,7 +244,10 @@ export function AccountSettingsPage({
         >
           <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email, state: forms.profile ?? null }} />
         </Section>
-        <Section title="Security Settings" description="Change your password. Your other devices will be signed out.">
+        <Section
+          title="Security Settings"
+          description="Change your password, and sign out your other devices if you wish."
+        >
           <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
         </Section>
         <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
@@ -253,6 +269,21 @@ export function AccountSettingsPage({
           description="Every expiry date in your calendar app, with alarms on your reminder days."
         >
           <CalendarFeed url={reminders.calendarUrl} />
+        </Section>
+        <Section
+          id="devices"
+          title="Signed-in Devices"
+          description="Where your account is signed in. Sign out any device you do not recognise."
+        >
+          <FormAlert error={forms.signOutDevice?.error ?? forms.signOutOthers?.error} />
+          <DevicesSection devices={devices} alertsState={forms.deviceAlerts} />
+        </Section>
+        <Section
+          id="data"
+          title="Your Data"
+          description="Download a copy of everything you keep here, or delete your account."
+        >
+          <YourDataSection />
         </Section>
       </Grid>
     </Page>

@@ -3,27 +3,23 @@
  * changes, deletion. Mutations are fn(trx, actor, input) and return models; the rules are adminUserPolicy's
  * (src/policies/admin.ts), except the one that depends on other rows:
  *
- * Invariant: at least one active super_admin remains. Every change that could remove one (demoting,
- * deactivating or deleting an active super_admin) first takes SUPER_ADMINS_LOCK, then counts the other active
- * super_admins, so two super_admins demoting each other at once cannot both succeed.
+ * Invariant: at least one active super_admin remains (src/services/superAdmins.ts): every change that could remove
+ * one (demoting, deactivating or deleting an active super_admin, here or by deleting one's own account) asks
+ * keepOneActiveSuperAdmin first.
  *
  * Deactivating or deleting a user ends their sessions in the same transaction: their next request, by cookie
  * or bearer token, is a visitor's (401 on the API).
  */
 import type { Knex } from 'knex';
 import { User } from '../../models/User';
-import { ConflictError } from '../../errors';
 import { adminUserPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
-import { ADMIN_MESSAGES } from '../../validation/admin';
 import type { Role } from '../../validation/auth';
-import { announceProfileChange } from '../profileChanges';
+import { deleteUserAndData } from '../accountDeletion';
 import { announceSessionChange } from '../sessionChanges';
 import { revokeUserSessions } from '../sessions';
-import { USER_DATA_CLEANUP, type UserDataDeps } from '../userData';
+import { keepOneActiveSuperAdmin } from '../superAdmins';
+import type { UserDataDeps } from '../userData';
 import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
-
-/** Advisory-lock key for "the set of active super admins". */
-const SUPER_ADMINS_LOCK = 7_252_612;
 
 /** A user on the Users tab, with the primary department's name and the profile's id (columns of the query). */
 export type AdminUserRow = User & { department: string | null; profileId: number | null };
@@ -106,17 +102,6 @@ async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, ch
   return target!;
 }
 
-/** Refuses when `target` is an active super_admin and no other active super_admin would remain. */
-async function keepOneActiveSuperAdmin(trx: Knex.Transaction, target: User): Promise<void> {
-  if (target.role !== 'super_admin' || !target.isActive) return;
-  await trx.raw('select pg_advisory_xact_lock(?)', [SUPER_ADMINS_LOCK]);
-  const others = await User.query(trx)
-    .where({ role: 'super_admin', isActive: true })
-    .whereNot('id', target.id)
-    .resultSize();
-  if (others === 0) throw new ConflictError(ADMIN_MESSAGES.lastSuperAdmin);
-}
-
 /** PATCH /api/admin/users/{id}/role */
 export async function setUserRole(
   trx: Knex.Transaction,
@@ -148,9 +133,8 @@ export async function setUserStatus(
 }
 
 /**
- * DELETE /api/admin/users/{id}: the user and everything they own, in this one transaction (see
- * src/services/userData.ts for what goes by cascade and the extra steps). Their profile's cached pages are
- * dropped on every node once it commits. Returns the deleted user.
+ * DELETE /api/admin/users/{id}: the user and everything they own, through the same deletion as "Delete my
+ * account" (src/services/accountDeletion.ts). Returns the deleted user.
  */
 export async function deleteUser(
   trx: Knex.Transaction,
@@ -159,10 +143,6 @@ export async function deleteUser(
   deps: UserDataDeps,
 ): Promise<User> {
   const target = await changeTarget(trx, actor, input.id, ['delete']);
-  await keepOneActiveSuperAdmin(trx, target);
-  const profileIds = (await trx('profiles').where('user_id', target.id).pluck('id')) as number[];
-  for (const step of USER_DATA_CLEANUP) await step(trx, target, deps);
-  await User.query(trx).deleteById(target.id);
-  for (const profileId of profileIds) await announceProfileChange(trx, profileId);
+  await deleteUserAndData(trx, actor, target, deps);
   return target;
 }

@@ -19,7 +19,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Model, raw } from 'objection';
-import { afterCommit } from '../../db/transaction';
 import { NotFoundError, ValidationError } from '../../errors';
 import { listItemModel } from '../../models/ListItem';
 import { Photo } from '../../models/Photo';
@@ -37,6 +36,7 @@ import {
   type PhotoVariant,
 } from '../../validation/photos';
 import { findProfile, touchProfile } from '../profiles';
+import { removeFilesAfterCommit } from '../fileDeletions';
 import { processImage, type ProcessedImage } from './image';
 import {
   attachPhotoLinks,
@@ -116,14 +116,13 @@ export async function discardPreparedPhoto(storageKey: string, store: MediaStore
   });
 }
 
-/** Removes these photos' files once `trx` has committed (never after a rollback). */
-function removeFilesAfterCommit(trx: Knex.Transaction, storageKeys: string[], store: MediaStore): void {
-  if (!storageKeys.length) return;
-  afterCommit(trx, () =>
-    store.delete(storageKeys.flatMap(photoFileKeys)).catch((error: unknown) => {
-      store.logger.error({ err: error, count: storageKeys.length }, 'could not remove deleted photos’ files');
-    }),
-  );
+/** Removes these photos' files once `trx` has committed (never after a rollback; retried if the store fails). */
+async function removePhotoFilesAfterCommit(
+  trx: Knex.Transaction,
+  storageKeys: string[],
+  store: MediaStore,
+): Promise<void> {
+  await removeFilesAfterCommit(trx, storageKeys.flatMap(photoFileKeys), store);
 }
 
 /**
@@ -141,7 +140,7 @@ export async function schedulePhotoFilesRemoval(
     query.join('profiles', 'profiles.id', 'photos.profileId').where('profiles.userId', owner.userId);
   else query.where('photos.profileId', owner.profileId);
   const keys = (await query).map((p) => p.storageKey);
-  removeFilesAfterCommit(trx, keys, store);
+  await removePhotoFilesAfterCommit(trx, keys, store);
   return keys.length;
 }
 
@@ -336,7 +335,7 @@ async function rekeyPhoto(trx: Knex.Transaction, photo: Photo, store: MediaStore
     if (!object) continue;
     await store.put(key.replace(photo.storageKey, storageKey), await readAll(object.body), object.contentType);
   }
-  removeFilesAfterCommit(trx, [photo.storageKey], store);
+  await removePhotoFilesAfterCommit(trx, [photo.storageKey], store);
   return storageKey;
 }
 
@@ -395,7 +394,7 @@ export async function deletePhoto(
     .where('profileId', profile.id)
     .where('position', '>', photo.position)
     .patch({ position: raw('position - 1') as unknown as number });
-  removeFilesAfterCommit(trx, [photo.storageKey], store);
+  await removePhotoFilesAfterCommit(trx, [photo.storageKey], store);
   await touchProfile(trx, profile.id);
 }
 

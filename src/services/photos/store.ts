@@ -6,7 +6,7 @@
  * Keys are server-generated (`photos/{random}/{variant}.{ext}`); nothing a client sends becomes a path.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -31,6 +31,8 @@ export interface MediaStore {
   /** Where failures of work done after a commit (removing files) are reported. */
   readonly logger: Logger;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from disk, streamed (a prepared data export): never read into memory whole. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes these objects; missing ones are not an error. */
@@ -44,7 +46,11 @@ function checkKey(key: string): string {
   return key;
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.zip': 'application/zip',
+};
 
 export class LocalMediaStore implements MediaStore {
   readonly kind = 'local' as const;
@@ -63,6 +69,14 @@ export class LocalMediaStore implements MediaStore {
     // Write then rename: a reader never sees half a file.
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, body);
+    await rename(partial, file);
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await copyFile(source, partial);
     await rename(partial, file);
   }
 
@@ -127,6 +141,19 @@ export class S3MediaStore implements MediaStore {
     );
   }
 
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: checkKey(key),
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
@@ -146,9 +173,12 @@ export class S3MediaStore implements MediaStore {
     for (let i = 0; i < keys.length; i += 1000) {
       const chunk = keys.slice(i, i + 1000).map((key) => ({ Key: checkKey(key) }));
       if (chunk.length) {
-        await this.client.send(
+        const answer = await this.client.send(
           new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: chunk, Quiet: true } }),
         );
+        // S3 answers 200 with per-object errors: a key it could not remove is a failure to retry.
+        const failed = answer.Errors?.filter((e) => e.Code !== 'NoSuchKey') ?? [];
+        if (failed.length) throw new Error(`S3 could not remove ${failed.length} objects (${failed[0]!.Code})`);
       }
     }
   }

@@ -33,6 +33,23 @@ function embeddedAdapter(db: Knex): PgBoss.Db {
   };
 }
 
+/** A started pg-boss on the app's database (its own pool on a server; knex's connection when embedded). */
+export async function startQueue(
+  db: Knex,
+  databaseUrl: string | undefined,
+  logger: ReminderDeps['logger'],
+  name: string,
+): Promise<PgBoss> {
+  const boss = new PgBoss(
+    isEmbedded(db) || !databaseUrl
+      ? { db: embeddedAdapter(db), schema: 'pgboss', supervise: true }
+      : { connectionString: databaseUrl, schema: 'pgboss', max: 2, application_name: `turnout-${name}` },
+  );
+  boss.on('error', (error: Error) => logger.error({ err: error.message }, `${name} queue error`));
+  await boss.start();
+  return boss;
+}
+
 export interface ReminderWorkerOptions extends ReminderDeps {
   databaseUrl: string | undefined;
   cron: string;
@@ -44,13 +61,7 @@ export interface ReminderWorkerOptions extends ReminderDeps {
 export async function startReminderWorker(options: ReminderWorkerOptions): Promise<() => Promise<void>> {
   const { db, logger, databaseUrl, cron, clock = () => new Date() } = options;
   const embedded = isEmbedded(db);
-  const boss = new PgBoss(
-    embedded || !databaseUrl
-      ? { db: embeddedAdapter(db), schema: 'pgboss', supervise: true }
-      : { connectionString: databaseUrl, schema: 'pgboss', max: 2, application_name: 'turnout-reminders' },
-  );
-  boss.on('error', (error: Error) => logger.error({ err: error.message }, 'reminder queue error'));
-  await boss.start();
+  const boss = await startQueue(db, databaseUrl, logger, 'reminders');
   await boss.createQueue(REMINDER_QUEUE, {
     name: REMINDER_QUEUE,
     policy: 'singleton',

@@ -1,0 +1,12 @@
+import { BaseModel } from './BaseModel';
+
+/** A browser and OS a user has signed in from (issue 24 §3): what makes a sign-in "from a new device". */
+export class KnownDevice extends BaseModel {
+  static override tableName = 'known_devices';
+
+  id!: number;
+  userId!: number;
+  browser!: string;
+  os!: string;
+  firstSeenAt!: Date;
+}
