@@ -26,6 +26,7 @@ import * as preciseExpiry from './20261124230100_precise_expiry';
 import * as expiryReminders from './20261124230200_expiry_reminders';
 import * as trustAndSecurityTables from './20261125000100_trust_and_security_tables';
 import * as profileCreatedSessionNotify from './20261125000200_profile_created_session_notify';
+import * as verificationSessionNotify from './20261125000300_verification_session_notify';
 import * as credentialCatalogue from './20261125003100_credential_catalogue';
 import * as endorsementEmails from './20261125003200_endorsement_emails';
 import * as devicesExportsDeletions from './20261125006100_devices_exports_deletions';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124230200_expiry_reminders': expiryReminders,
   '20261125000100_trust_and_security_tables': trustAndSecurityTables,
   '20261125000200_profile_created_session_notify': profileCreatedSessionNotify,
+  '20261125000300_verification_session_notify': verificationSessionNotify,
   '20261125003100_credential_catalogue': credentialCatalogue,
   '20261125003200_endorsement_emails': endorsementEmails,
   '20261125006100_devices_exports_deletions': devicesExportsDeletions,

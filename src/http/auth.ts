@@ -4,9 +4,16 @@ import type { User } from '../models/User';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { isAdmin } from '../policies/viewer';
 import { ownProfileId } from '../services/profiles';
+import type { SessionFacts } from '../services/sessions';
+import { verifiedDepartmentIds } from '../services/verification/verifiedMemberships';
 
 export function currentUser(ctx: Koa.Context): User | null {
   return (ctx.state.user as User | null) ?? null;
+}
+
+/** What the session read brought along about the signed-in user (src/services/sessions.ts), if it was that read. */
+function sessionFacts(ctx: Koa.Context, user: User): SessionFacts | undefined {
+  return ctx.state.sessionUser === user ? (ctx.state.sessionFacts as SessionFacts | undefined) : undefined;
 }
 
 /**
@@ -17,9 +24,16 @@ export function currentUser(ctx: Koa.Context): User | null {
 export function currentOwnProfileId(ctx: Koa.Context): Promise<number | null> {
   const user = currentUser(ctx);
   if (!user) return Promise.resolve(null);
-  const known = ctx.state.sessionOwnProfileId as number | null | undefined;
-  if (ctx.state.sessionUser === user && known !== undefined) return Promise.resolve(known);
-  return ownProfileId(user);
+  const known = sessionFacts(ctx, user);
+  return known ? Promise.resolve(known.ownProfileId) : ownProfileId(user);
+}
+
+/** The departments the signed-in user is verified in (issue 23 §4), from the session read like the above. */
+export function currentVerifiedDepartmentIds(ctx: Koa.Context): Promise<readonly number[]> {
+  const user = currentUser(ctx);
+  if (!user) return Promise.resolve([]);
+  const known = sessionFacts(ctx, user);
+  return known ? Promise.resolve(known.verifiedDepartmentIds) : verifiedDepartmentIds(user.id);
 }
 
 export function requireUser(ctx: Koa.Context): User {

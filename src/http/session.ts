@@ -79,7 +79,7 @@ export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCac
           const found = await sessions.find(key);
           if (options.ctx) {
             options.ctx.state.sessionUser = found?.user;
-            options.ctx.state.sessionOwnProfileId = found?.ownProfileId;
+            options.ctx.state.sessionFacts = found?.facts;
           }
           return found?.data;
         },

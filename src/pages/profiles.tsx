@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
-import { currentOwnProfileId, currentUser } from '../http/auth';
+import { currentOwnProfileId, currentUser, currentVerifiedDepartmentIds } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
 import { profileViewCounting } from '../http/insights';
@@ -64,7 +64,7 @@ import { Island } from '../render/Island';
 import { presentExpiringSoon } from '../presenters/reminders';
 import { expiringSoon } from '../services/reminders/items';
 import { claimRemindersPrompt, ownReminderSettings } from '../services/reminders/settings';
-import { isVerifiedColleague } from '../services/endorsements/endorse';
+import { isColleagueOfOwner } from '../services/endorsements/colleagues';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -273,9 +273,12 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       if (canEditProfile(viewer, owned)) return null;
       return colleague ? 'colleague' : 'member';
     };
-    // A member who may endorse the owner's skills (issue 23 §5): one small read, asked only of members.
-    const colleagueOf = async (owned: Pick<Profile, 'userId'>) =>
-      viewer !== null && !canEditProfile(viewer, owned) && (await isVerifiedColleague(viewer, owned.userId));
+    // A member who may endorse the owner's skills (issue 23 §5): the viewer's verified departments come with the
+    // session, the owner's are remembered per profile version — no query on a kept page.
+    const colleagueOf = async (owned: Pick<Profile, 'id' | 'userId' | 'version'>) =>
+      viewer !== null &&
+      !canEditProfile(viewer, owned) &&
+      (await isColleagueOfOwner(await currentVerifiedDepartmentIds(ctx), owned));
     const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
     // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
     const sendPersonal = async (kept: SplicedPage) =>

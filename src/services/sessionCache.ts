@@ -26,7 +26,7 @@ interface Entry {
   data: FoundSession['data'];
   user: User;
   expiresAt: number;
-  ownProfileId: number | null;
+  facts: FoundSession['facts'];
 }
 
 export interface SessionCacheOptions {
@@ -77,7 +77,7 @@ export class SessionCache {
     const key = hashToken(token);
     const kept = this.entries.get(key);
     if (kept && kept.expiresAt > Date.now()) {
-      return { data: { ...kept.data }, user: kept.user.$clone(), ownProfileId: kept.ownProfileId };
+      return { data: { ...kept.data }, user: kept.user.$clone(), facts: kept.facts };
     }
     const startedAt = this.clock;
     const found = await findSessionWithUser(token);
@@ -89,7 +89,10 @@ export class SessionCache {
         data: { ...found.data },
         user: found.user.$clone(),
         expiresAt: found.expiresAt,
-        ownProfileId: found.ownProfileId,
+        facts: Object.freeze({
+          ...found.facts,
+          verifiedDepartmentIds: Object.freeze([...found.facts.verifiedDepartmentIds]),
+        }),
       });
     }
     return found;

@@ -4,6 +4,7 @@
  * every write here announces the change (src/services/sessionChanges.ts), so deleting rows still revokes at once.
  */
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { Profile } from '../models/Profile';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
@@ -11,6 +12,7 @@ import type { Viewer } from '../policies/viewer';
 import { announceSessionChange } from './sessionChanges';
 import { describeDevice, noteSignInDevice, type DeviceAlertDeps } from './devices';
 import { hashToken } from './tokens';
+import { VERIFIED_MEMBERSHIP_SQL } from './verification/verifiedMemberships';
 
 export interface SessionData {
   userId?: number;
@@ -26,27 +28,43 @@ export interface FoundSession {
   user: User;
   /** When the session ends (ms since the epoch). */
   expiresAt: number;
-  /** The user's own profile (the menu's My Profile), read in the same query; null before they make one. */
+  /** Facts about the user that signed-in pages ask on every request, read in the same query (kept with it). */
+  facts: SessionFacts;
+}
+
+/**
+ * What a session carries about its user besides the row. Each fact's writes announce a session change (and a
+ * trigger tells the other nodes), so a kept session never shows an old fact.
+ */
+export interface SessionFacts {
+  /** The user's own profile (the menu's My Profile); null before they make one. */
   ownProfileId: number | null;
+  /** The departments they are verified in (issue 23 §4), ascending: whose colleague they are (§5). */
+  verifiedDepartmentIds: readonly number[];
 }
 
 export async function findSessionWithUser(token: string): Promise<FoundSession | undefined> {
   const row = (await User.query()
     .select('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt')
     .select(Profile.query().select('profiles.id').whereColumn('profiles.userId', 'users.id').as('ownProfileId'))
+    .select(
+      raw(
+        `array(select mv.department_id from membership_verifications mv
+                where mv.user_id = users.id and ${VERIFIED_MEMBERSHIP_SQL} order by 1) as verified_department_ids`,
+      ),
+    )
     .join('sessions', 'sessions.userId', 'users.id')
     .where('sessions.tokenHash', hashToken(token))
     .where('sessions.expiresAt', '>', new Date())
     .first()) as
-    | (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string; ownProfileId: number | null })
-    | undefined;
+    (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string } & SessionFacts) | undefined;
   if (!row) return undefined;
-  const { sessionData, sessionExpiresAt, ownProfileId, ...userColumns } = row;
+  const { sessionData, sessionExpiresAt, ownProfileId, verifiedDepartmentIds, ...userColumns } = row;
   return {
     data: { ...sessionData, userId: row.id },
     user: User.fromJson(userColumns, { skipValidation: true }),
     expiresAt: new Date(sessionExpiresAt).getTime(),
-    ownProfileId: ownProfileId ?? null,
+    facts: { ownProfileId: ownProfileId ?? null, verifiedDepartmentIds: verifiedDepartmentIds ?? [] },
   };
 }
 

@@ -15,6 +15,7 @@ import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
+import { twoDepartments, verifyMember } from '../helpers/verification';
 
 let a: TestApp;
 let b: TestApp;
@@ -173,3 +174,32 @@ serverOnly('making a profile on one node puts My Profile in the menu on the othe
   const html = (await page()).text;
   t.true(html.includes(`href="/profiles/${own.id}"`), 'node B’s menu links the new profile');
 });
+
+serverOnly(
+  'a verification recorded elsewhere makes the member a colleague on the other node as soon as it hears, with no query on the kept page',
+  async (t) => {
+    const [department] = await twoDepartments();
+    const owner = await createUser();
+    const profile = await createProfileFor(owner, { profileStatus: 'live' });
+    await verifyMember(owner.user.id, department);
+    const skill = await clientAs(a, owner).post(`/api/profiles/${profile.id}/skills`, {
+      name: 'Vehicle extrication',
+      category: 'firefighter',
+      level: 'expert',
+    });
+    t.is(skill.status, 201);
+    const endorseLink = `/profiles/${profile.id}/skills/${skill.body.id as number}/endorse`;
+    const member = await createUser();
+    await keptByB(t, member.token);
+    const page = () => clientAs(b, member).get(`/profiles/${profile.id}/public?widget=skills`);
+    t.false((await page()).text.includes(endorseLink), 'not a colleague yet');
+
+    const heard = cacheB.changed(member.user.id);
+    await verifyMember(member.user.id, department); // plain SQL: only the trigger tells node B
+    await heard;
+    t.true((await page()).text.includes(endorseLink), 'a colleague now: the Endorse link');
+    let html = '';
+    t.is(await queriesDuring(async () => (html = (await page()).text)), 0, 'the colleagues’ kept page, no query');
+    t.true(html.includes(endorseLink));
+  },
+);

@@ -1,5 +1,7 @@
 /** Whether two members are colleagues for endorsements (issue 23 §5): verified in at least one same department. */
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import type { Profile } from '../../models/Profile';
 import { verifiedDepartmentIds } from '../verification/verifiedMemberships';
 
 /** The departments both users are verified in, ascending. */
@@ -8,4 +10,36 @@ export async function sharedVerifiedDepartments(userId: number, otherId: number,
   const [mine, theirs] = await Promise.all([verifiedDepartmentIds(userId, db), verifiedDepartmentIds(otherId, db)]);
   const other = new Set(theirs);
   return mine.filter((id) => other.has(id));
+}
+
+/**
+ * A profile owner's verified departments, remembered per profile version: the profile shows them (the badge), so
+ * every change to them — a decision, a revocation, a removed department link — moves the owner's profile version
+ * (src/services/verification), and a remembered answer is never read for a newer version.
+ */
+const ownersByVersion = new LRUCache<string, readonly number[]>({ max: 10_000 });
+
+export async function profileOwnerVerifiedDepartments(
+  profile: Pick<Profile, 'id' | 'userId' | 'version'>,
+): Promise<readonly number[]> {
+  const key = `${profile.id}:${profile.version}`;
+  let ids = ownersByVersion.get(key);
+  if (!ids) {
+    ids = Object.freeze(await verifiedDepartmentIds(profile.userId));
+    ownersByVersion.set(key, ids);
+  }
+  return ids;
+}
+
+/**
+ * Whether a viewer verified in `viewerDepartments` is the profile owner's colleague (issue 23 §5) — for the
+ * pages' Endorse links; the endorsement itself is authorized against the database (authorizeEndorsing).
+ */
+export async function isColleagueOfOwner(
+  viewerDepartments: readonly number[],
+  profile: Pick<Profile, 'id' | 'userId' | 'version'>,
+): Promise<boolean> {
+  if (viewerDepartments.length === 0) return false;
+  const owners = new Set(await profileOwnerVerifiedDepartments(profile));
+  return viewerDepartments.some((id) => owners.has(id));
 }

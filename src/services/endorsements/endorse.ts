@@ -69,10 +69,6 @@ export async function authorizeEndorsing(viewer: Viewer, skillId: number, ownerI
   );
 }
 
-/** Whether the viewer is verified in a department where `ownerId` is too. */
-export async function isVerifiedColleague(viewer: Viewer | null, ownerId: number, db?: Knex): Promise<boolean> {
-  return viewer !== null && (await sharedVerifiedDepartments(viewer.id, ownerId, db)).length > 0;
-}
 
 export async function endorseSkill(
   trx: Knex.Transaction,

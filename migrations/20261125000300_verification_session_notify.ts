@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+
+/**
+ * A session carries the departments its user is verified in (src/services/sessions.ts: approved and still
+ * linked), so a verification decision, a revocation and a department link added or removed are changes to what
+ * that user's sessions carry: every node's session cache hears of it on `session_changed`, as it does for
+ * `users` and `sessions` (migrations/20261123009100_session_change_notify.ts).
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`
+    create function notify_row_user_session_changed() returns trigger language plpgsql as $$
+    begin
+      -- tg_argv[0]: the column holding the user id
+      perform pg_notify('session_changed', coalesce(to_jsonb(new), to_jsonb(old)) ->> tg_argv[0]);
+      return null;
+    end $$`);
+  await knex.raw(`
+    create trigger membership_verifications_session_changed after insert or update or delete on membership_verifications
+    for each row execute function notify_row_user_session_changed('user_id')`);
+  await knex.raw(`
+    create trigger user_departments_session_changed after insert or delete on user_departments
+    for each row execute function notify_row_user_session_changed('user_id')`);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop trigger if exists user_departments_session_changed on user_departments');
+  await knex.raw('drop trigger if exists membership_verifications_session_changed on membership_verifications');
+  await knex.raw('drop function if exists notify_row_user_session_changed()');
+}
