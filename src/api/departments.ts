@@ -16,6 +16,8 @@ import {
   updateUserDepartment,
 } from '../services/departments/userDepartments';
 import { searchDepartments } from '../services/departments/search';
+import { latestRequestsOf } from '../services/verification/requests';
+import { presentVerificationState } from '../presenters/verification';
 import { idParams } from '../validation/common';
 import {
   departmentCreateSchema,
@@ -46,7 +48,11 @@ export function departmentRoutes(): Router {
 
   router.get('/api/departments/user', signedIn(), async (ctx: SignedInContext) => {
     const { user } = ctx.state;
-    ctx.body = (await listUserDepartments(user)).map((link) => presentUserDepartment(link, user));
+    const [links, latest] = await Promise.all([listUserDepartments(user), latestRequestsOf(user.id)]);
+    ctx.body = links.map((link) => ({
+      ...presentUserDepartment(link, user),
+      verification: presentVerificationState(link, latest.get(link.departmentId), user),
+    }));
   });
 
   router.post(

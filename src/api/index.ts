@@ -8,12 +8,14 @@ import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
 import { shareApiRoutes } from './share';
+import { verificationRoutes } from './verification';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
   return [
     authRoutes(context),
     departmentRoutes(),
+    verificationRoutes(context),
     profileRoutes(),
     profileListRoutes(),
     aiRoutes(context),

@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES } from '../validation/admin';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { PROFILE_MESSAGES } from '../validation/profiles';
+import { VERIFICATION_MESSAGES } from '../validation/verification';
 
 export interface ConstraintMeaning {
   message: string;
@@ -20,6 +21,9 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   profiles_user_unique: { message: PROFILE_MESSAGES.alreadyExists },
   beta_codes_code_unique: { message: ADMIN_MESSAGES.codeTaken, field: 'code' },
   blacklist_type_value_unique: { message: ADMIN_MESSAGES.alreadyBlacklisted, field: 'value' },
+  membership_verifications_one_pending: { message: VERIFICATION_MESSAGES.alreadyPending },
+  membership_verifications_one_approved: { message: VERIFICATION_MESSAGES.alreadyVerified },
+  department_verifiers_department_user_unique: { message: VERIFICATION_MESSAGES.alreadyVerifier, field: 'userId' },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

@@ -51,6 +51,7 @@ export function presentProfile(profile: Profile, viewer: Viewer | null): Profile
       ? { phone: profile.phoneVisibility, email: profile.emailVisibility }
       : null,
     hiddenWidgets: profile.hiddenWidgets ?? [],
+    verifiedMemberships: profile.verifiedMemberships ?? [],
     createdAt: iso(profile.createdAt),
     updatedAt: iso(profile.updatedAt),
   };
