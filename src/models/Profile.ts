@@ -53,6 +53,8 @@ export class Profile extends BaseModel {
   imageStorageKey?: string | null;
   /** The owner's verified memberships, selected with the profile (profilesWithUsername; issue 23 §4). */
   verifiedMemberships?: VerifiedMembershipJson[];
+  /** The department's name when it has a page (profilesWithUsername; issue 23 §4b). */
+  departmentPageName?: string | null;
   user?: User;
 
   static override jsonAttributes = ['hiddenWidgets', 'resumeSections'];

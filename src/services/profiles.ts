@@ -32,7 +32,7 @@ import { Photo } from '../models/Photo';
 import { replacePhotoLinks } from './photos/links';
 import { pickDepartment } from './departments/userDepartments';
 import { announceProfileChange } from './profileChanges';
-import { VERIFIED_MEMBERSHIPS_COLUMN } from './verification/verifiedMemberships';
+import { DEPARTMENT_PAGE_NAME_COLUMN, VERIFIED_MEMBERSHIPS_COLUMN } from './verification/verifiedMemberships';
 
 /**
  * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
@@ -46,6 +46,7 @@ export function profilesWithUsername(db?: Knex) {
       'imagePhoto.id as imagePhotoId',
       'imagePhoto.storageKey as imageStorageKey',
       raw(VERIFIED_MEMBERSHIPS_COLUMN),
+      raw(DEPARTMENT_PAGE_NAME_COLUMN),
     )
     .join('users', 'users.id', 'profiles.userId')
     .leftJoin('photoLinks as imageLink', (join) =>

@@ -106,6 +106,8 @@ export interface ProfileJson {
   badgeNumber: string | null;
   departmentId: number | null;
   department: string;
+  /** The department's page (issue 23 §4b, `/departments/{id}-{slug}`) when it has one (a registry or verified department). */
+  departmentPage: string | null;
   motto: string | null;
   personalStatement: string | null;
   currentStatus: string | null;

@@ -195,6 +195,12 @@ test('an admin revokes an approval (badge gone, member e-mailed); removing the v
     (await clientAs(app, verifier).post(`/api/verifications/${first}/decision`, { decision: 'approve' })).status,
     200,
   );
+  const kept = await memberOf(department.id, false);
+  const keptId = await requestFor(kept.member, kept.linkId);
+  t.is(
+    (await clientAs(app, verifier).post(`/api/verifications/${keptId}/decision`, { decision: 'approve' })).status,
+    200,
+  );
 
   // Only an admin revokes.
   t.is((await clientAs(app, verifier).post(`/api/admin/verifications/${first}/revoke`, { reason: 'x' })).status, 403);

@@ -6,6 +6,7 @@ import type { ProfileJson } from '../../src/validation/profiles';
 import { Icon } from '../ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
 import { ShareLinks } from './ShareLinks';
+import { VerifiedBadge } from './VerifiedBadge';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
   background: ${(p) => p.theme.color.surface};
@@ -83,6 +84,25 @@ const Meta = styled.ul.withConfig(sc('ProfileMeta'))`
   }
 `;
 
+const DepartmentLink = styled.a.withConfig(sc('ProfileDepartmentLink'))`
+  color: inherit;
+  overflow-wrap: anywhere;
+  &:hover {
+    color: ${(p) => p.theme.color.brand};
+  }
+`;
+const Verified = styled.ul.withConfig(sc('ProfileVerified'))`
+  list-style: none;
+  margin: ${(p) => p.theme.space[2]} 0 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+  & li {
+    max-width: 100%;
+    min-width: 0;
+  }
+`;
 const Motto = styled.p.withConfig(sc('ProfileMotto'))`
   margin: ${(p) => p.theme.space[3]} 0 0;
   font-style: italic;
@@ -139,7 +159,11 @@ export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: Pr
         <Meta>
           <li>
             <Icon name="station" />
-            <span>{profile.department}</span>
+            {profile.departmentPage ? (
+              <DepartmentLink href={profile.departmentPage}>{profile.department}</DepartmentLink>
+            ) : (
+              <span>{profile.department}</span>
+            )}
           </li>
           {profile.badgeNumber ? (
             <li>
@@ -155,6 +179,15 @@ export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: Pr
           ) : null}
           {profile.role ? <li>{profile.role}</li> : null}
         </Meta>
+        {profile.verifiedMemberships.length ? (
+          <Verified aria-label="Verified memberships">
+            {profile.verifiedMemberships.map((membership) => (
+              <li key={membership.departmentId}>
+                <VerifiedBadge membership={membership} />
+              </li>
+            ))}
+          </Verified>
+        ) : null}
         {profile.motto ? <Motto>“{profile.motto}”</Motto> : null}
       </div>
       {links.length ? (

@@ -198,7 +198,17 @@ export function ProfilePage({
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => {
-    const context = { basePath, keep, expanded, sort, editing, photos, showVisibility, gallery: galleryView };
+    const context = {
+      basePath,
+      keep,
+      expanded,
+      sort,
+      editing,
+      photos,
+      showVisibility,
+      gallery: galleryView,
+      verified: profile.verifiedMemberships,
+    };
     // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
     // kept per content, so a page rendered after a write renders only the sections that changed.
     return editing ? (

@@ -42,3 +42,7 @@ export const VERIFIED_MEMBERSHIPS_COLUMN = `coalesce((
          order by lower(d.name), d.id)
     from membership_verifications mv join departments d on d.id = mv.department_id
    where mv.user_id = profiles.user_id and ${VERIFIED_MEMBERSHIP_SQL}), '[]'::json) as verified_memberships`;
+
+/** The name of the profile's department when it has a page (verified: from the registry or approved by an admin). */
+export const DEPARTMENT_PAGE_NAME_COLUMN = `(select d.name from departments d
+   where d.id = profiles.department_id and d.verification_status = 'verified') as department_page_name`;
