@@ -91,8 +91,7 @@ export function verificationRoutes({ config, mailer }: Pick<AppContext, 'config'
     async (ctx: WriteContext<InputOf<typeof listing>>) => {
       const { trx, user, input } = ctx.state;
       const link = await setListing(trx, user, { ...input.params, ...input.body });
-      const latest = (await latestRequestsOf(user.id, trx)).get(link.departmentId);
-      ctx.body = { ...presentUserDepartment(link, user), verification: presentVerificationState(link, latest, user) };
+      ctx.body = presentUserDepartment(link, user, await latestRequestsOf(user.id, trx));
     },
   );
 

@@ -16,6 +16,7 @@ import { validate, type InputOf } from '../http/validate';
 import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { presentUserDepartment } from '../presenters/departments';
+import { latestRequestsOf } from '../services/verification/requests';
 import { presentAccount } from '../presenters/users';
 import { Island } from '../render/Island';
 import { renderPage } from '../render/renderPage';
@@ -63,7 +64,8 @@ const settings = {
 
 /** The My Departments card: the departments feature's island with the user's links. */
 async function myDepartmentsCard(user: User) {
-  const initialLinks = (await listUserDepartments(user)).map((link) => presentUserDepartment(link, user));
+  const [links, latest] = await Promise.all([listUserDepartments(user), latestRequestsOf(user.id)]);
+  const initialLinks = links.map((link) => presentUserDepartment(link, user, latest));
   return <Island name="MyDepartments" props={{ initialLinks }} hydrate="visible" />;
 }
 

@@ -31,8 +31,8 @@ export interface UserDepartmentJson {
   isPrimary: boolean;
   /** ISO 8601. */
   addedAt: string;
-  /** The member's verification in this department (issue 23 §4), where the answer carries it (GET /api/departments/user). */
-  verification?: MembershipVerificationStateJson;
+  /** The member's verification in this department (issue 23 §4). */
+  verification: MembershipVerificationStateJson;
 }
 
 export interface CreateDepartmentResponse {

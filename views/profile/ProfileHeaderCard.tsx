@@ -6,7 +6,7 @@ import type { ProfileJson } from '../../src/validation/profiles';
 import { Icon } from '../ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
 import { ShareLinks } from './ShareLinks';
-import { VerifiedBadge } from './VerifiedBadge';
+import { VerifiedBadge } from '../ui/VerifiedBadge';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
   background: ${(p) => p.theme.color.surface};

@@ -1,7 +1,7 @@
 /** "Verified by Springfield Fire Department, 2026" (issue 23 §4): the profile header's and the timeline's badge. */
 import { styled } from 'styled-components';
-import { Badge } from '../ui/Badge';
-import { sc } from '../ui/sc';
+import { Badge } from './Badge';
+import { sc } from './sc';
 import { verifiedBadgeText, type VerifiedMembershipJson } from '../../src/validation/verifiedBadge';
 
 const Check = styled.svg.withConfig(sc('VerifiedCheck'))`
