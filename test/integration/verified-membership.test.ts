@@ -10,6 +10,7 @@ import { createProfileFor } from '../helpers/profiles';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp';
 import { verifiedDepartmentIds } from '../../src/services/verification/verifiedMemberships';
 import { VERIFICATION_MESSAGES } from '../../src/validation/verification';
+import { TIMELINE_TYPES } from '../../src/validation/lists/timeline';
 
 let app: TestApp;
 let smtp: TestSmtp;
@@ -109,6 +110,20 @@ test('request → approve by the verifier → badge in the profile JSON and on t
   t.deepEqual(doc.body.verifiedMemberships, [{ departmentId: department.id, departmentName: department.name, year }]);
   const page = await app.client().get(`/profiles/${profile!.id}`);
   t.true(page.text.includes(`Verified by ${department.name}, ${year}`.replace(/&/g, '&amp;')));
+
+  // The résumé shows it under the header, and on the experience of that department (matched case-insensitively).
+  const added = await clientAs(app, member).post(`/api/profiles/${profile!.id}/timeline`, {
+    event: 'Joined the engine company',
+    year: '2020',
+    type: TIMELINE_TYPES[0],
+    department: department.name.toUpperCase(),
+  });
+  t.is(added.status, 201, added.text);
+  const resume = await app.client().get(`/profiles/${profile!.id}/resume`);
+  t.is(resume.status, 200);
+  t.is(resume.text.split(`Verified by ${department.name}, ${year}`).length - 1, 2);
+  const withTimeline = await app.client().get(`/profiles/${profile!.id}`);
+  t.is(withTimeline.text.split(`Verified by ${department.name}, ${year}`).length - 1, 2);
 
   const mail = await mailTo(member.user.email, /is verified/);
   t.true(mail.text.includes(`Verified by ${department.name}, ${year}`));
