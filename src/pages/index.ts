@@ -3,6 +3,7 @@ import type { AppContext } from '../http/appContext';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
+import { departmentPageRoutes } from './departments';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
@@ -23,6 +24,7 @@ export function pageRouters(context: AppContext): Router[] {
     profileListFormRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
+    departmentPageRoutes(context),
     shareRoutes(context),
     profilePageRoutes(context),
   ];

@@ -42,3 +42,33 @@ export function departmentSlug(name: string): string {
 export function departmentPath(department: { id: number; name: string }): string {
   return `/departments/${department.id}-${departmentSlug(department.name)}`;
 }
+
+/** A department's page (issue 23 §4b), the same for every viewer. */
+export interface DepartmentPageJson {
+  id: number;
+  name: string;
+  city: string;
+  state: string;
+  county: string | null;
+  address: string | null;
+  zipCode: string | null;
+  fdid: string | null;
+  deptType: string | null;
+  stations: number | null;
+  /** http(s) only (the importer refuses anything else). */
+  website: string | null;
+  /** The page's canonical path, `/departments/{id}-{slug}`. */
+  path: string;
+  members: DepartmentMemberJson[];
+}
+
+/** A verified, listed member: their live profile's name, rank and title, photo and address. */
+export interface DepartmentMemberJson {
+  profileId: number;
+  name: string;
+  rank: string;
+  title: string | null;
+  image: string | null;
+  /** The profile's public address (`/{username}` or `/profiles/{id}/public`). */
+  href: string;
+}
