@@ -58,6 +58,8 @@ export const VERIFICATION_MESSAGES = {
   requestTitle: 'Verification Requested',
   requested: 'Your request was sent to the department’s verifiers.',
   requestFailed: 'Failed to request verification. Please try again.',
+  requestFailedTitle: 'Verification not requested',
+  listFailedTitle: 'Listing not changed',
   approvedTitle: 'Membership Verified',
   declinedTitle: 'Request Declined',
   decideFailed: 'Failed to save the decision. Please try again.',
@@ -85,6 +87,7 @@ export const VERIFICATION_MESSAGES = {
   decisionRequired: 'decision must be approve or decline',
   listedRequired: 'listed must be true or false',
   userIdRequired: 'userId must be a user id',
+  linkIdRequired: 'linkId must be one of your department links',
   departmentIdRequired: 'departmentId must be a department id',
   userNotFound: 'User not found',
 } as const;
@@ -121,6 +124,13 @@ export const verificationRevokeSchema = object({ reason: reason(true) });
 
 /** PATCH /api/departments/user/{id}/listing */
 export const listingSchema = object({
+  listed: boolean().typeError(VERIFICATION_MESSAGES.listedRequired).required(VERIFICATION_MESSAGES.listedRequired),
+});
+
+/** The plain forms of My Departments (POST /account-settings, intent `verification` / `listing`). */
+export const verificationRequestFormSchema = object({ linkId: id(VERIFICATION_MESSAGES.linkIdRequired) });
+export const listingFormSchema = object({
+  linkId: id(VERIFICATION_MESSAGES.linkIdRequired),
   listed: boolean().typeError(VERIFICATION_MESSAGES.listedRequired).required(VERIFICATION_MESSAGES.listedRequired),
 });
 

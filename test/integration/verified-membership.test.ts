@@ -262,3 +262,46 @@ test('removing the link hides the badge and keeps the verification; linking agai
   t.deepEqual(await verifiedDepartmentIds(member.user.id, app.db), [department.id]);
   t.is((await app.client().get(`/api/profiles/${profile!.id}`)).body.verifiedMemberships.length, 1);
 });
+
+test('My Departments without script: the request and listing forms post to /account-settings', async (t) => {
+  const department = freshDepartment();
+  const boss = await admin();
+  const { verifier } = await verifierOf(department.id, boss);
+  const { member, linkId } = await memberOf(department.id, false);
+  const client = clientAs(app, member);
+
+  const page = await client.get('/account-settings');
+  t.true(page.text.includes('Request verification'));
+  t.true(page.text.includes(`name="linkId" value="${linkId}"`));
+
+  const posted = await client.postForm('/account-settings', { intent: 'verification', linkId: String(linkId) });
+  t.is(posted.status, 303);
+  t.is(posted.headers.get('location'), '/account-settings?saved=verification#departments');
+  const shown = await client.get('/account-settings?saved=verification');
+  t.true(shown.text.includes(`<strong>${VERIFICATION_MESSAGES.requestTitle}</strong>`));
+  t.true(shown.text.includes('data-verification="pending"'));
+
+  const again = await client.postForm('/account-settings', { intent: 'verification', linkId: String(linkId) });
+  t.is(again.status, 409);
+  t.true(again.text.includes(VERIFICATION_MESSAGES.alreadyPending));
+
+  const notListable = await client.postForm('/account-settings', {
+    intent: 'listing',
+    linkId: String(linkId),
+    listed: 'true',
+  });
+  t.is(notListable.status, 409);
+
+  const [row] = (await app.db('membership_verifications').where({ user_id: member.user.id }).select('id')) as {
+    id: number;
+  }[];
+  await clientAs(app, verifier).post(`/api/verifications/${row!.id}/decision`, { decision: 'approve' });
+  const listed = await client.postForm('/account-settings', {
+    intent: 'listing',
+    linkId: String(linkId),
+    listed: 'true',
+  });
+  t.is(listed.status, 303);
+  const link = (await client.get('/api/departments/user')).body.find((l: { id: number }) => l.id === linkId);
+  t.like(link.verification, { status: 'approved', listed: true });
+});
