@@ -4,6 +4,7 @@ import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
 import { departmentPageRoutes } from './departments';
+import { verificationPageRoutes } from './verifications';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
@@ -25,6 +26,7 @@ export function pageRouters(context: AppContext): Router[] {
     mediaRoutes(context),
     reminderRoutes(context),
     departmentPageRoutes(context),
+    verificationPageRoutes(context),
     shareRoutes(context),
     profilePageRoutes(context),
   ];

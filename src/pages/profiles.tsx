@@ -25,7 +25,7 @@ import {
   type PersonalPageClass,
 } from '../pageCache/memberPages';
 import { sendSplicedPage, type SplicedPage } from '../pageCache/splicedPages';
-import { shellUser as shellUserOf } from '../render/buildShell';
+import { reviewsVerifications, shellUser as shellUserOf } from '../render/buildShell';
 import { ownProfileId } from '../services/profiles';
 import type { ShellUser } from '../../views/layout/shell';
 import type { ViewAs } from '../validation/viewAs';
@@ -269,7 +269,11 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
     // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
     const sendPersonal = async (kept: SplicedPage) =>
-      sendSplicedPage(ctx, kept, menuFragment(shellUserOf(viewer!, await ownProfileId(viewer!))));
+      sendSplicedPage(
+        ctx,
+        kept,
+        menuFragment(shellUserOf(viewer!, await ownProfileId(viewer!), await reviewsVerifications(viewer!))),
+      );
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);

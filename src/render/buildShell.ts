@@ -4,10 +4,26 @@ import type { User } from '../models/User';
 import { isAdmin } from '../policies/viewer';
 import type { Shell, ShellUser } from '../../views/layout/shell';
 import { ownProfileId } from '../services/profiles';
+import { isDepartmentVerifier } from '../services/verification/verifiers';
 
-/** The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard). */
-export function shellUser(user: User, ownProfile: number | null): ShellUser {
-  return { id: user.id, name: user.name, email: user.email, isAdmin: isAdmin(user), ownProfileId: ownProfile };
+/**
+ * The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard),
+ * `verifier` whether they verify a department (the menu's Verification Requests; reviewsVerifications()).
+ */
+export function shellUser(user: User, ownProfile: number | null, verifier = false): ShellUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: isAdmin(user),
+    ownProfileId: ownProfile,
+    reviewsVerifications: isAdmin(user) || verifier,
+  };
+}
+
+/** Whether the menu offers Verification Requests: a site admin (no query), or a department verifier. */
+export async function reviewsVerifications(user: User): Promise<boolean> {
+  return isAdmin(user) || (await isDepartmentVerifier(user.id));
 }
 
 export async function buildShell(
@@ -16,7 +32,8 @@ export async function buildShell(
   options: { isPublicPage?: boolean; user?: ShellUser } = {},
 ): Promise<Shell> {
   const user = (ctx.state.user as User | null) ?? null;
-  const shown = options.user ?? (user ? shellUser(user, await ownProfileId(user)) : null);
+  const shown =
+    options.user ?? (user ? shellUser(user, await ownProfileId(user), await reviewsVerifications(user)) : null);
   return {
     productName: config.productName,
     path: ctx.path,

@@ -88,8 +88,10 @@ export const VERIFICATION_MESSAGES = {
   listedRequired: 'listed must be true or false',
   userIdRequired: 'userId must be a user id',
   linkIdRequired: 'linkId must be one of your department links',
-  departmentIdRequired: 'departmentId must be a department id',
+  departmentIdRequired: 'Please enter a department ID (a number).',
   userNotFound: 'User not found',
+  noSuchEmail: 'No account uses this e-mail address.',
+  emailRequired: 'Please enter the user’s e-mail address.',
 } as const;
 
 const reason = (required: boolean) => {
@@ -132,6 +134,26 @@ export const verificationRequestFormSchema = object({ linkId: id(VERIFICATION_ME
 export const listingFormSchema = object({
   linkId: id(VERIFICATION_MESSAGES.linkIdRequired),
   listed: boolean().typeError(VERIFICATION_MESSAGES.listedRequired).required(VERIFICATION_MESSAGES.listedRequired),
+});
+
+/** Where the review forms come back to: the review page, or the admin dashboard's tab. */
+export const VERIFICATION_RETURN_PATHS = ['/verifications', '/admin?tab=verification'] as const;
+const returnTo = mixed<(typeof VERIFICATION_RETURN_PATHS)[number]>()
+  .oneOf([...VERIFICATION_RETURN_PATHS], 'Unknown page')
+  .default('/verifications');
+
+/** The plain forms of /verifications (POST /verifications, by `intent`). */
+export const decideFormSchema = verificationDecisionSchema.concat(object({ id: id(), returnTo }));
+export const revokeFormSchema = verificationRevokeSchema.concat(object({ id: id(), returnTo }));
+export const removeVerifierFormSchema = object({ id: id(), returnTo });
+export const grantVerifierFormSchema = object({
+  email: string()
+    .typeError(VERIFICATION_MESSAGES.emailRequired)
+    .transform(trimmed)
+    .required(VERIFICATION_MESSAGES.emailRequired)
+    .max(320, VERIFICATION_MESSAGES.noSuchEmail),
+  departmentId: id(VERIFICATION_MESSAGES.departmentIdRequired),
+  returnTo,
 });
 
 /** POST /api/admin/department-verifiers */

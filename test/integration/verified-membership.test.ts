@@ -305,3 +305,66 @@ test('My Departments without script: the request and listing forms post to /acco
   const link = (await client.get('/api/departments/user')).body.find((l: { id: number }) => l.id === linkId);
   t.like(link.verification, { status: 'approved', listed: true });
 });
+
+test('/verifications without script: verifiers and admins only, decide by plain forms; the admin tab grants verifiers', async (t) => {
+  const department = freshDepartment();
+  const boss = await admin();
+  const bossClient = clientAs(app, boss);
+  const verifierAccount = await createUser();
+  const { member, linkId } = await memberOf(department.id, false);
+  const id = await requestFor(member, linkId);
+
+  // Not yet a verifier: no menu link, and the page is refused.
+  const before = await clientAs(app, verifierAccount).get('/account-settings');
+  t.false(before.text.includes('href="/verifications"'));
+  t.is((await clientAs(app, verifierAccount).get('/verifications')).status, 403);
+  t.is((await app.client().get('/verifications')).status, 302);
+
+  // The admin tab: grant by e-mail (plain form), an unknown e-mail is a message on the field.
+  const tab = await bossClient.get('/admin?tab=verification');
+  t.is(tab.status, 200);
+  t.true(tab.text.includes('Department verifiers'));
+  const unknown = await bossClient.postForm('/verifications', {
+    intent: 'grant',
+    email: 'nobody@example.com',
+    departmentId: String(department.id),
+    returnTo: '/admin?tab=verification',
+  });
+  t.is(unknown.status, 400);
+  t.true(unknown.text.includes(VERIFICATION_MESSAGES.noSuchEmail));
+  const granted = await bossClient.postForm('/verifications', {
+    intent: 'grant',
+    email: verifierAccount.user.email,
+    departmentId: String(department.id),
+    returnTo: '/admin?tab=verification',
+  });
+  t.is(granted.status, 303);
+  t.is(granted.headers.get('location'), '/admin?tab=verification');
+  t.true((await bossClient.get('/admin?tab=verification')).text.includes(verifierAccount.user.email));
+
+  // Now a verifier: the menu offers the page, which lists the request with its forms.
+  const verifierClient = clientAs(app, verifierAccount);
+  t.true((await verifierClient.get('/account-settings')).text.includes('href="/verifications"'));
+  const page = await verifierClient.get('/verifications');
+  t.is(page.status, 200);
+  t.true(page.text.includes(`data-request="${id}"`));
+  t.true(page.text.includes(member.user.name));
+  t.false(page.text.includes('<script type="module"'));
+
+  const noReason = await verifierClient.postForm('/verifications', {
+    intent: 'decide',
+    id: String(id),
+    decision: 'decline',
+  });
+  t.is(noReason.status, 400);
+  t.true(noReason.text.includes(VERIFICATION_MESSAGES.reasonRequired));
+  const approved = await verifierClient.postForm('/verifications', {
+    intent: 'decide',
+    id: String(id),
+    decision: 'approve',
+  });
+  t.is(approved.status, 303);
+  t.is(approved.headers.get('location'), '/verifications');
+  t.deepEqual(await verifiedDepartmentIds(member.user.id, app.db), [department.id]);
+  t.false((await verifierClient.get('/verifications')).text.includes(`data-request="${id}"`));
+});

@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import { DepartmentVerifier } from '../../models/DepartmentVerifier';
 import { Department } from '../../models/Department';
 import { User } from '../../models/User';
-import { NotFoundError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
+import { findUserByEmail } from '../auth';
 import { authorize, authorizeOnCollection, type Viewer } from '../../policies';
 import { departmentVerifierPolicy } from '../../policies/verification';
 import { VERIFICATION_MESSAGES } from '../../validation/verification';
@@ -20,6 +21,11 @@ export async function verifierDepartmentIds(userId: number, db?: Knex): Promise<
     .orderBy('departmentId')
     .select('departmentId');
   return rows.map((row) => row.departmentId);
+}
+
+/** Whether the user verifies any department (the account menu's Verification Requests). */
+export async function isDepartmentVerifier(userId: number, db?: Knex): Promise<boolean> {
+  return Boolean(await DepartmentVerifier.query(db).select('id').where('userId', userId).first());
 }
 
 /** Every department's verifiers, by department name then user name (admin dashboard). */
@@ -64,4 +70,20 @@ export async function removeVerifier(trx: Knex.Transaction, actor: Viewer, input
     await DepartmentVerifier.query(trx).findById(input.id),
   );
   await DepartmentVerifier.query(trx).deleteById(verifier.id);
+}
+
+/** The admin's plain form: the verifier named by e-mail (a 400 on the field when nobody has it). */
+export async function grantVerifierByEmail(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { email: string; departmentId: number },
+): Promise<DepartmentVerifier> {
+  authorizeOnCollection(departmentVerifierPolicy, actor, 'grant');
+  const user = await findUserByEmail(input.email, trx);
+  if (!user) throw new ValidationError(VERIFICATION_MESSAGES.noSuchEmail, { email: VERIFICATION_MESSAGES.noSuchEmail });
+  if (!(await Department.query(trx).findById(input.departmentId))) {
+    const message = DEPARTMENT_MESSAGES.departmentNotFound;
+    throw new ValidationError(message, { departmentId: message });
+  }
+  return grantVerifier(trx, actor, { departmentId: input.departmentId, userId: user.id });
 }
