@@ -81,6 +81,14 @@ const InlineForm = styled.form.withConfig(sc('MyDeptsInlineForm')).attrs({ metho
   display: contents;
 `;
 
+/** A button whose label may wrap on a phone (it names the department page). */
+const WrappingButton = styled(Button).withConfig(sc('MyDeptsWrappingButton'))`
+  white-space: normal;
+  max-width: 100%;
+  min-width: 0;
+  text-align: center;
+`;
+
 const DepartmentPageLink = styled.a.withConfig(sc('MyDeptsPageLink'))`
   align-self: center;
   color: ${(p) => p.theme.color.brand};
@@ -242,7 +250,7 @@ export default function MyDepartments({ initialLinks, formError = null }: MyDepa
                       fields={{ listed: String(!link.verification.listed) }}
                       onSubmit={() => setListing.mutate({ link, listed: !link.verification.listed })}
                     >
-                      <Button
+                      <WrappingButton
                         type="submit"
                         $variant="secondary"
                         disabled={busy}
@@ -250,7 +258,7 @@ export default function MyDepartments({ initialLinks, formError = null }: MyDepa
                         aria-label={`Listed on the ${link.department.name} page`}
                       >
                         {link.verification.listed ? 'Listed on department page ✓' : 'List me on department page'}
-                      </Button>
+                      </WrappingButton>
                     </ActionForm>
                     <DepartmentPageLink href={departmentPath(link.department)}>Department page</DepartmentPageLink>
                   </>
