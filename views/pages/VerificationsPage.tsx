@@ -44,9 +44,15 @@ const Page = styled.div.withConfig(sc('VerificationsPage'))`
   }
 `;
 
+const Panel = styled.div.withConfig(sc('VerificationsPanel'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[5]};
+  min-width: 0;
+`;
+
 const Requests = styled.ul.withConfig(sc('VerificationRequests'))`
   list-style: none;
-  margin: 0;
+  margin: ${(p) => p.theme.space[4]} 0 0;
   padding: 0;
   display: grid;
   gap: ${(p) => p.theme.space[3]};
@@ -211,7 +217,7 @@ export function VerificationsPanel({ view, requests, verifiers, failed = null, r
   const grant = failed?.intent === 'grant' ? failed.state : null;
   const base = returnTo.includes('?') ? `${returnTo}&` : `${returnTo}?`;
   return (
-    <>
+    <Panel>
       <Card aria-labelledby="verification-requests">
         <CardTitle id="verification-requests">Membership verification requests</CardTitle>
         <CardDescription>
@@ -225,15 +231,16 @@ export function VerificationsPanel({ view, requests, verifiers, failed = null, r
             Decided
           </a>
         </LinkToggle>
-        <div style={{ height: 16 }} />
         {requests.length ? (
-          <Requests>
+          <Requests aria-label="Requests">
             {requests.map((request) => (
               <RequestItem key={request.id} request={request} failed={failed} returnTo={returnTo} />
             ))}
           </Requests>
         ) : (
-          <EmptyNote>{view === 'pending' ? 'No requests are waiting.' : 'No decisions yet.'}</EmptyNote>
+          <EmptyNote style={{ marginTop: 16 }}>
+            {view === 'pending' ? 'No requests are waiting.' : 'No decisions yet.'}
+          </EmptyNote>
         )}
       </Card>
       {verifiers ? (
@@ -260,12 +267,12 @@ export function VerificationsPanel({ view, requests, verifiers, failed = null, r
                 label="Department ID"
                 name="departmentId"
                 inputMode="numeric"
-                help="The number in the department page's address: /departments/ID-…"
                 defaultValue={typeof grant?.values.departmentId === 'string' ? grant.values.departmentId : ''}
                 error={grant?.errors.departmentId}
               />
               <Button type="submit">Add verifier</Button>
             </GrantGrid>
+            <Muted>The department ID is the number in its page&apos;s address: /departments/ID-name.</Muted>
           </Form>
           {verifiers.length ? (
             <Verifiers aria-label="Verifiers by department">
@@ -289,7 +296,7 @@ export function VerificationsPanel({ view, requests, verifiers, failed = null, r
           )}
         </Card>
       ) : null}
-    </>
+    </Panel>
   );
 }
 
