@@ -4,6 +4,7 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
+import { initials } from '../ui/format';
 import { media } from '../ui/theme';
 import { Icon } from '../ui/Icon';
 import { Badge } from '../ui/Badge';
@@ -124,11 +125,6 @@ const Initials = styled.span.withConfig(sc('DepartmentMemberInitials'))`
   color: ${(p) => p.theme.color.white} !important;
   font-weight: 700;
 `;
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
-}
 
 export function DepartmentPage({ department }: { department: DepartmentPageJson }) {
   const place = [department.city, department.state].filter(Boolean).join(', ');

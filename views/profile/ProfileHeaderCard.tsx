@@ -1,6 +1,7 @@
 /** The profile's header card (DESIGN.md "Profile header card"): photo, name, rank and title, department, motto, links. */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
+import { initials } from '../ui/format';
 import { media } from '../ui/theme';
 import type { ProfileJson } from '../../src/validation/profiles';
 import { Icon } from '../ui/Icon';
@@ -132,11 +133,6 @@ const Links = styled.ul.withConfig(sc('ProfileLinks'))`
     text-decoration: underline;
   }
 `;
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
-}
 
 /**
  * `shareLinks`: the plain card and résumé links, for readers. The owner has the Share panel instead, and a

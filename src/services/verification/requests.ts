@@ -154,6 +154,12 @@ export async function membershipLinkChanged(
   if (await approvedRow(trx, userId, departmentId)) await touchMemberProfile(trx, userId);
 }
 
+/** The request as stored after a decision, with what was loaded alongside it. */
+async function reread(trx: Knex.Transaction, request: ReviewableVerification): Promise<ReviewableVerification> {
+  const { user, department, verifierIds, memberLinked } = request;
+  return Object.assign((await request.$query(trx))!, { user, department, verifierIds, memberLinked });
+}
+
 function mailDecision(
   trx: Knex.Transaction,
   request: ReviewableVerification,
@@ -195,12 +201,7 @@ export async function decideVerification(
     decidedById: actor.id,
     reason: input.reason ?? null,
   });
-  const updated = Object.assign((await request.$query(trx))!, {
-    user: request.user,
-    department: request.department,
-    verifierIds: request.verifierIds,
-    memberLinked: request.memberLinked,
-  });
+  const updated = await reread(trx, request);
   const department = request.department!.name;
   if (status === 'approved') {
     await touchMemberProfile(trx, request.userId);
@@ -241,12 +242,7 @@ export async function revokeVerification(
     .patch({ listed: false })
     .where({ userId: request.userId, departmentId: request.departmentId });
   await touchMemberProfile(trx, request.userId);
-  const updated = Object.assign((await request.$query(trx))!, {
-    user: request.user,
-    department: request.department,
-    verifierIds: request.verifierIds,
-    memberLinked: request.memberLinked,
-  });
+  const updated = await reread(trx, request);
   const department = request.department!.name;
   mailDecision(trx, updated, deps, {
     subject: `Your verified membership in ${department} was revoked`,
