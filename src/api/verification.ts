@@ -48,9 +48,13 @@ const reviewQuery = {
   }),
 };
 
-export function verificationRoutes({ config, mailer }: Pick<AppContext, 'config' | 'mailer'>): Router {
+export function verificationRoutes({
+  config,
+  mailer,
+  logger,
+}: Pick<AppContext, 'config' | 'mailer' | 'logger'>): Router {
   const router = new Router();
-  const mail = { mailer, baseUrl: config.baseUrl, productName: config.productName };
+  const mail = { mailer, baseUrl: config.baseUrl, productName: config.productName, logger };
 
   // ── a member's own links ─────────────────────────────────────────────────────────────────────────────
 

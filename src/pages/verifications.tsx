@@ -59,9 +59,13 @@ export async function verificationsPanel(
 
 type Intent = 'decide' | 'revoke' | 'grant' | 'remove-verifier';
 
-export function verificationPageRoutes({ config, mailer }: Pick<AppContext, 'config' | 'mailer'>): Router {
+export function verificationPageRoutes({
+  config,
+  mailer,
+  logger,
+}: Pick<AppContext, 'config' | 'mailer' | 'logger'>): Router {
   const router = new Router();
-  const mail = { mailer, baseUrl: config.baseUrl, productName: config.productName };
+  const mail = { mailer, baseUrl: config.baseUrl, productName: config.productName, logger };
 
   const show = async (
     ctx: Koa.Context,

@@ -368,3 +368,19 @@ test('/verifications without script: verifiers and admins only, decide by plain 
   t.deepEqual(await verifiedDepartmentIds(member.user.id, app.db), [department.id]);
   t.false((await verifierClient.get('/verifications')).text.includes(`data-request="${id}"`));
 });
+
+// Serial: it makes the shared SMTP server refuse the next message, which must be this test's.
+test.serial(
+  'an SMTP failure after the decision committed is logged: the decision stands and answers 200',
+  async (t) => {
+    const department = freshDepartment();
+    const boss = await admin();
+    const { verifier } = await verifierOf(department.id, boss);
+    const { member, linkId } = await memberOf(department.id, false);
+    const id = await requestFor(member, linkId);
+    smtp.failNext(1);
+    const approved = await clientAs(app, verifier).post(`/api/verifications/${id}/decision`, { decision: 'approve' });
+    t.is(approved.status, 200);
+    t.deepEqual(await verifiedDepartmentIds(member.user.id, app.db), [department.id]);
+  },
+);

@@ -20,13 +20,16 @@ import { UserDepartment } from '../../models/UserDepartment';
 import { authorize, userDepartmentPolicy, type Viewer } from '../../policies';
 import { reviewScope, verificationPolicy, type ReviewableVerification } from '../../policies/verification';
 import { VERIFICATION_MESSAGES, verifiedBadgeText } from '../../validation/verification';
-import type { Mailer } from '../mail';
+import type { Logger } from '../../log';
+import type { MailMessage, Mailer } from '../mail';
 import { touchProfile } from '../profiles';
 
 export interface VerificationMailDeps {
   mailer: Mailer;
   baseUrl: string;
   productName: string;
+  /** A mail that fails after the decision committed is logged, not turned into an error answer. */
+  logger?: Logger;
 }
 
 /** The latest request per department for one member: department id → row. */
@@ -160,6 +163,14 @@ async function reread(trx: Knex.Transaction, request: ReviewableVerification): P
   return Object.assign((await request.$query(trx))!, { user, department, verifierIds, memberLinked });
 }
 
+async function sendLogged(deps: VerificationMailDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.logger?.error({ err: error, mail: { subject: message.subject } }, 'verification e-mail not sent');
+  }
+}
+
 function mailDecision(
   trx: Knex.Transaction,
   request: ReviewableVerification,
@@ -168,7 +179,7 @@ function mailDecision(
 ): void {
   const member = request.user!;
   afterCommit(trx, () =>
-    deps.mailer.send({
+    sendLogged(deps, {
       to: member.email,
       subject: outcome.subject,
       text: [
