@@ -105,12 +105,22 @@ test('request verification, approve it as the department verifier, see the badge
   await t.notThrowsAsync(card.getByText('Listed on department page ✓').waitFor());
   await shoot(memberPage.page, t, `${app.baseUrl}/account-settings#departments`, 'my-departments');
 
+  // A timeline entry of that department carries the badge too (and the résumé's experience).
+  await clientAs(app, member).post(`/api/profiles/${profile.id}/timeline`, {
+    event: 'Promoted to Captain',
+    year: '2024',
+    type: 'promoted',
+    department: department.name,
+  });
+
   // The badge on the profile header, for a visitor; the header links the department page, which lists them.
   const visitor = await openPage(browser, { javaScriptEnabled: false });
   const year = new Date().getUTCFullYear();
   await visitor.page.goto(`${app.baseUrl}/profiles/${profile.id}/public`);
   await t.notThrowsAsync(visitor.page.getByText(`Verified by ${department.name}, ${year}`).first().waitFor());
   await shoot(visitor.page, t, `${app.baseUrl}/profiles/${profile.id}/public`, 'profile-header');
+  t.is(await visitor.page.getByText(`Verified by ${department.name}, ${year}`).count(), 2, 'header and timeline');
+  await shoot(visitor.page, t, `${app.baseUrl}/profiles/${profile.id}/resume`, 'resume');
   await visitor.page.setViewportSize({ width: 1280, height: 900 });
   await visitor.page.goto(`${app.baseUrl}/profiles/${profile.id}/public`);
   await visitor.page.getByRole('link', { name: department.name }).first().click();
