@@ -3,6 +3,10 @@
  * its title): the user's departments, primary first, with Primary and Pending Verification marks, adding through the department picker, Set as primary and Remove.
  * Seeded from the server (`initialLinks`, from listUserDepartments) so nothing is fetched on load; after
  * each change the list is fetched again.
+ * Issue 23 §4: each link shows its membership verification (requested, verified, declined with the reason) with
+ * Request verification, and a verified one the switch to be listed on the department's page. Those two are
+ * plain forms posting to /account-settings (intent `verification` / `listing`), so they work before and
+ * without script; with script the island sends them to the JSON API instead.
  */
 import { styled } from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
@@ -14,9 +18,15 @@ import { departmentsApi, USER_DEPARTMENTS_KEY } from './lib/departmentsApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { DepartmentPickerField } from './DepartmentPicker';
 import { DEPARTMENT_MESSAGES as M, type DepartmentJson, type UserDepartmentJson } from '../src/validation/departments';
+import type { FormErrorJson } from '../src/validation/forms';
+import { VERIFICATION_MESSAGES as V } from '../src/validation/verification';
+import { departmentPath } from '../src/validation/verifiedBadge';
+import { MembershipVerificationLine } from '../views/ui/MembershipVerificationLine';
 
 export interface MyDepartmentsProps {
   initialLinks: UserDepartmentJson[];
+  /** A refused plain post of a verification or listing form (the server's message). */
+  formError?: FormErrorJson | null;
 }
 
 const Wrap = styled.div.withConfig(sc('MyDeptsWrap'))`
@@ -67,6 +77,24 @@ const Actions = styled.div.withConfig(sc('MyDeptsActions'))`
   gap: ${(p) => p.theme.space[2]};
 `;
 
+const InlineForm = styled.form.withConfig(sc('MyDeptsInlineForm')).attrs({ method: 'post', noValidate: true })`
+  display: contents;
+`;
+
+/** A button whose label may wrap on a phone (it names the department page). */
+const WrappingButton = styled(Button).withConfig(sc('MyDeptsWrappingButton'))`
+  white-space: normal;
+  max-width: 100%;
+  min-width: 0;
+  text-align: center;
+`;
+
+const DepartmentPageLink = styled.a.withConfig(sc('MyDeptsPageLink'))`
+  align-self: center;
+  color: ${(p) => p.theme.color.brand};
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
+
 const Empty = styled.p.withConfig(sc('MyDeptsEmpty'))`
   margin: 0 0 ${(p) => p.theme.space[5]};
   padding: ${(p) => p.theme.space[4]};
@@ -83,7 +111,39 @@ const FetchError = styled.p.withConfig(sc('MyDeptsFetchError'))`
   font-size: ${(p) => p.theme.font.size.sm};
 `;
 
-export default function MyDepartments({ initialLinks }: MyDepartmentsProps) {
+/** A one-button plain form to /account-settings; with script, `onSubmit` runs instead of the post. */
+function ActionForm({
+  intent,
+  linkId,
+  fields = {},
+  onSubmit,
+  children,
+}: {
+  intent: 'verification' | 'listing';
+  linkId: number;
+  fields?: Record<string, string>;
+  onSubmit: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <InlineForm
+      action="/account-settings#departments"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="linkId" value={linkId} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </InlineForm>
+  );
+}
+
+export default function MyDepartments({ initialLinks, formError = null }: MyDepartmentsProps) {
   const links = useQuery({
     queryKey: USER_DEPARTMENTS_KEY,
     queryFn: async () => {
@@ -124,11 +184,38 @@ export default function MyDepartments({ initialLinks }: MyDepartmentsProps) {
     errorTitle: M.errorTitle,
   });
 
-  const busy = add.isPending || makePrimary.isPending || remove.isPending;
+  const requestVerification = useApiMutation({
+    request: (link: UserDepartmentJson) => departmentsApi.requestVerification(link.id),
+    invalidate,
+    success: { title: V.requestTitle, description: V.requested },
+    fallbackMessage: V.requestFailed,
+    errorTitle: M.errorTitle,
+  });
+
+  const setListing = useApiMutation({
+    request: ({ link, listed }: { link: UserDepartmentJson; listed: boolean }) =>
+      departmentsApi.setListing(link.id, { listed }),
+    invalidate,
+    success: (saved: UserDepartmentJson) => ({
+      title: V.listedTitle,
+      description: saved.verification.listed ? V.listedOn : V.listedOff,
+    }),
+    fallbackMessage: V.listFailed,
+    errorTitle: M.errorTitle,
+  });
+
+  const busy =
+    add.isPending || makePrimary.isPending || remove.isPending || requestVerification.isPending || setListing.isPending;
 
   return (
     <Wrap data-testid="my-departments">
       {links.isError ? <FetchError role="alert">{M.fetchFailed}</FetchError> : null}
+      {formError ? (
+        <FetchError role="alert">
+          <strong>{formError.title}: </strong>
+          {formError.message}
+        </FetchError>
+      ) : null}
       {list.length === 0 ? (
         <Empty>You haven&apos;t added a department yet. Search for yours below.</Empty>
       ) : (
@@ -140,8 +227,42 @@ export default function MyDepartments({ initialLinks }: MyDepartmentsProps) {
                   department={link.department}
                   extra={link.isPrimary ? <Badge $tone="brand">{M.primaryBadge}</Badge> : null}
                 />
+                <MembershipVerificationLine verification={link.verification} />
               </ItemText>
               <Actions>
+                {link.verification.canRequest ? (
+                  <ActionForm intent="verification" linkId={link.id} onSubmit={() => requestVerification.mutate(link)}>
+                    <Button
+                      type="submit"
+                      $variant="secondary"
+                      disabled={busy}
+                      aria-label={`Request verification of your membership in ${link.department.name}`}
+                    >
+                      {link.verification.status ? 'Request again' : 'Request verification'}
+                    </Button>
+                  </ActionForm>
+                ) : null}
+                {link.verification.status === 'approved' ? (
+                  <>
+                    <ActionForm
+                      intent="listing"
+                      linkId={link.id}
+                      fields={{ listed: String(!link.verification.listed) }}
+                      onSubmit={() => setListing.mutate({ link, listed: !link.verification.listed })}
+                    >
+                      <WrappingButton
+                        type="submit"
+                        $variant="secondary"
+                        disabled={busy}
+                        aria-pressed={link.verification.listed}
+                        aria-label={`Listed on the ${link.department.name} page`}
+                      >
+                        {link.verification.listed ? 'Listed on department page ✓' : 'List me on department page'}
+                      </WrappingButton>
+                    </ActionForm>
+                    <DepartmentPageLink href={departmentPath(link.department)}>Department page</DepartmentPageLink>
+                  </>
+                ) : null}
                 {!link.isPrimary ? (
                   <Button
                     type="button"

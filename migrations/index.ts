@@ -30,6 +30,7 @@ import * as verificationSessionNotify from './20261125000300_verification_sessio
 import * as credentialCatalogue from './20261125003100_credential_catalogue';
 import * as endorsementEmails from './20261125003200_endorsement_emails';
 import * as devicesExportsDeletions from './20261125006100_devices_exports_deletions';
+import * as departmentRegistryFacts from './20261125002000_department_registry_facts';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125003100_credential_catalogue': credentialCatalogue,
   '20261125003200_endorsement_emails': endorsementEmails,
   '20261125006100_devices_exports_deletions': devicesExportsDeletions,
+  '20261125002000_department_registry_facts': departmentRegistryFacts,
 };

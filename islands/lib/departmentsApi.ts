@@ -9,6 +9,7 @@ import {
   type DepartmentJson,
   type UserDepartmentJson,
 } from '../../src/validation/departments';
+import type { MembershipVerificationStateJson } from '../../src/validation/verification';
 import { api } from './api';
 
 export const USER_DEPARTMENTS_KEY = ['/api/departments/user'] as const;
@@ -24,4 +25,8 @@ export const departmentsApi = {
   patch: (linkId: number, input: { isPrimary: boolean }) =>
     api.patch<UserDepartmentJson>(`/api/departments/user/${linkId}`, input),
   remove: (linkId: number) => api.delete<void>(`/api/departments/user/${linkId}`),
+  requestVerification: (linkId: number) =>
+    api.post<MembershipVerificationStateJson>(`/api/departments/user/${linkId}/verification`, {}),
+  setListing: (linkId: number, input: { listed: boolean }) =>
+    api.patch<UserDepartmentJson>(`/api/departments/user/${linkId}/listing`, input),
 };

@@ -16,6 +16,7 @@ import {
   updateUserDepartment,
 } from '../services/departments/userDepartments';
 import { searchDepartments } from '../services/departments/search';
+import { latestRequestsOf } from '../services/verification/requests';
 import { idParams } from '../validation/common';
 import {
   departmentCreateSchema,
@@ -46,7 +47,8 @@ export function departmentRoutes(): Router {
 
   router.get('/api/departments/user', signedIn(), async (ctx: SignedInContext) => {
     const { user } = ctx.state;
-    ctx.body = (await listUserDepartments(user)).map((link) => presentUserDepartment(link, user));
+    const [links, latest] = await Promise.all([listUserDepartments(user), latestRequestsOf(user.id)]);
+    ctx.body = links.map((link) => presentUserDepartment(link, user, latest));
   });
 
   router.post(
@@ -59,7 +61,7 @@ export function departmentRoutes(): Router {
       const link = await createUserDepartment(trx, user, input.body);
       const answer: CreateDepartmentResponse = {
         department: presentDepartment(link.department!, user),
-        userDepartment: presentUserDepartment(link, user),
+        userDepartment: presentUserDepartment(link, user, new Map()),
       };
       ctx.status = 201;
       ctx.body = answer;
@@ -74,7 +76,8 @@ export function departmentRoutes(): Router {
     async (ctx: WriteContext<InputOf<typeof add>>) => {
       const { trx, user, input } = ctx.state;
       ctx.status = 201;
-      ctx.body = presentUserDepartment(await addUserDepartment(trx, user, input.body), user);
+      const link = await addUserDepartment(trx, user, input.body);
+      ctx.body = presentUserDepartment(link, user, await latestRequestsOf(user.id, trx));
     },
   );
 
@@ -85,7 +88,8 @@ export function departmentRoutes(): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof update>>) => {
       const { trx, user, input } = ctx.state;
-      ctx.body = presentUserDepartment(await updateUserDepartment(trx, user, { ...input.params, ...input.body }), user);
+      const link = await updateUserDepartment(trx, user, { ...input.params, ...input.body });
+      ctx.body = presentUserDepartment(link, user, await latestRequestsOf(user.id, trx));
     },
   );
 

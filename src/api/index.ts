@@ -11,6 +11,7 @@ import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
 import { sessionRoutes } from './sessions';
 import { shareApiRoutes } from './share';
+import { verificationRoutes } from './verification';
 
 /** Every JSON API router; each carries its own /api/... prefix. */
 export function apiRouters(context: AppContext): Router[] {
@@ -19,6 +20,7 @@ export function apiRouters(context: AppContext): Router[] {
     sessionRoutes(),
     departmentRoutes(),
     credentialRoutes(),
+    verificationRoutes(context),
     profileRoutes(),
     profileListRoutes(),
     endorsementRoutes(context),

@@ -8,6 +8,7 @@ import { AUTH_MESSAGES } from '../validation/auth';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { ENDORSEMENT_MESSAGES } from '../validation/endorsements';
 import { PROFILE_MESSAGES } from '../validation/profiles';
+import { VERIFICATION_MESSAGES } from '../validation/verification';
 
 export interface ConstraintMeaning {
   message: string;
@@ -22,6 +23,9 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   beta_codes_code_unique: { message: ADMIN_MESSAGES.codeTaken, field: 'code' },
   blacklist_type_value_unique: { message: ADMIN_MESSAGES.alreadyBlacklisted, field: 'value' },
   skill_endorsements_skill_endorser_unique: { message: ENDORSEMENT_MESSAGES.duplicate },
+  membership_verifications_one_pending: { message: VERIFICATION_MESSAGES.alreadyPending },
+  membership_verifications_one_approved: { message: VERIFICATION_MESSAGES.alreadyVerified },
+  department_verifiers_department_user_unique: { message: VERIFICATION_MESSAGES.alreadyVerifier, field: 'userId' },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

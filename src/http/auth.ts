@@ -6,6 +6,7 @@ import { isAdmin } from '../policies/viewer';
 import { ownProfileId } from '../services/profiles';
 import type { SessionFacts } from '../services/sessions';
 import { verifiedDepartmentIds } from '../services/verification/verifiedMemberships';
+import { isDepartmentVerifier } from '../services/verification/verifiers';
 
 export function currentUser(ctx: Koa.Context): User | null {
   return (ctx.state.user as User | null) ?? null;
@@ -34,6 +35,15 @@ export function currentVerifiedDepartmentIds(ctx: Koa.Context): Promise<readonly
   if (!user) return Promise.resolve([]);
   const known = sessionFacts(ctx, user);
   return known ? Promise.resolve(known.verifiedDepartmentIds) : verifiedDepartmentIds(user.id);
+}
+
+/** Whether the signed-in user reviews verification requests: a site admin, or a department's verifier. */
+export async function currentReviewsVerifications(ctx: Koa.Context): Promise<boolean> {
+  const user = currentUser(ctx);
+  if (!user) return false;
+  if (isAdmin(user)) return true;
+  const known = sessionFacts(ctx, user);
+  return known ? known.isDepartmentVerifier : isDepartmentVerifier(user.id);
 }
 
 export function requireUser(ctx: Koa.Context): User {

@@ -19,6 +19,10 @@ export class Department extends BaseModel {
   source!: DepartmentSource;
   verificationStatus!: VerificationStatus;
   fdid!: string | null;
+  /** The registry's department type ("Mostly volunteer", "Career", …), stations and website (issue 23 §4b). */
+  deptType!: string | null;
+  stations!: number | null;
+  website!: string | null;
   createdBy!: number | null;
   createdAt!: Date;
   updatedAt!: Date;

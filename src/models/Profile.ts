@@ -4,6 +4,7 @@ import { User } from './User';
 import type { ProfileStatus, WidgetKey } from '../validation/profiles';
 import type { Visibility } from '../validation/visibility';
 import type { ResumeSectionKey } from '../validation/share';
+import type { VerifiedMembershipJson } from '../validation/verifiedBadge';
 
 /** A firefighter's profile (spec 02 §3); one per user. The username lives on the user (Account Settings). */
 export class Profile extends BaseModel {
@@ -50,6 +51,10 @@ export class Profile extends BaseModel {
   /** The photo linked as the profile image (photo_links), selected with the profile (profilesWithUsername). */
   imagePhotoId?: number | null;
   imageStorageKey?: string | null;
+  /** The owner's verified memberships, selected with the profile (profilesWithUsername; issue 23 §4). */
+  verifiedMemberships?: VerifiedMembershipJson[];
+  /** The department's name when it has a page (profilesWithUsername; issue 23 §4b). */
+  departmentPageName?: string | null;
   user?: User;
 
   static override jsonAttributes = ['hiddenWidgets', 'resumeSections'];

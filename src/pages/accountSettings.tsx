@@ -16,6 +16,8 @@ import { validate, type InputOf } from '../http/validate';
 import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { presentUserDepartment } from '../presenters/departments';
+import { latestRequestsOf, requestVerification, setListing } from '../services/verification/requests';
+import { listingFormSchema, VERIFICATION_MESSAGES, verificationRequestFormSchema } from '../validation/verification';
 import { presentAccount } from '../presenters/users';
 import { Island } from '../render/Island';
 import { renderPage } from '../render/renderPage';
@@ -51,6 +53,11 @@ export const SAVED_NOTICES: Record<SavedNotice, { title: string; description: st
   signOutOthers: ACCOUNT_DATA_MESSAGES.othersSignedOut,
   deviceAlerts: ACCOUNT_DATA_MESSAGES.alertsSaved,
   exportQueued: ACCOUNT_DATA_MESSAGES.exportQueued,
+  verification: { title: VERIFICATION_MESSAGES.requestTitle, description: VERIFICATION_MESSAGES.requested },
+  listing: {
+    title: VERIFICATION_MESSAGES.listedTitle,
+    description: 'Your listing on the department’s page was saved.',
+  },
 };
 
 /** Shown once, on the first sign-in after expiry reminders exist (`/` sends the user here with ?welcome=reminders). */
@@ -76,10 +83,14 @@ const settings = {
   }),
 };
 
-/** The My Departments card: the departments feature's island with the user's links. */
-async function myDepartmentsCard(user: User) {
-  const initialLinks = (await listUserDepartments(user)).map((link) => presentUserDepartment(link, user));
-  return <Island name="MyDepartments" props={{ initialLinks }} hydrate="visible" />;
+/** The My Departments card: the departments feature's island with the user's links (and a refused plain post). */
+async function myDepartmentsCard(user: User, failed?: FormState) {
+  const [links, latest] = await Promise.all([listUserDepartments(user), latestRequestsOf(user.id)]);
+  const initialLinks = links.map((link) => presentUserDepartment(link, user, latest));
+  const formError = failed
+    ? (failed.error ?? { title: 'Error', message: Object.values(failed.errors)[0] ?? '' })
+    : null;
+  return <Island name="MyDepartments" props={{ initialLinks, formError }} hydrate="visible" />;
 }
 
 /** Signed-in Devices: the user's sessions, this request's marked. */
@@ -106,7 +117,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
       <AccountSettingsPage
         user={presentAccount(user, user)}
         baseUrl={config.baseUrl}
-        departments={await myDepartmentsCard(user)}
+        departments={await myDepartmentsCard(user, shown.forms?.verification ?? shown.forms?.listing)}
         forms={shown.forms ?? {}}
         notice={shown.saved ? SAVED_NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
         reminders={presentReminderSettings(user, config.baseUrl)}
@@ -196,6 +207,24 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         return '/account-settings?saved=deviceAlerts#devices';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { deviceAlerts: state } }),
+    }),
+    verification: formAction({
+      schema: verificationRequestFormSchema,
+      errorTitle: VERIFICATION_MESSAGES.requestFailedTitle,
+      async handle(ctx: WriteContext, input) {
+        await requestVerification(ctx.state.trx, ctx.state.user, { id: input.linkId });
+        return '/account-settings?saved=verification#departments';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { verification: state } }),
+    }),
+    listing: formAction({
+      schema: listingFormSchema,
+      errorTitle: VERIFICATION_MESSAGES.listFailedTitle,
+      async handle(ctx: WriteContext, input) {
+        await setListing(ctx.state.trx, ctx.state.user, { id: input.linkId, listed: input.listed });
+        return '/account-settings?saved=listing#departments';
+      },
+      render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { listing: state } }),
     }),
   };
   const isIntent = (value: unknown): value is SettingsIntent =>

@@ -14,7 +14,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { object, string } from 'yup';
+import { mixed, object, string } from 'yup';
 import type { AppContext } from '../http/appContext';
 import { auditLine } from '../http/audit';
 import type { SignedInContext } from '../http/context';
@@ -41,6 +41,7 @@ import { betaCodeStats, listBetaCodes } from '../services/admin/betaCodes';
 import { listBlacklist } from '../services/blacklist/admin';
 import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
 import { listPendingDepartments } from '../services/departments/admin';
+import { verificationsPanel } from './verifications';
 import { adminStats, listUsers } from '../services/admin/users';
 import { siteInsightTotals } from '../services/insights/read';
 import { presentSiteInsights } from '../presenters/share';
@@ -72,7 +73,10 @@ const dashboard = {
       .default('users'),
   })
     .concat(adminUsersQuery.pick(['q', 'page']))
-    .concat(aiLogsQuery.pick(['filter'])),
+    .concat(aiLogsQuery.pick(['filter']))
+    .concat(
+      object({ view: mixed<'pending' | 'decided'>().oneOf(['pending', 'decided'], 'Unknown view').default('pending') }),
+    ),
 };
 type DashboardQuery = InputOf<typeof dashboard>['query'];
 
@@ -107,6 +111,8 @@ async function tabData(viewer: User, query: DashboardQuery): Promise<AdminTabDat
     }
     case 'departments':
       return { tab, departments: (await listPendingDepartments(viewer)).map((d) => presentDepartment(d, viewer)) };
+    case 'verification':
+      return { tab, panel: await verificationsPanel(viewer, query.view, '/admin?tab=verification') };
   }
 }
 

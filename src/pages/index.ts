@@ -5,6 +5,8 @@ import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { authPageRoutes } from './auth';
 import { endorsementPageRoutes } from './endorsements';
+import { departmentPageRoutes } from './departments';
+import { verificationPageRoutes } from './verifications';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
@@ -27,6 +29,8 @@ export function pageRouters(context: AppContext): Router[] {
     endorsementPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
+    departmentPageRoutes(context),
+    verificationPageRoutes(context),
     shareRoutes(context),
     profilePageRoutes(context),
   ];

@@ -7,7 +7,12 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
-import { currentOwnProfileId, currentUser, currentVerifiedDepartmentIds } from '../http/auth';
+import {
+  currentOwnProfileId,
+  currentReviewsVerifications,
+  currentUser,
+  currentVerifiedDepartmentIds,
+} from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
 import { profileViewCounting } from '../http/insights';
@@ -282,7 +287,11 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
     // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
     const sendPersonal = async (kept: SplicedPage) =>
-      sendSplicedPage(ctx, kept, menuFragment(shellUserOf(viewer!, await currentOwnProfileId(ctx))));
+      sendSplicedPage(
+        ctx,
+        kept,
+        menuFragment(shellUserOf(viewer!, await currentOwnProfileId(ctx), await currentReviewsVerifications(ctx))),
+      );
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
     const snapshot = profileCache.snapshot(id);

@@ -4,6 +4,8 @@ import type { UserDepartment } from '../models/UserDepartment';
 import type { DepartmentJson, UserDepartmentJson } from '../validation/departments';
 import type { Viewer } from '../policies/viewer';
 import { iso } from './iso';
+import type { MembershipVerification } from '../models/MembershipVerification';
+import { presentVerificationState } from './verification';
 
 /** Every viewer who may see a department (departmentPolicy) sees the same fields; the registry's FDID and the creator stay inside. */
 export function presentDepartment(department: Department, _viewer: Viewer | null): DepartmentJson {
@@ -22,12 +24,21 @@ export function presentDepartment(department: Department, _viewer: Viewer | null
   };
 }
 
-export function presentUserDepartment(link: UserDepartment, viewer: Viewer | null): UserDepartmentJson {
+/**
+ * `latest`: the member's latest verification request per department (latestRequestsOf), for the link's
+ * verification state (issue 23 §4).
+ */
+export function presentUserDepartment(
+  link: UserDepartment,
+  viewer: Viewer | null,
+  latest: ReadonlyMap<number, MembershipVerification>,
+): UserDepartmentJson {
   if (!link.department) throw new Error('presentUserDepartment needs the link with its department');
   return {
     id: link.id,
     department: presentDepartment(link.department, viewer),
     isPrimary: link.isPrimary,
     addedAt: iso(link.addedAt),
+    verification: presentVerificationState(link, latest.get(link.departmentId), viewer),
   };
 }

@@ -13,6 +13,7 @@ import type { ProfileDocumentJson, ProfileJson, ProfileSummaryJson } from '../va
 
 type ProfileDocumentLists = Omit<ProfileDocumentJson, keyof ProfileJson | 'photoGallery' | 'photoFolders'>;
 import { iso } from './iso';
+import { departmentPath } from '../validation/verifiedBadge';
 import { presentProfileLists } from './lists';
 import { presentGallery } from './photos';
 
@@ -28,6 +29,10 @@ export function presentProfile(profile: Profile, viewer: Viewer | null): Profile
     badgeNumber: profile.badgeNumber,
     departmentId: profile.departmentId,
     department: profile.department,
+    departmentPage:
+      profile.departmentId && profile.departmentPageName
+        ? departmentPath({ id: profile.departmentId, name: profile.departmentPageName })
+        : null,
     motto: profile.motto,
     personalStatement: profile.personalStatement,
     currentStatus: profile.currentStatus,
@@ -51,6 +56,7 @@ export function presentProfile(profile: Profile, viewer: Viewer | null): Profile
       ? { phone: profile.phoneVisibility, email: profile.emailVisibility }
       : null,
     hiddenWidgets: profile.hiddenWidgets ?? [],
+    verifiedMemberships: profile.verifiedMemberships ?? [],
     createdAt: iso(profile.createdAt),
     updatedAt: iso(profile.updatedAt),
   };

@@ -3,11 +3,21 @@ import type { Config } from '../config';
 import type { User } from '../models/User';
 import { isAdmin } from '../policies/viewer';
 import type { Shell, ShellUser } from '../../views/layout/shell';
-import { currentOwnProfileId } from '../http/auth';
+import { currentOwnProfileId, currentReviewsVerifications } from '../http/auth';
 
-/** The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard). */
-export function shellUser(user: User, ownProfile: number | null): ShellUser {
-  return { id: user.id, name: user.name, email: user.email, isAdmin: isAdmin(user), ownProfileId: ownProfile };
+/**
+ * The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard),
+ * `verifier` whether they verify a department (the menu's Verification Requests: a session fact, currentReviewsVerifications).
+ */
+export function shellUser(user: User, ownProfile: number | null, verifier = false): ShellUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: isAdmin(user),
+    ownProfileId: ownProfile,
+    reviewsVerifications: isAdmin(user) || verifier,
+  };
 }
 
 export async function buildShell(
@@ -16,7 +26,9 @@ export async function buildShell(
   options: { isPublicPage?: boolean; user?: ShellUser } = {},
 ): Promise<Shell> {
   const user = (ctx.state.user as User | null) ?? null;
-  const shown = options.user ?? (user ? shellUser(user, await currentOwnProfileId(ctx)) : null);
+  const shown =
+    options.user ??
+    (user ? shellUser(user, await currentOwnProfileId(ctx), await currentReviewsVerifications(ctx)) : null);
   return {
     productName: config.productName,
     path: ctx.path,

@@ -34,11 +34,22 @@ import { pickDepartment } from './departments/userDepartments';
 import { announceSessionChange } from './sessionChanges';
 import { announceProfileChange } from './profileChanges';
 import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
+import { DEPARTMENT_PAGE_NAME_COLUMN, VERIFIED_MEMBERSHIPS_COLUMN } from './verification/verifiedMemberships';
 
-/** Profiles with their owner's username and the photo linked as their image: one query, whatever is asked. */
+/**
+ * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
+ * (issue 23 §4, verifiedMemberships.ts): one query, whatever is asked.
+ */
 export function profilesWithUsername(db?: Knex) {
   return Profile.query(db)
-    .select('profiles.*', 'users.username', 'imagePhoto.id as imagePhotoId', 'imagePhoto.storageKey as imageStorageKey')
+    .select(
+      'profiles.*',
+      'users.username',
+      'imagePhoto.id as imagePhotoId',
+      'imagePhoto.storageKey as imageStorageKey',
+      raw(VERIFIED_MEMBERSHIPS_COLUMN),
+      raw(DEPARTMENT_PAGE_NAME_COLUMN),
+    )
     .join('users', 'users.id', 'profiles.userId')
     .leftJoin('photoLinks as imageLink', (join) =>
       join.on('imageLink.profileId', 'profiles.id').andOnVal('imageLink.target', 'profile'),

@@ -41,6 +41,8 @@ export interface SessionFacts {
   ownProfileId: number | null;
   /** The departments they are verified in (issue 23 §4), ascending: whose colleague they are (§5). */
   verifiedDepartmentIds: readonly number[];
+  /** Whether they verify some department (the menu's Verification Requests). */
+  isDepartmentVerifier: boolean;
 }
 
 export async function findSessionWithUser(token: string): Promise<FoundSession | undefined> {
@@ -50,7 +52,8 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
     .select(
       raw(
         `array(select mv.department_id from membership_verifications mv
-                where mv.user_id = users.id and ${VERIFIED_MEMBERSHIP_SQL} order by 1) as verified_department_ids`,
+                where mv.user_id = users.id and ${VERIFIED_MEMBERSHIP_SQL} order by 1) as verified_department_ids,
+         exists(select 1 from department_verifiers dv where dv.user_id = users.id) as is_department_verifier`,
       ),
     )
     .join('sessions', 'sessions.userId', 'users.id')
@@ -59,12 +62,17 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
     .first()) as
     (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string } & SessionFacts) | undefined;
   if (!row) return undefined;
-  const { sessionData, sessionExpiresAt, ownProfileId, verifiedDepartmentIds, ...userColumns } = row;
+  const { sessionData, sessionExpiresAt, ownProfileId, verifiedDepartmentIds, isDepartmentVerifier, ...userColumns } =
+    row;
   return {
     data: { ...sessionData, userId: row.id },
     user: User.fromJson(userColumns, { skipValidation: true }),
     expiresAt: new Date(sessionExpiresAt).getTime(),
-    facts: { ownProfileId: ownProfileId ?? null, verifiedDepartmentIds: verifiedDepartmentIds ?? [] },
+    facts: {
+      ownProfileId: ownProfileId ?? null,
+      verifiedDepartmentIds: verifiedDepartmentIds ?? [],
+      isDepartmentVerifier: Boolean(isDepartmentVerifier),
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { boolean, object, string } from 'yup';
 import { id, trimmed } from './common';
+import type { MembershipVerificationStateJson } from './verification';
 
 export type DepartmentSource = 'official' | 'user_added';
 export type VerificationStatus = 'pending' | 'verified' | 'rejected';
@@ -30,6 +31,8 @@ export interface UserDepartmentJson {
   isPrimary: boolean;
   /** ISO 8601. */
   addedAt: string;
+  /** The member's verification in this department (issue 23 §4). */
+  verification: MembershipVerificationStateJson;
 }
 
 export interface CreateDepartmentResponse {

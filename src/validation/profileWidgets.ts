@@ -6,6 +6,7 @@
 import type { Visibility } from './visibility';
 import type { ListItemJson } from './lists';
 import type { PhotoGalleryJson } from './photos';
+import type { VerifiedMembershipJson } from './verifiedBadge';
 
 export const PROFILE_STATUSES = ['draft', 'live'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
@@ -105,6 +106,8 @@ export interface ProfileJson {
   badgeNumber: string | null;
   departmentId: number | null;
   department: string;
+  /** The department's page (issue 23 §4b, `/departments/{id}-{slug}`) when it has one (a registry or verified department). */
+  departmentPage: string | null;
   motto: string | null;
   personalStatement: string | null;
   currentStatus: string | null;
@@ -128,6 +131,11 @@ export interface ProfileJson {
   fieldVisibility: Record<PrivateCapableField, Visibility> | null;
   /** Widgets the owner hid (persisted). */
   hiddenWidgets: WidgetKey[];
+  /**
+   * The owner's department-verified memberships (issue 23 §4): approved and still linked, by department name. The
+   * same for every viewer (a badge is public, like the department the profile names).
+   */
+  verifiedMemberships: VerifiedMembershipJson[];
   createdAt: string;
   updatedAt: string;
 }

@@ -100,6 +100,9 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'admin blacklist', path: '/admin?tab=blacklist', as: () => admin },
   { name: 'admin AI logs', path: '/admin?tab=ai-logs', as: () => admin },
   { name: 'admin departments', path: '/admin?tab=departments', as: () => admin },
+  { name: 'admin verified members', path: '/admin?tab=verification', as: () => admin },
+  { name: 'verification requests', path: '/verifications', as: () => admin },
+  { name: 'department page', path: '/departments/1', as: () => null },
 ];
 
 // The inserted photos have no files: their images answer 404.

@@ -49,17 +49,24 @@ test('a user with a profile gets My Profile and View Public Profile (new tab) in
   t.regex(items[1]!.attrs, /target="_blank"/);
 });
 
-test('admins and super admins also get Admin Dashboard (the server presents the flag)', (t) => {
+test('admins and super admins also get Verification Requests and Admin Dashboard (the server presents the flags)', (t) => {
   const account = (role: User['role']) => ({ id: 7, name: member.name, email: member.email, role }) as User;
   t.false(shellUser(account('user'), null).isAdmin);
+  t.false(shellUser(account('user'), null).reviewsVerifications);
   for (const role of ['admin', 'super_admin'] as const) {
     const items = menuItems(render({ user: shellUser(account(role), null) }));
     t.deepEqual(
       items.map((i) => i.text),
-      ['Create Profile', 'Account Settings', 'Admin Dashboard', 'Sign Out'],
+      ['Create Profile', 'Account Settings', 'Verification Requests', 'Admin Dashboard', 'Sign Out'],
       role,
     );
   }
+  // A department verifier (issue 23 §4) gets Verification Requests only.
+  const verifier = menuItems(render({ user: shellUser(account('user'), null, true) }));
+  t.deepEqual(
+    verifier.map((i) => i.text),
+    ['Create Profile', 'Account Settings', 'Verification Requests', 'Sign Out'],
+  );
 });
 
 test('the widget filter goes into the header below the bar, ten links with the active one marked', (t) => {

@@ -187,6 +187,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <li>
             <Item href="/account-settings">Account Settings</Item>
           </li>
+          {user.reviewsVerifications ? (
+            <li>
+              <Item href="/verifications">Verification Requests</Item>
+            </li>
+          ) : null}
           {user.isAdmin ? (
             <li>
               <Item href="/admin">Admin Dashboard</Item>

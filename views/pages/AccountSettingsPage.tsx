@@ -114,7 +114,9 @@ export type SettingsIntent =
   | 'calendar'
   | 'signOutDevice'
   | 'signOutOthers'
-  | 'deviceAlerts';
+  | 'deviceAlerts'
+  | 'verification'
+  | 'listing';
 
 const Feed = styled.div.withConfig(sc('SettingsFeed'))`
   display: grid;
@@ -253,7 +255,11 @@ export function AccountSettingsPage({
         <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
           <Island name="UsernameForm" props={{ username: user.username, baseUrl, state: forms.username ?? null }} />
         </Section>
-        <Section title="My Departments" description="The fire departments you serve or have served with.">
+        <Section
+          id="departments"
+          title="My Departments"
+          description="The fire departments you serve or have served with."
+        >
           {departments}
         </Section>
         <Section

@@ -24,8 +24,9 @@ import {
 import type { Role } from '../../src/validation/auth';
 import type { FormState } from '../../src/validation/forms';
 import type { DepartmentJson } from '../../src/validation/departments';
+import { VerificationsPanel, type VerificationsPanelProps } from './VerificationsPage';
 
-export const ADMIN_TABS = ['users', 'beta-codes', 'blacklist', 'ai-logs', 'departments'] as const;
+export const ADMIN_TABS = ['users', 'beta-codes', 'blacklist', 'ai-logs', 'departments', 'verification'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -34,6 +35,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   blacklist: ADMIN_LABELS.tabs.blacklist,
   'ai-logs': ADMIN_LABELS.tabs.aiLogs,
   departments: ADMIN_LABELS.tabs.departments,
+  verification: 'Verified Members',
 };
 
 const Page = styled.div.withConfig(sc('AdminPage'))`
@@ -102,7 +104,9 @@ export type AdminTabData =
   | { tab: 'beta-codes'; codes: BetaCodeJson[]; stats: BetaCodeStatsJson }
   | { tab: 'blacklist'; entries: BlacklistEntryJson[] }
   | { tab: 'ai-logs'; page: AiLogsPageJson }
-  | { tab: 'departments'; departments: DepartmentJson[] };
+  | { tab: 'departments'; departments: DepartmentJson[] }
+  /** Issue 23 §4: pending membership verifications and every department's verifiers (no island: plain forms). */
+  | { tab: 'verification'; panel: VerificationsPanelProps };
 
 export interface AdminPageProps {
   /** The viewer's role, for the badge; what they may do comes with the data (e.g. each user's `can`). */
@@ -133,6 +137,8 @@ function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
       return <Island name="AdminAiLogs" hydrate="visible" props={{ initialPage: data.page }} />;
     case 'departments':
       return <Island name="AdminDepartments" hydrate="visible" props={{ initialDepartments: data.departments }} />;
+    case 'verification':
+      return <VerificationsPanel {...data.panel} />;
   }
 }
 

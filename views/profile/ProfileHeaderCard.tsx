@@ -1,11 +1,13 @@
 /** The profile's header card (DESIGN.md "Profile header card"): photo, name, rank and title, department, motto, links. */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
+import { initials } from '../ui/format';
 import { media } from '../ui/theme';
 import type { ProfileJson } from '../../src/validation/profiles';
 import { Icon } from '../ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
 import { ShareLinks } from './ShareLinks';
+import { VerifiedBadge } from '../ui/VerifiedBadge';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
   background: ${(p) => p.theme.color.surface};
@@ -83,6 +85,25 @@ const Meta = styled.ul.withConfig(sc('ProfileMeta'))`
   }
 `;
 
+const DepartmentLink = styled.a.withConfig(sc('ProfileDepartmentLink'))`
+  color: inherit;
+  overflow-wrap: anywhere;
+  &:hover {
+    color: ${(p) => p.theme.color.brand};
+  }
+`;
+const Verified = styled.ul.withConfig(sc('ProfileVerified'))`
+  list-style: none;
+  margin: ${(p) => p.theme.space[2]} 0 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+  & li {
+    max-width: 100%;
+    min-width: 0;
+  }
+`;
 const Motto = styled.p.withConfig(sc('ProfileMotto'))`
   margin: ${(p) => p.theme.space[3]} 0 0;
   font-style: italic;
@@ -113,11 +134,6 @@ const Links = styled.ul.withConfig(sc('ProfileLinks'))`
   }
 `;
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
-}
-
 /**
  * `shareLinks`: the plain card and résumé links, for readers. The owner has the Share panel instead, and a
  * View-as page omits them: those files are built for the real viewer, so they would show the owner's own copy.
@@ -139,7 +155,11 @@ export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: Pr
         <Meta>
           <li>
             <Icon name="station" />
-            <span>{profile.department}</span>
+            {profile.departmentPage ? (
+              <DepartmentLink href={profile.departmentPage}>{profile.department}</DepartmentLink>
+            ) : (
+              <span>{profile.department}</span>
+            )}
           </li>
           {profile.badgeNumber ? (
             <li>
@@ -155,6 +175,15 @@ export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: Pr
           ) : null}
           {profile.role ? <li>{profile.role}</li> : null}
         </Meta>
+        {profile.verifiedMemberships.length ? (
+          <Verified aria-label="Verified memberships">
+            {profile.verifiedMemberships.map((membership) => (
+              <li key={membership.departmentId}>
+                <VerifiedBadge membership={membership} />
+              </li>
+            ))}
+          </Verified>
+        ) : null}
         {profile.motto ? <Motto>“{profile.motto}”</Motto> : null}
       </div>
       {links.length ? (

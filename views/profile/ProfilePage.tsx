@@ -221,6 +221,7 @@ export function ProfilePage({
       showVisibility,
       gallery: galleryView,
       endorseBase,
+      verified: profile.verifiedMemberships,
     };
     // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
     // kept per content, so a page rendered after a write renders only the sections that changed.

@@ -155,6 +155,11 @@ export function ResumePage({
           <h1>{outline.name}</h1>
           {outline.position ? <p>{outline.position}</p> : null}
           <p>{outline.department}</p>
+          {outline.verified.map((line) => (
+            <p key={line} data-verified>
+              ✓ {line}
+            </p>
+          ))}
           <Contact aria-label="Contact">
             {outline.contact.map((line) => (
               <li key={line}>{line}</li>
@@ -167,6 +172,7 @@ export function ResumePage({
             {block.groups.map((group, index) => (
               <div key={group.heading ?? index}>
                 {group.heading ? <h3>{group.heading}</h3> : null}
+                {group.verified ? <Facts data-verified>✓ {group.verified}</Facts> : null}
                 {group.entries.map((entry, position) => (
                   <Entry key={position}>
                     {entry.title ? group.heading ? <h4>{entry.title}</h4> : <h3>{entry.title}</h3> : null}

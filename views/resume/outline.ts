@@ -4,6 +4,7 @@
  * (src/render/share/resumePdf.ts) show the same things in the same order from one place.
  */
 import type { ListItemJson } from '../../src/validation/lists';
+import { verifiedBadgeText, verifiedFor } from '../../src/validation/verifiedBadge';
 import { RESUME_SECTIONS, type ResumeJson, type ResumeSectionKey } from '../../src/validation/share';
 
 export interface ResumeEntry {
@@ -16,6 +17,8 @@ export interface ResumeEntry {
 export interface ResumeGroup {
   /** A department in Experience; none elsewhere. */
   heading: string | null;
+  /** "Verified by {department}, {year}" when the owner is verified in the heading's department (issue 23 §4). */
+  verified: string | null;
   entries: ResumeEntry[];
 }
 
@@ -30,6 +33,8 @@ export interface ResumeOutline {
   /** Rank and title. */
   position: string;
   department: string;
+  /** The owner's verified memberships as badge texts (issue 23 §4). */
+  verified: string[];
   /** What the viewer may see of the contact fields, and the profile's address. */
   contact: string[];
   blocks: ResumeBlock[];
@@ -94,15 +99,16 @@ const incident = (item: ListItemJson) =>
   entry(item.title, facts(text(item.date), text(item.location), humanize(item.type)), item.description);
 
 function block(resume: ResumeJson, key: ResumeSectionKey): ResumeGroup[] {
-  const single = (entries: ResumeEntry[]) => (entries.length ? [{ heading: null, entries }] : []);
+  const single = (entries: ResumeEntry[]) => (entries.length ? [{ heading: null, verified: null, entries }] : []);
   switch (key) {
     case 'statement':
-      return resume.statement ? [{ heading: null, entries: [entry('', [], resume.statement)] }] : [];
+      return resume.statement ? [{ heading: null, verified: null, entries: [entry('', [], resume.statement)] }] : [];
     case 'credentials':
       return single([...resume.certifications.map(certification), ...resume.licenses.map(license)]);
     case 'experience':
       return resume.experience.map((group) => ({
         heading: group.department,
+        verified: verifiedText(resume, group.department),
         entries: group.items.map(timelineEvent),
       }));
     case 'awards':
@@ -116,6 +122,11 @@ function block(resume: ResumeJson, key: ResumeSectionKey): ResumeGroup[] {
   }
 }
 
+function verifiedText(resume: ResumeJson, department: string): string | null {
+  const membership = verifiedFor(resume.profile.verifiedMemberships, department);
+  return membership ? verifiedBadgeText(membership) : null;
+}
+
 export function resumeOutline(resume: ResumeJson): ResumeOutline {
   const { profile } = resume;
   const blocks = RESUME_SECTIONS.filter((section) => resume.sections.includes(section.key))
@@ -125,6 +136,7 @@ export function resumeOutline(resume: ResumeJson): ResumeOutline {
     name: profile.name,
     position: facts(text(profile.rank), text(profile.title)).join(', '),
     department: profile.department,
+    verified: (profile.verifiedMemberships ?? []).map(verifiedBadgeText),
     contact: facts(text(profile.email), text(profile.phone), resume.url),
     blocks,
     generatedOn: resume.generatedOn,

@@ -20,3 +20,9 @@ export const formatDateTime = (isoDate: string) =>
     timeZone: 'UTC',
     timeZoneName: 'short',
   });
+
+/** "Morgan Reyes" → "MR": the first and last name's first letters, for an avatar without a photo. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}

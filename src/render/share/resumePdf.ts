@@ -74,6 +74,8 @@ export async function resumePdf(
   doc.font('bold').fontSize(22).fillColor(INK).text(outline.name, { width });
   if (outline.position) doc.font('regular').fontSize(12).text(outline.position, { width });
   doc.font('regular').fontSize(12).text(outline.department, { width });
+  for (const line of outline.verified) doc.font('regular').fontSize(9.5).fillColor(MUTED).text(line, { width });
+  doc.fillColor(INK);
   if (outline.contact.length) doc.fontSize(9.5).fillColor(MUTED).text(outline.contact.join('   ·   '), { width });
   doc.moveDown(0.4);
   doc
@@ -116,6 +118,7 @@ export async function resumePdf(
       if (group.heading) {
         keep(18 + (group.entries[0] ? entryHeight(group.entries[0]) : 0));
         doc.font('bold').fontSize(11).fillColor(INK).text(group.heading, { width });
+        if (group.verified) doc.font('regular').fontSize(9.5).fillColor(MUTED).text(group.verified, { width });
         doc.moveDown(0.2);
       }
       group.entries.forEach(drawEntry);

@@ -24,6 +24,10 @@ export interface RegistryRow {
   county: string | null;
   state: string;
   zipCode: string | null;
+  /** The registry's department type, number of stations and website (optional columns). */
+  deptType: string | null;
+  stations: number | null;
+  website: string | null;
 }
 
 export interface ImportResult {
@@ -54,6 +58,9 @@ const HEADER_ALIASES: Record<Field, string[]> = {
   county: ['county', 'hq county'],
   state: ['state', 'hq state'],
   zipCode: ['zip', 'zip code', 'zipcode', 'hq zip', 'hq zip code', 'hq zipcode', 'postal code'],
+  deptType: ['dept type', 'department type', 'dept. type'],
+  stations: ['stations', 'number of stations', 'num stations', 'no. of stations'],
+  website: ['website', 'web site', 'url'],
 };
 const REQUIRED_FIELDS: Field[] = ['name', 'city', 'state'];
 
@@ -69,6 +76,29 @@ const clean = (value: string | undefined): string | null => {
   const text = value?.replace(/\s+/g, ' ').trim();
   return text ? text : null;
 };
+
+/** A whole number of stations, or null for an empty or unreadable cell. */
+function stationCount(value: string | null): number | null {
+  if (!value || !/^\d{1,6}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** An http(s) address, or null: the page links it, so nothing else (javascript:, data:) may get through. */
+function websiteOf(value: string | null): string | null {
+  if (!value) return null;
+  const withScheme = /^https?:\/\//i.test(value)
+    ? value
+    : /^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(value)
+      ? `http://${value}`
+      : null;
+  if (!withScheme) return null;
+  try {
+    const url = new URL(withScheme);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Parses registry CSV text. Throws when a required column (name, city, state) is missing. */
 export function parseRegistryCsv(input: string | Buffer): ParsedRegistry {
@@ -124,12 +154,25 @@ export function parseRegistryCsv(input: string | Buffer): ParsedRegistry {
       county: get('county'),
       state,
       zipCode: get('zipCode'),
+      deptType: get('deptType'),
+      stations: stationCount(get('stations')),
+      website: websiteOf(get('website')),
     });
   }
   return { rows, skipped };
 }
 
-const DATA_COLUMNS = ['name', 'address', 'address2', 'city', 'county', 'zip_code'] as const;
+const DATA_COLUMNS = [
+  'name',
+  'address',
+  'address2',
+  'city',
+  'county',
+  'zip_code',
+  'dept_type',
+  'stations',
+  'website',
+] as const;
 
 /**
  * Upserts registry rows as official, verified departments, in the caller's one transaction. `actor` is null:
@@ -183,12 +226,15 @@ async function upsertRegistryRows(
         county: r.county,
         state: r.state,
         zip_code: r.zipCode,
+        dept_type: r.deptType,
+        stations: r.stations,
+        website: r.website,
       })),
     );
     const { rows } = (await trx.raw(
-      `insert into departments (fdid, name, address, address2, city, county, state, zip_code, country, source, verification_status)
-       select r.fdid, r.name, r.address, r.address2, r.city, r.county, r.state, r.zip_code, 'US', 'official', 'verified'
-         from json_to_recordset(?::json) as r(fdid text, name text, address text, address2 text, city text, county text, state text, zip_code text)
+      `insert into departments (fdid, name, address, address2, city, county, state, zip_code, dept_type, stations, website, country, source, verification_status)
+       select r.fdid, r.name, r.address, r.address2, r.city, r.county, r.state, r.zip_code, r.dept_type, r.stations, r.website, 'US', 'official', 'verified'
+         from json_to_recordset(?::json) as r(fdid text, name text, address text, address2 text, city text, county text, state text, zip_code text, dept_type text, stations integer, website text)
        on conflict (fdid, state) where fdid is not null do update
          set ${DATA_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
          where (${DATA_COLUMNS.map((c) => `departments.${c}`).join(', ')}) is distinct from (${DATA_COLUMNS.map((c) => `excluded.${c}`).join(', ')})
@@ -209,6 +255,9 @@ async function upsertRegistryRows(
       city: row.city,
       county: row.county,
       zip_code: row.zipCode,
+      dept_type: row.deptType,
+      stations: row.stations,
+      website: row.website,
     };
     const existing = (await trx('departments')
       .whereNull('fdid')

@@ -15,6 +15,7 @@ import { Department } from '../../models/Department';
 import { UserDepartment } from '../../models/UserDepartment';
 import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
 import type { DepartmentCreateInput } from '../../validation/departments';
+import { membershipLinkChanged } from '../verification/requests';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
@@ -67,6 +68,7 @@ async function link(
   if (isPrimary) await UserDepartment.query(trx).patch({ isPrimary: false }).where({ userId, isPrimary: true });
   const created = await UserDepartment.query(trx).insertAndFetch({ userId, departmentId: department.id, isPrimary });
   created.department = department;
+  await membershipLinkChanged(trx, userId, department.id); // a kept verification shows again
   return created;
 }
 
@@ -137,6 +139,7 @@ export async function removeUserDepartment(trx: Knex.Transaction, actor: Viewer,
   const current = authorize(userDepartmentPolicy, actor, 'delete', await UserDepartment.query(trx).findById(input.id));
   await UserDepartment.query(trx).deleteById(current.id);
   if (current.isPrimary) await promoteOldest(trx, current.userId);
+  await membershipLinkChanged(trx, current.userId, current.departmentId); // its badge goes (verifiedMemberships.ts)
 }
 
 /**

@@ -26,33 +26,23 @@ export async function verifiedDepartmentIds(userId: number, db?: Knex): Promise<
       where mv.user_id = ? and ${VERIFIED_MEMBERSHIP_SQL}
       order by mv.department_id`,
     [userId],
-  )) as { rows: { department_id: number }[] };
-  return rows.map((row) => row.department_id);
+  )) as { rows: Record<string, number>[] };
+  // Raw rows pass through knexSnakeCaseMappers on the app's knex (departmentId), not on a bare one (department_id).
+  return rows.map((row) => row.departmentId ?? row.department_id!);
 }
 
-export interface VerifiedMembership {
-  departmentId: number;
-  departmentName: string;
-  /** When the verification was approved. */
-  verifiedAt: Date;
-}
+/**
+ * A profile's owner's verified memberships as a JSON column of a `profiles` query (`verified_memberships`:
+ * `[{departmentId, departmentName, year}]`, by department name), so every profile read carries its badges.
+ */
+export const VERIFIED_MEMBERSHIPS_COLUMN = `coalesce((
+  select json_agg(json_build_object(
+           'departmentId', d.id, 'departmentName', d.name,
+           'year', extract(year from coalesce(mv.decided_at, mv.requested_at) at time zone 'UTC')::int)
+         order by lower(d.name), d.id)
+    from membership_verifications mv join departments d on d.id = mv.department_id
+   where mv.user_id = profiles.user_id and ${VERIFIED_MEMBERSHIP_SQL}), '[]'::json) as verified_memberships`;
 
-/** The verified memberships of several users at once (for badges): user id → memberships, by department name. */
-export async function verifiedMembershipsOf(userIds: number[], db?: Knex): Promise<Map<number, VerifiedMembership[]>> {
-  const result = new Map<number, VerifiedMembership[]>();
-  if (userIds.length === 0) return result;
-  const knex = db ?? Model.knex();
-  const { rows } = (await knex.raw(
-    `select mv.user_id, mv.department_id, d.name, mv.decided_at
-       from membership_verifications mv join departments d on d.id = mv.department_id
-      where mv.user_id in (${userIds.map(() => '?').join(', ')}) and ${VERIFIED_MEMBERSHIP_SQL}
-      order by mv.user_id, d.name, mv.department_id`,
-    userIds,
-  )) as { rows: { user_id: number; department_id: number; name: string; decided_at: Date | null }[] };
-  for (const row of rows) {
-    const list = result.get(row.user_id) ?? [];
-    list.push({ departmentId: row.department_id, departmentName: row.name, verifiedAt: row.decided_at ?? new Date(0) });
-    result.set(row.user_id, list);
-  }
-  return result;
-}
+/** The name of the profile's department when it has a page (verified: from the registry or approved by an admin). */
+export const DEPARTMENT_PAGE_NAME_COLUMN = `(select d.name from departments d
+   where d.id = profiles.department_id and d.verification_status = 'verified') as department_page_name`;

@@ -6,6 +6,7 @@ import { humanize } from '../../../src/validation/lists/define';
 import { TIMELINE_TYPE_LABELS, type TimelineItemJson } from '../../../src/validation/lists/timeline';
 import { profileHref, type SectionContext, type SectionItem } from './context';
 import { itemsView } from './ItemLayout';
+import { verifiedBadgeText, verifiedFor } from '../../../src/validation/verifiedBadge';
 import { photosPart } from './LinkedPhotos';
 
 type Event = TimelineItemJson & SectionItem;
@@ -52,11 +53,17 @@ export function sortHref(context: SectionContext, sort: SectionContext['sort']):
   return `${profileHref(context.basePath, `${edit}${widget}sort=${sort}`, context.keep)}${context.expanded ? '' : '#section-timeline'}`;
 }
 
+/** "Verified by …" on an entry whose department is one the owner is verified in (names compared case-insensitively). */
+function verifiedLabel(event: Event, context: SectionContext) {
+  const membership = verifiedFor(context.verified, event.department);
+  return membership ? [{ text: verifiedBadgeText(membership), tone: 'ok' as const }] : [];
+}
+
 export const events = itemsView<Event>((event, context) => ({
   marker: <Dot aria-hidden="true" />,
   kicker: event.year,
   title: event.event,
-  labels: [{ text: timelineTypeLabel(event.type), tone: 'brand' }],
+  labels: [{ text: timelineTypeLabel(event.type), tone: 'brand' }, ...verifiedLabel(event, context)],
   meta: [event.date, event.title, event.position, event.department, event.location],
   text: event.description,
   photos: photosPart(event.photoIds, context.photos, 1),

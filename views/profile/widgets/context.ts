@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { PhotoJson } from '../../../src/validation/photos';
 import type { GalleryView } from '../../../src/validation/gallery';
+import type { VerifiedMembershipJson } from '../../../src/validation/verifiedBadge';
 
 /** What every list item carries that the frame needs (spec 02 §3). */
 export interface SectionItem {
@@ -26,6 +27,8 @@ export interface SectionContext {
   showVisibility?: boolean;
   /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
   photos?: Readonly<Record<string, PhotoJson>>;
+  /** The owner's verified memberships: a timeline entry of that department shows the badge (issue 23 §4). */
+  verified?: readonly VerifiedMembershipJson[];
   /** The full photo gallery's filter and folder choices (its own view, read mode). */
   gallery?: GalleryView | null;
   /**

@@ -1,0 +1,310 @@
+/**
+ * /verifications (issue 23 §4): the membership verification requests a department verifier (their departments)
+ * or a site admin (all) decides, as plain forms — approve, or decline with a reason — and, for site admins, the
+ * decided ones (revoke an approval) and the departments' verifiers (grant by e-mail, remove). No island.
+ * The admin dashboard's Verification tab shows the same panel.
+ */
+import { styled } from 'styled-components';
+import { sc } from '../ui/sc';
+import { media } from '../ui/theme';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
+import { Form, FormAlert, TextArea, TextField } from '../ui/Field';
+import { LinkToggle } from '../ui/LinkToggle';
+import type { FormState } from '../../src/validation/forms';
+import type {
+  DepartmentVerifierJson,
+  VerificationRequestJson,
+  MembershipVerificationStatus,
+} from '../../src/validation/verification';
+
+export type VerificationsView = 'pending' | 'decided';
+
+export interface VerificationsPanelProps {
+  view: VerificationsView;
+  requests: VerificationRequestJson[];
+  /** Site admins only: every department's verifiers. */
+  verifiers: DepartmentVerifierJson[] | null;
+  /** A refused plain post: which form (`intent`, and the request's id) and its state. */
+  failed?: { intent: string; id: number | null; state: FormState } | null;
+  /** Where the forms come back to after a post (the page, or the admin tab). */
+  returnTo: string;
+}
+
+const Page = styled.div.withConfig(sc('VerificationsPage'))`
+  max-width: 960px;
+  margin: 0 auto;
+  padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[4]} ${p.theme.space[7]}`};
+  display: grid;
+  gap: ${(p) => p.theme.space[5]};
+  & h1 {
+    margin: 0;
+    font-size: ${(p) => p.theme.font.size.xxl};
+  }
+`;
+
+const Panel = styled.div.withConfig(sc('VerificationsPanel'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[5]};
+  min-width: 0;
+`;
+
+const Requests = styled.ul.withConfig(sc('VerificationRequests'))`
+  list-style: none;
+  margin: ${(p) => p.theme.space[4]} 0 0;
+  padding: 0;
+  display: grid;
+  gap: ${(p) => p.theme.space[3]};
+`;
+
+const Request = styled.li.withConfig(sc('VerificationRequest'))`
+  border: 1px solid ${(p) => p.theme.color.line};
+  border-radius: ${(p) => p.theme.radius.control};
+  padding: ${(p) => p.theme.space[4]};
+  display: grid;
+  gap: ${(p) => p.theme.space[3]};
+  min-width: 0;
+  & p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Who = styled.div.withConfig(sc('VerificationWho'))`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${(p) => `${p.theme.space[1]} ${p.theme.space[3]}`};
+  & strong {
+    font-size: ${(p) => p.theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Muted = styled.p.withConfig(sc('VerificationMuted'))`
+  color: ${(p) => p.theme.color.muted};
+  font-size: ${(p) => p.theme.font.size.sm};
+`;
+
+const Buttons = styled.div.withConfig(sc('VerificationButtons'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+`;
+
+const GrantGrid = styled.div.withConfig(sc('VerifierGrantGrid'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[3]};
+  ${media.tablet} {
+    grid-template-columns: 2fr 1fr auto;
+    align-items: end;
+  }
+`;
+
+const Verifiers = styled.ul.withConfig(sc('VerifierList'))`
+  list-style: none;
+  margin: ${(p) => p.theme.space[4]} 0 0;
+  padding: 0;
+  & li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${(p) => p.theme.space[2]};
+    padding: ${(p) => `${p.theme.space[2]} 0`};
+    border-top: 1px solid ${(p) => p.theme.color.line};
+  }
+  & li > div {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const STATUS: Record<MembershipVerificationStatus, { tone: 'warn' | 'ok' | 'danger'; text: string }> = {
+  pending: { tone: 'warn', text: 'Waiting' },
+  approved: { tone: 'ok', text: 'Approved' },
+  declined: { tone: 'danger', text: 'Declined' },
+  revoked: { tone: 'danger', text: 'Revoked' },
+};
+
+const day = (iso: string) => iso.slice(0, 10);
+
+function hidden(fields: Record<string, string | number>) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
+function RequestItem({
+  request,
+  failed,
+  returnTo,
+}: {
+  request: VerificationRequestJson;
+  failed: VerificationsPanelProps['failed'];
+  returnTo: string;
+}) {
+  const mine = failed && failed.id === request.id ? failed.state : null;
+  const status = STATUS[request.status];
+  const memberLine = [request.member.rank, request.member.email].filter(Boolean).join(' · ');
+  return (
+    <Request data-request={request.id}>
+      <Who>
+        <strong>
+          {request.member.profileId ? (
+            <a href={`/profiles/${request.member.profileId}`}>{request.member.name}</a>
+          ) : (
+            request.member.name
+          )}
+        </strong>
+        <Badge $tone={status.tone}>{status.text}</Badge>
+      </Who>
+      <p>
+        Asks to be verified as a member of <strong>{request.department.name}</strong> ({request.department.city},{' '}
+        {request.department.state})
+      </p>
+      <Muted>
+        {memberLine ? `${memberLine} · ` : ''}asked {day(request.requestedAt)}
+        {request.decidedAt ? ` · decided ${day(request.decidedAt)}` : ''}
+      </Muted>
+      {request.reason ? <p>Reason: {request.reason}</p> : null}
+      {request.can.decide ? (
+        <Form action="/verifications" aria-label={`Decide ${request.member.name}'s request`}>
+          {hidden({ intent: 'decide', id: request.id, returnTo })}
+          <FormAlert error={mine?.error ?? null} />
+          <TextArea
+            id={`decide-${request.id}-reason`}
+            label="Reason (required to decline; sent to the member)"
+            name="reason"
+            rows={2}
+            defaultValue={typeof mine?.values.reason === 'string' ? mine.values.reason : ''}
+            error={mine?.errors.reason}
+          />
+          <Buttons>
+            <Button type="submit" name="decision" value="approve">
+              Approve
+            </Button>
+            <Button type="submit" name="decision" value="decline" $variant="secondary">
+              Decline
+            </Button>
+          </Buttons>
+        </Form>
+      ) : request.cannotDecide ? (
+        <Muted role="note">{request.cannotDecide}</Muted>
+      ) : null}
+      {request.can.revoke ? (
+        <Form action="/verifications" aria-label={`Revoke ${request.member.name}'s verification`}>
+          {hidden({ intent: 'revoke', id: request.id, returnTo })}
+          <FormAlert error={mine?.error ?? null} />
+          <TextField
+            id={`revoke-${request.id}-reason`}
+            label="Reason for revoking (sent to the member)"
+            name="reason"
+            defaultValue={typeof mine?.values.reason === 'string' ? mine.values.reason : ''}
+            error={mine?.errors.reason}
+          />
+          <Buttons>
+            <Button type="submit" $variant="destructive">
+              Revoke verification
+            </Button>
+          </Buttons>
+        </Form>
+      ) : null}
+    </Request>
+  );
+}
+
+export function VerificationsPanel({ view, requests, verifiers, failed = null, returnTo }: VerificationsPanelProps) {
+  const grant = failed?.intent === 'grant' ? failed.state : null;
+  const base = returnTo.includes('?') ? `${returnTo}&` : `${returnTo}?`;
+  return (
+    <Panel>
+      <Card aria-labelledby="verification-requests">
+        <CardTitle id="verification-requests">Membership verification requests</CardTitle>
+        <CardDescription>
+          Approve a member you know serves with the department; decline with a reason they will read.
+        </CardDescription>
+        <LinkToggle aria-label="Requests shown">
+          <a href={`${base}view=pending`} aria-current={view === 'pending' ? 'true' : undefined}>
+            Waiting
+          </a>
+          <a href={`${base}view=decided`} aria-current={view === 'decided' ? 'true' : undefined}>
+            Decided
+          </a>
+        </LinkToggle>
+        {requests.length ? (
+          <Requests aria-label="Requests">
+            {requests.map((request) => (
+              <RequestItem key={request.id} request={request} failed={failed} returnTo={returnTo} />
+            ))}
+          </Requests>
+        ) : (
+          <EmptyNote style={{ marginTop: 16 }}>
+            {view === 'pending' ? 'No requests are waiting.' : 'No decisions yet.'}
+          </EmptyNote>
+        )}
+      </Card>
+      {verifiers ? (
+        <Card aria-labelledby="department-verifiers">
+          <CardTitle id="department-verifiers">Department verifiers</CardTitle>
+          <CardDescription>
+            A verifier decides the requests of one department. Removing one keeps their past decisions.
+          </CardDescription>
+          <Form action="/verifications" aria-label="Add a verifier">
+            {hidden({ intent: 'grant', returnTo })}
+            <FormAlert error={grant?.error ?? null} />
+            <GrantGrid>
+              <TextField
+                id="grant-email"
+                label="User's e-mail"
+                name="email"
+                type="email"
+                autoComplete="off"
+                defaultValue={typeof grant?.values.email === 'string' ? grant.values.email : ''}
+                error={grant?.errors.email}
+              />
+              <TextField
+                id="grant-department"
+                label="Department ID"
+                name="departmentId"
+                inputMode="numeric"
+                defaultValue={typeof grant?.values.departmentId === 'string' ? grant.values.departmentId : ''}
+                error={grant?.errors.departmentId}
+              />
+              <Button type="submit">Add verifier</Button>
+            </GrantGrid>
+            <Muted>The department ID is the number in its page&apos;s address: /departments/ID-name.</Muted>
+          </Form>
+          {verifiers.length ? (
+            <Verifiers aria-label="Verifiers by department">
+              {verifiers.map((verifier) => (
+                <li key={verifier.id} data-verifier={verifier.id}>
+                  <div>
+                    <strong>{verifier.department.name}</strong> ({verifier.department.city}, {verifier.department.state}
+                    ) — {verifier.user.name} · {verifier.user.email}
+                  </div>
+                  <Form action="/verifications" aria-label={`Remove ${verifier.user.name} as verifier`}>
+                    {hidden({ intent: 'remove-verifier', id: verifier.id, returnTo })}
+                    <Button type="submit" $variant="ghost">
+                      Remove
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </Verifiers>
+          ) : (
+            <EmptyNote>No department has a verifier yet.</EmptyNote>
+          )}
+        </Card>
+      ) : null}
+    </Panel>
+  );
+}
+
+export function VerificationsPage(props: VerificationsPanelProps) {
+  return (
+    <Page>
+      <h1>Verification requests</h1>
+      <VerificationsPanel {...props} />
+    </Page>
+  );
+}
