@@ -25,6 +25,7 @@ import * as departmentWordsPerStatement from './20261124000100_department_words_
 import * as preciseExpiry from './20261124230100_precise_expiry';
 import * as expiryReminders from './20261124230200_expiry_reminders';
 import * as trustAndSecurityTables from './20261125000100_trust_and_security_tables';
+import * as twoFactorAndPasskeys from './20261125005000_two_factor_and_passkeys';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124230100_precise_expiry': preciseExpiry,
   '20261124230200_expiry_reminders': expiryReminders,
   '20261125000100_trust_and_security_tables': trustAndSecurityTables,
+  '20261125005000_two_factor_and_passkeys': twoFactorAndPasskeys,
 };

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { departmentRoutes } from './departments';
+import { passkeyRoutes } from './passkeys';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
@@ -13,6 +14,7 @@ import { shareApiRoutes } from './share';
 export function apiRouters(context: AppContext): Router[] {
   return [
     authRoutes(context),
+    passkeyRoutes(context),
     departmentRoutes(),
     profileRoutes(),
     profileListRoutes(),

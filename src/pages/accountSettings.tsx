@@ -27,6 +27,7 @@ import { listUserDepartments } from '../services/departments/userDepartments';
 import { changePasswordSchema, profileUpdateSchema, usernameSchema } from '../validation/auth';
 import type { FormState } from '../validation/forms';
 import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/AccountSettingsPage';
+import { SECURITY_NOTICES, securityActions, securityCard, type SecurityIntent } from './securitySettings';
 
 /** The islands' success toasts (spec 01 §8), shown as a notice after a plain post. */
 export const SAVED_NOTICES: Record<SettingsIntent, { title: string; description: string }> = {
@@ -50,13 +51,16 @@ const welcomeNotice = (user: User) =>
           'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
       };
 
-const INTENTS = Object.keys(SAVED_NOTICES) as SettingsIntent[];
-const isIntent = (value: unknown): value is SettingsIntent => INTENTS.includes(value as SettingsIntent);
+/** Every form on the page, Security's (issue 24) included. */
+type PageIntent = SettingsIntent | SecurityIntent;
+const NOTICES: Record<PageIntent, { title: string; description: string }> = { ...SAVED_NOTICES, ...SECURITY_NOTICES };
+const INTENTS = Object.keys(NOTICES) as PageIntent[];
+const isIntent = (value: unknown): value is PageIntent => INTENTS.includes(value as PageIntent);
 
 /** `?saved={intent}`: the form whose plain post just succeeded. */
 const settings = {
   query: object({
-    saved: mixed<SettingsIntent>().oneOf(INTENTS, 'Unknown form'),
+    saved: mixed<PageIntent>().oneOf(INTENTS, 'Unknown form'),
     welcome: mixed<'reminders'>().oneOf(['reminders'], 'Unknown notice'),
   }),
 };
@@ -67,15 +71,15 @@ async function myDepartmentsCard(user: User) {
   return <Island name="MyDepartments" props={{ initialLinks }} hydrate="visible" />;
 }
 
-export function accountSettingsRoutes({ config }: AppContext): Router {
+export function accountSettingsRoutes({ config, rateLimits }: AppContext): Router {
   const router = new Router();
 
   const settingsPage = async (
     ctx: Koa.Context,
     user: User,
     shown: {
-      forms?: Partial<Record<SettingsIntent, FormState>>;
-      saved?: SettingsIntent;
+      forms?: Partial<Record<PageIntent, FormState>>;
+      saved?: PageIntent;
       welcome?: boolean;
     },
   ) =>
@@ -86,8 +90,9 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         user={presentAccount(user, user)}
         baseUrl={config.baseUrl}
         departments={await myDepartmentsCard(user)}
+        security={await securityCard(ctx, config, user, shown.forms ?? {})}
         forms={shown.forms ?? {}}
-        notice={shown.saved ? SAVED_NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
+        notice={shown.saved ? NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
         reminders={presentReminderSettings(user, config.baseUrl)}
       />,
       { title: 'Account Settings', noindex: true },
@@ -103,7 +108,8 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
     },
   );
 
-  const actions: Record<SettingsIntent, Koa.Middleware> = {
+  const actions: Record<Exclude<PageIntent, 'passkey-added'>, Koa.Middleware> = {
+    ...securityActions(config, rateLimits, (ctx, forms) => settingsPage(ctx, ctx.state.user!, { forms })),
     profile: formAction({
       schema: profileUpdateSchema,
       async handle(ctx: WriteContext, input) {
@@ -148,7 +154,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
 
   router.post('/account-settings', signedInPage(), async (ctx, next) => {
     const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
-    if (!isIntent(intent)) throw new ValidationError('Unknown form');
+    if (!isIntent(intent) || intent === 'passkey-added') throw new ValidationError('Unknown form');
     return actions[intent](ctx, next);
   });
 

@@ -9,7 +9,8 @@ import type { islands } from '../../islands/registry';
 import { serializeProps } from './serialize';
 
 export type IslandName = keyof typeof islands;
-export type HydratePolicy = 'load' | 'idle' | 'visible';
+/** `webauthn`: at load, and only in a browser with WebAuthn (passkey buttons; src/render/webauthnGate.ts). */
+export type HydratePolicy = 'load' | 'idle' | 'visible' | 'webauthn';
 
 export interface PlacedIsland {
   id: string;

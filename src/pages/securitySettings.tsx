@@ -1,0 +1,133 @@
+/**
+ * Account Settings → Security (issue 24 §§1, 2, 7): the forms post to /account-settings with their `intent`
+ * (src/pages/accountSettings.tsx picks them up here) and work without script; adding a passkey is the one island.
+ * Fresh recovery codes reach the page once, through the session flash, and are gone when it has been shown.
+ */
+import type Koa from 'koa';
+import { object } from 'yup';
+import type { Config } from '../config';
+import type { WriteContext } from '../http/context';
+import { setFlash, takeFlash } from '../http/flash';
+import { formAction, type FormActionContext, type FormState } from '../http/formAction';
+import { RECOVERY_CODES_FLASH, twoFactorDeps } from '../http/twoFactor';
+import type { RateLimits } from '../http/rateLimit';
+import type { User } from '../models/User';
+import { presentPasskey, presentSecurityEvent } from '../presenters/security';
+import { Island } from '../render/Island';
+import { listPasskeys, removePasskey } from '../services/passkeys';
+import { recentSecurityEvents } from '../services/securityEvents';
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  pendingTotpEnrolment,
+  recoveryCodesLeft,
+  startTotpEnrolment,
+  totpEnabled,
+} from '../services/twoFactor/totp';
+import { id } from '../validation/common';
+import { totpConfirmSchema, totpDisableSchema, TWO_FACTOR_MESSAGES, type SecurityJson } from '../validation/twoFactor';
+import { SecuritySection, type SecurityIntent } from '../../views/pages/twoFactor';
+import { qrDataUrl } from './twoFactorSignIn';
+
+export type { SecurityIntent };
+
+export const SECURITY_NOTICES: Record<SecurityIntent, { title: string; description: string }> = {
+  'totp-start': { title: 'Scan the QR code', description: 'Then enter the first code from your app to finish.' },
+  'totp-confirm': TWO_FACTOR_MESSAGES.enrolled,
+  'totp-disable': TWO_FACTOR_MESSAGES.disabled,
+  'passkey-remove': TWO_FACTOR_MESSAGES.passkeyRemoved,
+  'passkey-added': TWO_FACTOR_MESSAGES.passkeyAdded,
+};
+
+const SECURITY_EVENTS_SHOWN = 20;
+
+export async function loadSecurity(user: User, config: Config): Promise<SecurityJson> {
+  const deps = twoFactorDeps(config);
+  const [enabled, pending, left, passkeys, events] = await Promise.all([
+    totpEnabled(user.id),
+    pendingTotpEnrolment(user, deps),
+    recoveryCodesLeft(user.id),
+    listPasskeys(user),
+    recentSecurityEvents(user.id, SECURITY_EVENTS_SHOWN),
+  ]);
+  return {
+    totpEnabled: enabled,
+    pending: pending ? { qrDataUrl: await qrDataUrl(pending.uri), secret: pending.secret } : null,
+    recoveryCodesLeft: left,
+    passkeys: passkeys.map(presentPasskey),
+    events: events.map(presentSecurityEvent),
+  };
+}
+
+/** The Security card's content. */
+export async function securityCard(
+  ctx: Koa.Context,
+  config: Config,
+  user: User,
+  forms: Partial<Record<SecurityIntent, FormState>>,
+) {
+  const recoveryCodes = takeFlash<string[]>(ctx, RECOVERY_CODES_FLASH) ?? null;
+  if (recoveryCodes) ctx.set('Cache-Control', 'no-store');
+  return (
+    <SecuritySection
+      security={await loadSecurity(user, config)}
+      productName={config.productName}
+      recoveryCodes={recoveryCodes}
+      forms={forms}
+      addPasskey={<Island name="AddPasskey" props={{}} hydrate="webauthn" />}
+    />
+  );
+}
+
+const removeSchema = object({ id: id(TWO_FACTOR_MESSAGES.passkeyUnknown) });
+const startSchema = object({});
+
+type Render = (ctx: FormActionContext, forms: Partial<Record<SecurityIntent, FormState>>) => Promise<void>;
+
+/** The Security forms' posts, by intent. */
+export function securityActions(config: Config, rateLimits: RateLimits, render: Render) {
+  const deps = twoFactorDeps(config);
+  const done = (intent: SecurityIntent) => `/account-settings?saved=${intent}#security`;
+  /** A code typed in Security counts against the same per-account limit as at sign-in. */
+  const limit = (ctx: FormActionContext) => rateLimits.consume('twoFactorPerAccount', String(ctx.state.user!.id));
+  const actions: Record<Exclude<SecurityIntent, 'passkey-added'>, Koa.Middleware> = {
+    'totp-start': formAction({
+      schema: startSchema,
+      async handle(ctx: WriteContext) {
+        await startTotpEnrolment(ctx.state.trx, ctx.state.user, {}, deps);
+        return done('totp-start');
+      },
+      render: (ctx, state) => render(ctx, { 'totp-start': state }),
+    }),
+    'totp-confirm': formAction({
+      schema: totpConfirmSchema,
+      redact: ['code'],
+      limit,
+      async handle(ctx: WriteContext, input) {
+        const codes = await confirmTotpEnrolment(ctx.state.trx, ctx.state.user, input, deps);
+        setFlash(ctx, RECOVERY_CODES_FLASH, codes);
+        return done('totp-confirm');
+      },
+      render: (ctx, state) => render(ctx, { 'totp-confirm': state }),
+    }),
+    'totp-disable': formAction({
+      schema: totpDisableSchema,
+      redact: ['code'],
+      limit,
+      async handle(ctx: WriteContext, input) {
+        await disableTotp(ctx.state.trx, ctx.state.user, input, deps);
+        return done('totp-disable');
+      },
+      render: (ctx, state) => render(ctx, { 'totp-disable': state }),
+    }),
+    'passkey-remove': formAction({
+      schema: removeSchema,
+      async handle(ctx: WriteContext, input) {
+        await removePasskey(ctx.state.trx, ctx.state.user, input);
+        return done('passkey-remove');
+      },
+      render: (ctx, state) => render(ctx, { 'passkey-remove': state }),
+    }),
+  };
+  return actions;
+}
