@@ -7,6 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Secret, TOTP } from 'otpauth';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
+import { Passkey } from '../../src/models/Passkey';
 import { RecoveryCode } from '../../src/models/RecoveryCode';
 import { SecurityEvent } from '../../src/models/SecurityEvent';
 import { Session } from '../../src/models/Session';
@@ -242,4 +243,59 @@ test('required for admins: an admin without an authenticator enrols at sign-in b
   const member = await createUser();
   t.is((await signIn(app.client(), member)).headers.get('location'), '/');
   await sa.postForm('/admin/settings', { requireTwoFactorForAdmins: 'false' });
+});
+
+test('passkeys API: options name the relying party; bad or unknown credentials are 4xx; another user’s passkey is a 404', async (t) => {
+  const owner = await createUser();
+  const other = await createUser();
+  const options = await app.client().post('/api/auth/passkey-login/options', {});
+  t.is(options.status, 200);
+  t.is(options.body.rpId, new URL(app.baseUrl).hostname);
+  t.is(options.body.userVerification, 'required');
+  t.is(typeof options.body.challenge, 'string');
+
+  const ownerApi = app.client();
+  ownerApi.bearer = owner.token;
+  const registration = await ownerApi.post('/api/auth/passkeys/options', {});
+  t.is(registration.body.authenticatorSelection.residentKey, 'required');
+  const shapeless = await ownerApi.post('/api/auth/passkeys', { name: 'Laptop', response: 'nope' });
+  t.is(shapeless.status, 400);
+  const bogus = {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+  };
+  const forged = await ownerApi.post('/api/auth/passkeys', { name: 'Laptop', response: bogus });
+  t.is(forged.status, 400);
+  t.is(forged.body.error, 'The passkey could not be verified');
+  const unknown = await app.client().post('/api/auth/passkey-login', { response: bogus });
+  t.is(unknown.status, 401);
+  t.false(unknown.headers.getSetCookie().some((c) => c.startsWith('turnout.sid=')));
+
+  const passkey = await Passkey.query().insertAndFetch({
+    userId: other.user.id,
+    credentialId: `cred-${other.user.id}`,
+    publicKey: Buffer.from('not-a-key'),
+    name: 'Phone',
+  });
+  t.deepEqual((await ownerApi.get('/api/auth/passkeys')).body, []);
+  t.is((await ownerApi.delete(`/api/auth/passkeys/${passkey.id}`)).status, 404);
+  const otherApi = app.client();
+  otherApi.bearer = other.token;
+  t.is((await otherApi.get('/api/auth/passkeys')).body[0].name, 'Phone');
+  t.is((await otherApi.delete(`/api/auth/passkeys/${passkey.id}`)).status, 204);
+  const event = await SecurityEvent.query().where({ userId: other.user.id, kind: 'passkey_removed' }).first();
+  t.deepEqual(event!.detail, { name: 'Phone' });
+});
+
+test('the admin dashboard’s user detail lists the user’s security events; others are refused', async (t) => {
+  const { user } = await enrol(t);
+  const admin = await createUser({ role: 'admin' });
+  const detail = await app.client().get(`/admin/users/${user.user.id}`, { bearer: admin.token });
+  t.is(detail.status, 200);
+  t.regex(detail.text, /data-testid="admin-security-events"[\s\S]*Two-factor sign-in turned on/);
+  t.false(detail.text.includes('argon2'), 'no hash reaches the page');
+  t.is((await app.client().get(`/admin/users/${user.user.id}`, { bearer: user.token })).status, 403);
+  t.is((await app.client().get(`/admin/users/999999`, { bearer: admin.token })).status, 404);
 });

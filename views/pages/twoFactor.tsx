@@ -76,10 +76,11 @@ const Codes = styled.div.withConfig(sc('RecoveryCodes'))`
   background: ${(p) => p.theme.color.surface};
   ol {
     display: grid;
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: ${(p) => p.theme.space[2]};
+    grid-template-columns: repeat(auto-fill, minmax(17ch, 1fr));
+    gap: ${(p) => p.theme.space[2]} ${(p) => p.theme.space[4]};
     margin: ${(p) => p.theme.space[3]} 0;
-    padding-left: ${(p) => p.theme.space[5]};
+    padding: 0;
+    list-style-position: inside;
     font-family: ui-monospace, monospace;
   }
   p {
@@ -191,6 +192,7 @@ const Rows = styled.ul.withConfig(sc('SecurityRows'))`
     border-bottom: 1px solid ${(p) => p.theme.color.line};
   }
   li > span {
+    flex: 1 1 14rem;
     min-width: 0;
     overflow-wrap: anywhere;
   }
