@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES } from '../validation/admin';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { PROFILE_MESSAGES } from '../validation/profiles';
+import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 
 export interface ConstraintMeaning {
   message: string;
@@ -20,6 +21,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   profiles_user_unique: { message: PROFILE_MESSAGES.alreadyExists },
   beta_codes_code_unique: { message: ADMIN_MESSAGES.codeTaken, field: 'code' },
   blacklist_type_value_unique: { message: ADMIN_MESSAGES.alreadyBlacklisted, field: 'value' },
+  passkeys_credential_unique: { message: TWO_FACTOR_MESSAGES.passkeyKnown },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';
