@@ -172,3 +172,42 @@ test.serial('a browser without WebAuthn fetches no script on /login and sees no 
   t.true(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible());
   assertNoBrowserErrors(t, recorded);
 });
+
+test.serial(
+  'a super admin requires two-factor for admins; an admin enrols at sign-in; the user detail shows it',
+  async (t) => {
+    const superAdmin = await createUser({ name: 'Chief Morales', role: 'super_admin' });
+    const admin = await createUser({ name: 'Lt. Admin Park', role: 'admin' });
+    const chief = await openPage(browser);
+    await signInWithPassword(chief.page, superAdmin);
+    await chief.page.waitForURL('**/admin');
+    const setting = chief.page.getByRole('region', { name: 'Sign-in security' });
+    await setting.getByLabel('Require two-factor sign-in for admins').check();
+    await Promise.all([chief.page.waitForURL('**/admin'), setting.getByRole('button', { name: 'Save' }).click()]);
+    t.true(await setting.getByLabel('Require two-factor sign-in for admins').isChecked());
+    await waitForIslands(chief.page);
+    await shoot(t, chief.page, 'admin-two-factor-setting');
+
+    const recorded = await openPage(browser);
+    const { page } = recorded;
+    await signInWithPassword(page, admin);
+    await page.waitForURL('**/login/enrol');
+    await shoot(t, page, 'login-enrol');
+    const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+    await page.getByLabel('First code from the app').fill(codeFor(secret));
+    await Promise.all([
+      page.waitForURL('**/account-settings?saved=totp-confirm#security'),
+      page.getByRole('button', { name: 'Turn On and Continue' }).click(),
+    ]);
+    t.is(await page.getByTestId('recovery-codes').locator('li').count(), 10);
+
+    await chief.page.goto(`${app.baseUrl}/admin/users/${admin.user.id}`);
+    t.true(await chief.page.getByTestId('admin-security-events').getByText('Two-factor sign-in turned on').isVisible());
+    await shoot(t, chief.page, 'admin-user-detail');
+    await setting.page().goto(`${app.baseUrl}/admin`);
+    await setting.getByLabel('Require two-factor sign-in for admins').uncheck();
+    await Promise.all([chief.page.waitForURL('**/admin'), setting.getByRole('button', { name: 'Save' }).click()]);
+    assertNoBrowserErrors(t, recorded);
+    assertNoBrowserErrors(t, chief);
+  },
+);
