@@ -67,10 +67,12 @@ export async function securityCard(
   forms: Partial<Record<SecurityIntent, FormState>>,
 ) {
   const recoveryCodes = takeFlash<string[]>(ctx, RECOVERY_CODES_FLASH) ?? null;
-  if (recoveryCodes) ctx.set('Cache-Control', 'no-store');
+  const security = await loadSecurity(user, config);
+  // Recovery codes and a pending secret are never kept by a cache.
+  if (recoveryCodes || security.pending) ctx.set('Cache-Control', 'no-store');
   return (
     <SecuritySection
-      security={await loadSecurity(user, config)}
+      security={security}
       productName={config.productName}
       recoveryCodes={recoveryCodes}
       forms={forms}

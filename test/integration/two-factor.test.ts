@@ -53,6 +53,8 @@ test('enrol: QR code and secret, a first code confirms, ten recovery codes shown
   t.true(page.text.includes('src="data:image/svg+xml;base64,'), 'a server-drawn QR code is on the set-up page');
   t.false(shown.text.includes('data:image/svg+xml;base64,'), 'and gone once confirmed');
   t.is(codes.length, 10);
+  t.is(shown.headers.get('cache-control'), 'no-store', 'the codes are never cached');
+  t.is(page.headers.get('cache-control'), 'no-store', 'nor is the pending secret');
   t.is(new Set(codes).size, 10);
   t.true(shown.text.includes('download="recovery-codes.txt"'));
   t.false(again.text.includes(codes[0]!), 'the codes are not shown a second time');
