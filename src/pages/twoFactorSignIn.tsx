@@ -36,6 +36,10 @@ import { EnrolPage, TwoFactorPage } from '../../views/pages/twoFactor';
 
 const LOGIN_FAILED = 'Login failed';
 
+/** The user whose challenge the attempt counted (set by `attempt`, which runs first). */
+type AttemptState = { challengeUser?: User };
+const challengeUserOf = (ctx: { state: object }) => (ctx.state as AttemptState).challengeUser!;
+
 /** An otpauth:// URI as the QR code image Security and the enrol page show (an SVG data URL, drawn here). */
 export async function qrDataUrl(uri: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(await qrSvg(uri)).toString('base64')}`;
@@ -51,11 +55,7 @@ export function secondStepRoutes(
   /** The challenge's user, after counting the attempt (address and account); 401 when it has expired. */
   const attempt = (kind: AuthChallengeKind) => async (ctx: FormActionContext) => {
     await rateLimits.consume('loginPerAddress', ctx.ip);
-    (ctx.state as { challengeUser?: User }).challengeUser = await challengeAttempt(
-      rateLimits,
-      challengeCookie(ctx),
-      kind,
-    );
+    (ctx.state as AttemptState).challengeUser = await challengeAttempt(rateLimits, challengeCookie(ctx), kind);
   };
 
   const codePage = (ctx: Koa.Context, form: FormState | null) => {
@@ -76,7 +76,7 @@ export function secondStepRoutes(
       redact: ['code'],
       limit: attempt('second_factor'),
       async handle(ctx: VisitorWriteContext, input) {
-        const user = (ctx.state as { challengeUser?: User }).challengeUser!;
+        const user = challengeUserOf(ctx);
         await completeSecondStep(
           ctx.state.trx,
           null,
@@ -121,7 +121,7 @@ export function secondStepRoutes(
       redact: ['code'],
       limit: attempt('enrol'),
       async handle(ctx: VisitorWriteContext, input) {
-        const user = (ctx.state as { challengeUser?: User }).challengeUser!;
+        const user = challengeUserOf(ctx);
         const codes = await confirmTotpEnrolment(ctx.state.trx, user, input, deps);
         const taken = await takeChallenge(ctx.state.trx, null, { token: challengeCookie(ctx), kind: 'enrol' });
         if (taken.userId !== user.id) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);

@@ -39,8 +39,9 @@ export async function challengeUser(userId: number | null, db?: Knex): Promise<U
 }
 
 /**
- * The code step: the code must pass before the challenge is taken — a wrong code rolls everything back and the
- * challenge stays for another try (the caller's rate limit bounds them); a right one takes it, so it works once.
+ * The code step: takes the challenge (`delete … returning`, so two racing posts cannot both pass), then spends
+ * the code. A wrong code throws, the transaction rolls back and the challenge is there for another try (the
+ * caller's rate limit bounds them); a right one leaves it taken, so it works once.
  */
 export async function completeSecondStep(
   trx: Knex.Transaction,
