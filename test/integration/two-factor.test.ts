@@ -72,14 +72,20 @@ test('enrol: QR code and secret, a first code confirms, ten recovery codes shown
   t.regex(again.text, /Two-factor sign-in turned on/, 'Security lists the event');
 });
 
-test('a wrong first code does not turn it on', async (t) => {
+test('a wrong first code (or one two steps away) does not turn it on', async (t) => {
   const account = await createUser();
   const client = app.client();
   await signIn(client, account);
   await client.postForm('/account-settings', { intent: 'totp-start' });
-  const wrong = await client.postForm('/account-settings', { intent: 'totp-confirm', code: '000000' });
-  t.is(wrong.status, 400);
-  t.regex(wrong.text, /That code is not valid/);
+  const page = await client.get('/account-settings');
+  const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '');
+  // ±1 step only: a code two steps (a minute) away is refused, like a made-up one.
+  for (const code of ['000000', codeFor(secret, 2), codeFor(secret, -2)]) {
+    const wrong = await client.postForm('/account-settings', { intent: 'totp-confirm', code });
+    t.is(wrong.status, 400);
+    t.regex(wrong.text, /That code is not valid/);
+    t.false(wrong.text.includes(`value="${code}"`), 'the code is not echoed');
+  }
   t.is((await UserTotp.query().findById(account.user.id))!.confirmedAt, null);
 });
 
