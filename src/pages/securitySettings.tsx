@@ -21,6 +21,7 @@ import {
   disableTotp,
   pendingTotpEnrolment,
   recoveryCodesLeft,
+  regenerateRecoveryCodes,
   startTotpEnrolment,
   totpEnabled,
 } from '../services/twoFactor/totp';
@@ -35,6 +36,7 @@ export const SECURITY_NOTICES: Record<SecurityIntent, { title: string; descripti
   'totp-start': { title: 'Scan the QR code', description: 'Then enter the first code from your app to finish.' },
   'totp-confirm': TWO_FACTOR_MESSAGES.enrolled,
   'totp-disable': TWO_FACTOR_MESSAGES.disabled,
+  'recovery-regenerate': TWO_FACTOR_MESSAGES.regenerated,
   'passkey-remove': TWO_FACTOR_MESSAGES.passkeyRemoved,
   'passkey-added': TWO_FACTOR_MESSAGES.passkeyAdded,
 };
@@ -121,6 +123,17 @@ export function securityActions(config: Config, rateLimits: RateLimits, render: 
         return done('totp-disable');
       },
       render: (ctx, state) => render(ctx, { 'totp-disable': state }),
+    }),
+    'recovery-regenerate': formAction({
+      schema: totpDisableSchema,
+      redact: ['code'],
+      limit,
+      async handle(ctx: WriteContext, input) {
+        const codes = await regenerateRecoveryCodes(ctx.state.trx, ctx.state.user, input, deps);
+        setFlash(ctx, RECOVERY_CODES_FLASH, codes);
+        return done('recovery-regenerate');
+      },
+      render: (ctx, state) => render(ctx, { 'recovery-regenerate': state }),
     }),
     'passkey-remove': formAction({
       schema: removeSchema,

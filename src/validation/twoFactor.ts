@@ -23,6 +23,7 @@ export const TWO_FACTOR_MESSAGES = {
   passkeyKnown: 'This passkey is already registered',
   enrolled: { title: 'Two-factor sign-in is on', description: 'Keep your recovery codes somewhere safe.' },
   disabled: { title: 'Two-factor sign-in is off', description: 'Sign-in now asks only for your password.' },
+  regenerated: { title: 'New recovery codes', description: 'The old ones no longer work. Keep these somewhere safe.' },
   passkeyAdded: { title: 'Passkey added', description: 'You can now sign in with it.' },
   passkeyRemoved: { title: 'Passkey removed', description: 'It can no longer be used to sign in.' },
   adminSetting: { title: 'Setting saved', description: 'Two-factor sign-in requirement for admins updated.' },

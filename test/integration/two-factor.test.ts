@@ -189,8 +189,23 @@ test('attempts are rate-limited per account: after five wrong codes even the rig
   t.is((await browser.postForm('/login/two-factor', { code: codeFor(secret) })).status, 429);
 });
 
-test('turning it off needs the password and a code', async (t) => {
-  const { user, client, secret } = await enrol(t);
+test('new recovery codes, and turning it off, need the password and a code', async (t) => {
+  const { user, client, secret, codes } = await enrol(t);
+  // New recovery codes (proved here with a recovery code): shown once, the old ones stop working.
+  const renewed = await client.postForm('/account-settings', {
+    intent: 'recovery-regenerate',
+    password: user.password,
+    code: codes[0]!,
+  });
+  t.is(renewed.status, 303);
+  const shown = await client.get('/account-settings?saved=recovery-regenerate');
+  const fresh = [...shown.text.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map((m) => m[1]!);
+  t.is(fresh.length, 10);
+  t.false(fresh.some((code) => codes.includes(code)));
+  const old = app.client();
+  await signIn(old, user);
+  t.is((await old.postForm('/login/two-factor', { code: codes[1]! })).status, 400, 'an old code no longer works');
+
   const noPassword = await client.postForm('/account-settings', {
     intent: 'totp-disable',
     password: 'wrong-password',
@@ -215,7 +230,7 @@ test('turning it off needs the password and a code', async (t) => {
   t.is(await RecoveryCode.query().where({ userId: user.user.id }).resultSize(), 0);
   t.is((await signIn(app.client(), user)).headers.get('location'), '/', 'password alone signs in again');
   const kinds = (await SecurityEvent.query().where({ userId: user.user.id }).orderBy('id')).map((e) => e.kind);
-  t.deepEqual(kinds, ['totp_enrolled', 'totp_disabled']);
+  t.deepEqual(kinds, ['totp_enrolled', 'recovery_code_used', 'recovery_codes_regenerated', 'totp_disabled']);
 });
 
 test('required for admins: an admin without an authenticator enrols at sign-in before any session; the API refuses', async (t) => {

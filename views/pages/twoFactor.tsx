@@ -15,7 +15,8 @@ import { formatDate, formatDateTime } from '../ui/format';
 import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
 
-export type SecurityIntent = 'totp-start' | 'totp-confirm' | 'totp-disable' | 'passkey-remove' | 'passkey-added';
+export type SecurityIntent =
+  'totp-start' | 'totp-confirm' | 'totp-disable' | 'recovery-regenerate' | 'passkey-remove' | 'passkey-added';
 
 const CodeField = ({ id, form, label }: { id: string; form: FormState | null | undefined; label?: string }) => (
   <TextField
@@ -203,6 +204,12 @@ const Rows = styled.ul.withConfig(sc('SecurityRows'))`
   }
 `;
 
+const Actions = styled.div.withConfig(sc('SecurityActions'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space[2]};
+`;
+
 export interface SecuritySectionProps {
   security: SecurityJson;
   productName: string;
@@ -216,6 +223,7 @@ export interface SecuritySectionProps {
 /** Account Settings → Security: two-factor, passkeys and the account's recent security events. */
 export function SecuritySection({ security, productName, recoveryCodes, forms, addPasskey }: SecuritySectionProps) {
   const { totpEnabled, pending } = security;
+  const manage = forms['totp-disable'] ?? forms['recovery-regenerate'];
   return (
     <div>
       <Block>
@@ -229,24 +237,27 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
         {totpEnabled ? (
           <>
             <p>Sign-in asks for a code after your password. Recovery codes left: {security.recoveryCodesLeft} of 10.</p>
-            <Form action="/account-settings#security" aria-label="Turn off two-factor sign-in">
-              <input type="hidden" name="intent" value="totp-disable" />
-              <FormAlert error={forms['totp-disable']?.error} />
+            {/* Both changes need the password and a code; the button pressed names the intent (Enter: the first). */}
+            <Form action="/account-settings#security" aria-label="Change two-factor sign-in">
+              <FormAlert error={manage?.error} />
               <TextField
-                id="totp-disable-password"
+                id="totp-manage-password"
                 name="password"
                 type="password"
                 label="Current password"
                 autoComplete="current-password"
                 required
-                error={forms['totp-disable']?.errors.password}
+                error={manage?.errors.password}
               />
-              <CodeField id="totp-disable-code" form={forms['totp-disable']} />
-              <div>
-                <Button type="submit" $variant="destructive">
+              <CodeField id="totp-manage-code" form={manage} />
+              <Actions>
+                <Button type="submit" name="intent" value="recovery-regenerate" $variant="secondary">
+                  New Recovery Codes
+                </Button>
+                <Button type="submit" name="intent" value="totp-disable" $variant="destructive">
                   Turn Off Two-Factor
                 </Button>
-              </div>
+              </Actions>
             </Form>
           </>
         ) : pending ? (

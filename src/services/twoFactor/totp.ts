@@ -171,8 +171,8 @@ export async function useSecondFactor(
   throw wrongCode();
 }
 
-/** Turns two-factor off: the password and a current code (or a recovery code). */
-export async function disableTotp(
+/** A change to the second factor itself needs both: the password and a current code (or a recovery code). */
+async function proveBothFactors(
   trx: Knex.Transaction,
   actor: User,
   input: { password: string; code: string },
@@ -181,6 +181,29 @@ export async function disableTotp(
   if (!(await verifyPassword(actor.passwordHash, input.password)))
     throw new ValidationError(TWO_FACTOR_MESSAGES.passwordWrong, { password: TWO_FACTOR_MESSAGES.passwordWrong });
   await useSecondFactor(trx, actor, { code: input.code }, deps);
+}
+
+/** Ten new recovery codes in place of the old ones (used or not); answers them. */
+export async function regenerateRecoveryCodes(
+  trx: Knex.Transaction,
+  actor: User,
+  input: { password: string; code: string },
+  deps: TwoFactorDeps,
+): Promise<string[]> {
+  await proveBothFactors(trx, actor, input, deps);
+  const codes = await replaceRecoveryCodes(trx, actor.id);
+  await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'recovery_codes_regenerated' });
+  return codes;
+}
+
+/** Turns two-factor off: the password and a current code (or a recovery code). */
+export async function disableTotp(
+  trx: Knex.Transaction,
+  actor: User,
+  input: { password: string; code: string },
+  deps: TwoFactorDeps,
+): Promise<void> {
+  await proveBothFactors(trx, actor, input, deps);
   await UserTotp.query(trx).findById(actor.id).delete();
   await RecoveryCode.query(trx).where({ userId: actor.id }).delete();
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'totp_disabled' });
