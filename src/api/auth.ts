@@ -78,7 +78,7 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     transaction(),
     async (ctx: VisitorWriteContext<InputOf<typeof secondStep>> & { state: { challengeUser: User } }) => {
       const { trx, input, challengeUser: user } = ctx.state;
-      await completeSecondStep(trx, null, { ...input.body, user }, twoFactorDeps(config));
+      await completeSecondStep(trx, null, { ...input.body, user }, twoFactorDeps(config, mailer));
       await rateLimits.reset('twoFactorPerAccount', String(user.id));
       ctx.body = await signInAnswer(ctx, user);
     },

@@ -13,6 +13,7 @@ import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, VisitorWriteContext, WriteContext } from '../http/context';
 import { signInAnswer } from '../http/session';
+import { securityMail } from '../http/twoFactor';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import { presentPasskey } from '../presenters/security';
@@ -32,9 +33,9 @@ const add = { body: passkeyAddSchema };
 const signIn = { body: passkeySignInSchema };
 const remove = { params: idParams };
 
-export function passkeyRoutes({ config, rateLimits }: AppContext): Router {
+export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router({ prefix: '/api/auth' });
-  const rp = relyingPartyFor(config.baseUrl, config.productName);
+  const rp = relyingPartyFor(config.baseUrl, config.productName, securityMail(config, mailer));
 
   router.post('/passkeys/options', signedIn(), transaction(), async (ctx: WriteContext) => {
     ctx.set('Cache-Control', 'no-store');
@@ -58,7 +59,7 @@ export function passkeyRoutes({ config, rateLimits }: AppContext): Router {
     validate(remove),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof remove>>) => {
-      await removePasskey(ctx.state.trx, ctx.state.user, ctx.state.input.params);
+      await removePasskey(ctx.state.trx, ctx.state.user, ctx.state.input.params, rp.mail);
       ctx.status = 204;
     },
   );

@@ -13,6 +13,8 @@ import { challengeUser } from '../services/twoFactor/signIn';
 import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 import type { RateLimits } from './rateLimit';
 import type { TwoFactorDeps } from '../services/twoFactor/totp';
+import type { Mailer } from '../services/mail';
+import type { SecurityMail } from '../services/twoFactor/notify';
 
 export const CHALLENGE_COOKIE = 'turnout.2fa';
 
@@ -36,11 +38,15 @@ export function clearChallengeCookie(ctx: Koa.Context): void {
   ctx.cookies.set(CHALLENGE_COOKIE, null, { path: '/login', signed: true, overwrite: true });
 }
 
-/** What the two-factor services need from the configuration. */
-export const twoFactorDeps = (config: Config): TwoFactorDeps => ({
+/** What the two-factor services need from the configuration (and the mailer, for the owner's notices). */
+export const twoFactorDeps = (config: Config, mailer?: Mailer): TwoFactorDeps => ({
   sessionSecret: config.sessionSecret,
   issuer: config.productName,
+  mail: securityMail(config, mailer),
 });
+
+export const securityMail = (config: Config, mailer?: Mailer): SecurityMail | undefined =>
+  mailer ? { mailer, productName: config.productName, baseUrl: config.baseUrl } : undefined;
 
 /** The session flash that carries fresh recovery codes to the one page that shows them (then they are gone). */
 export const RECOVERY_CODES_FLASH = 'recoveryCodes';

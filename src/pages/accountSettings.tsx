@@ -71,7 +71,7 @@ async function myDepartmentsCard(user: User) {
   return <Island name="MyDepartments" props={{ initialLinks }} hydrate="visible" />;
 }
 
-export function accountSettingsRoutes({ config, rateLimits }: AppContext): Router {
+export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router();
 
   const settingsPage = async (
@@ -109,7 +109,7 @@ export function accountSettingsRoutes({ config, rateLimits }: AppContext): Route
   );
 
   const actions: Record<Exclude<PageIntent, 'passkey-added'>, Koa.Middleware> = {
-    ...securityActions(config, rateLimits, (ctx, forms) => settingsPage(ctx, ctx.state.user!, { forms })),
+    ...securityActions(config, mailer, rateLimits, (ctx, forms) => settingsPage(ctx, ctx.state.user!, { forms })),
     profile: formAction({
       schema: profileUpdateSchema,
       async handle(ctx: WriteContext, input) {

@@ -116,7 +116,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     }),
   );
 
-  secondStepRoutes(router, { config, rateLimits, signedOutOnly });
+  secondStepRoutes(router, { config, mailer, rateLimits, signedOutOnly });
 
   const registerPage = (ctx: Koa.Context, form: FormState | null = null) =>
     renderPage(

@@ -11,6 +11,7 @@ import { setFlash, takeFlash } from '../http/flash';
 import { formAction, type FormActionContext, type FormState } from '../http/formAction';
 import { RECOVERY_CODES_FLASH, twoFactorDeps } from '../http/twoFactor';
 import type { RateLimits } from '../http/rateLimit';
+import type { Mailer } from '../services/mail';
 import type { User } from '../models/User';
 import { presentPasskey, presentSecurityEvent } from '../presenters/security';
 import { Island } from '../render/Island';
@@ -89,8 +90,8 @@ const startSchema = object({});
 type Render = (ctx: FormActionContext, forms: Partial<Record<SecurityIntent, FormState>>) => Promise<void>;
 
 /** The Security forms' posts, by intent. */
-export function securityActions(config: Config, rateLimits: RateLimits, render: Render) {
-  const deps = twoFactorDeps(config);
+export function securityActions(config: Config, mailer: Mailer, rateLimits: RateLimits, render: Render) {
+  const deps = twoFactorDeps(config, mailer);
   const done = (intent: SecurityIntent) => `/account-settings?saved=${intent}#security`;
   /** A code typed in Security counts against the same per-account limit as at sign-in. */
   const limit = (ctx: FormActionContext) => rateLimits.consume('twoFactorPerAccount', String(ctx.state.user!.id));
@@ -138,7 +139,7 @@ export function securityActions(config: Config, rateLimits: RateLimits, render: 
     'passkey-remove': formAction({
       schema: removeSchema,
       async handle(ctx: WriteContext, input) {
-        await removePasskey(ctx.state.trx, ctx.state.user, input);
+        await removePasskey(ctx.state.trx, ctx.state.user, input, deps.mail);
         return done('passkey-remove');
       },
       render: (ctx, state) => render(ctx, { 'passkey-remove': state }),

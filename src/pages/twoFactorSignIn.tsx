@@ -47,9 +47,16 @@ export async function qrDataUrl(uri: string): Promise<string> {
 
 export function secondStepRoutes(
   router: Router,
-  { config, rateLimits, signedOutOnly }: Pick<AppContext, 'config' | 'rateLimits'> & { signedOutOnly: Koa.Middleware },
+  {
+    config,
+    mailer,
+    rateLimits,
+    signedOutOnly,
+  }: Pick<AppContext, 'config' | 'mailer' | 'rateLimits'> & {
+    signedOutOnly: Koa.Middleware;
+  },
 ): void {
-  const deps = twoFactorDeps(config);
+  const deps = twoFactorDeps(config, mailer);
   const noindex = true;
 
   /** The challenge's user, after counting the attempt (address and account); 401 when it has expired. */

@@ -28,7 +28,9 @@ import type { Viewer } from '../policies/viewer';
 import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 import { recordSecurityEvent } from './securityEvents';
 import { createChallenge, takeChallenge } from './twoFactor/challenges';
+import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
 
+/** The relying party, and the owner's e-mail notices of passkey changes (twoFactor/notify.ts). */
 export interface RelyingParty {
   /** PRODUCT_NAME. */
   name: string;
@@ -36,11 +38,12 @@ export interface RelyingParty {
   id: string;
   /** BASE_URL's origin. */
   origin: string;
+  mail?: SecurityMail;
 }
 
-export const relyingPartyFor = (baseUrl: string, productName: string): RelyingParty => {
+export const relyingPartyFor = (baseUrl: string, productName: string, mail?: SecurityMail): RelyingParty => {
   const url = new URL(baseUrl);
-  return { name: productName, id: url.hostname, origin: url.origin };
+  return { name: productName, id: url.hostname, origin: url.origin, mail };
 };
 
 const failed = () => new ValidationError(TWO_FACTOR_MESSAGES.passkeyFailed);
@@ -101,13 +104,20 @@ export async function addPasskey(
     name: input.name,
   });
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'passkey_added', detail: { name: input.name } });
+  mailSecurityChange(trx, actor, 'passkey_added', rp.mail);
   return passkey;
 }
 
-export async function removePasskey(trx: Knex.Transaction, actor: User, input: { id: number }): Promise<void> {
+export async function removePasskey(
+  trx: Knex.Transaction,
+  actor: User,
+  input: { id: number },
+  mail?: SecurityMail,
+): Promise<void> {
   const passkey = authorize(passkeyPolicy, actor, 'delete', await Passkey.query(trx).findById(input.id));
   await Passkey.query(trx).deleteById(passkey.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'passkey_removed', detail: { name: passkey.name } });
+  mailSecurityChange(trx, actor, 'passkey_removed', mail);
 }
 
 /** Options for a username-less sign-in: no credential list, the authenticator offers its discoverable ones. */

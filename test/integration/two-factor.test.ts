@@ -77,6 +77,9 @@ test('enrol: QR code and secret, a first code confirms, ten recovery codes shown
     ['totp_enrolled'],
   );
   t.regex(again.text, /Two-factor sign-in turned on/, 'Security lists the event');
+  const mail = app.mails.find((m) => m.to === user.user.email);
+  t.is(mail?.subject, 'Two-factor sign-in was turned on on your Turnout account', 'the owner is told by e-mail');
+  t.false(mail!.text.includes(secret) || codes.some((code) => mail!.text.includes(code)), 'with no secret');
 });
 
 test('a wrong first code (or one outside the ±1 step window) does not turn it on', async (t) => {
@@ -140,6 +143,7 @@ test('a recovery code signs in once', async (t) => {
   const event = await SecurityEvent.query().where({ userId: user.user.id, kind: 'recovery_code_used' }).first();
   t.deepEqual(event!.detail, { left: 9 });
   t.false(JSON.stringify(event).includes(codes[3]!), 'the event holds no code');
+  t.true(app.mails.some((m) => m.to === user.user.email && /A recovery code was used/.test(m.subject)));
 });
 
 test('bearer: login answers twoFactorRequired with a challenge; the second call gives the token; a challenge works once', async (t) => {

@@ -19,6 +19,7 @@ import { UserTotp } from '../../models/UserTotp';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '../../validation/twoFactor';
 import { hashPassword, verifyPassword } from '../passwords';
 import { recordSecurityEvent } from '../securityEvents';
+import { mailSecurityChange, type SecurityMail } from './notify';
 import { open, seal, secretKey } from './secretBox';
 
 export interface TwoFactorDeps {
@@ -28,6 +29,8 @@ export interface TwoFactorDeps {
   issuer: string;
   /** The clock (tests move it). */
   now?: () => number;
+  /** Tells the owner by e-mail when a factor changes (notify.ts). */
+  mail?: SecurityMail;
 }
 
 const PERIOD = 30;
@@ -130,6 +133,7 @@ export async function confirmTotpEnrolment(
   await UserTotp.query(trx).findById(actor.id).patch({ confirmedAt: new Date(), lastUsedStep: step });
   const codes = await replaceRecoveryCodes(trx, actor.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'totp_enrolled' });
+  mailSecurityChange(trx, actor, 'totp_enrolled', deps.mail);
   return codes;
 }
 
@@ -166,6 +170,7 @@ export async function useSecondFactor(
     if (!spent) break;
     const left = unused.length - 1;
     await recordSecurityEvent(trx, user, { userId: user.id, kind: 'recovery_code_used', detail: { left } });
+    mailSecurityChange(trx, user, 'recovery_code_used', deps.mail);
     return 'recovery';
   }
   throw wrongCode();
@@ -193,6 +198,7 @@ export async function regenerateRecoveryCodes(
   await proveBothFactors(trx, actor, input, deps);
   const codes = await replaceRecoveryCodes(trx, actor.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'recovery_codes_regenerated' });
+  mailSecurityChange(trx, actor, 'recovery_codes_regenerated', deps.mail);
   return codes;
 }
 
@@ -207,4 +213,5 @@ export async function disableTotp(
   await UserTotp.query(trx).findById(actor.id).delete();
   await RecoveryCode.query(trx).where({ userId: actor.id }).delete();
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'totp_disabled' });
+  mailSecurityChange(trx, actor, 'totp_disabled', deps.mail);
 }
