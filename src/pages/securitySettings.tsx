@@ -4,7 +4,7 @@
  * Fresh recovery codes reach the page once, through the session flash, and are gone when it has been shown.
  */
 import type Koa from 'koa';
-import { object } from 'yup';
+import { object, type AnyObjectSchema, type InferType } from 'yup';
 import type { Config } from '../config';
 import type { WriteContext } from '../http/context';
 import { setFlash, takeFlash } from '../http/flash';
@@ -95,55 +95,42 @@ export function securityActions(config: Config, mailer: Mailer, rateLimits: Rate
   const done = (intent: SecurityIntent) => `/account-settings?saved=${intent}#security`;
   /** A code typed in Security counts against the same per-account limit as at sign-in. */
   const limit = (ctx: FormActionContext) => rateLimits.consume('twoFactorPerAccount', String(ctx.state.user!.id));
+  /**
+   * One Security form: runs `run` in the request's transaction and comes back to Security; new recovery codes
+   * (when `run` answers them) ride the session flash to that one page. A form with a code counts the attempt.
+   */
+  const securityForm = <S extends AnyObjectSchema>(
+    intent: SecurityIntent,
+    schema: S,
+    run: (ctx: WriteContext, input: InferType<S>) => Promise<string[] | void>,
+  ) =>
+    formAction({
+      schema,
+      redact: ['code'],
+      limit: 'code' in schema.fields ? limit : undefined,
+      async handle(ctx: WriteContext, input) {
+        const codes = await run(ctx, input);
+        if (codes) setFlash(ctx, RECOVERY_CODES_FLASH, codes);
+        return done(intent);
+      },
+      render: (ctx, state) => render(ctx, { [intent]: state }),
+    });
   const actions: Record<Exclude<SecurityIntent, 'passkey-added'>, Koa.Middleware> = {
-    'totp-start': formAction({
-      schema: startSchema,
-      async handle(ctx: WriteContext) {
-        await startTotpEnrolment(ctx.state.trx, ctx.state.user, {}, deps);
-        return done('totp-start');
-      },
-      render: (ctx, state) => render(ctx, { 'totp-start': state }),
+    'totp-start': securityForm('totp-start', startSchema, async (ctx) => {
+      await startTotpEnrolment(ctx.state.trx, ctx.state.user, {}, deps);
     }),
-    'totp-confirm': formAction({
-      schema: totpConfirmSchema,
-      redact: ['code'],
-      limit,
-      async handle(ctx: WriteContext, input) {
-        const codes = await confirmTotpEnrolment(ctx.state.trx, ctx.state.user, input, deps);
-        setFlash(ctx, RECOVERY_CODES_FLASH, codes);
-        return done('totp-confirm');
-      },
-      render: (ctx, state) => render(ctx, { 'totp-confirm': state }),
-    }),
-    'totp-disable': formAction({
-      schema: totpDisableSchema,
-      redact: ['code'],
-      limit,
-      async handle(ctx: WriteContext, input) {
-        await disableTotp(ctx.state.trx, ctx.state.user, input, deps);
-        return done('totp-disable');
-      },
-      render: (ctx, state) => render(ctx, { 'totp-disable': state }),
-    }),
-    'recovery-regenerate': formAction({
-      schema: totpDisableSchema,
-      redact: ['code'],
-      limit,
-      async handle(ctx: WriteContext, input) {
-        const codes = await regenerateRecoveryCodes(ctx.state.trx, ctx.state.user, input, deps);
-        setFlash(ctx, RECOVERY_CODES_FLASH, codes);
-        return done('recovery-regenerate');
-      },
-      render: (ctx, state) => render(ctx, { 'recovery-regenerate': state }),
-    }),
-    'passkey-remove': formAction({
-      schema: removeSchema,
-      async handle(ctx: WriteContext, input) {
-        await removePasskey(ctx.state.trx, ctx.state.user, input, deps.mail);
-        return done('passkey-remove');
-      },
-      render: (ctx, state) => render(ctx, { 'passkey-remove': state }),
-    }),
+    'totp-confirm': securityForm('totp-confirm', totpConfirmSchema, (ctx, input) =>
+      confirmTotpEnrolment(ctx.state.trx, ctx.state.user, input, deps),
+    ),
+    'totp-disable': securityForm('totp-disable', totpDisableSchema, (ctx, input) =>
+      disableTotp(ctx.state.trx, ctx.state.user, input, deps),
+    ),
+    'recovery-regenerate': securityForm('recovery-regenerate', totpDisableSchema, (ctx, input) =>
+      regenerateRecoveryCodes(ctx.state.trx, ctx.state.user, input, deps),
+    ),
+    'passkey-remove': securityForm('passkey-remove', removeSchema, (ctx, input) =>
+      removePasskey(ctx.state.trx, ctx.state.user, input, deps.mail),
+    ),
   };
   return actions;
 }
