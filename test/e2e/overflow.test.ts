@@ -82,6 +82,7 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'admin blacklist', path: '/admin?tab=blacklist', as: () => admin },
   { name: 'admin AI logs', path: '/admin?tab=ai-logs', as: () => admin },
   { name: 'admin departments', path: '/admin?tab=departments', as: () => admin },
+  { name: 'admin user detail', path: '/admin/users/0', as: () => admin },
 ];
 
 // The inserted photos have no files: their images answer 404.
@@ -93,7 +94,9 @@ for (const width of [375, 1280]) {
       const recorded = await openPage(browser, { width, height: 800 });
       const account = as();
       if (account) await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${account.token}` });
-      await recorded.page.goto(`${app.baseUrl}${path.replace('/profiles/0', `/profiles/${id}`)}`);
+      await recorded.page.goto(
+        `${app.baseUrl}${path.replace('/profiles/0', `/profiles/${id}`).replace('/admin/users/0', `/admin/users/${owner.user.id}`)}`,
+      );
       // Islands that hydrate when visible wait to be scrolled to (their wrapper has no box: its first child).
       for (const island of await recorded.page.locator('[data-island] > :first-child').all()) {
         await island.scrollIntoViewIfNeeded();
