@@ -134,7 +134,9 @@ export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProp
             <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
               <td>
                 <Stack>
-                  <strong>{user.name || user.email}</strong>
+                  <strong>
+                    <a href={`/admin/users/${user.id}`}>{user.name || user.email}</a>
+                  </strong>
                   <Muted>{user.email}</Muted>
                 </Stack>
               </td>

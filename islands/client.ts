@@ -84,7 +84,9 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const run = () =>
     void hydrate(el).catch((error: unknown) => console.error(`Island ${el.dataset.island} failed`, error));
   const policy = el.dataset.hydrate;
-  if (policy === 'idle') whenIdle(run);
+  if (policy === 'webauthn') {
+    if ('PublicKeyCredential' in window) run(); // passkey buttons: useless without WebAuthn
+  } else if (policy === 'idle') whenIdle(run);
   else if (policy === 'visible') whenVisible(el, run);
   else if (policy === 'interaction') whenTouched(el, run);
   else run();

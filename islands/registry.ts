@@ -2,6 +2,7 @@
  * Every island, by name (the name is the file name). The server renders them from here; the build makes
  * one browser entry per top-level islands/*.tsx file. Add each new island here.
  */
+import AddPasskey from './AddPasskey';
 import AdminAiLogs from './AdminAiLogs';
 import AdminBetaCodes from './AdminBetaCodes';
 import AdminBlacklist from './AdminBlacklist';
@@ -15,6 +16,7 @@ import DepartmentPicker from './DepartmentPicker';
 import ListEditor from './ListEditor';
 import MyDepartments from './MyDepartments';
 import PhotoGallery from './PhotoGallery';
+import PasskeySignIn from './PasskeySignIn';
 import PhotoLinks from './PhotoLinks';
 import ProfileEditor from './ProfileEditor';
 import ProfileInfoForm from './ProfileInfoForm';
@@ -23,6 +25,7 @@ import SharePanel from './SharePanel';
 import UsernameForm from './UsernameForm';
 
 export const islands = {
+  AddPasskey,
   AdminAiLogs,
   AdminBetaCodes,
   AdminBlacklist,
@@ -35,6 +38,7 @@ export const islands = {
   DepartmentPicker,
   ListEditor,
   MyDepartments,
+  PasskeySignIn,
   PhotoGallery,
   PhotoLinks,
   ProfileEditor,

@@ -5,12 +5,16 @@
 import Router from '@koa/router';
 import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
-import type { RequestContext, SignedInContext, VisitorWriteContext, WriteContext } from '../http/context';
-import { UnauthorizedError } from '../errors';
-import { currentSessionToken, endSession, startSession } from '../http/session';
+import type { SignedInContext, VisitorWriteContext, WriteContext } from '../http/context';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { User } from '../models/User';
+import { challengeAttempt, twoFactorDeps } from '../http/twoFactor';
+import { beginSecondStep, completeSecondStep } from '../services/twoFactor/signIn';
+import { secondStepApiSchema, TWO_FACTOR_MESSAGES, type TwoFactorRequiredResponse } from '../validation/twoFactor';
+import { currentSessionToken, endSession, signInAnswer, startSession } from '../http/session';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
-import { landingPathFor, presentUser } from '../presenters/users';
+import { presentUser } from '../presenters/users';
 import { authenticate, registerUser } from '../services/auth';
 import { changePassword, updateAccountDetails, updateUsername } from '../services/account';
 import { requestPasswordReset, resetPassword } from '../services/passwordReset';
@@ -24,10 +28,10 @@ import {
   resetPasswordSchema,
   usernameSchema,
   type AuthResponse,
-  type LoginResponse,
 } from '../validation/auth';
 
 const login = { body: loginSchema };
+const secondStep = { body: secondStepApiSchema };
 const register = { body: registerSchema };
 const forgot = { body: forgotPasswordSchema };
 const reset = { body: resetPasswordSchema };
@@ -43,18 +47,40 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     '/login',
     perAddress('loginPerAddress'),
     validate(login),
-    async (ctx: RequestContext<InputOf<typeof login>>) => {
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof login>>) => {
       const { body } = ctx.state.input;
       await rateLimits.consume('loginPerAccount', body.email);
       const user = await authenticate(body);
       if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       await rateLimits.reset('loginPerAccount', body.email);
-      const answer: LoginResponse = {
-        user: presentUser(user, user),
-        token: await startSession(ctx, user.id),
-        redirectTo: landingPathFor(user),
-      };
-      ctx.body = answer;
+      // Issue 24 §1: with two-factor on, no session yet — a challenge for POST /api/auth/login/two-factor.
+      const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config));
+      if (next.kind === 'enrol') throw new ForbiddenError(TWO_FACTOR_MESSAGES.enrolRequiredApi);
+      if (next.kind === 'totp') {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = { twoFactorRequired: true, challenge: next.challenge } satisfies TwoFactorRequiredResponse;
+        return;
+      }
+      ctx.body = await signInAnswer(ctx, user);
+    },
+  );
+
+  router.post(
+    '/login/two-factor',
+    perAddress('loginPerAddress'),
+    validate(secondStep),
+    async (ctx, next) => {
+      // Count the attempt against the account before the transaction (a wrong code rolls it back).
+      ctx.state.challengeUser = await challengeAttempt(rateLimits, ctx.state.input.body.challenge, 'second_factor');
+      await next();
+    },
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof secondStep>> & { state: { challengeUser: User } }) => {
+      const { trx, input, challengeUser: user } = ctx.state;
+      await completeSecondStep(trx, null, { ...input.body, user }, twoFactorDeps(config, mailer));
+      await rateLimits.reset('twoFactorPerAccount', String(user.id));
+      ctx.body = await signInAnswer(ctx, user);
     },
   );
 

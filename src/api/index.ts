@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { credentialRoutes } from './credentials';
 import { endorsementRoutes } from './endorsements';
 import { departmentRoutes } from './departments';
+import { passkeyRoutes } from './passkeys';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
@@ -18,6 +19,7 @@ export function apiRouters(context: AppContext): Router[] {
   return [
     authRoutes(context),
     sessionRoutes(),
+    passkeyRoutes(context),
     departmentRoutes(),
     credentialRoutes(),
     verificationRoutes(context),

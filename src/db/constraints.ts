@@ -9,6 +9,7 @@ import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { ENDORSEMENT_MESSAGES } from '../validation/endorsements';
 import { PROFILE_MESSAGES } from '../validation/profiles';
 import { VERIFICATION_MESSAGES } from '../validation/verification';
+import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 
 export interface ConstraintMeaning {
   message: string;
@@ -26,6 +27,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   membership_verifications_one_pending: { message: VERIFICATION_MESSAGES.alreadyPending },
   membership_verifications_one_approved: { message: VERIFICATION_MESSAGES.alreadyVerified },
   department_verifiers_department_user_unique: { message: VERIFICATION_MESSAGES.alreadyVerifier, field: 'userId' },
+  passkeys_credential_unique: { message: TWO_FACTOR_MESSAGES.passkeyKnown },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

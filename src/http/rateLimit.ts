@@ -22,6 +22,8 @@ export interface LimitRule {
 export const LIMITS = {
   loginPerAddress: { points: 30, durationSeconds: 15 * 60 },
   loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Second-factor codes per account (a 6-digit code has a million values; ±1 step accepts three of them). */
+  twoFactorPerAccount: { points: 5, durationSeconds: 15 * 60 },
   registerPerAddress: { points: 10, durationSeconds: 60 * 60 },
   forgotPerAddress: { points: 10, durationSeconds: 60 * 60 },
   forgotPerAccount: { points: 3, durationSeconds: 60 * 60 },

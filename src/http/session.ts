@@ -17,6 +17,8 @@ import type { SessionActivity } from '../services/sessionActivity';
 import type { SessionCache } from '../services/sessionCache';
 import { destroySession, saveSession } from '../services/sessions';
 import { randomToken } from '../services/tokens';
+import { landingPathFor, presentUser } from '../presenters/users';
+import type { LoginResponse } from '../validation/auth';
 
 export const SESSION_COOKIE = 'turnout.sid';
 
@@ -131,6 +133,11 @@ export async function startSession(ctx: Koa.Context, userId: number): Promise<st
   await ctx.session!.regenerate();
   ctx.state.user = await User.query(ctx.state.trx as Knex.Transaction | undefined).findById(userId);
   return token;
+}
+
+/** Signs `user` in and answers what a sign-in route returns: {user, token, redirectTo}. */
+export async function signInAnswer(ctx: Koa.Context, user: User): Promise<LoginResponse> {
+  return { user: presentUser(user, user), token: await startSession(ctx, user.id), redirectTo: landingPathFor(user) };
 }
 
 export function endSession(ctx: Koa.Context): void {

@@ -37,6 +37,7 @@ import { presentDevices } from '../presenters/devices';
 import { loadDevices, setNewDeviceAlerts, signOutDevice, signOutOtherDevices } from '../services/devices';
 import type { FormState } from '../validation/forms';
 import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/AccountSettingsPage';
+import { SECURITY_NOTICES, securityActions, securityCard, type SecurityIntent } from './securitySettings';
 
 /** What a successful post can report: a form's intent, or a variant of one. */
 type SavedNotice = SettingsIntent | 'passwordOnly' | 'exportQueued';
@@ -73,12 +74,19 @@ const welcomeNotice = (user: User) =>
           'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
       };
 
-const NOTICES = Object.keys(SAVED_NOTICES) as SavedNotice[];
+/** Every form on the page, Security's (issue 24) included. */
+type PageIntent = SettingsIntent | SecurityIntent;
+/** What a successful post can report (any form, or a variant of one): its notice. */
+const NOTICES: Record<SavedNotice | SecurityIntent, { title: string; description: string }> = {
+  ...SAVED_NOTICES,
+  ...SECURITY_NOTICES,
+};
+const NOTICE_NAMES = Object.keys(NOTICES) as Array<keyof typeof NOTICES>;
 
 /** `?saved={intent}`: the form whose plain post just succeeded. */
 const settings = {
   query: object({
-    saved: mixed<SavedNotice>().oneOf(NOTICES, 'Unknown form'),
+    saved: mixed<keyof typeof NOTICES>().oneOf(NOTICE_NAMES, 'Unknown form'),
     welcome: mixed<'reminders'>().oneOf(['reminders'], 'Unknown notice'),
   }),
 };
@@ -99,15 +107,15 @@ async function devicesOf(ctx: Koa.Context, user: User) {
   return presentDevices(sessions, currentId, user);
 }
 
-export function accountSettingsRoutes({ config }: AppContext): Router {
+export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router();
 
   const settingsPage = async (
     ctx: Koa.Context,
     user: User,
     shown: {
-      forms?: Partial<Record<SettingsIntent, FormState>>;
-      saved?: SavedNotice;
+      forms?: Partial<Record<PageIntent, FormState>>;
+      saved?: keyof typeof NOTICES;
       welcome?: boolean;
     },
   ) =>
@@ -118,8 +126,9 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
         user={presentAccount(user, user)}
         baseUrl={config.baseUrl}
         departments={await myDepartmentsCard(user, shown.forms?.verification ?? shown.forms?.listing)}
+        security={await securityCard(ctx, config, user, shown.forms ?? {})}
         forms={shown.forms ?? {}}
-        notice={shown.saved ? SAVED_NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
+        notice={shown.saved ? NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
         reminders={presentReminderSettings(user, config.baseUrl)}
         devices={await devicesOf(ctx, user)}
       />,
@@ -136,7 +145,8 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
     },
   );
 
-  const actions: Record<SettingsIntent, Koa.Middleware> = {
+  const actions: Record<Exclude<PageIntent, 'passkey-added'>, Koa.Middleware> = {
+    ...securityActions(config, mailer, rateLimits, (ctx, forms) => settingsPage(ctx, ctx.state.user!, { forms })),
     profile: formAction({
       schema: profileUpdateSchema,
       async handle(ctx: WriteContext, input) {
@@ -227,7 +237,7 @@ export function accountSettingsRoutes({ config }: AppContext): Router {
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { listing: state } }),
     }),
   };
-  const isIntent = (value: unknown): value is SettingsIntent =>
+  const isIntent = (value: unknown): value is keyof typeof actions =>
     typeof value === 'string' && Object.hasOwn(actions, value);
 
   router.post('/account-settings', signedInPage(), async (ctx, next) => {

@@ -17,7 +17,13 @@ import type { Knex } from 'knex';
 import { mixed, object, string } from 'yup';
 import type { AppContext } from '../http/appContext';
 import { auditLine } from '../http/audit';
-import type { SignedInContext } from '../http/context';
+import type { SignedInContext, WriteContext } from '../http/context';
+import { presentSecurityEvent } from '../presenters/security';
+import { adminUserSecurity } from '../services/admin/userSecurity';
+import { appSettingsPolicy, requireTwoFactorForAdmins, setRequireTwoFactorForAdmins } from '../services/appSettings';
+import { idParams } from '../validation/common';
+import { adminTwoFactorSettingSchema } from '../validation/twoFactor';
+import { AdminUserDetailPage } from '../../views/pages/AdminUserDetail';
 import { setFlash, takeFlash } from '../http/flash';
 import { formAction } from '../http/formAction';
 import { adminPage } from '../http/pageGuards';
@@ -79,6 +85,7 @@ const dashboard = {
     ),
 };
 type DashboardQuery = InputOf<typeof dashboard>['query'];
+const userDetail = { params: idParams };
 
 async function tabData(viewer: User, query: DashboardQuery): Promise<AdminTabData> {
   const tab = query.tab as AdminTab;
@@ -131,10 +138,11 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
     validate(dashboard, { badQuery: 'canonical' }),
     async (ctx: SignedInContext<InputOf<typeof dashboard>>) => {
       const { user: viewer, input } = ctx.state;
-      const [counts, data, insights] = await Promise.all([
+      const [counts, data, insights, requireTwoFactor] = await Promise.all([
         adminStats(viewer),
         tabData(viewer, input.query),
         siteInsightTotals(viewer, 30),
+        requireTwoFactorForAdmins(),
       ]);
       await renderPage(
         ctx,
@@ -144,11 +152,55 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
           stats={presentAdminStats(counts, viewer)}
           data={data}
           insights={presentSiteInsights(30, insights)}
+          twoFactor={{
+            required: requireTwoFactor,
+            canChange: canOnCollection(appSettingsPolicy, viewer, 'change'),
+          }}
         />,
         {
           title: ADMIN_LABELS.title,
           noindex: true,
         },
+      );
+    },
+  );
+
+  // Issue 24 §1: a super admin requires two-factor for admins (a plain form on the dashboard).
+  router.post(
+    '/admin/settings',
+    adminPage(config, ADMIN_LABELS.title),
+    formAction({
+      schema: adminTwoFactorSettingSchema,
+      async handle(ctx: WriteContext, input) {
+        await setRequireTwoFactorForAdmins(ctx.state.trx, ctx.state.user, input);
+        auditLine(ctx.state.log, ctx.state.user, {
+          action: 'settings.require_two_factor_for_admins',
+          target: { type: 'settings', value: input.requireTwoFactorForAdmins },
+        });
+        return '/admin';
+      },
+      render: async (ctx) => ctx.redirect('/admin'),
+    }),
+  );
+
+  // Issue 24 §7: one user's sign-in security and recent security events.
+  router.get(
+    '/admin/users/:id',
+    adminPage(config, ADMIN_LABELS.title),
+    validate(userDetail),
+    async (ctx: SignedInContext<InputOf<typeof userDetail>>) => {
+      const detail = await adminUserSecurity(ctx.state.user, ctx.state.input.params);
+      const { user } = detail;
+      await renderPage(
+        ctx,
+        config,
+        <AdminUserDetailPage
+          user={{ id: user.id, name: user.name, email: user.email, role: user.role, isActive: user.isActive }}
+          totpEnabled={detail.totpEnabled}
+          passkeyCount={detail.passkeyCount}
+          events={detail.events.map(presentSecurityEvent)}
+        />,
+        { title: `${user.name || user.email} · ${ADMIN_LABELS.title}`, noindex: true },
       );
     },
   );

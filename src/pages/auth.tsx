@@ -37,6 +37,9 @@ import {
   ResetPasswordPage,
 } from '../../views/pages/authPages';
 import { renderPage } from '../render/renderPage';
+import { beginSecondStep } from '../services/twoFactor/signIn';
+import { setChallengeCookie, twoFactorDeps } from '../http/twoFactor';
+import { secondStepRoutes } from './twoFactorSignIn';
 
 /** Spec 01 §8: the failures' titles, each with the message the server gives, else the spec's own words. */
 const LOGIN_FAILED = 'Login failed';
@@ -93,13 +96,18 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     formAction({
       schema: loginSchema,
       errorTitle: LOGIN_FAILED,
-      transaction: false,
       limit: (ctx) => rateLimits.consume('loginPerAddress', ctx.ip),
-      async handle(ctx, input) {
+      async handle(ctx: VisitorWriteContext, input) {
         await rateLimits.consume('loginPerAccount', input.email);
         const user = await authenticate(input);
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
         await rateLimits.reset('loginPerAccount', input.email);
+        // Issue 24 §1: a code (or an admin's enrolment) before any session exists.
+        const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config));
+        if (next.kind !== 'none') {
+          setChallengeCookie(ctx, config, next.challenge, next.kind === 'totp' ? 'second_factor' : 'enrol');
+          return next.kind === 'totp' ? '/login/two-factor' : '/login/enrol';
+        }
         await startSession(ctx, user.id);
         toastAfterRedirect(ctx, { title: 'Login successful', description: `Welcome back, ${user.name}!` });
         return landingPathFor(user);
@@ -107,6 +115,8 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
       render: (ctx, state) => loginPage(ctx, state),
     }),
   );
+
+  secondStepRoutes(router, { config, mailer, rateLimits, signedOutOnly });
 
   const registerPage = (ctx: Koa.Context, form: FormState | null = null) =>
     renderPage(

@@ -9,7 +9,11 @@ import type { islands } from '../../islands/registry';
 import { serializeProps } from './serialize';
 
 export type IslandName = keyof typeof islands;
-export type HydratePolicy = 'load' | 'idle' | 'visible' | 'interaction';
+/**
+ * `webauthn`: at load, and only in a browser with WebAuthn (passkey buttons; src/render/webauthnGate.ts);
+ * `interaction`: when first pointed at, touched or focused (islands/client.ts).
+ */
+export type HydratePolicy = 'load' | 'idle' | 'visible' | 'interaction' | 'webauthn';
 
 export interface PlacedIsland {
   id: string;

@@ -103,6 +103,7 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'admin verified members', path: '/admin?tab=verification', as: () => admin },
   { name: 'verification requests', path: '/verifications', as: () => admin },
   { name: 'department page', path: '/departments/1', as: () => null },
+  { name: 'admin user detail', path: '/admin/users/0', as: () => admin },
 ];
 
 // The inserted photos have no files: their images answer 404.
@@ -115,7 +116,10 @@ for (const width of [375, 1280]) {
       const account = as();
       if (account) await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${account.token}` });
       await recorded.page.goto(
-        `${app.baseUrl}${path.replace('/profiles/0', `/profiles/${id}`).replace('SKILL', String(skillId))}`,
+        `${app.baseUrl}${path
+          .replace('/profiles/0', `/profiles/${id}`)
+          .replace('SKILL', String(skillId))
+          .replace('/admin/users/0', `/admin/users/${owner.user.id}`)}`,
       );
       // Islands that hydrate when visible wait to be scrolled to (their wrapper has no box: its first child).
       for (const island of await recorded.page.locator('[data-island] > :first-child').all()) {

@@ -135,7 +135,10 @@ export async function startTestApp(
     return (server.address() as AddressInfo).port;
   };
   const port = await listen();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // The server listens on 127.0.0.1; `baseUrl: 'http://localhost'` names it localhost instead (WebAuthn refuses an
+  // IP address as its relying party id).
+  const host = overrides.baseUrl ? new URL(overrides.baseUrl).hostname : '127.0.0.1';
+  const baseUrl = `http://${host}:${port}`;
   config = { ...config, baseUrl };
   const stop = () =>
     new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
+import { WEBAUTHN_GATE } from '../../src/render/webauthnGate';
 
 let app: TestApp;
 test.before(async () => {
@@ -160,12 +161,24 @@ test('a bad query value redirects to the page without it; the guards come first'
   t.is(post.headers.get('location'), '/login');
 });
 
-test('the four sign-in pages ship no script; their fields carry the native constraints', async (t) => {
+test('the sign-in pages ship no script file; /login only the fixed WebAuthn gate; fields carry the native constraints', async (t) => {
   const client = app.client();
   for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=abc']) {
     const page = await client.get(path, html);
     t.is(page.status, 200, path);
-    t.false(/<script/i.test(page.text), `${path}: no <script>`);
+    // /login's passkey button (issue 24 §2) is an island whose runtime only the inline gate loads, and only in a
+    // browser with WebAuthn: no <script src>, no preload, and no other executable script.
+    const scripts = [...page.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+      ([, attributes]) => !/type="application\/json"/.test(attributes!),
+    );
+    if (path === '/login')
+      t.deepEqual(
+        scripts.map(([whole]) => whole),
+        [`<script>${WEBAUTHN_GATE}</script>`],
+        path,
+      );
+    else t.false(/<script/i.test(page.text), `${path}: no <script>`);
+    t.false(/<script[^>]*\ssrc=/i.test(page.text), `${path}: no script file linked`);
     t.false(page.text.includes('modulepreload'), `${path}: no preload`);
     t.regex(page.text, /<input[^>]*required=""/, `${path}: required fields`);
   }

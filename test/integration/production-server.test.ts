@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { WEBAUTHN_GATE } from '../../src/render/webauthnGate';
 
 const run = promisify(execFile);
 let database: TestDatabase;
@@ -87,7 +88,14 @@ test.serial('the built server starts in production mode, is ready and serves the
     t.false(/<script(?![^>]*application\/json)/.test(html));
     t.true(server.output().includes('"msg":"Turnout listening'), 'logs are JSON lines');
     const login = await fetch(`${server.baseUrl}/login`);
-    t.false((await login.text()).includes('<script'), 'the sign-in pages ship no script');
+    // The sign-in page links no script; its one inline script is the WebAuthn gate (issue 24 §2).
+    const loginHtml = await login.text();
+    t.false(/<script[^>]*\ssrc=/.test(loginHtml), 'the sign-in page links no script');
+    t.deepEqual(
+      [...loginHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+      [WEBAUTHN_GATE],
+      'only the WebAuthn gate',
+    );
     const runtime = fs.readdirSync('dist/public/assets').find((name) => /^client-[\w-]+\.js$/.test(name));
     t.truthy(runtime, 'the island runtime is built');
     const asset = await fetch(`${server.baseUrl}/assets/${runtime}`);

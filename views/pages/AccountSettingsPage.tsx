@@ -96,6 +96,8 @@ export interface AccountSettingsProps {
   baseUrl: string;
   /** The My Departments card (an island of the departments feature). */
   departments: ReactNode;
+  /** Security: two-factor sign-in, passkeys, recent security events (issue 24, views/pages/twoFactor.tsx). */
+  security?: ReactNode;
   /** The state of the one form whose post failed. */
   forms?: Partial<Record<SettingsIntent, FormState>>;
   /** After a successful post: what was saved (the island's success toast, as a notice). */
@@ -210,6 +212,7 @@ export function AccountSettingsPage({
   user,
   baseUrl,
   departments,
+  security,
   forms = {},
   notice = null,
   reminders,
@@ -252,6 +255,15 @@ export function AccountSettingsPage({
         >
           <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
         </Section>
+        {security ? (
+          <Section
+            id="security"
+            title="Security"
+            description="A second step at sign-in, passkeys, and what has happened to your sign-in lately."
+          >
+            {security}
+          </Section>
+        ) : null}
         <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
           <Island name="UsernameForm" props={{ username: user.username, baseUrl, state: forms.username ?? null }} />
         </Section>

@@ -9,6 +9,8 @@ import { SiteInsights } from './SiteInsights';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
+import { Card, CardDescription, CardTitle } from '../ui/Card';
+import { Checkbox, Form, SubmitButton } from '../ui/Field';
 import { Island } from '../../src/render/Island';
 import {
   ADMIN_LABELS,
@@ -115,6 +117,33 @@ export interface AdminPageProps {
   data: AdminTabData;
   /** Every profile's insight counts added up (issue 22). */
   insights?: SiteInsightsJson | null;
+  /** Issue 24 §1: whether admins must use two-factor, and whether this viewer (a super admin) may change it. */
+  twoFactor?: { required: boolean; canChange: boolean } | null;
+}
+
+/** The dashboard's sign-in security switch: a plain form for a super admin, a line of text for an admin. */
+function TwoFactorSetting({ required, canChange }: { required: boolean; canChange: boolean }) {
+  return (
+    <Card aria-label="Sign-in security">
+      <CardTitle>Sign-in security</CardTitle>
+      {canChange ? (
+        <Form action="/admin/settings">
+          <Checkbox
+            id="require-two-factor"
+            name="requireTwoFactorForAdmins"
+            label="Require two-factor sign-in for admins"
+            help="Admins without an authenticator app are asked to set one up at their next sign-in."
+            defaultChecked={required}
+          />
+          <SubmitButton pending={false} label="Save" busyLabel="Saving…" />
+        </Form>
+      ) : (
+        <CardDescription>
+          Two-factor sign-in is {required ? 'required' : 'not required'} for admins. A super admin can change this.
+        </CardDescription>
+      )}
+    </Card>
+  );
 }
 
 function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
@@ -142,7 +171,7 @@ function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
   }
 }
 
-export function AdminPage({ viewer, stats, data, insights = null }: AdminPageProps) {
+export function AdminPage({ viewer, stats, data, insights = null, twoFactor = null }: AdminPageProps) {
   return (
     <Page>
       <Head>
@@ -159,6 +188,7 @@ export function AdminPage({ viewer, stats, data, insights = null }: AdminPagePro
       </Head>
       <Island name="AdminStats" hydrate="visible" props={{ initialStats: stats }} />
       {insights ? <SiteInsights insights={insights} /> : null}
+      {twoFactor ? <TwoFactorSetting {...twoFactor} /> : null}
       <TabNav aria-label="Admin sections">
         {ADMIN_TABS.map((tab) => (
           <a key={tab} href={`/admin?tab=${tab}`} aria-current={tab === data.tab ? 'page' : undefined}>

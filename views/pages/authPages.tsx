@@ -12,6 +12,7 @@ import { ButtonLink } from '../ui/Button';
 import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
 import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
+import { Island } from '../../src/render/Island';
 
 /** What a field shows after a failed post: the value sent back (never a password) and its message. */
 function fieldOf(form: FormState | null, name: string, formId: string) {
@@ -50,6 +51,8 @@ export function LoginPage({
         />
         <SubmitButton block pending={false} label="Sign In" busyLabel="Signing in…" />
       </Form>
+      {/* Issue 24 §2: the page's one island; its script loads only where WebAuthn exists (src/render/webauthnGate.ts). */}
+      <Island name="PasskeySignIn" props={{}} hydrate="webauthn" />
       <AuthFooter>
         <a href="/forgot-password">Forgot your password?</a>
         <span>

@@ -1,0 +1,19 @@
+import { BaseModel } from './BaseModel';
+
+/** A WebAuthn credential (issue 24 §2). `credentialId` is base64url. */
+export class Passkey extends BaseModel {
+  static override tableName = 'passkeys';
+  static override get jsonAttributes() {
+    return ['transports'];
+  }
+
+  id!: number;
+  userId!: number;
+  credentialId!: string;
+  publicKey!: Buffer;
+  counter!: string | number;
+  transports!: string[];
+  name!: string;
+  createdAt!: Date;
+  lastUsedAt!: Date | null;
+}

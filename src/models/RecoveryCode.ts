@@ -1,0 +1,12 @@
+import { BaseModel } from './BaseModel';
+
+/** A one-time recovery code, stored as an argon2id hash (issue 24 §1). */
+export class RecoveryCode extends BaseModel {
+  static override tableName = 'recovery_codes';
+
+  id!: number;
+  userId!: number;
+  codeHash!: string;
+  usedAt!: Date | null;
+  createdAt!: Date;
+}

@@ -1,0 +1,136 @@
+/**
+ * Account Settings → Security (issue 24 §§1, 2, 7): the forms post to /account-settings with their `intent`
+ * (src/pages/accountSettings.tsx picks them up here) and work without script; adding a passkey is the one island.
+ * Fresh recovery codes reach the page once, through the session flash, and are gone when it has been shown.
+ */
+import type Koa from 'koa';
+import { object, type AnyObjectSchema, type InferType } from 'yup';
+import type { Config } from '../config';
+import type { WriteContext } from '../http/context';
+import { setFlash, takeFlash } from '../http/flash';
+import { formAction, type FormActionContext, type FormState } from '../http/formAction';
+import { RECOVERY_CODES_FLASH, twoFactorDeps } from '../http/twoFactor';
+import type { RateLimits } from '../http/rateLimit';
+import type { Mailer } from '../services/mail';
+import type { User } from '../models/User';
+import { presentPasskey, presentSecurityEvent } from '../presenters/security';
+import { Island } from '../render/Island';
+import { listPasskeys, removePasskey } from '../services/passkeys';
+import { recentSecurityEvents } from '../services/securityEvents';
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  pendingTotpEnrolment,
+  recoveryCodesLeft,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+  totpEnabled,
+} from '../services/twoFactor/totp';
+import { id } from '../validation/common';
+import { totpConfirmSchema, totpDisableSchema, TWO_FACTOR_MESSAGES, type SecurityJson } from '../validation/twoFactor';
+import { SecuritySection, type SecurityIntent } from '../../views/pages/twoFactor';
+import { qrDataUrl } from './twoFactorSignIn';
+
+export type { SecurityIntent };
+
+export const SECURITY_NOTICES: Record<SecurityIntent, { title: string; description: string }> = {
+  'totp-start': { title: 'Scan the QR code', description: 'Then enter the first code from your app to finish.' },
+  'totp-confirm': TWO_FACTOR_MESSAGES.enrolled,
+  'totp-disable': TWO_FACTOR_MESSAGES.disabled,
+  'recovery-regenerate': TWO_FACTOR_MESSAGES.regenerated,
+  'passkey-remove': TWO_FACTOR_MESSAGES.passkeyRemoved,
+  'passkey-added': TWO_FACTOR_MESSAGES.passkeyAdded,
+};
+
+const SECURITY_EVENTS_SHOWN = 20;
+
+export async function loadSecurity(user: User, config: Config): Promise<SecurityJson> {
+  const deps = twoFactorDeps(config);
+  const [enabled, pending, left, passkeys, events] = await Promise.all([
+    totpEnabled(user.id),
+    pendingTotpEnrolment(user, deps),
+    recoveryCodesLeft(user.id),
+    listPasskeys(user),
+    recentSecurityEvents(user.id, SECURITY_EVENTS_SHOWN),
+  ]);
+  return {
+    totpEnabled: enabled,
+    pending: pending ? { qrDataUrl: await qrDataUrl(pending.uri), secret: pending.secret } : null,
+    recoveryCodesLeft: left,
+    passkeys: passkeys.map(presentPasskey),
+    events: events.map(presentSecurityEvent),
+  };
+}
+
+/** The Security card's content. */
+export async function securityCard(
+  ctx: Koa.Context,
+  config: Config,
+  user: User,
+  forms: Partial<Record<SecurityIntent, FormState>>,
+) {
+  const recoveryCodes = takeFlash<string[]>(ctx, RECOVERY_CODES_FLASH) ?? null;
+  const security = await loadSecurity(user, config);
+  // Recovery codes and a pending secret are never kept by a cache.
+  if (recoveryCodes || security.pending) ctx.set('Cache-Control', 'no-store');
+  return (
+    <SecuritySection
+      security={security}
+      productName={config.productName}
+      recoveryCodes={recoveryCodes}
+      forms={forms}
+      addPasskey={<Island name="AddPasskey" props={{}} hydrate="webauthn" />}
+    />
+  );
+}
+
+const removeSchema = object({ id: id(TWO_FACTOR_MESSAGES.passkeyUnknown) });
+const startSchema = object({});
+
+type Render = (ctx: FormActionContext, forms: Partial<Record<SecurityIntent, FormState>>) => Promise<void>;
+
+/** The Security forms' posts, by intent. */
+export function securityActions(config: Config, mailer: Mailer, rateLimits: RateLimits, render: Render) {
+  const deps = twoFactorDeps(config, mailer);
+  const done = (intent: SecurityIntent) => `/account-settings?saved=${intent}#security`;
+  /** A code typed in Security counts against the same per-account limit as at sign-in. */
+  const limit = (ctx: FormActionContext) => rateLimits.consume('twoFactorPerAccount', String(ctx.state.user!.id));
+  /**
+   * One Security form: runs `run` in the request's transaction and comes back to Security; new recovery codes
+   * (when `run` answers them) ride the session flash to that one page. A form with a code counts the attempt.
+   */
+  const securityForm = <S extends AnyObjectSchema>(
+    intent: SecurityIntent,
+    schema: S,
+    run: (ctx: WriteContext, input: InferType<S>) => Promise<string[] | void>,
+  ) =>
+    formAction({
+      schema,
+      redact: ['code'],
+      limit: 'code' in schema.fields ? limit : undefined,
+      async handle(ctx: WriteContext, input) {
+        const codes = await run(ctx, input);
+        if (codes) setFlash(ctx, RECOVERY_CODES_FLASH, codes);
+        return done(intent);
+      },
+      render: (ctx, state) => render(ctx, { [intent]: state }),
+    });
+  const actions: Record<Exclude<SecurityIntent, 'passkey-added'>, Koa.Middleware> = {
+    'totp-start': securityForm('totp-start', startSchema, async (ctx) => {
+      await startTotpEnrolment(ctx.state.trx, ctx.state.user, {}, deps);
+    }),
+    'totp-confirm': securityForm('totp-confirm', totpConfirmSchema, (ctx, input) =>
+      confirmTotpEnrolment(ctx.state.trx, ctx.state.user, input, deps),
+    ),
+    'totp-disable': securityForm('totp-disable', totpDisableSchema, (ctx, input) =>
+      disableTotp(ctx.state.trx, ctx.state.user, input, deps),
+    ),
+    'recovery-regenerate': securityForm('recovery-regenerate', totpDisableSchema, (ctx, input) =>
+      regenerateRecoveryCodes(ctx.state.trx, ctx.state.user, input, deps),
+    ),
+    'passkey-remove': securityForm('passkey-remove', removeSchema, (ctx, input) =>
+      removePasskey(ctx.state.trx, ctx.state.user, input, deps.mail),
+    ),
+  };
+  return actions;
+}

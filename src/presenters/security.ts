@@ -1,0 +1,42 @@
+/**
+ * Account Settings → Security and the admin's user detail (issue 24 §§1, 2, 7): passkeys and security events as
+ * their owner (or an admin) sees them. Event details never hold a secret; the label says what happened.
+ */
+import type { Passkey } from '../models/Passkey';
+import type { SecurityEvent } from '../models/SecurityEvent';
+import type { PasskeyJson, SecurityEventJson } from '../validation/twoFactor';
+import { iso } from './iso';
+
+const EVENT_LABELS: Record<string, string> = {
+  totp_enrolled: 'Two-factor sign-in turned on',
+  totp_disabled: 'Two-factor sign-in turned off',
+  recovery_code_used: 'Recovery code used',
+  recovery_codes_regenerated: 'New recovery codes made',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  session_revoked: 'Signed out a device',
+  other_sessions_revoked: 'Signed out all other devices',
+  password_changed: 'Password changed',
+  export_requested: 'Data export requested',
+  account_deleted: 'Account deleted',
+};
+
+export function presentSecurityEvent(event: SecurityEvent): SecurityEventJson {
+  const name = typeof event.detail?.name === 'string' ? `: ${event.detail.name}` : '';
+  const left = typeof event.detail?.left === 'number' ? ` (${event.detail.left} left)` : '';
+  return {
+    id: String(event.id),
+    kind: event.kind,
+    label: `${EVENT_LABELS[event.kind] ?? event.kind}${name}${left}`,
+    createdAt: iso(event.createdAt),
+  };
+}
+
+export function presentPasskey(passkey: Passkey): PasskeyJson {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: iso(passkey.createdAt),
+    lastUsedAt: passkey.lastUsedAt ? iso(passkey.lastUsedAt) : null,
+  };
+}

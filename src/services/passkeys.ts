@@ -1,0 +1,172 @@
+/**
+ * Passkeys (issue 24 §2) with @simplewebauthn/server: discoverable credentials (resident key required) with user
+ * verification required, so a passkey sign-in proves possession and the PIN/biometric at once — both factors.
+ * Invariants:
+ * - each ceremony's challenge is an `auth_challenges` row (`passkey_register` for the signed-in user,
+ *   `passkey_login` for nobody yet), taken when the response names it: single use, five minutes;
+ * - the relying party is BASE_URL: rpID its host name, the expected origin its origin (docs/operations.md);
+ * - a credential id is unique (passkeys_credential_unique → 409); the signature counter only moves forward;
+ * - adding and removing are security events, with the passkey's name and never key material.
+ */
+import type { Knex } from 'knex';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { UnauthorizedError, ValidationError } from '../errors';
+import { Passkey } from '../models/Passkey';
+import { User } from '../models/User';
+import { passkeyPolicy } from '../policies/passkeys';
+import { authorize } from '../policies/policy';
+import type { Viewer } from '../policies/viewer';
+import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
+import { recordSecurityEvent } from './securityEvents';
+import { createChallenge, takeChallenge } from './twoFactor/challenges';
+import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
+
+/** The relying party, and the owner's e-mail notices of passkey changes (twoFactor/notify.ts). */
+export interface RelyingParty {
+  /** PRODUCT_NAME. */
+  name: string;
+  /** BASE_URL's host name. */
+  id: string;
+  /** BASE_URL's origin. */
+  origin: string;
+  mail?: SecurityMail;
+}
+
+export const relyingPartyFor = (baseUrl: string, productName: string, mail?: SecurityMail): RelyingParty => {
+  const url = new URL(baseUrl);
+  return { name: productName, id: url.hostname, origin: url.origin, mail };
+};
+
+const failed = () => new ValidationError(TWO_FACTOR_MESSAGES.passkeyFailed);
+
+export async function listPasskeys(viewer: Viewer): Promise<Passkey[]> {
+  return Passkey.query().modify(passkeyPolicy.scope, viewer).orderBy('createdAt').orderBy('id');
+}
+
+export async function passkeyRegistrationOptions(
+  trx: Knex.Transaction,
+  actor: User,
+  _input: Record<string, never>,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const existing = await Passkey.query(trx).where({ userId: actor.id });
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: actor.email,
+    userDisplayName: actor.name,
+    attestationType: 'none',
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  await createChallenge(trx, actor, { userId: actor.id, kind: 'passkey_register', token: options.challenge });
+  return options;
+}
+
+export async function addPasskey(
+  trx: Knex.Transaction,
+  actor: User,
+  input: { name: string; response: RegistrationResponseJSON },
+  rp: RelyingParty,
+): Promise<Passkey> {
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: async (challenge) => {
+        const taken = await takeChallenge(trx, actor, { token: challenge, kind: 'passkey_register' });
+        return taken.userId === actor.id;
+      },
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    });
+  } catch {
+    throw failed();
+  }
+  if (!verification.verified) throw failed();
+  const { credential } = verification.registrationInfo;
+  const passkey = await Passkey.query(trx).insertAndFetch({
+    userId: actor.id,
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey),
+    counter: credential.counter,
+    transports: credential.transports ?? [],
+    name: input.name,
+  });
+  await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'passkey_added', detail: { name: input.name } });
+  mailSecurityChange(trx, actor, 'passkey_added', rp.mail);
+  return passkey;
+}
+
+export async function removePasskey(
+  trx: Knex.Transaction,
+  actor: User,
+  input: { id: number },
+  mail?: SecurityMail,
+): Promise<void> {
+  const passkey = authorize(passkeyPolicy, actor, 'delete', await Passkey.query(trx).findById(input.id));
+  await Passkey.query(trx).deleteById(passkey.id);
+  await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'passkey_removed', detail: { name: passkey.name } });
+  mailSecurityChange(trx, actor, 'passkey_removed', mail);
+}
+
+/** Options for a username-less sign-in: no credential list, the authenticator offers its discoverable ones. */
+export async function passkeySignInOptions(
+  trx: Knex.Transaction,
+  actor: Viewer | null,
+  _input: Record<string, never>,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+  await createChallenge(trx, actor, { userId: null, kind: 'passkey_login', token: options.challenge });
+  return options;
+}
+
+/** The user a verified passkey assertion signs in (both factors: possession and user verification). */
+export async function signInWithPasskey(
+  trx: Knex.Transaction,
+  actor: Viewer | null,
+  input: { response: AuthenticationResponseJSON },
+  rp: RelyingParty,
+): Promise<User> {
+  const passkey = await Passkey.query(trx).where({ credentialId: input.response.id }).forUpdate().first();
+  if (!passkey) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.passkeyUnknown);
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: input.response,
+      expectedChallenge: async (challenge) => {
+        await takeChallenge(trx, actor, { token: challenge, kind: 'passkey_login' });
+        return true;
+      },
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(passkey.publicKey),
+        counter: Number(passkey.counter),
+        transports: passkey.transports,
+      },
+      requireUserVerification: true,
+    });
+  } catch {
+    throw new UnauthorizedError(TWO_FACTOR_MESSAGES.passkeyFailed);
+  }
+  if (!verification.verified) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.passkeyFailed);
+  await Passkey.query(trx)
+    .findById(passkey.id)
+    .patch({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() });
+  const user = await User.query(trx).findById(passkey.userId);
+  if (!user?.isActive) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.passkeyFailed);
+  return user;
+}

@@ -1,0 +1,220 @@
+/**
+ * Issue 24 §§1, 2 in a real Chromium: turn on an authenticator app in Account Settings → Security (codes computed
+ * here with the same library), sign out, sign in with a code; add a passkey with Chromium's virtual authenticator
+ * (DevTools protocol WebAuthn domain), sign out, sign in with it from /login (no e-mail typed), remove it. A browser
+ * without WebAuthn fetches no script on /login. Screenshots of Security and the second step at 375 and 1280 px.
+ */
+import test, { type ExecutionContext } from 'ava';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app';
+import {
+  assertNoBrowserErrors,
+  assertNoHorizontalOverflow,
+  launchBrowser,
+  openPage,
+  screenshot,
+  waitForIslands,
+} from '../helpers/browser';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { Passkey } from '../../src/models/Passkey';
+
+let app: TestApp;
+let browser: Browser;
+
+test.before(async () => {
+  // localhost, not 127.0.0.1: WebAuthn refuses an IP address as the relying party id.
+  app = await startTestApp({ rateLimitsEnabled: false, baseUrl: 'http://localhost' });
+  browser = await launchBrowser();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A regular user without a profile lands on / and is sent on to /create-profile, a 404 until profiles exist. */
+const allowed = [/status of 404/];
+
+const codeFor = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** Waits out the last seconds of a 30-second step, so a code computed now is checked within the same step. */
+async function awayFromStepEnd() {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+async function signInWithPassword(page: Page, account: CreatedUser) {
+  await page.goto(`${app.baseUrl}/login`);
+  await page.getByLabel('Email').fill(account.user.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  const menu = page.getByTestId('user-menu');
+  await menu.locator('summary').click();
+  await Promise.all([page.waitForURL(`${app.baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
+}
+
+/** The page at both widths, checked for overflow and saved for looking at. */
+async function shoot(t: ExecutionContext, page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await assertNoHorizontalOverflow(t, page, `${name} at ${width}`);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.serial('turn on an authenticator app, sign out, sign in with a code', async (t) => {
+  const account = await createUser({ name: 'Dana Whitfield' });
+  const recorded = await openPage(browser);
+  const { page } = recorded;
+  await signInWithPassword(page, account);
+  await page.waitForURL('**/create-profile');
+
+  await page.goto(`${app.baseUrl}/account-settings#security`);
+  const security = page.getByRole('region', { name: 'Security' });
+  await security.getByRole('button', { name: 'Set Up Authenticator App' }).click();
+  await page.waitForURL('**/account-settings?saved=totp-start#security');
+  t.true(await security.getByRole('img', { name: 'QR code for your authenticator app' }).isVisible());
+  const secret = (await security.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await shoot(t, page, 'security-totp-setup');
+  await awayFromStepEnd(); // the previous step's code must still be in the window when it arrives
+  await security.getByLabel('First code from the app').fill(codeFor(secret, -1));
+  await security.getByRole('button', { name: 'Turn On Two-Factor' }).click();
+  await page.waitForURL('**/account-settings?saved=totp-confirm#security');
+  const codes = security.getByTestId('recovery-codes');
+  t.is(await codes.locator('li').count(), 10);
+  t.is(await security.getByTestId('totp-status').innerText(), 'On');
+  // The .txt download holds the same ten codes.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    codes.getByRole('link', { name: 'Download as .txt' }).click(),
+  ]);
+  const text = await (await download.createReadStream()).toArray();
+  const shown = await codes.locator('li').allInnerTexts();
+  t.true(shown.every((code) => Buffer.concat(text).toString().includes(code)));
+  await waitForIslands(page);
+  await shoot(t, page, 'security-totp-on');
+
+  await signOut(page);
+  await signInWithPassword(page, account);
+  await page.waitForURL('**/login/two-factor');
+  t.is(await page.locator('script:not([type="application/json"])').count(), 0, 'the second step ships no script');
+  await shoot(t, page, 'login-two-factor');
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await t.notThrowsAsync(page.getByText('That code is not valid').first().waitFor());
+  await page.getByLabel('Code').fill(codeFor(secret, 0));
+  await Promise.all([page.waitForURL('**/create-profile'), page.getByRole('button', { name: 'Verify' }).click()]);
+  await page.goto(`${app.baseUrl}/account-settings`);
+  t.true(await page.getByText('Two-factor sign-in turned on').isVisible(), 'Security lists the event');
+  assertNoBrowserErrors(t, recorded, [...allowed, /status of 400/]); // the wrong code's answer
+});
+
+test.serial('add a passkey, sign out, sign in with it (no e-mail typed), remove it', async (t) => {
+  const account = await createUser({ name: 'Rae Okonkwo' });
+  const recorded = await openPage(browser);
+  const { page, context } = recorded;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+
+  await signInWithPassword(page, account);
+  await page.waitForURL('**/create-profile');
+  await page.goto(`${app.baseUrl}/account-settings#security`);
+  await waitForIslands(page);
+  const security = page.getByRole('region', { name: 'Security' });
+  await security.getByLabel('Passkey name').fill('Work laptop');
+  await security.getByRole('button', { name: 'Add Passkey' }).click();
+  await page.waitForURL('**/account-settings?saved=passkey-added#security');
+  t.true(await security.getByTestId('passkey').getByText('Work laptop').isVisible());
+  t.regex(await security.getByTestId('passkey').innerText(), /Last used never/);
+
+  await signOut(page);
+  await page.goto(`${app.baseUrl}/login`);
+  const button = page.getByRole('button', { name: 'Sign In with a Passkey' });
+  await button.waitFor();
+  await shoot(t, page, 'login-with-passkey');
+  await Promise.all([page.waitForURL('**/create-profile'), button.click()]);
+
+  await page.goto(`${app.baseUrl}/account-settings#security`);
+  await waitForIslands(page);
+  t.notRegex(await security.getByTestId('passkey').innerText(), /Last used never/, 'the sign-in is its last use');
+  await shoot(t, page, 'security-passkey');
+  await security.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+  await page.waitForURL('**/account-settings?saved=passkey-remove#security');
+  t.is(await security.getByTestId('passkey').count(), 0);
+  t.is(await Passkey.query().where({ userId: account.user.id }).resultSize(), 0);
+  const events = await security.getByTestId('security-events').innerText();
+  t.regex(events, /Passkey removed: Work laptop/);
+  t.regex(events, /Passkey added: Work laptop/);
+  assertNoBrowserErrors(t, recorded, allowed);
+});
+
+test.serial('a browser without WebAuthn fetches no script on /login and sees no passkey button', async (t) => {
+  const recorded = await openPage(browser);
+  const { page, context } = recorded;
+  await context.addInitScript(() => {
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto(`${app.baseUrl}/login`);
+  await page.waitForLoadState('networkidle');
+  t.deepEqual(scripts, []);
+  t.is(await page.getByRole('button', { name: 'Sign In with a Passkey' }).count(), 0);
+  t.true(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible());
+  assertNoBrowserErrors(t, recorded);
+});
+
+test.serial(
+  'a super admin requires two-factor for admins; an admin enrols at sign-in; the user detail shows it',
+  async (t) => {
+    const superAdmin = await createUser({ name: 'Chief Morales', role: 'super_admin' });
+    const admin = await createUser({ name: 'Lt. Admin Park', role: 'admin' });
+    const chief = await openPage(browser);
+    await signInWithPassword(chief.page, superAdmin);
+    await chief.page.waitForURL('**/admin');
+    const setting = chief.page.getByRole('region', { name: 'Sign-in security' });
+    await setting.getByLabel('Require two-factor sign-in for admins').check();
+    await Promise.all([chief.page.waitForURL('**/admin'), setting.getByRole('button', { name: 'Save' }).click()]);
+    t.true(await setting.getByLabel('Require two-factor sign-in for admins').isChecked());
+    await waitForIslands(chief.page);
+    await shoot(t, chief.page, 'admin-two-factor-setting');
+
+    const recorded = await openPage(browser);
+    const { page } = recorded;
+    await signInWithPassword(page, admin);
+    await page.waitForURL('**/login/enrol');
+    await shoot(t, page, 'login-enrol');
+    const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+    await page.getByLabel('First code from the app').fill(codeFor(secret));
+    await Promise.all([
+      page.waitForURL('**/account-settings?saved=totp-confirm#security'),
+      page.getByRole('button', { name: 'Turn On and Continue' }).click(),
+    ]);
+    t.is(await page.getByTestId('recovery-codes').locator('li').count(), 10);
+
+    await chief.page.goto(`${app.baseUrl}/admin/users/${admin.user.id}`);
+    t.true(await chief.page.getByTestId('admin-security-events').getByText('Two-factor sign-in turned on').isVisible());
+    await shoot(t, chief.page, 'admin-user-detail');
+    await setting.page().goto(`${app.baseUrl}/admin`);
+    await setting.getByLabel('Require two-factor sign-in for admins').uncheck();
+    await Promise.all([chief.page.waitForURL('**/admin'), setting.getByRole('button', { name: 'Save' }).click()]);
+    assertNoBrowserErrors(t, recorded);
+    assertNoBrowserErrors(t, chief);
+  },
+);
