@@ -20,6 +20,8 @@ import { NotFoundError } from '../errors';
 import type { User } from '../models/User';
 import { renderPage } from '../render/renderPage';
 import { deleteOwnAccount } from '../services/accountDeletion';
+import { totpEnabled } from '../services/twoFactor/totp';
+import { twoFactorDeps } from '../http/twoFactor';
 import { exportZipStream } from '../services/accountData/exportContents';
 import { claimExportDownload, findDownloadableExport, requestExport } from '../services/accountData/exports';
 import { isLastActiveSuperAdmin } from '../services/superAdmins';
@@ -42,7 +44,7 @@ function sendZip(ctx: Koa.Context, name: string, body: NodeJS.ReadableStream, si
   if (size !== undefined) ctx.length = size;
 }
 
-export function accountDataRoutes({ config, mediaStore, rateLimits }: AppContext): Router {
+export function accountDataRoutes({ config, mailer, mediaStore, rateLimits }: AppContext): Router {
   const router = new Router();
 
   const exportLimit: Koa.Middleware = async (ctx, next) => {
@@ -107,6 +109,7 @@ export function accountDataRoutes({ config, mediaStore, rateLimits }: AppContext
       <DeleteAccountPage
         state={state}
         lastSuperAdmin={(await isLastActiveSuperAdmin(user)) ? ADMIN_MESSAGES.lastSuperAdmin : null}
+        asksSecondFactor={await totpEnabled(user.id)}
       />,
       { title: 'Delete My Account', noindex: true },
     );
@@ -123,7 +126,10 @@ export function accountDataRoutes({ config, mediaStore, rateLimits }: AppContext
       // The password is checked here too: the sign-in's per-account limit stops guessing through this form.
       limit: (ctx) => rateLimits.consume('loginPerAccount', (ctx.state.user as User).email),
       async handle(ctx: WriteContext, input) {
-        await deleteOwnAccount(ctx.state.trx, ctx.state.user, input, { mediaStore });
+        await deleteOwnAccount(ctx.state.trx, ctx.state.user, input, {
+          mediaStore,
+          twoFactor: twoFactorDeps(config, mailer),
+        });
         endSession(ctx);
         return '/account/deleted';
       },

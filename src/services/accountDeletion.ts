@@ -20,6 +20,8 @@ import { announceProfileChange } from './profileChanges';
 import { announceSessionChange } from './sessionChanges';
 import { keepOneActiveSuperAdmin } from './superAdmins';
 import { USER_DATA_CLEANUP, type UserDataDeps } from './userData';
+import { totpEnabled, useSecondFactor, type TwoFactorDeps } from './twoFactor/totp';
+import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 
 /** Deletes `target` (a row locked by the caller) and everything it owns, in `trx`. */
 export async function deleteUserAndData(
@@ -37,30 +39,41 @@ export async function deleteUserAndData(
 }
 
 /**
- * HOOK for the second factor (issue 24 §5 "and a second factor when enrolled"): the two-factor feature checks
- * here that `input.secondFactor` (a TOTP or recovery code, or a fresh passkey assertion) is valid when `user` has
- * one enrolled, and throws ValidationError (field `secondFactor`) otherwise. Without two-factor there is nothing to
- * check.
+ * The second factor, when the user has two-factor sign-in on (issue 24 §5): a code from the authenticator app or a
+ * recovery code, spent like at sign-in (useSecondFactor); a wrong or missing one is a 400 on `secondFactor`.
+ * A passkey is a sign-in method, not a second factor here: the password is what this form asks of everyone.
  */
 export async function checkSecondFactorForDeletion(
-  _trx: Knex.Transaction,
-  _user: User,
-  _input: { secondFactor?: string },
-): Promise<void> {}
+  trx: Knex.Transaction,
+  user: User,
+  input: { secondFactor?: string },
+  deps: TwoFactorDeps,
+): Promise<void> {
+  if (!(await totpEnabled(user.id, trx))) return;
+  const code = input.secondFactor?.trim();
+  if (!code)
+    throw new ValidationError(TWO_FACTOR_MESSAGES.codeRequired, { secondFactor: TWO_FACTOR_MESSAGES.codeRequired });
+  try {
+    await useSecondFactor(trx, user, { code }, deps);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(error.message, { secondFactor: error.message });
+  }
+}
 
 /** Account Settings → Delete My Account: the actor's own account, after their password (and second factor). */
 export async function deleteOwnAccount(
   trx: Knex.Transaction,
   actor: Viewer | null,
   input: { password: string; secondFactor?: string },
-  deps: UserDataDeps,
+  deps: UserDataDeps & { twoFactor: TwoFactorDeps },
 ): Promise<User> {
   if (!actor) throw new UnauthorizedError();
   const user = (await User.query(trx).findById(actor.id).forUpdate())!;
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new ValidationError(ACCOUNT_DATA_MESSAGES.passwordWrong, { password: ACCOUNT_DATA_MESSAGES.passwordWrong });
   }
-  await checkSecondFactorForDeletion(trx, user, input);
+  await checkSecondFactorForDeletion(trx, user, input, deps.twoFactor);
   await deleteUserAndData(trx, actor, user, deps);
   return user;
 }

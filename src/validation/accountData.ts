@@ -45,6 +45,8 @@ export const exportRequestSchema = object({});
 
 export const deleteAccountSchema = object({
   password: string().required(ACCOUNT_DATA_MESSAGES.passwordRequired).max(1024),
+  /** With two-factor sign-in on: a code from the authenticator app or a recovery code (checked by the service). */
+  secondFactor: string().trim().max(40),
   confirm: flag().oneOf([true], ACCOUNT_DATA_MESSAGES.confirmRequired),
 });
 

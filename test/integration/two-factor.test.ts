@@ -334,3 +334,25 @@ test('the admin dashboard’s user detail lists the user’s security events; ot
   t.is((await app.client().get(`/admin/users/${user.user.id}`, { bearer: user.token })).status, 403);
   t.is((await app.client().get(`/admin/users/999999`, { bearer: admin.token })).status, 404);
 });
+
+test('deleting the account with two-factor on asks for a code too: none or a wrong one keeps the account', async (t) => {
+  const { user, client, codes } = await enrol(t);
+  const form = await client.get('/account-settings/delete');
+  t.regex(form.text, /name="secondFactor"/, 'the delete form asks for a code');
+  const attempt = (secondFactor?: string) =>
+    client.postForm('/account-settings/delete', {
+      password: user.password,
+      confirm: 'true',
+      ...(secondFactor === undefined ? {} : { secondFactor }),
+    });
+  for (const secondFactor of [undefined, '000000']) {
+    const refused = await attempt(secondFactor);
+    t.is(refused.status, 400, `code ${secondFactor ?? 'missing'}`);
+    t.regex(refused.text, /Enter the 6-digit code|That code is not valid/);
+    t.truthy(await UserTotp.query().findById(user.user.id), 'the account is still there');
+  }
+  const deleted = await attempt(codes[0]);
+  t.is(deleted.status, 303);
+  t.is(deleted.headers.get('location'), '/account/deleted');
+  t.is(await UserTotp.query().findById(user.user.id), undefined);
+});

@@ -1,8 +1,7 @@
 /**
- * /account-settings/delete (issue 24 §5): what deleting removes, then the password (and, once the two-factor
- * feature wires it, the second factor: `secondFactorField`) and a confirmation box. A plain server form.
+ * /account-settings/delete (issue 24 §5): what deleting removes, then the password (and, when two-factor sign-in
+ * is on, a code: `asksSecondFactor`) and a confirmation box. A plain server form.
  */
-import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { Button, ButtonLink } from '../ui/Button';
@@ -41,10 +40,15 @@ export interface DeleteAccountPageProps {
   /** Set when the account is the last active super admin: deleting is refused, so the form is not offered. */
   lastSuperAdmin?: string | null;
   /** Where the two-factor feature puts its code field when the user has a second factor enrolled. */
-  secondFactorField?: ReactNode;
+  /** Two-factor sign-in is on: the form asks for a code too. */
+  asksSecondFactor?: boolean;
 }
 
-export function DeleteAccountPage({ state = null, lastSuperAdmin = null, secondFactorField }: DeleteAccountPageProps) {
+export function DeleteAccountPage({
+  state = null,
+  lastSuperAdmin = null,
+  asksSecondFactor = false,
+}: DeleteAccountPageProps) {
   return (
     <Page>
       <Heading>Delete My Account</Heading>
@@ -74,7 +78,18 @@ export function DeleteAccountPage({ state = null, lastSuperAdmin = null, secondF
               required
               error={state?.errors.password}
             />
-            {secondFactorField}
+            {asksSecondFactor ? (
+              <TextField
+                id="delete-second-factor"
+                name="secondFactor"
+                label="Authentication Code"
+                help="The 6-digit code from your authenticator app, or a recovery code"
+                autoComplete="one-time-code"
+                inputMode="text"
+                required
+                error={state?.errors.secondFactor}
+              />
+            ) : null}
             <Checkbox
               id="delete-confirm"
               name="confirm"
