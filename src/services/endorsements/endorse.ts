@@ -69,7 +69,6 @@ export async function authorizeEndorsing(viewer: Viewer, skillId: number, ownerI
   );
 }
 
-
 export async function endorseSkill(
   trx: Knex.Transaction,
   actor: Viewer,
