@@ -82,7 +82,7 @@ test('/{username}: the profile’s public view; reserved words and what cannot b
     t.is(res.headers.get('location'), '/', word);
   }
   // Spec 02 §2: not 1 to 50 characters, or characters other than letters, digits, underscore and hyphen → home.
-  for (const bad of ['a'.repeat(51), 'robots.txt', 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E', 'a.b', 'a%2Fb']) {
+  for (const bad of ['a'.repeat(51), 'a%20b', 'na%C3%AFve', 'x%3Cscript%3E', 'a.b', 'a%2Fb']) {
     for (const account of [null, await createUser()]) {
       const res = await as(account).get(`/${bad}`, html);
       t.is(res.status, 302, bad);

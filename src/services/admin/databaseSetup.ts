@@ -27,15 +27,17 @@ import { ADMIN_MESSAGES, type SetupReportJson } from '../../validation/admin';
 export const CONNECT_TIMEOUT_MS = 5000;
 const BATCH_ROWS = 500;
 /**
- * Not copied: the migrator's own tables (the target has its own from migrating), and the search vocabulary,
+ * Not copied: the migrator's own tables (the target has its own from migrating), the search vocabulary,
  * which the target's trigger rebuilds from the departments as they are copied (the source may also hold words
- * no department uses any more, so its counts are not the target's).
+ * no department uses any more, so its counts are not the target's), and reference data the migrations
+ * themselves fill (the credential catalogue: the target's migrations wrote the same rows).
  */
 const SKIPPED_TABLES = new Set([
   'knex_migrations',
   'knex_migrations_lock',
   'department_words',
   'department_vocabulary',
+  'credential_catalogue',
 ]);
 
 /** The URL with its password replaced: safe for logs and answers. */
