@@ -54,7 +54,7 @@ for (const width of [375, 1280]) {
     await page.goto(`${app.baseUrl}/login`);
     await page.getByLabel('Email').fill(owner.user.email);
     await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
 
     await page.goto(`${app.baseUrl}/account-settings#devices`);
