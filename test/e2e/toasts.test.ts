@@ -48,6 +48,14 @@ for (const width of [375, 1280]) {
     await shown.getByText('Primary Department Updated', { exact: true }).waitFor();
     const remove = page.getByRole('button', { name: `Remove ${first!.name}` });
     const toastBox = (await shown.boundingBox())!;
+    // Wherever the page's columns put the list, move it sideways under the toast's column (the toast sits at the
+    // bottom right from 768 px; it spans the screen below that).
+    const before = (await remove.boundingBox())!;
+    const shift = toastBox.x + toastBox.width / 2 - (before.x + before.width / 2);
+    await page.evaluate((dx) => {
+      const list = document.querySelector<HTMLElement>('[data-island="MyDepartments"] > :first-child')!;
+      list.style.transform = `translateX(${dx}px)`;
+    }, shift);
     const removeBox = (await remove.boundingBox())!;
     // Scroll the button's middle to the toast's middle (height), then click where they overlap.
     await page.mouse.wheel(0, removeBox.y + removeBox.height / 2 - (toastBox.y + toastBox.height / 2));
