@@ -1,7 +1,7 @@
 /**
  * Builds the Koa application. Middleware runs in this order: request log → security headers → health and
  * visitors' kept pages (nothing else needed) → compression → errors → static assets → body parsing → session and
- * user → CSRF → API → pages → 404.
+ * user → CSRF → API (only /api/…) or pages (everything else) → 404.
  */
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -27,6 +27,17 @@ import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
 import { SessionActivity } from './services/sessionActivity';
 import { SessionCache } from './services/sessionCache';
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Middleware run one after another, as `app.use` would: each goes on to the next when it does not answer. */
+function inOrder(middleware: Koa.Middleware[]): Koa.Middleware {
+  return (ctx, next) => {
+    const step = (i: number): Promise<unknown> =>
+      i === middleware.length ? next() : Promise.resolve(middleware[i]!(ctx, () => step(i + 1)));
+    return step(0) as Promise<void>;
+  };
+}
 
 export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
@@ -77,10 +88,14 @@ export function createApp(deps: AppDeps): Koa {
   app.use(loadUser(context.sessionActivity));
   app.use(csrfProtection(config.baseUrl));
 
-  for (const router of [...apiRouters(context), ...pageRouters(context)]) app.use(router.routes());
+  // Every API route carries its own /api/… prefix and no page route does: a request is matched only against its
+  // own half of the routes (a member's profile page no longer walks every API router's table first).
+  const api = inOrder(apiRouters(context).map((router) => router.routes() as Koa.Middleware));
+  const pages = inOrder(pageRouters(context).map((router) => router.routes() as Koa.Middleware));
+  app.use((ctx, next) => (isApiPath(ctx.path) ? api(ctx, next) : pages(ctx, next)));
 
   app.use(async (ctx) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError();
+    if (isApiPath(ctx.path)) throw new NotFoundError();
     await renderNotFound(ctx, config);
   });
   return app;

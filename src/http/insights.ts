@@ -19,7 +19,8 @@ const event = (ctx: Koa.Context, profileId: number) => ({
   profileId,
   address: ctx.ip,
   userAgent: ctx.get('User-Agent') || undefined,
-  ownHost: ctx.hostname,
+  // Only a referrer is compared with this site's host: most views have none, and the host costs a parse.
+  ownHost: ctx.get('Referer') ? ctx.hostname : '',
 });
 
 /** A page view of a profile the viewer may read and does not edit. */

@@ -14,6 +14,7 @@
  * when the spec says so (spec 02 §2: a bad profile id goes home).
  */
 import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
 import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { NotFoundError, ValidationError } from '../errors';
 import { fieldMessages } from '../validation/errors';
@@ -108,11 +109,21 @@ function answerToNoQuery(schema: AnyObjectSchema): Promise<Record<string, unknow
 }
 
 export function validate<S extends InputSpec>(spec: S, options: ValidateOptions = {}): Koa.Middleware {
+  // A path's parameters are a few short strings, asked for again and again (the same profile's page): each
+  // route remembers the answers it gave (bounded), and a request gets a copy.
+  const validParams = new LRUCache<string, Readonly<Record<string, unknown>>>({ max: 1_000 });
   return async (ctx, next) => {
     const input: Record<string, unknown> = { params: {}, query: {}, body: {} };
     if (spec.params) {
+      const raw = (ctx as { params?: Record<string, string> }).params ?? {};
+      const key = JSON.stringify(raw);
       try {
-        input.params = await spec.params.validate((ctx as { params?: object }).params ?? {}, { stripUnknown: true });
+        let valid = validParams.get(key);
+        if (!valid) {
+          valid = Object.freeze(await spec.params.validate(raw, { stripUnknown: true })) as Record<string, unknown>;
+          validParams.set(key, valid);
+        }
+        input.params = { ...valid };
       } catch (error) {
         if (!(error instanceof YupValidationError)) throw error;
         if (!options.badParams) throw new NotFoundError(error.errors[0]);

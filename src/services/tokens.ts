@@ -5,7 +5,7 @@ export function randomToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-/** Tokens are stored only as SHA-256 digests. */
+/** Tokens are stored only as SHA-256 digests (one-shot `crypto.hash`: every signed-in request hashes its token). */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
