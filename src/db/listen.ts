@@ -2,7 +2,8 @@
  * LISTEN on a Postgres channel over a dedicated connection (outside the pool), for the messages other app
  * nodes send with pg_notify. Notifications are not queued while the connection is down, so whenever it is not
  * listening the subscriber is told (`onReset`) and must stop trusting what it kept; it reconnects by itself.
- * The embedded database serves one process, which hears its own changes directly: there is nothing to listen to.
+ * The embedded database serves one process: its writes are this process's own, so it is always listening, and
+ * PGlite's own LISTEN delivers what triggers send (a change no service announced: a cascade, a test's insert).
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
@@ -30,7 +31,7 @@ export function listen(
   handlers: { onMessage(payload: string): void; onReset(): void },
   logger?: Logger,
 ): Subscription {
-  if (isEmbedded(db)) return { listening: true, close: async () => undefined };
+  if (isEmbedded(db)) return listenEmbedded(db, channel, handlers);
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
 
   let client: PgClient | undefined;
@@ -96,6 +97,27 @@ export function listen(
       listening = false;
       if (timer) clearTimeout(timer);
       await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+interface EmbeddedDatabase {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** On the embedded database: PGlite's LISTEN, in the same process (nothing can be lost, so never a reset). */
+function listenEmbedded(
+  db: Knex,
+  channel: string,
+  handlers: { onMessage(payload: string): void; onReset(): void },
+): Subscription {
+  const pglite = (db.client as { config?: { connection?: { pglite?: EmbeddedDatabase } } }).config?.connection?.pglite;
+  const stop = pglite?.listen(channel, (payload) => handlers.onMessage(payload)).catch(() => undefined);
+  return {
+    listening: true,
+    close: async () => {
+      const unlisten = await stop;
+      await unlisten?.().catch(() => undefined);
     },
   };
 }
