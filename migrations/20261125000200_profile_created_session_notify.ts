@@ -7,18 +7,20 @@ import type { Knex } from 'knex';
  * ever deleted with its user, whose own trigger already tells.
  */
 export async function up(knex: Knex): Promise<void> {
+  // One function for every table whose rows name a user: it tells that user's sessions (insert, update, delete).
   await knex.raw(`
-    create function notify_profile_owner_session_changed() returns trigger language plpgsql as $$
+    create function notify_row_user_session_changed() returns trigger language plpgsql as $$
     begin
-      perform pg_notify('session_changed', new.user_id::text);
+      -- tg_argv[0]: the column holding the user id
+      perform pg_notify('session_changed', coalesce(to_jsonb(new), to_jsonb(old)) ->> tg_argv[0]);
       return null;
     end $$`);
   await knex.raw(`
     create trigger profiles_session_changed after insert on profiles
-    for each row execute function notify_profile_owner_session_changed()`);
+    for each row execute function notify_row_user_session_changed('user_id')`);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists profiles_session_changed on profiles');
-  await knex.raw('drop function if exists notify_profile_owner_session_changed()');
+  await knex.raw('drop function if exists notify_row_user_session_changed()');
 }

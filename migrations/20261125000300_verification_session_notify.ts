@@ -7,13 +7,7 @@ import type { Knex } from 'knex';
  * `users` and `sessions` (migrations/20261123009100_session_change_notify.ts).
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
-    create function notify_row_user_session_changed() returns trigger language plpgsql as $$
-    begin
-      -- tg_argv[0]: the column holding the user id
-      perform pg_notify('session_changed', coalesce(to_jsonb(new), to_jsonb(old)) ->> tg_argv[0]);
-      return null;
-    end $$`);
+  // notify_row_user_session_changed(column): created with the profiles trigger (20261125000200).
   await knex.raw(`
     create trigger membership_verifications_session_changed after insert or update or delete on membership_verifications
     for each row execute function notify_row_user_session_changed('user_id')`);
@@ -29,5 +23,4 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists department_verifiers_session_changed on department_verifiers');
   await knex.raw('drop trigger if exists user_departments_session_changed on user_departments');
   await knex.raw('drop trigger if exists membership_verifications_session_changed on membership_verifications');
-  await knex.raw('drop function if exists notify_row_user_session_changed()');
 }

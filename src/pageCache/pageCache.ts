@@ -73,7 +73,7 @@ export function pageEncoding(
   offered: readonly PageEncoding[] = ENCODING_PREFERENCE,
 ) {
   const header = acceptEncoding ?? '';
-  const key = `${offered.length}|${header}`;
+  const key = `${offered.join(',')}|${header}`;
   let answer = encodingAnswers.get(key);
   if (answer === undefined) {
     const q = new Map<string, number>();
