@@ -1,6 +1,6 @@
 /**
  * Builds the Koa application. Middleware runs in this order: request log → security headers → health and
- * visitors' kept pages (nothing else needed) → compression → errors → static assets → body parsing → session and
+ * kept profile pages (visitors', and members' whose session is in memory: nothing else needed) → compression → errors → static assets → body parsing → session and
  * user → CSRF → API (only /api/…) or pages (everything else) → 404.
  */
 import Koa from 'koa';
@@ -22,7 +22,7 @@ import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './render/errorPage';
 import { RateLimits } from './http/rateLimit';
 import { ProfileCache } from './pageCache/profileCache';
-import { keptProfilePages } from './pageCache/profilePages';
+import { keptProfilePages } from './pageCache/keptPages';
 import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
 import { SessionActivity } from './services/sessionActivity';
@@ -61,7 +61,10 @@ export function createApp(deps: AppDeps): Koa {
   // Answers that need nothing else come before everything else: health checks, and visitors' kept pages (already
   // compressed, no session, no routing). Neither throws; errors past this point reach errorHandler.
   app.use(healthRoutes(db, lifecycle));
-  app.use(keptProfilePages(context.profileCache));
+  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
+  app.use(
+    keptProfilePages({ profileCache: context.profileCache, sessions: sessionCache, activity: context.sessionActivity }),
+  );
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());
@@ -83,7 +86,6 @@ export function createApp(deps: AppDeps): Koa {
   });
   // A photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
   app.use((ctx, next) => (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path) ? next() : bodyParser(ctx, next)));
-  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
   app.use(sessionMiddleware(app, config, sessionCache, deps.mailer));
   app.use(loadUser(context.sessionActivity));
   app.use(csrfProtection(config.baseUrl));

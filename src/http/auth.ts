@@ -2,7 +2,7 @@
 import type Koa from 'koa';
 import type { User } from '../models/User';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import { isAdmin } from '../policies/viewer';
+import { isAdmin, type Viewer } from '../policies/viewer';
 import { ownProfileId } from '../services/profiles';
 import type { SessionFacts } from '../services/sessions';
 import { verifiedDepartmentIds } from '../services/verification/verifiedMemberships';
@@ -41,10 +41,13 @@ export function currentVerifiedDepartmentIds(ctx: Koa.Context): Promise<readonly
 export async function currentReviewsVerifications(ctx: Koa.Context): Promise<boolean> {
   const user = currentUser(ctx);
   if (!user) return false;
-  if (isAdmin(user)) return true;
   const known = sessionFacts(ctx, user);
-  return known ? known.isDepartmentVerifier : isDepartmentVerifier(user.id);
+  return known ? reviewsVerifications(user, known) : isAdmin(user) || isDepartmentVerifier(user.id);
 }
+
+/** The same, from what the session read brought along. */
+export const reviewsVerifications = (user: Viewer, facts: SessionFacts): boolean =>
+  isAdmin(user) || facts.isDepartmentVerifier;
 
 export function requireUser(ctx: Koa.Context): User {
   const user = currentUser(ctx);

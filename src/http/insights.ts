@@ -11,33 +11,36 @@
 import type Koa from 'koa';
 import type { ProfileCache } from '../pageCache/profileCache';
 import { canEditProfile } from '../policies';
-import { insightCounter } from '../services/insights/counter';
+import { insightCounter, type InsightEvent } from '../services/insights/counter';
 import { profileOwnerId } from '../services/insights/owner';
 import { currentUser } from './auth';
 
-const event = (ctx: Koa.Context, profileId: number) => ({
-  profileId,
-  address: ctx.ip,
-  userAgent: ctx.get('User-Agent') || undefined,
-  // Only a referrer is compared with this site's host: most views have none, and the host costs a parse.
-  ownHost: ctx.get('Referer') ? ctx.hostname : '',
-});
+/** What the counter needs of a request (one object literal: this runs on every kept page). */
+function countEvent(ctx: Koa.Context, profileId: number, kind: InsightEvent['kind']): InsightEvent {
+  const referrer = ctx.get('Referer') || undefined;
+  return {
+    profileId,
+    kind,
+    address: ctx.ip,
+    userAgent: ctx.get('User-Agent') || undefined,
+    referrer,
+    // Only a referrer is compared with this site's host: most views have none, and the host costs a parse.
+    ownHost: referrer ? ctx.hostname : '',
+    // Most views have no query string: only then is it parsed.
+    fromQr: ctx.querystring !== '' && ctx.query.src === 'qr',
+  };
+}
 
 /** A page view of a profile the viewer may read and does not edit. */
 export function countProfileView(ctx: Koa.Context, profileId: number): void {
   if (ctx.method !== 'GET') return;
-  insightCounter.record({
-    ...event(ctx, profileId),
-    kind: 'view',
-    referrer: ctx.get('Referer') || undefined,
-    fromQr: ctx.query.src === 'qr',
-  });
+  insightCounter.record(countEvent(ctx, profileId, 'view'));
 }
 
 /** A contact card or résumé PDF download (the route has read the profile and knows the viewer may not edit it). */
 export function countDownload(ctx: Koa.Context, profileId: number, kind: 'vcard' | 'pdf'): void {
   if (ctx.method !== 'GET') return;
-  insightCounter.record({ ...event(ctx, profileId), kind });
+  insightCounter.record(countEvent(ctx, profileId, kind));
 }
 
 /**

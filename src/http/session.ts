@@ -7,6 +7,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
+import { LRUCache } from 'lru-cache';
 import { Model } from 'objection';
 import type { Config } from '../config';
 import { inTransaction } from '../db/transaction';
@@ -28,9 +29,47 @@ export function bearerToken(ctx: Koa.Context): string | undefined {
   return match?.[1];
 }
 
-/** The token this request authenticates with: the bearer token, else the (signed) session cookie. */
+/**
+ * Whether a request carries a credential at all (an Authorization header, or what may be a session cookie),
+ * without checking it: a visitor's request carries none. A false "yes" only costs the full path.
+ */
+export function carriesCredentials(ctx: Koa.Context): boolean {
+  const { headers } = ctx.req;
+  return headers.authorization !== undefined || (headers.cookie?.includes(SESSION_COOKIE) ?? false);
+}
+
+/**
+ * Session cookies whose signature this app has checked, by app (each app has its own key): value → signature.
+ * A signed read through `cookies` costs two HMACs and random bytes (its constant-time compare) on every request;
+ * a value and signature checked once need not be checked again. Only good pairs are kept; anything else takes
+ * the full read (which also clears a bad signature cookie, as before).
+ */
+const checkedCookies = new WeakMap<Koa, LRUCache<string, string>>();
+
+function signedSessionCookie(ctx: Koa.Context): string | undefined {
+  const cookieHeader = ctx.req.headers.cookie;
+  if (!cookieHeader || !cookieHeader.includes(SESSION_COOKIE)) return undefined;
+  let checked = checkedCookies.get(ctx.app);
+  if (!checked) checkedCookies.set(ctx.app, (checked = new LRUCache<string, string>({ max: 10_000 })));
+  const value = ctx.cookies.get(SESSION_COOKIE);
+  const signature = ctx.cookies.get(`${SESSION_COOKIE}.sig`);
+  if (value && signature && checked.get(value) === signature) return value;
+  const verified = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  if (verified && signature) checked.set(verified, signature);
+  return verified;
+}
+
+const REQUEST_TOKEN = Symbol('requestSessionToken');
+
+/**
+ * The token this request authenticates with: the bearer token, else the (signed) session cookie. Read once per
+ * request: it names what the request carried, whatever the response then sets.
+ */
 export function currentSessionToken(ctx: Koa.Context): string | undefined {
-  return bearerToken(ctx) ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  const state = ctx.state as { [REQUEST_TOKEN]?: string | null };
+  let token = state[REQUEST_TOKEN];
+  if (token === undefined) token = state[REQUEST_TOKEN] = bearerToken(ctx) ?? signedSessionCookie(ctx) ?? null;
+  return token ?? undefined;
 }
 
 /**

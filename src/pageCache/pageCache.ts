@@ -9,6 +9,9 @@ import zlib from 'node:zlib';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 
+/** Part of per-viewer ETags: a new process may render differently (a new build), so its tags never match old ones. */
+export const BOOT_ID = Date.now().toString(36);
+
 export interface CachedPage {
   etag: string;
   identity: Buffer;

@@ -1,20 +1,17 @@
 /**
- * Which rendering of a profile page a request asks for, and the visitors' kept pages answered before sessions
- * and routing. The query is the profile routes' input spec (src/pages/profiles.tsx), so a kept page is only
- * ever served for a URL the route itself would render.
+ * Which rendering of a profile page a request asks for: its query, variant, keys and headers, shared by the
+ * profile routes (src/pages/profiles.tsx) and the kept pages answered before them (src/pageCache/keptPages.ts).
+ * The query is the profile routes' input spec, so a kept page is only ever served for a URL the route itself
+ * would render.
  */
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import { mixed, object, string, type InferType, type TestContext } from 'yup';
 import type { Profile } from '../models/Profile';
-import { canReadProfile } from '../policies';
 import { VIEW_AS, type ViewAs } from '../validation/viewAs';
-import { SESSION_COOKIE } from '../http/session';
-import { countProfileView } from '../http/insights';
 import { widgetFromFilter } from '../validation/profiles';
 import { galleryQueryFields, type GalleryFilter } from '../validation/gallery';
-import { sendPage } from './pageCache';
-import type { ProfileCache } from './profileCache';
+import { BOOT_ID } from './pageCache';
 
 /** Visitors' pages are the same for every visitor: shared caches may keep them, revalidating each time. */
 export const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -61,6 +58,19 @@ export const profilePageQuery = object({
 });
 export type ProfilePageQuery = InferType<typeof profilePageQuery>;
 
+let monthMemo = { from: 0, until: -1, month: '' };
+
+/** `2026-11` (UTC) for a time: worked out once per month, not per request. */
+export function monthOf(now: Date): string {
+  const time = now.getTime();
+  if (time < monthMemo.from || time >= monthMemo.until) {
+    const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const until = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    monthMemo = { from, until, month: now.toISOString().slice(0, 7) };
+  }
+  return monthMemo.month;
+}
+
 /**
  * What a kept page is keyed on: the view, the section and order it shows (bounded values only), the month —
  * license and certification statuses are computed from today (spec 02 §4), so a page kept in one month is not
@@ -74,7 +84,7 @@ export function pageVariant(
   now = new Date(),
 ) {
   const widget = widgetFromFilter(query.widget);
-  const month = now.toISOString().slice(0, 7);
+  const month = monthOf(now);
   const key = `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${month}`;
   if (widget !== 'photos') return { widget, sort: query.sort, gallery: null, key, keep: true };
   const gallery: GalleryFilter = {
@@ -104,38 +114,36 @@ export function galleryVariant(filter: GalleryFilter): { key: string; keep: bool
   };
 }
 
-/** Part of per-viewer ETags: a new process may render differently (a new build), so its tags never match old ones. */
-export const BOOT_ID = Date.now().toString(36);
-
 /**
  * The weak ETag of a profile document (GET /api/profiles/{id}): it changes with the profile's version (every
  * write to what it shows bumps it), the viewer's class (what they may see), the month (license and
  * certification statuses) and the process.
  */
 export function profileDocumentTag(profile: Pick<Profile, 'id' | 'version'>, viewerClass: string, now = new Date()) {
-  return `W/"d-${profile.id}-${profile.version}-${viewerClass}-${now.toISOString().slice(0, 7)}-${BOOT_ID}"`;
+  return `W/"d-${profile.id}-${profile.version}-${viewerClass}-${monthOf(now)}-${BOOT_ID}"`;
 }
 
 export const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
 
+const SIGNED_IN_VARY = ['Cookie', 'Authorization'];
+
 /** The headers every profile page answer carries; true when search engines may index it. */
 export function profilePageHeaders(ctx: Koa.Context, publicView: boolean, status: Profile['profileStatus']): boolean {
   // The page differs for signed-in viewers (their menu): shared caches must keep them apart.
-  ctx.vary('Cookie');
-  ctx.vary('Authorization');
+  ctx.vary(SIGNED_IN_VARY);
   // Only the live public view is for search engines; drafts and the own view are not.
   const indexable = publicView && status === 'live';
   if (!indexable) ctx.set('X-Robots-Tag', 'noindex');
   return indexable;
 }
 
-const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
+export const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
 
 /** A profile URL without a query string (most visits), as the profile routes read it: validated once. */
 const PLAIN_QUERY = profilePageQuery.validateSync({});
 
 /** The query as the profile routes read it, or undefined when they would redirect to the canonical URL. */
-function validQuery(ctx: Koa.Context): ProfilePageQuery | undefined {
+export function validQuery(ctx: Koa.Context): ProfilePageQuery | undefined {
   if (ctx.querystring === '') return PLAIN_QUERY;
   const { query } = ctx;
   try {
@@ -143,29 +151,4 @@ function validQuery(ctx: Koa.Context): ProfilePageQuery | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * A visitor's kept profile page, answered before sessions, body parsing and routing: a request that carries
- * no credentials at all (no session cookie, no bearer token) is a visitor's. Anything else — a miss, a draft,
- * a signed-in viewer, a query the route would redirect — goes on to the profile routes.
- */
-export function keptProfilePages(profileCache: ProfileCache): Koa.Middleware {
-  return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !profileCache.trusted) return next();
-    const match = PROFILE_PATH.exec(ctx.path);
-    if (!match || ctx.get('Authorization') || ctx.cookies.get(SESSION_COOKIE)) return next();
-    const query = validQuery(ctx);
-    if (!query) return next();
-    const id = Number(match[1]);
-    const publicView = match[2] !== undefined;
-    const snapshot = profileCache.snapshot(id);
-    if (!snapshot || !canReadProfile(null, snapshot)) return next();
-    const variant = pageVariant(publicView, query);
-    const kept = variant.keep ? profileCache.pages.get(visitorPageKey(id, snapshot.version, variant.key)) : undefined;
-    if (!kept) return next();
-    profilePageHeaders(ctx, publicView, snapshot.profileStatus);
-    sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
-    countProfileView(ctx, id); // insights (issue 22): in memory, flushed in batches
-  };
 }

@@ -27,6 +27,7 @@ import {
   menuFragment,
   menuSlot,
   personalPageKey,
+  personalPageTag,
   type PersonalPageClass,
 } from '../pageCache/memberPages';
 import { sendSplicedPage, type SplicedPage } from '../pageCache/splicedPages';
@@ -35,7 +36,6 @@ import type { ShellUser } from '../../views/layout/shell';
 import type { ViewAs } from '../validation/viewAs';
 import { answerNotModified, sendPage } from '../pageCache/pageCache';
 import {
-  BOOT_ID,
   PERSONAL_CACHE_CONTROL,
   VISITOR_CACHE_CONTROL,
   pageVariant,
@@ -266,7 +266,10 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     // Per-viewer pages (a member's, a "View as" page: they show the viewer's own menu) are not kept; their weak
     // ETag changes with everything they show.
     const personalTag = (version: string, viewAs: ViewAs | null = null, colleague = false) =>
-      `W/"${viewAs ? `as-${viewAs}` : colleague ? 'c' : 'm'}-${id}-${version}-${variant}-${viewer!.id}-${new Date(viewer!.updatedAt).getTime()}-${BOOT_ID}"`;
+      personalPageTag(
+        { id, version, variant, pageClass: viewAs ? `as-${viewAs}` : colleague ? 'colleague' : 'member' },
+        viewer!,
+      );
     // Which kept page a signed-in viewer gets: a member's (not an editor of this profile) — a verified
     // colleague's, with the Endorse links, is kept apart and is the same for every colleague —, or an editor's
     // "View as" page; null for an editor's own page, which always renders.

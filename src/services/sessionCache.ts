@@ -98,6 +98,17 @@ export class SessionCache {
     return found;
   }
 
+  /**
+   * The kept session a token names, only when this node can trust it and never with a query: for answers made
+   * before the session middleware (src/pageCache/memberPages.ts), which fall back to the full path on undefined.
+   * Read-only: the caller must not change what it gets.
+   */
+  peek(token: string): Readonly<Omit<FoundSession, 'expiresAt'>> | undefined {
+    if (!this.trusted) return undefined;
+    const kept = this.entries.get(hashToken(token));
+    return kept && kept.expiresAt > Date.now() ? kept : undefined;
+  }
+
   /** Resolves the next time this node drops what it kept of `userId` (tests await a notification with it). */
   changed(userId: number): Promise<void> {
     return new Promise((resolve) => this.waiting.set(userId, [...(this.waiting.get(userId) ?? []), resolve]));

@@ -303,3 +303,53 @@ async function writesShow(
   t.is((await admin.delete(`/api/admin/users/${s.owner.user.id}`)).status, 204);
   await shows('a deleted owner’s profile is gone', (page) => page.status === 404);
 }
+
+test('a signed session cookie: the member’s kept page with their menu; the same session with a forged signature is a visitor', async (t) => {
+  const { profile, titles } = await profileWithCanaries();
+  const member = await createUser({ name: 'Casey Lindqvist' });
+  const browser = app.client();
+  const login = await browser.post('/api/auth/login', { email: member.user.email, password: member.password });
+  t.is(login.status, 200);
+  const path = `/profiles/${profile.id}/public`;
+  await browser.get(path, html); // keeps the members' page and the session
+  for (let i = 0; i < 2; i++) {
+    const page = (await browser.get(path, html)).text;
+    t.true(menu(page).includes('Casey Lindqvist'), 'the member’s own menu');
+    t.true(page.includes(titles.authenticated));
+  }
+  const forged = app.client();
+  forged.cookies.set('turnout.sid', browser.cookies.get('turnout.sid')!);
+  forged.cookies.set('turnout.sid.sig', 'not-the-signature');
+  const page = (await forged.get(path, html)).text;
+  t.false(page.includes('Casey Lindqvist'), 'no member menu for a forged signature');
+  t.false(page.includes(titles.authenticated), 'a visitor’s page');
+  t.is((await forged.get('/api/auth/me')).status, 401);
+});
+
+test('a session that falls due for renewal while kept still renews when its member reads a kept page', async (t) => {
+  const { profile } = await profileWithCanaries();
+  const member = await createUser();
+  const path = `/profiles/${profile.id}/public`;
+  // koa-session renews a session within half its max age of expiry (`renew`). A 10-second session: not due when
+  // it is first read (and kept by the session cache), due 5 s later.
+  const maxAge = 10_000;
+  const startedAt = Date.now();
+  const expiresAt = startedAt + maxAge;
+  await app
+    .db('sessions')
+    .where('user_id', member.user.id)
+    .update({
+      data: JSON.stringify({ _expire: expiresAt, _maxAge: maxAge }),
+      expires_at: new Date(expiresAt),
+    });
+  await clientAs(app, member).get(path, html); // the page is kept for members
+  const expiry = async () => {
+    const row = await app.db('sessions').where('user_id', member.user.id).first();
+    return new Date(row.expiresAt ?? row.expires_at).getTime();
+  };
+  t.is((await clientAs(app, member).get(path, html)).status, 200, 'read while not due: the session is kept');
+  t.is(await expiry(), expiresAt, 'not renewed yet');
+  await new Promise((resolve) => setTimeout(resolve, startedAt + maxAge / 2 + 500 - Date.now()));
+  t.is((await clientAs(app, member).get(path, html)).status, 200);
+  t.true((await expiry()) > expiresAt, 'due: renewed, its expiry moved on');
+});

@@ -40,6 +40,18 @@ export async function isColleagueOfOwner(
   profile: Pick<Profile, 'id' | 'userId' | 'version'>,
 ): Promise<boolean> {
   if (viewerDepartments.length === 0) return false;
-  const owners = new Set(await profileOwnerVerifiedDepartments(profile));
-  return viewerDepartments.some((id) => owners.has(id));
+  return sharesADepartment(viewerDepartments, await profileOwnerVerifiedDepartments(profile));
 }
+
+/** isColleagueOfOwner's answer when it needs no query (nothing to compare, or the owner's departments remembered). */
+export function knownColleagueOfOwner(
+  viewerDepartments: readonly number[],
+  profile: Pick<Profile, 'id' | 'version'>,
+): boolean | undefined {
+  if (viewerDepartments.length === 0) return false;
+  const owners = ownersByVersion.get(`${profile.id}:${profile.version}`);
+  return owners && sharesADepartment(viewerDepartments, owners);
+}
+
+const sharesADepartment = (mine: readonly number[], theirs: readonly number[]) =>
+  mine.some((id) => theirs.includes(id));
