@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { listen, type Subscription } from '../db/listen';
 import type { Logger } from '../log';
-import type { User } from '../models/User';
+import { User } from '../models/User';
 import { SESSION_CHANGED_CHANNEL, onSessionChanged } from './sessionChanges';
 import { findSessionWithUser, type FoundSession } from './sessions';
 import { hashToken } from './tokens';
@@ -34,6 +34,12 @@ export interface SessionCacheOptions {
   hearLocal?: boolean;
   logger?: Logger;
 }
+
+/**
+ * A request's own copy of a kept user. A user row holds only plain values (no JSON columns, no relations), so a
+ * shallow copy is a whole one, at a fraction of `$clone`'s cost (this runs on every signed-in request).
+ */
+const copyOf = (user: User): User => Object.assign(Object.create(User.prototype) as User, user);
 
 export class SessionCache {
   private readonly entries = new LRUCache<string, Entry>({ max: ENTRY_LIMIT, ttl: ENTRY_TTL_MS });
@@ -77,7 +83,7 @@ export class SessionCache {
     const key = hashToken(token);
     const kept = this.entries.get(key);
     if (kept && kept.expiresAt > Date.now()) {
-      return { data: { ...kept.data }, user: kept.user.$clone(), facts: kept.facts };
+      return { data: { ...kept.data }, user: copyOf(kept.user), facts: kept.facts };
     }
     const startedAt = this.clock;
     const found = await findSessionWithUser(token);
@@ -87,7 +93,7 @@ export class SessionCache {
     if (this.trusted && !changedSince) {
       this.entries.set(key, {
         data: { ...found.data },
-        user: found.user.$clone(),
+        user: copyOf(found.user),
         expiresAt: found.expiresAt,
         facts: Object.freeze({
           ...found.facts,

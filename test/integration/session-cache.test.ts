@@ -8,6 +8,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { Model } from 'objection';
 import { inTransaction } from '../../src/db/transaction';
+import { User } from '../../src/models/User';
 import { SessionCache } from '../../src/services/sessionCache';
 import { saveSession } from '../../src/services/sessions';
 import { randomToken } from '../../src/services/tokens';
@@ -60,6 +61,28 @@ test.serial('a signed-in request is answered from the session cache: no query fo
   t.is((await me(a, member.token)).status, 200);
   t.is(await queriesDuring(() => me(a, member.token).then((res) => t.is(res.status, 200))), 0);
 });
+
+test.serial('each read of a kept session gets its own user: a request changing it changes nothing kept', async (t) => {
+  const member = await createUser({ name: 'Kept As Read' });
+  const cache = new SessionCache(true, a.db);
+  try {
+    await cache.find(member.token); // read and kept (once the cache listens)
+    await until(async () => (await queriesDuring(() => cache.find(member.token))) === 0);
+    const first = (await cache.find(member.token))!;
+    first.user.name = 'Changed By A Request';
+    const second = (await cache.find(member.token))!;
+    t.is(second.user.name, 'Kept As Read');
+    t.true(second.user instanceof User, 'still a User model');
+    t.is(second.user.id, member.user.id);
+  } finally {
+    await cache.close();
+  }
+});
+
+async function until(condition: () => Promise<boolean>, ms = 4000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+}
 
 test.serial('signing out ends the session at once on the node that signed out', async (t) => {
   const member = await createUser();
