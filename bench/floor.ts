@@ -133,7 +133,7 @@ interface Server {
 }
 
 /** utime + stime of a process from /proc/PID/stat, in seconds (USER_HZ is 100 on Linux). */
-function cpuSecondsOf(pid: number | undefined): number {
+export function cpuSecondsOf(pid: number | undefined): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

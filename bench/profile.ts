@@ -29,6 +29,7 @@ import { startTestApp } from '../test/helpers/app';
 import { createUser, type CreatedUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
 import { quantile, targetLine, type Benchmark, type BenchContext } from './lib';
+import { cpuSecondsOf } from './floor';
 import { inTransaction } from '../src/db/transaction';
 import { listItemModel } from '../src/models/ListItem';
 import { touchProfile } from '../src/services/profiles';
@@ -306,6 +307,7 @@ async function freePort(): Promise<number> {
 
 interface Child {
   port: number;
+  pid: number | undefined;
   baseUrl: string;
   startMs: number;
   stop(): Promise<void>;
@@ -360,7 +362,7 @@ async function startChild(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, baseUrl, startMs: performance.now() - started, stop };
+  return { port, pid: child.pid, baseUrl, startMs: performance.now() - started, stop };
 }
 
 async function startAppServer(
@@ -475,6 +477,8 @@ interface Load {
   requests: number;
   /** Non-2xx answers, errors and timeouts: a row with any of these does not measure the page. */
   bad: number;
+  /** The server's CPU time (user + system) per 2xx answer in µs, when its process was named; NaN otherwise. */
+  cpuPerAnswerUs: number;
 }
 
 async function drive(url: string, connections: number, seconds: number, headers: Record<string, string>) {
@@ -492,10 +496,13 @@ async function load(
   connections: number,
   options: { duration: number; warmup: number },
   headers: Record<string, string> = {},
+  serverPid?: number,
 ): Promise<Load> {
   const all = { ...LOAD_HEADERS, ...headers };
   if (options.warmup > 0) await drive(url, connections, options.warmup, all);
+  const cpuBefore = cpuSecondsOf(serverPid);
   const { result, samples } = await drive(url, connections, options.duration, all);
+  const cpuSeconds = cpuSecondsOf(serverPid) - cpuBefore;
   samples.sort((a, b) => a - b);
   return {
     rps: result['2xx'] / result.duration,
@@ -503,6 +510,7 @@ async function load(
     p99: quantile(samples, 0.99),
     requests: result['2xx'],
     bad: result.non2xx + result.errors + result.timeouts,
+    cpuPerAnswerUs: result['2xx'] > 0 ? (cpuSeconds * 1e6) / result['2xx'] : NaN,
   };
 }
 
@@ -512,6 +520,7 @@ const kb = (bytes: number) => (bytes >= 10_240 ? `${(bytes / 1024).toFixed(1)} K
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '—');
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}×` : '—');
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const cpuPerAnswer = (l: Load) => (Number.isFinite(l.cpuPerAnswerUs) ? `${l.cpuPerAnswerUs.toFixed(0)} µs` : '—');
 
 function table(log: BenchContext['log'], header: string[], rows: string[][], align: ('l' | 'r')[] = []): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -678,8 +687,8 @@ export const benchmark: Benchmark = {
         whole: { label: `${pub} cold, RENDER_CACHE=false too`, loads: [] },
         bare: { label: 'bare Koa, same gzipped bytes (limit)', loads: [] },
       };
-      const measureRow = async (row: Row, url: string, headers: Record<string, string> = {}) => {
-        for (const c of connectionCounts) row.loads.push(await load(url, c, loadOptions, headers));
+      const measureRow = async (row: Row, url: string, headers: Record<string, string> = {}, pid?: number) => {
+        for (const c of connectionCounts) row.loads.push(await load(url, c, loadOptions, headers, pid));
       };
 
       // Warm server: PAGE_CACHE=true.
@@ -699,7 +708,7 @@ export const benchmark: Benchmark = {
           (etag ? `ETag ${etag}, If-None-Match → ${revalidated}` : 'no ETag'),
       );
       await measureRow(rows.health, warm.baseUrl + '/health');
-      await measureRow(rows.warm, warm.baseUrl + pub);
+      await measureRow(rows.warm, warm.baseUrl + pub, {}, warm.pid);
       await measureRow(rows.member, warm.baseUrl + pub, memberAuth);
       await measureRow(rows.viewAs, warm.baseUrl + viewAsMember, ownerAuth);
       await measureRow(rows.landing, warm.baseUrl + '/');
@@ -724,7 +733,7 @@ export const benchmark: Benchmark = {
       );
       const coldPage = await httpGet(cold.baseUrl + pub, LOAD_HEADERS);
       log(`  cold and warm HTML for ${pub}: ${describeDifference(warmPage.body, coldPage.body)}`);
-      await measureRow(rows.cold, cold.baseUrl + pub);
+      await measureRow(rows.cold, cold.baseUrl + pub, {}, cold.pid);
       await stopAll();
 
       // Nothing kept at all: PAGE_CACHE=false and RENDER_CACHE=false (every section rendered every time).
@@ -735,7 +744,7 @@ export const benchmark: Benchmark = {
       );
       const wholePage = await httpGet(whole.baseUrl + pub, LOAD_HEADERS);
       log(`  whole render and warm HTML for ${pub}: ${describeDifference(warmPage.body, wholePage.body)}`);
-      await measureRow(rows.whole, whole.baseUrl + pub);
+      await measureRow(rows.whole, whole.baseUrl + pub, {}, whole.pid);
       await stopAll();
 
       // The limit: the warm page's gzipped bytes from memory.
@@ -762,13 +771,19 @@ export const benchmark: Benchmark = {
       log(
         '   p50/p99 from autocannon\'s per-response times (2xx only); a "!" marks a cell with non-2xx/errors/timeouts',
       );
-      const header = ['', ...connectionCounts.flatMap((c) => [`req/s @${c}`, 'p50', 'p99'])];
+      log('   server CPU: user + system time of the server process per answer (/proc), where measured');
+      const header = ['', ...connectionCounts.flatMap((c) => [`req/s @${c}`, 'p50', 'p99', 'server CPU'])];
       table(
         log,
         header,
         Object.values(rows).map((row) => [
           row.label,
-          ...row.loads.flatMap((l) => [`${l.rps.toFixed(0)}${l.bad ? ` !${l.bad}` : ''}`, ms(l.p50), ms(l.p99)]),
+          ...row.loads.flatMap((l) => [
+            `${l.rps.toFixed(0)}${l.bad ? ` !${l.bad}` : ''}`,
+            ms(l.p50),
+            ms(l.p99),
+            cpuPerAnswer(l),
+          ]),
         ]),
       );
       log('\n  Ratios (requests/s)');
@@ -837,10 +852,16 @@ export const benchmark: Benchmark = {
                 unit: 'ms',
                 target: 10,
                 comparison: '<=',
-                detail: `${l.rps.toFixed(0)} req/s`,
+                detail: `${l.rps.toFixed(0)} req/s; server CPU ${cpuPerAnswer(l)} an answer`,
               }),
           );
           versusKept(`${name} vs kept page @10`, l, rows.warm.loads[at10]!, 0.1);
+          // On a shared machine req/s follows the neighbours; CPU per answer much less.
+          const kept = rows.warm.loads[at10]!;
+          if (Number.isFinite(l.cpuPerAnswerUs) && Number.isFinite(kept.cpuPerAnswerUs))
+            log(
+              `        by server CPU per answer: ${ratio(kept.cpuPerAnswerUs, l.cpuPerAnswerUs)} of the kept page's rate`,
+            );
         }
       }
 

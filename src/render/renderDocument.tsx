@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { ThemeProvider } from 'styled-components';
 import { islands } from '../../islands/registry';
 import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
@@ -13,6 +13,7 @@ import { IslandCollector, IslandCollectorContext, islandMarker } from './Island'
 import { KEPT_MARKERS, KeptCollector, KeptCollectorContext, keptParts, type KeptPart, type PlacedPart } from './Kept';
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';
+import { serverStyleSheet } from './styleSheet';
 import { WEBAUTHN_GATE } from './webauthnGate';
 
 export interface DocumentOptions {
@@ -53,9 +54,19 @@ export interface RenderEnvironment {
   keepParts?: boolean;
 }
 
+/**
+ * React builds its output by concatenation: a string made of thousands of small pieces, which every later copy
+ * (each page that splices the part in) walks piece by piece again. Reading one character makes V8 flatten it
+ * once, in place, so a kept part is copied as one block (about 5× faster).
+ */
+function flattened(html: string): string {
+  html.charCodeAt(0);
+  return html;
+}
+
 /** A <Kept> part rendered on its own, recording the style rules it injects so other pages can inject them too. */
 function renderPart(part: PlacedPart): KeptPart {
-  const sheet = new ServerStyleSheet();
+  const sheet = serverStyleSheet();
   const styles: KeptPart['styles'] = [];
   const instance = sheet.instance;
   const insert = instance.insertRules.bind(instance);
@@ -67,7 +78,7 @@ function renderPart(part: PlacedPart): KeptPart {
     const html = renderToString(sheet.collectStyles(<ThemeProvider theme={theme}>{part.element}</ThemeProvider>), {
       identifierPrefix: `k${part.key.slice(0, 8)}-`,
     });
-    return { html, styles };
+    return { html: flattened(html), styles };
   } finally {
     sheet.seal();
   }
@@ -78,7 +89,7 @@ export function renderDocument(
   options: DocumentOptions,
   environment: RenderEnvironment,
 ): RenderedDocument {
-  const sheet = new ServerStyleSheet();
+  const sheet = serverStyleSheet();
   try {
     const collector = new IslandCollector();
     const kept = new KeptCollector(environment.keepParts ?? true);
@@ -105,9 +116,11 @@ export function renderDocument(
       body = body.replace(KEPT_MARKERS, (_marker, index: string) => parts[Number(index)]!);
     }
 
-    // Each island is a separate root; a per-request QueryClient never leaks data between requests.
-    const queryClient = createQueryClient();
+    // Each island is a separate root; a per-request QueryClient never leaks data between requests (none is made
+    // for a page without islands).
+    let queryClient: ReturnType<typeof createQueryClient> | undefined;
     for (const island of collector.placed) {
+      queryClient ??= createQueryClient();
       const Component = islands[island.name] as (props: object) => ReactElement;
       const islandHtml = renderToString(
         sheet.collectStyles(

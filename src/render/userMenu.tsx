@@ -4,13 +4,14 @@
  * stand-in user with the same components), so they are collected here only to be dropped.
  */
 import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { ThemeProvider } from 'styled-components';
 import { UserMenu } from '../../views/layout/UserMenu';
 import type { ShellUser } from '../../views/layout/shell';
 import { theme } from '../../views/ui/theme';
+import { serverStyleSheet } from './styleSheet';
 
 export function renderUserMenu(user: ShellUser): string {
-  const sheet = new ServerStyleSheet();
+  const sheet = serverStyleSheet();
   try {
     return renderToString(
       sheet.collectStyles(

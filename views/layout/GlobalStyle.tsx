@@ -1,4 +1,8 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from '../ui/theme';
+
+// Static (the theme's values, not functions of props): styled-components then works its rules out once, not per
+// render (src/render/styleSheet.ts).
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -8,15 +12,15 @@ export const GlobalStyle = createGlobalStyle`
     min-height: 100vh;
     display: flex;
     flex-direction: column;
-    background: ${(p) => p.theme.color.canvas};
-    color: ${(p) => p.theme.color.ink};
-    font-family: ${(p) => p.theme.font.family};
-    font-size: ${(p) => p.theme.font.size.md};
+    background: ${theme.color.canvas};
+    color: ${theme.color.ink};
+    font-family: ${theme.font.family};
+    font-size: ${theme.font.size.md};
     line-height: 1.5;
   }
-  a { color: ${(p) => p.theme.color.brand}; }
+  a { color: ${theme.color.brand}; }
   a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
   }
   h1, h2, h3 { line-height: 1.25; }

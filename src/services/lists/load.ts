@@ -15,6 +15,18 @@ import { LISTS, type ListKey } from '../../validation/lists';
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
 
+/** Column names repeat on every row: each is converted once per process (a page reads ~100 rows of ~20 columns). */
+const camelNames = new Map<string, string>();
+function camelRow(row: Record<string, unknown>): ListItem {
+  const item: Record<string, unknown> = {};
+  for (const key in row) {
+    let name = camelNames.get(key);
+    if (name === undefined) camelNames.set(key, (name = camel(key)));
+    item[name] = row[key];
+  }
+  return item as unknown as ListItem;
+}
+
 export async function loadProfileLists(
   viewer: Viewer | null,
   profile: Pick<Profile, 'id' | 'userId'>,
@@ -45,10 +57,7 @@ export async function loadProfileLists(
   for (const list of LISTS) {
     const stored = rows.get(list.key);
     const parsed = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])) as Array<Record<string, unknown>>;
-    lists[list.key] = parsed.map(
-      (row) =>
-        Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value])) as unknown as ListItem,
-    );
+    lists[list.key] = parsed.map(camelRow);
   }
   return lists;
 }

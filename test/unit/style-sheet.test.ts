@@ -1,0 +1,78 @@
+/**
+ * Style rules worked out once per process (src/render/styleSheet.ts): a render that finds its rules kept gives
+ * the page the same <style> styled-components' own sheet gives, and runs stylis for none of them.
+ */
+import test from 'ava';
+import { createElement as h, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet, StyleSheetManager, ThemeProvider, styled } from 'styled-components';
+import type { Middleware } from 'stylis';
+import { serverStyleSheet } from '../../src/render/styleSheet';
+import { GlobalStyle } from '../../views/layout/GlobalStyle';
+import { theme } from '../../views/ui/theme';
+import { sc } from '../../views/ui/sc';
+
+const Box = styled.div.withConfig(sc('StyleSheetTestBox'))<{ $wide: boolean }>`
+  padding: ${(p) => p.theme.space[3]};
+  width: ${(p) => (p.$wide ? '100%' : 'auto')};
+  @media (min-width: 768px) {
+    color: ${(p) => p.theme.color.brand};
+  }
+`;
+const Fixed = styled.span.withConfig(sc('StyleSheetTestFixed'))`
+  font-weight: 600;
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+/** How many rules stylis handled: a plugin sees every rule it makes. */
+let stylisRules = 0;
+const countRules: Middleware = (element) => {
+  if (element.type === 'rule') stylisRules += 1;
+};
+
+const view = (wide: boolean, global = true) =>
+  h(
+    StyleSheetManager,
+    { stylisPlugins: [countRules] },
+    h(
+      ThemeProvider,
+      { theme },
+      global ? h(GlobalStyle) : null,
+      h(Box, { $wide: wide }, h(Fixed, null, 'one')),
+      h(Box, { $wide: !wide }, 'two'),
+    ),
+  );
+
+function render(sheet: ServerStyleSheet, element: ReactElement): { html: string; styles: string } {
+  try {
+    const html = renderToString(sheet.collectStyles(element));
+    return { html, styles: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}
+
+test('a render from kept rules is what styled-components makes on its own, without running stylis again', (t) => {
+  const first = render(serverStyleSheet(), view(true));
+  t.true(first.styles.includes('width:100%'), 'the dynamic rule is there');
+  t.true(first.styles.includes('text-decoration:underline'), 'the static rule is there');
+  const reference = render(new ServerStyleSheet(), view(true));
+  t.deepEqual(render(serverStyleSheet(), view(true)), reference, 'the same markup and the same <style>');
+  t.deepEqual(first, reference);
+
+  // Components only (styled-components works a global style out on every render itself).
+  render(serverStyleSheet(), view(true, false));
+  stylisRules = 0;
+  const kept = render(serverStyleSheet(), view(true, false));
+  t.is(stylisRules, 0, 'no rule went through stylis');
+  t.deepEqual(kept, render(new ServerStyleSheet(), view(true, false)));
+  t.true(stylisRules > 0, "styled-components' own sheet runs stylis every time");
+});
+
+test('a new prop value is worked out and kept like the first', (t) => {
+  render(serverStyleSheet(), view(true));
+  const flipped = render(serverStyleSheet(), view(false));
+  t.deepEqual(flipped, render(new ServerStyleSheet(), view(false)));
+});
