@@ -51,7 +51,7 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     async (ctx: VisitorWriteContext<InputOf<typeof login>>) => {
       const { body } = ctx.state.input;
       await rateLimits.consume('loginPerAccount', body.email);
-      const user = await authenticate(body);
+      const user = await authenticate(body, ctx.state.trx);
       if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       await rateLimits.reset('loginPerAccount', body.email);
       // Issue 24 §1: with two-factor on, no session yet — a challenge for POST /api/auth/login/two-factor.

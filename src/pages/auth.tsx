@@ -99,7 +99,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
       limit: (ctx) => rateLimits.consume('loginPerAddress', ctx.ip),
       async handle(ctx: VisitorWriteContext, input) {
         await rateLimits.consume('loginPerAccount', input.email);
-        const user = await authenticate(input);
+        const user = await authenticate(input, ctx.state.trx);
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
         await rateLimits.reset('loginPerAccount', input.email);
         // Issue 24 §1: a code (or an admin's enrolment) before any session exists.

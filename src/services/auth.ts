@@ -58,9 +58,13 @@ export async function registerUser(trx: Knex.Transaction, actor: Viewer | null, 
   return user;
 }
 
-/** The user for these credentials, or undefined. Inactive users fail exactly like a wrong password. */
-export async function authenticate(input: { email: string; password: string }): Promise<User | undefined> {
-  const user = await findUserByEmail(input.email);
+/**
+ * The user for these credentials, or undefined. Inactive users fail exactly like a wrong password. Pass the
+ * request's transaction when there is one: on the embedded database (one connection) a read beside it would
+ * wait for the transaction that waits for it.
+ */
+export async function authenticate(input: { email: string; password: string }, db?: Knex): Promise<User | undefined> {
+  const user = await findUserByEmail(input.email, db);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   return user && valid && user.isActive ? user : undefined;
 }

@@ -137,7 +137,11 @@ async function fromContainer(): Promise<TestDatabase> {
   };
 }
 
-async function embedded(): Promise<TestDatabase> {
+/**
+ * A fresh embedded (PGlite) database, whatever this run's kind: for tests of what only the embedded database
+ * shows (one connection: a query beside a request's transaction would wait for it).
+ */
+export async function embedded(): Promise<TestDatabase> {
   const root = path.join(os.tmpdir(), 'turnout-test');
   const template = path.join(root, `template-${schemaFingerprint()}`);
   const lock = `${template}.lock`;
