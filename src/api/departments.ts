@@ -3,6 +3,7 @@
  * (userDepartmentPolicy). Read as a table: path → guards → validated input → transaction → service → presenter.
  */
 import Router from '@koa/router';
+import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
@@ -11,11 +12,10 @@ import { presentDepartment, presentUserDepartment } from '../presenters/departme
 import {
   addUserDepartment,
   createUserDepartment,
-  listUserDepartments,
   removeUserDepartment,
   updateUserDepartment,
 } from '../services/departments/userDepartments';
-import { searchDepartments } from '../services/departments/search';
+import { DepartmentReads } from '../services/departments/departmentReads';
 import { latestRequestsOf } from '../services/verification/requests';
 import { idParams } from '../validation/common';
 import {
@@ -32,8 +32,15 @@ const add = { body: userDepartmentAddSchema };
 const update = { params: idParams, body: userDepartmentUpdateSchema };
 const remove = { params: idParams };
 
-export function departmentRoutes(): Router {
+/**
+ * `departmentReads`: what this node keeps of departments; by default one per app, as the configuration says
+ * (DEPARTMENT_CACHE). A test's second "node" passes its own (createApp hands routers every dependency it gets).
+ */
+export function departmentRoutes(context: AppContext & { departmentReads?: DepartmentReads }): Router {
   const router = new Router();
+  const reads =
+    context.departmentReads ??
+    new DepartmentReads(context.config.departmentCache, context.db, { logger: context.logger });
 
   router.get(
     '/api/departments/search',
@@ -41,13 +48,13 @@ export function departmentRoutes(): Router {
     validate(search),
     async (ctx: SignedInContext<InputOf<typeof search>>) => {
       const { user, input } = ctx.state;
-      ctx.body = (await searchDepartments(user, input.query.q)).map((d) => presentDepartment(d, user));
+      ctx.body = (await reads.search(user, input.query.q)).map((d) => presentDepartment(d, user));
     },
   );
 
   router.get('/api/departments/user', signedIn(), async (ctx: SignedInContext) => {
     const { user } = ctx.state;
-    const [links, latest] = await Promise.all([listUserDepartments(user), latestRequestsOf(user.id)]);
+    const { links, latest } = await reads.userDepartments(user);
     ctx.body = links.map((link) => presentUserDepartment(link, user, latest));
   });
 
