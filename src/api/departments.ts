@@ -2,11 +2,15 @@
  * Departments API (spec 01 §7). Every route needs a signed-in user; a user touches only their own links
  * (userDepartmentPolicy). Read as a table: path → guards → validated input → transaction → service → presenter.
  */
+import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
+import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
+import { pageEncoding } from '../pageCache/pageCache';
+import type { Department } from '../models/Department';
 import { validate, type InputOf } from '../http/validate';
 import { presentDepartment, presentUserDepartment } from '../presenters/departments';
 import {
@@ -36,6 +40,29 @@ const remove = { params: idParams };
  * `departmentReads`: what this node keeps of departments; by default one per app, as the configuration says
  * (DEPARTMENT_CACHE). A test's second "node" passes its own (createApp hands routers every dependency it gets).
  */
+/**
+ * A search answer as sent: every viewer who may see a department sees the same fields (presentDepartment), so a
+ * kept answer (departmentReads.ts: the same frozen list for everyone) is presented, serialized and gzipped once.
+ * Ten short rows compress to a third; koa-compress would open a zlib stream for each request.
+ */
+const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: Buffer }>();
+
+function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewer: SignedInContext['state']['user']) {
+  let encoded = encodedAnswers.get(answer);
+  if (!encoded) {
+    const json = JSON.stringify(answer.map((department) => presentDepartment(department, viewer)));
+    encoded = { json, gzip: gzipSync(json) };
+    encodedAnswers.set(answer, encoded);
+  }
+  ctx.compress = false;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.vary('Accept-Encoding');
+  if (pageEncoding(ctx.get('Accept-Encoding'), ['gzip', 'identity']) === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = encoded.gzip;
+  } else ctx.body = encoded.json;
+}
+
 export function departmentRoutes(context: AppContext & { departmentReads?: DepartmentReads }): Router {
   const router = new Router();
   const reads =
@@ -48,7 +75,7 @@ export function departmentRoutes(context: AppContext & { departmentReads?: Depar
     validate(search),
     async (ctx: SignedInContext<InputOf<typeof search>>) => {
       const { user, input } = ctx.state;
-      ctx.body = (await reads.search(user, input.query.q)).map((d) => presentDepartment(d, user));
+      sendSearchAnswer(ctx, await reads.search(user, input.query.q), user);
     },
   );
 

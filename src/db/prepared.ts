@@ -49,6 +49,8 @@ export async function queryWithGenericPlan(db: Knex, statement: Sql): Promise<Re
     const result = await db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
     return (result as { rows: Record<string, unknown>[] }).rows;
   }
+  // Announced like every knex query ('query' event: query logs, tests counting queries), though sent directly.
+  db.client.emit('query', { method: 'raw', sql: statement.sql, bindings: statement.bindings });
   const name = statementName(statement.sql);
   const args = statement.bindings.map(literal).join(', ');
   const connection = await db.client.acquireConnection();

@@ -11,7 +11,6 @@ import { DepartmentReads } from '../../src/services/departments/departmentReads'
 import type { DepartmentJson, UserDepartmentJson } from '../../src/validation/departments';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
-import { countQueries } from '../helpers/queries';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { twoDepartments } from '../helpers/verification';
 
@@ -30,8 +29,23 @@ test.after.always(async () => {
   await a?.close();
 });
 
-/** The number of database queries a read made (both apps share the pool). */
-const queriesDuring = async (read: () => Promise<unknown>) => (await countQueries(a.db, read)).queries;
+/**
+ * The number of department queries a read made (both apps share the pool). The session's own read is left out:
+ * the session cache hears its own notifications (a new link is a session fact too), in its own time.
+ */
+async function queriesDuring(read: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const listener = (query: { sql: string }) => {
+    if (!/\bsessions\b/.test(query.sql)) count += 1;
+  };
+  a.db.on('query', listener);
+  try {
+    await read();
+  } finally {
+    a.db.off('query', listener);
+  }
+  return count;
+}
 
 const links = async (app: TestApp, account: CreatedUser): Promise<UserDepartmentJson[]> => {
   const res = await clientAs(app, account).get('/api/departments/user');
@@ -216,5 +230,28 @@ serverOnly(
     await Model.knex()('departments').where({ id }).update({ verification_status: 'rejected' });
     await heard;
     t.deepEqual(await search(b, other, q), [], 'B: rejected, nobody finds it');
+  },
+);
+
+test.serial(
+  'a search answer goes gzipped to a client that takes gzip, as plain JSON to one that does not',
+  async (t) => {
+    const member = await createUser();
+    const [id] = await twoDepartments();
+    const name = (await Model.knex()('departments').where({ id }).first('name')).name as string;
+    const q = name.slice(0, 6);
+    const expected = await search(a, member, q); // kept from here on
+    t.true(expected.length > 0);
+    const gzipped = await clientAs(a, member).get(`/api/departments/search?q=${encodeURIComponent(q)}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    t.is(gzipped.headers.get('content-encoding'), 'gzip');
+    t.deepEqual(gzipped.body, expected, 'fetch unzips it');
+    const plain = await clientAs(a, member).get(`/api/departments/search?q=${encodeURIComponent(q)}`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    t.is(plain.headers.get('content-encoding'), null);
+    t.regex(plain.headers.get('content-type') ?? '', /^application\/json/);
+    t.deepEqual(plain.body, expected);
   },
 );
