@@ -24,8 +24,19 @@ interface PgConnection {
   query(text: string): Promise<{ rows: Record<string, unknown>[] } | { rows: Record<string, unknown>[] }[]>;
 }
 
+/** The names of the shapes seen lately: a lookup hashes the text once, cheaper than SHA-1 (bounded). */
+const namesByText = new Map<string, string>();
+
 /** Same text, same name: the name identifies the shape, the values are parameters. */
-const statementName = (text: string) => `turnout_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+const statementName = (text: string) => {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = `turnout_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (namesByText.size >= 1000) namesByText.clear();
+    namesByText.set(text, name);
+  }
+  return name;
+};
 
 /**
  * A value as an SQL literal for EXECUTE's arguments: text quoted (quotes doubled; with a backslash, an E''
