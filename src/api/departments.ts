@@ -9,9 +9,9 @@ import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
-import { pageEncoding } from '../pageCache/pageCache';
-import type { Department } from '../models/Department';
 import { validate, type InputOf } from '../http/validate';
+import type { Department } from '../models/Department';
+import { pageEncoding } from '../pageCache/pageCache';
 import { presentDepartment, presentUserDepartment } from '../presenters/departments';
 import {
   addUserDepartment,
@@ -37,32 +37,34 @@ const update = { params: idParams, body: userDepartmentUpdateSchema };
 const remove = { params: idParams };
 
 /**
- * `departmentReads`: what this node keeps of departments; by default one per app, as the configuration says
- * (DEPARTMENT_CACHE). A test's second "node" passes its own (createApp hands routers every dependency it gets).
- */
-/**
  * A search answer as sent: every viewer who may see a department sees the same fields (presentDepartment), so a
  * kept answer (departmentReads.ts: the same frozen list for everyone) is presented, serialized and gzipped once.
  * Ten short rows compress to a third; koa-compress would open a zlib stream for each request.
  */
-const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: Buffer }>();
+const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: Buffer | null }>();
+/** Below this, gzip saves nothing worth its header (koa-compress's threshold for every other answer). */
+const GZIP_FROM_BYTES = 1024;
 
 function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewer: SignedInContext['state']['user']) {
   let encoded = encodedAnswers.get(answer);
   if (!encoded) {
     const json = JSON.stringify(answer.map((department) => presentDepartment(department, viewer)));
-    encoded = { json, gzip: gzipSync(json) };
+    encoded = { json, gzip: Buffer.byteLength(json) >= GZIP_FROM_BYTES ? gzipSync(json) : null };
     encodedAnswers.set(answer, encoded);
   }
   ctx.compress = false;
   ctx.type = 'application/json; charset=utf-8';
   ctx.vary('Accept-Encoding');
-  if (pageEncoding(ctx.get('Accept-Encoding'), ['gzip', 'identity']) === 'gzip') {
+  if (encoded.gzip && pageEncoding(ctx.get('Accept-Encoding'), ['gzip', 'identity']) === 'gzip') {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = encoded.gzip;
   } else ctx.body = encoded.json;
 }
 
+/**
+ * `departmentReads`: what this node keeps of departments; by default one per app, as the configuration says
+ * (DEPARTMENT_CACHE). A test's second "node" passes its own (createApp hands routers every dependency it gets).
+ */
 export function departmentRoutes(context: AppContext & { departmentReads?: DepartmentReads }): Router {
   const router = new Router();
   const reads =
