@@ -8,14 +8,15 @@
  *   - the visitor's kept profile page (100 items) vs the same bare Koa, with p99, @10 and @50;
  *   - a trivial signed-in API call (`GET /api/departments/user`, bearer) vs `/health`, @10;
  *   - department search at ~27,000 rows, per query class (bench/departments.ts), p99 @4, vs 10 ms and vs 2× the
- *     trivial signed-in call's p99 @4.
+ *     trivial signed-in call's p99 @4: warm (the app keeps answers) and cold (a second app process with
+ *     DEPARTMENT_CACHE=false, so every search runs its statement).
  *
  * Rows are interleaved (bare, health, page, … at each connection count) so a neighbour's burst hits every side of
  * a comparison alike. Needs wrk on the PATH (`apt-get install -y wrk`) and a Postgres server (TEST_DATABASE_URL).
  *
  * Options: duration=S (per cell, default 5), warmup=S (default 1), build=false (reuse dist/), log=LEVEL
- * (the server's LOG_LEVEL, default info), size=N (departments, default 27000), cpuprof=DIR (run the app server
- * with --cpu-prof, the profile written to DIR when it stops), hold=S (keep the servers up S seconds before the runs,
+ * (the server's LOG_LEVEL, default info), size=N (departments, default 27000), cpuprof=DIR (run the app servers
+ * with --cpu-prof, the profiles written to DIR when they stop: floor.cpuprofile, floor-cold.cpuprofile), hold=S (keep the servers up S seconds before the runs,
  * printing their addresses and process ids, to look at them from outside).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -247,26 +248,32 @@ export const benchmark: Benchmark = {
         log(`  build: npm run build, ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
       const appLog = path.join(tmp, 'app.log');
-      const profiling = options.cpuprof
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuprof)}`, '--cpu-prof-name=floor.cpuprofile']
-        : [];
-      const app = await spawnServer(
-        () => [...profiling, 'dist/server.js'],
-        {
-          NODE_ENV: 'production',
-          DATABASE_URL: database.url,
-          HOST: '127.0.0.1',
-          BASE_URL: 'http://turnout.bench.invalid',
-          SESSION_SECRET: 'bench-floor-session-secret-0123456789',
-          LOG_LEVEL: logLevel,
-          MIGRATE_ON_START: 'true',
-          RATE_LIMITS: 'false',
-          PAGE_CACHE: 'true',
-        },
-        appLog,
+      const profiling = (name: string) =>
+        options.cpuprof
+          ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuprof)}`, `--cpu-prof-name=${name}.cpuprofile`]
+          : [];
+      const appEnv = {
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        HOST: '127.0.0.1',
+        BASE_URL: 'http://turnout.bench.invalid',
+        SESSION_SECRET: 'bench-floor-session-secret-0123456789',
+        LOG_LEVEL: logLevel,
+        MIGRATE_ON_START: 'true',
+        RATE_LIMITS: 'false',
+        PAGE_CACHE: 'true',
+      };
+      const app = await spawnServer(() => [...profiling('floor'), 'dist/server.js'], appEnv, appLog, '/health/ready');
+      servers.push(app);
+      // The same server with no kept department reads (DEPARTMENT_CACHE=false): every search runs its statement,
+      // as a first keystroke does, so the search rows are measured cold as well as warm.
+      const coldApp = await spawnServer(
+        () => [...profiling('floor-cold'), 'dist/server.js'],
+        { ...appEnv, MIGRATE_ON_START: 'false', DEPARTMENT_CACHE: 'false' },
+        path.join(tmp, 'cold.log'),
         '/health/ready',
       );
-      servers.push(app);
+      servers.push(coldApp);
       const pub = `/profiles/${profile.id}/public`;
       await rawGet(app.baseUrl + pub, PAGE_HEADERS); // renders and keeps the page
       await new Promise((r) => setTimeout(r, 300));
@@ -364,6 +371,7 @@ export const benchmark: Benchmark = {
       // Department search, @4: the trivial call first and last, each class between.
       const before = await load(targets.signedIn, app, 4, timing);
       raw.push(`@4   signed-in call ${cell(before)}`);
+      // Each class warm (the app: answers kept after the warm-up) and cold (no kept answers), one after the other.
       const searches: [string, WrkResult][] = [];
       for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
         const script = rotateScript(
@@ -371,9 +379,13 @@ export const benchmark: Benchmark = {
           name,
           queries.map((q) => `/api/departments/search?q=${encodeURIComponent(q)}`),
         );
-        const result = await load({ url: app.baseUrl, headers: bearer, script }, app, 4, timing);
-        searches.push([name, result]);
-        raw.push(`@4   search: ${name.padEnd(26)} ${cell(result)}`);
+        const warm = await load({ url: app.baseUrl, headers: bearer, script }, app, 4, timing);
+        const cold = await load({ url: coldApp.baseUrl, headers: bearer, script }, coldApp, 4, timing);
+        searches.push([name, warm], [`${name}, cold`, cold]);
+        raw.push(
+          `@4   search: ${name.padEnd(26)} ${cell(warm)}`,
+          `@4   search: ${`${name}, cold`.padEnd(26)} ${cell(cold)}`,
+        );
       }
       const after = await load(targets.signedIn, app, 4, timing);
       raw.push(`@4   signed-in call ${cell(after)}`);
@@ -405,7 +417,8 @@ export const benchmark: Benchmark = {
       log('\n  Runs (wrk)');
       for (const line of raw) log(`  ${line}`);
       log(`  the app wrote ${lines.length} log lines (${requestLines} request lines) at LOG_LEVEL=${logLevel}`);
-      if (options.cpuprof) log(`  CPU profile: ${path.resolve(options.cpuprof)}/floor.cpuprofile`);
+      if (options.cpuprof)
+        log(`  CPU profiles: ${path.resolve(options.cpuprof)}/floor.cpuprofile, floor-cold.cpuprofile`);
       log(
         `  load average after: ${os
           .loadavg()

@@ -32,6 +32,7 @@ import * as endorsementEmails from './20261125003200_endorsement_emails';
 import * as devicesExportsDeletions from './20261125006100_devices_exports_deletions';
 import * as departmentRegistryFacts from './20261125002000_department_registry_facts';
 import * as twoFactorAndPasskeys from './20261125005000_two_factor_and_passkeys';
+import * as departmentReadsNotify from './20261126000100_department_reads_notify';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125006100_devices_exports_deletions': devicesExportsDeletions,
   '20261125002000_department_registry_facts': departmentRegistryFacts,
   '20261125005000_two_factor_and_passkeys': twoFactorAndPasskeys,
+  '20261126000100_department_reads_notify': departmentReadsNotify,
 };

@@ -45,6 +45,8 @@ export interface Config {
   renderCache: boolean;
   /** Keep signed-in sessions in memory, dropped on every change (SESSION_CACHE); off only to measure it. */
   sessionCache: boolean;
+  /** Keep department search answers and users' department links per node (DEPARTMENT_CACHE); off only to measure. */
+  departmentCache: boolean;
   /** Where rate-limit counters live: memory (one node) or postgres (shared by several nodes). */
   rateLimitStore: 'memory' | 'postgres';
   /** Address shown on the registration page for requesting an invite. */
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheMaxBytes: int(env, 'PAGE_CACHE_MB', 64) * 1024 * 1024,
     renderCache: bool(env, 'RENDER_CACHE', true),
     sessionCache: bool(env, 'SESSION_CACHE', true),
+    departmentCache: bool(env, 'DEPARTMENT_CACHE', true),
     rateLimitStore: str(env, 'RATE_LIMIT_STORE') === 'postgres' ? 'postgres' : 'memory',
     accessRequestEmail: str(env, 'ACCESS_REQUEST_EMAIL') ?? str(env, 'ADMIN_EMAIL'),
     mediaDir: path.resolve(str(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),

@@ -2,20 +2,24 @@
  * Departments API (spec 01 §7). Every route needs a signed-in user; a user touches only their own links
  * (userDepartmentPolicy). Read as a table: path → guards → validated input → transaction → service → presenter.
  */
+import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
+import type Koa from 'koa';
+import type { AppContext } from '../http/appContext';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
+import type { Department } from '../models/Department';
+import { pageEncoding } from '../pageCache/pageCache';
 import { presentDepartment, presentUserDepartment } from '../presenters/departments';
 import {
   addUserDepartment,
   createUserDepartment,
-  listUserDepartments,
   removeUserDepartment,
   updateUserDepartment,
 } from '../services/departments/userDepartments';
-import { searchDepartments } from '../services/departments/search';
+import { DepartmentReads } from '../services/departments/departmentReads';
 import { latestRequestsOf } from '../services/verification/requests';
 import { idParams } from '../validation/common';
 import {
@@ -32,8 +36,40 @@ const add = { body: userDepartmentAddSchema };
 const update = { params: idParams, body: userDepartmentUpdateSchema };
 const remove = { params: idParams };
 
-export function departmentRoutes(): Router {
+/**
+ * A search answer as sent: every viewer who may see a department sees the same fields (presentDepartment), so a
+ * kept answer (departmentReads.ts: the same frozen list for everyone) is presented, serialized and gzipped once.
+ * Ten short rows compress to a third; koa-compress would open a zlib stream for each request.
+ */
+const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: Buffer | null }>();
+/** Below this, gzip saves nothing worth its header (koa-compress's threshold for every other answer). */
+const GZIP_FROM_BYTES = 1024;
+
+function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewer: SignedInContext['state']['user']) {
+  let encoded = encodedAnswers.get(answer);
+  if (!encoded) {
+    const json = JSON.stringify(answer.map((department) => presentDepartment(department, viewer)));
+    encoded = { json, gzip: Buffer.byteLength(json) >= GZIP_FROM_BYTES ? gzipSync(json) : null };
+    encodedAnswers.set(answer, encoded);
+  }
+  ctx.compress = false;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.vary('Accept-Encoding');
+  if (encoded.gzip && pageEncoding(ctx.get('Accept-Encoding'), ['gzip', 'identity']) === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = encoded.gzip;
+  } else ctx.body = encoded.json;
+}
+
+/**
+ * `departmentReads`: what this node keeps of departments; by default one per app, as the configuration says
+ * (DEPARTMENT_CACHE). A test's second "node" passes its own (createApp hands routers every dependency it gets).
+ */
+export function departmentRoutes(context: AppContext & { departmentReads?: DepartmentReads }): Router {
   const router = new Router();
+  const reads =
+    context.departmentReads ??
+    new DepartmentReads(context.config.departmentCache, context.db, { logger: context.logger });
 
   router.get(
     '/api/departments/search',
@@ -41,13 +77,13 @@ export function departmentRoutes(): Router {
     validate(search),
     async (ctx: SignedInContext<InputOf<typeof search>>) => {
       const { user, input } = ctx.state;
-      ctx.body = (await searchDepartments(user, input.query.q)).map((d) => presentDepartment(d, user));
+      sendSearchAnswer(ctx, await reads.search(user, input.query.q), user);
     },
   );
 
   router.get('/api/departments/user', signedIn(), async (ctx: SignedInContext) => {
     const { user } = ctx.state;
-    const [links, latest] = await Promise.all([listUserDepartments(user), latestRequestsOf(user.id)]);
+    const { links, latest } = await reads.userDepartments(user);
     ctx.body = links.map((link) => presentUserDepartment(link, user, latest));
   });
 

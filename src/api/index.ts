@@ -20,7 +20,7 @@ export function apiRouters(context: AppContext): Router[] {
     authRoutes(context),
     sessionRoutes(),
     passkeyRoutes(context),
-    departmentRoutes(),
+    departmentRoutes(context),
     credentialRoutes(),
     verificationRoutes(context),
     profileRoutes(),

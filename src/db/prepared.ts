@@ -1,14 +1,19 @@
 /**
- * Hot read statements as named prepared statements with a generic plan: Postgres plans each statement
- * shape once per connection instead of on every call. For the department search the planning of its
- * dozen CTEs cost 1.5–4 ms per call, more than running it (0.3–2 ms).
+ * Hot read statements as prepared statements with a generic plan: Postgres plans each statement shape once per
+ * connection instead of on every call. For the department search the planning of its dozen CTEs cost 1.5–4 ms
+ * per call, more than running it (0.3–2 ms).
  *
  * Only for statements written to plan well without their values: every index condition must be usable
  * with a parameter (btree ranges rather than `LIKE 'abc%'`, trigram GIN conditions, …), since a generic
- * plan cannot look at the pattern. `plan_cache_mode` is set for this one call and reset before the
- * connection goes back to the pool, so the rest of the app keeps custom plans.
+ * plan cannot look at the pattern. The generic plan is asked for this one call only, so the rest of the app
+ * keeps custom plans.
  *
- * The embedded database (PGlite, one connection, no pool) runs the statement as it is.
+ * Each shape is PREPAREd with SQL once per connection; a call is then ONE round trip on a Postgres server —
+ * `set local plan_cache_mode = force_generic_plan; execute name(literals)` in one message, whose implicit
+ * transaction ends the setting with the message, also when the statement fails (before: a SET, the statement
+ * and a RESET, three round trips). EXECUTE takes no bind parameters: the values go as SQL literals
+ * (`literal`). The embedded database (PGlite, one connection) runs the same PREPARE/EXECUTE one statement at a
+ * time.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -16,78 +21,110 @@ import { isEmbedded } from './knex';
 import type { Sql } from './sql';
 
 interface PgConnection {
-  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
+  query(text: string): Promise<{ rows: Record<string, unknown>[] } | { rows: Record<string, unknown>[] }[]>;
 }
 
+/** The names of the shapes seen lately: a lookup hashes the text once, cheaper than SHA-1 (bounded). */
+const namesByText = new Map<string, string>();
+
 /** Same text, same name: the name identifies the shape, the values are parameters. */
-const statementName = (text: string) => `turnout_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+const statementName = (text: string) => {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = `turnout_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (namesByText.size >= 1000) namesByText.clear();
+    namesByText.set(text, name);
+  }
+  return name;
+};
+
+/**
+ * A value as an SQL literal for EXECUTE's arguments: text quoted (quotes doubled; with a backslash, an E''
+ * string with backslashes doubled, as knex and pg escape), finite numbers and booleans as they are. Quoted text
+ * takes the parameter's type, as a bound value would.
+ */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value !== 'string') throw new Error(`No SQL literal for a ${typeof value} value`);
+  const quoted = `'${value.replace(/'/g, "''")}'`;
+  return value.includes('\\') ? `E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
 
 export async function queryWithGenericPlan(db: Knex, statement: Sql): Promise<Record<string, unknown>[]> {
   const hasNul = statement.bindings.some((value) => typeof value === 'string' && value.includes('\u0000'));
-  if (db.isTransaction || (hasNul && isEmbedded(db))) {
+  if (db.isTransaction || hasNul) {
     // The transaction holds its own connection (embedded: the only one), so the statement runs in it as is;
     // a NUL, which no SQL literal can carry, goes as a bound value for Postgres to refuse (a 400).
     const result = await db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
     return (result as { rows: Record<string, unknown>[] }).rows;
   }
-  // knex's own translation of `?` placeholders to `$n` (it also handles `\?` and `??`).
-  const native = db
-    .raw(statement.sql, statement.bindings as Knex.RawBinding[])
-    .toSQL()
-    .toNative();
+  // Announced like every knex query ('query' event: query logs, tests counting queries), though sent directly.
+  db.client.emit('query', { method: 'raw', sql: statement.sql, bindings: statement.bindings });
+  const name = statementName(statement.sql);
+  const args = statement.bindings.map(literal).join(', ');
   const connection = await db.client.acquireConnection();
-  const session = isEmbedded(db)
-    ? embeddedSession(connection as PGliteConnection, (value) => db.raw('?', [value as Knex.Value]).toQuery())
-    : pgSession(connection as PgConnection);
   try {
-    await session.run('set plan_cache_mode = force_generic_plan');
-    try {
-      return await session.execute(statementName(native.sql), native.sql, native.bindings as unknown[]);
-    } finally {
-      await session.run('reset plan_cache_mode');
+    const session = isEmbedded(db)
+      ? embeddedSession(connection as PGliteConnection)
+      : pgSession(connection as PgConnection);
+    const prepared = preparedOn(connection as object);
+    if (!prepared.has(name)) {
+      // knex's own translation of `?` placeholders to `$n` (it also handles `\?` and `??`).
+      const native = db
+        .raw(statement.sql, statement.bindings as Knex.RawBinding[])
+        .toSQL()
+        .toNative();
+      await session.prepare(name, native.sql);
+      prepared.add(name);
     }
+    return await session.executeGeneric(args ? `execute ${name}(${args})` : `execute ${name}`);
   } finally {
     await db.client.releaseConnection(connection);
   }
 }
 
 interface Session {
-  run(text: string): Promise<unknown>;
-  /** Runs `text` as the named prepared statement `name`, preparing it on this connection the first time. */
-  execute(name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]>;
+  prepare(name: string, text: string): Promise<unknown>;
+  /** Runs `execute` (an EXECUTE statement) with a generic plan, the app's default plan_cache_mode after it. */
+  executeGeneric(execute: string): Promise<Record<string, unknown>[]>;
 }
 
-/** node-postgres prepares a named statement once per connection by itself (the extended protocol's Parse). */
+/** The statements PREPAREd on each connection: its session keeps them until it closes. */
+const preparedOnConnection = new WeakMap<object, Set<string>>();
+
+function preparedOn(connection: object): Set<string> {
+  let prepared = preparedOnConnection.get(connection);
+  if (!prepared) preparedOnConnection.set(connection, (prepared = new Set()));
+  return prepared;
+}
+
+/** A Postgres server: the setting and the statement in one simple-query message (one round trip). */
 const pgSession = (connection: PgConnection): Session => ({
-  run: (text) => connection.query({ text }),
-  execute: async (name, text, values) => (await connection.query({ name, text, values })).rows,
+  prepare: (name, text) => connection.query(`prepare ${name} as ${text}`),
+  async executeGeneric(execute) {
+    const results = await connection.query(`set local plan_cache_mode = force_generic_plan; ${execute}`);
+    return (Array.isArray(results) ? results[results.length - 1]! : results).rows;
+  },
 });
 
 interface PGliteConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-/** The statements PREPAREd on each embedded database: its one session keeps them until it closes. */
-const preparedOnEmbedded = new WeakMap<PGliteConnection, Set<string>>();
-
 /**
- * PGlite's query() names no statements, so the embedded database PREPAREs each shape once with SQL and
- * EXECUTEs it; its wasm planner is slower still (3–8 ms to plan a search that runs in 1 ms). EXECUTE takes
- * no bind parameters: its arguments are SQL literals, escaped by knex (`literal`).
+ * PGlite's query() takes one statement at a time (its wasm planner is slower still: 3–8 ms to plan a search that
+ * runs in 1 ms), so the setting is made and reset around the statement.
  */
-function embeddedSession(connection: PGliteConnection, literal: (value: unknown) => string): Session {
-  let prepared = preparedOnEmbedded.get(connection);
-  if (!prepared) preparedOnEmbedded.set(connection, (prepared = new Set()));
-  const names = prepared;
-  return {
-    run: (text) => connection.query(text),
-    async execute(name, text, values) {
-      if (!names.has(name)) {
-        await connection.query(`prepare ${name} as ${text}`);
-        names.add(name);
-      }
-      const args = values.map(literal).join(', ');
-      return (await connection.query(values.length ? `execute ${name}(${args})` : `execute ${name}`)).rows;
-    },
-  };
-}
+const embeddedSession = (connection: PGliteConnection): Session => ({
+  prepare: (name, text) => connection.query(`prepare ${name} as ${text}`),
+  async executeGeneric(execute) {
+    await connection.query('set plan_cache_mode = force_generic_plan');
+    try {
+      return (await connection.query(execute)).rows;
+    } finally {
+      await connection.query('reset plan_cache_mode');
+    }
+  },
+});

@@ -45,6 +45,16 @@ test.serial(
   },
 );
 
+test.serial('every call runs the generic plan, never a custom one', async (t) => {
+  for (const n of [1, 2, 3, 4, 5, 6, 7]) t.deepEqual(await queryWithGenericPlan(db, doubled(n)), [{ doubled: 2 * n }]);
+  const plans = await db.raw(
+    "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'turnout_%' and statement like '%doubled%'",
+  );
+  t.is(plans.rows.length, 1);
+  t.is(plans.rows[0].custom, 0);
+  t.true(plans.rows[0].generic >= 7);
+});
+
 test.serial(
   'text values arrive as they were sent, quotes and backslashes included (embedded: as literals)',
   async (t) => {

@@ -203,6 +203,14 @@ function trigrams(word: string): Set<string> {
 
 const sorted = (word: string) => [...word].sort().join('');
 
+/** The fire-service words with their trigrams, worked out once (isWeak runs for each word of every search). */
+const WEAK_WORD_FACTS = WEAK_WORDS.map((weak) => ({
+  weak,
+  theirs: trigrams(weak),
+  /** The sorted letters of each of its beginnings, by length (index 0: the first letter). */
+  sortedStarts: Array.from(weak, (_, i) => sorted(weak.slice(0, i + 1))),
+}));
+
 /**
  * Whether a typed word narrows nothing: a fire-service word or the beginning of one ("dep"), the same with two
  * letters swapped ("fier", "depatr"), or a word whose trigrams are mostly a fire-service word's, so that
@@ -211,11 +219,12 @@ const sorted = (word: string) => [...word].sort().join('');
  */
 export function isWeak(word: string): boolean {
   const own = trigrams(word);
-  return WEAK_WORDS.some((weak) => {
+  const letters = sorted(word);
+  return WEAK_WORD_FACTS.some(({ weak, theirs, sortedStarts }) => {
     if (weak.startsWith(word)) return true;
-    if (word.length <= weak.length && sorted(word) === sorted(weak.slice(0, word.length))) return true;
-    const theirs = trigrams(weak);
-    const shared = [...own].filter((trigram) => theirs.has(trigram)).length;
+    if (word.length <= weak.length && letters === sortedStarts[word.length - 1]) return true;
+    let shared = 0;
+    for (const trigram of own) if (theirs.has(trigram)) shared += 1;
     return shared / own.size >= WORD_SIMILARITY_THRESHOLD;
   });
 }

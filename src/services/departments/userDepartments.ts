@@ -16,6 +16,7 @@ import { UserDepartment } from '../../models/UserDepartment';
 import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
 import type { DepartmentCreateInput } from '../../validation/departments';
 import { membershipLinkChanged } from '../verification/requests';
+import { announceDepartmentsChange, announceUserDepartmentsChange } from './departmentChanges';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
@@ -32,8 +33,10 @@ export async function listUserDepartments(viewer: Viewer, db?: Knex): Promise<Us
     .orderBy('id');
 }
 
+/** Every mutation of a user's links starts here, so each also tells the caches (departmentReads.ts) at commit. */
 async function lockUserDepartments(trx: Knex.Transaction, userId: number): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(?, ?)', [USER_DEPARTMENTS_LOCK, userId]);
+  announceUserDepartmentsChange(trx, userId);
 }
 
 async function withDepartment(trx: Knex.Transaction, linkId: number): Promise<UserDepartment> {
@@ -89,6 +92,7 @@ export async function createUserDepartment(
     verificationStatus: 'pending',
     createdBy: actor.id,
   });
+  announceDepartmentsChange(trx); // search answers: its creator sees it now
   return link(trx, actor.id, department, false);
 }
 

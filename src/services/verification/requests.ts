@@ -24,6 +24,7 @@ import type { Logger } from '../../log';
 import type { MailMessage, Mailer } from '../mail';
 import { touchProfile } from '../profiles';
 import { announceSessionChange } from '../sessionChanges';
+import { announceUserDepartmentsChange } from '../departments/departmentChanges';
 
 export interface VerificationMailDeps {
   mailer: Mailer;
@@ -68,6 +69,7 @@ export async function requestVerification(
     departmentId: link.departmentId,
     status: 'pending',
   });
+  announceUserDepartmentsChange(trx, link.userId); // My Departments shows the request
   return { link, request };
 }
 
@@ -81,6 +83,7 @@ export async function setListing(
   if (input.listed && !(await approvedRow(trx, link.userId, link.departmentId))) {
     throw new ConflictError(VERIFICATION_MESSAGES.onlyVerifiedListed);
   }
+  announceUserDepartmentsChange(trx, link.userId);
   return (await link.$query(trx).patchAndFetch({ listed: input.listed }).withGraphFetched('department'))!;
 }
 
@@ -215,6 +218,7 @@ export async function decideVerification(
     decidedById: actor.id,
     reason: input.reason ?? null,
   });
+  announceUserDepartmentsChange(trx, request.userId);
   const updated = await reread(trx, request);
   const department = request.department!.name;
   if (status === 'approved') {
@@ -255,6 +259,7 @@ export async function revokeVerification(
   await UserDepartment.query(trx)
     .patch({ listed: false })
     .where({ userId: request.userId, departmentId: request.departmentId });
+  announceUserDepartmentsChange(trx, request.userId);
   await touchMemberProfile(trx, request.userId);
   const updated = await reread(trx, request);
   const department = request.department!.name;

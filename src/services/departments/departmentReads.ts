@@ -1,0 +1,182 @@
+/**
+ * The two department reads a signed-in person repeats most, kept per node: search answers (every keystroke of
+ * the picker; the same prefixes for everyone) and each user's own links with their verification state
+ * (`GET /api/departments/user`, My Departments). Freshness as in src/services/sessionCache.ts:
+ * - every write drops what it touches at commit — at once in this process (departmentChanges.ts), through
+ *   Postgres notifications on every other node (triggers on departments, user_departments and
+ *   membership_verifications): any departments row drops every search answer and every user's links (they
+ *   carry the departments' names and status), a user's link or request drops that user's;
+ * - while the notification connection is down nothing is trusted (every call reads the database), and a read
+ *   that raced a change is not kept;
+ * - entries are frozen: callers read them and never change them.
+ * Search answers are kept for the viewers who see exactly the verified departments: everyone except the few
+ * who created a department still pending (they also see their own), whose ids are kept too and who are searched
+ * uncached. The search statement itself stays bounded by its ten answers (search.ts): a first keystroke is cold.
+ */
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import { listen, type Subscription } from '../../db/listen';
+import type { Logger } from '../../log';
+import { Department } from '../../models/Department';
+import type { MembershipVerification } from '../../models/MembershipVerification';
+import type { UserDepartment } from '../../models/UserDepartment';
+import type { Viewer } from '../../policies/viewer';
+import { latestRequestsOf } from '../verification/requests';
+import { DEPARTMENTS_CHANGED_CHANNEL, onDepartmentsChanged, parseDepartmentChange } from './departmentChanges';
+import { normalizeSearchQuery, searchDepartments } from './search';
+import { listUserDepartments } from './userDepartments';
+
+const SEARCH_TTL_MS = 5 * 60_000;
+const SEARCH_LIMIT = 10_000;
+const LINKS_TTL_MS = 60_000;
+const LINKS_LIMIT = 20_000;
+
+/** A user's links (with their departments) and latest verification request per department, frozen. */
+export interface UserDepartmentsRead {
+  readonly links: readonly UserDepartment[];
+  readonly latest: ReadonlyMap<number, MembershipVerification>;
+}
+
+export interface DepartmentReadsOptions {
+  /** Hear this process's own announcements (default true). A test's second "node" in one process sets false. */
+  hearLocal?: boolean;
+  logger?: Logger;
+}
+
+const frozenModels = <T extends object>(models: T[], nested: (model: T) => object | undefined = () => undefined) => {
+  for (const model of models) {
+    const inner = nested(model);
+    if (inner) Object.freeze(inner);
+    Object.freeze(model);
+  }
+  return Object.freeze(models);
+};
+
+export class DepartmentReads {
+  private readonly answers = new LRUCache<string, readonly Department[]>({ max: SEARCH_LIMIT, ttl: SEARCH_TTL_MS });
+  private readonly links = new LRUCache<number, UserDepartmentsRead>({ max: LINKS_LIMIT, ttl: LINKS_TTL_MS });
+  /** Who created a department still pending: they see it in search, so their answers are their own. */
+  private pendingCreators: Promise<ReadonlySet<number>> | null = null;
+  private clock = 0;
+  /** When anything kept was last put in doubt: a departments row changed, or notifications were lost. */
+  private allChangedAt = 0;
+  private readonly userChangedAt = new LRUCache<number, number>({ max: LINKS_LIMIT });
+  /** Resolvers of changed(): per user id, or `all` for a departments change. */
+  private readonly waiting = new Map<number | 'all', (() => void)[]>();
+  private readonly subscription: Subscription | null;
+  private readonly unsubscribeLocal: () => void;
+
+  constructor(
+    readonly enabled: boolean,
+    private readonly db: Knex,
+    options: DepartmentReadsOptions = {},
+  ) {
+    const heard = (payload: string) => this.heard(payload);
+    this.unsubscribeLocal = options.hearLocal === false ? () => undefined : onDepartmentsChanged(heard);
+    this.subscription = enabled
+      ? listen(db, DEPARTMENTS_CHANGED_CHANNEL, { onMessage: heard, onReset: () => this.forgetAll() }, options.logger)
+      : null;
+  }
+
+  /** True while entries can be trusted: caching is on and this node hears every change. */
+  get trusted(): boolean {
+    return this.enabled && (this.subscription?.listening ?? false);
+  }
+
+  /**
+   * searchDepartments' answer for this viewer, frozen. Everyone who created no pending department sees exactly
+   * the verified ones: their answer is searched as a visitor's (so a kept answer can hold nothing pending, even
+   * one a racing write just made) and kept per normalized query.
+   */
+  async search(viewer: Viewer | null, rawQuery: string): Promise<readonly Department[]> {
+    if (!this.trusted) return searchDepartments(viewer, rawQuery, this.db);
+    const startedAt = this.clock;
+    if (viewer && (await this.findPendingCreators()).has(viewer.id)) {
+      return searchDepartments(viewer, rawQuery, this.db);
+    }
+    const key = normalizeSearchQuery(rawQuery);
+    const kept = this.answers.get(key);
+    if (kept) return kept;
+    const found = frozenModels(await searchDepartments(null, key, this.db));
+    if (this.trusted && this.allChangedAt <= startedAt) this.answers.set(key, found);
+    return found;
+  }
+
+  /** The viewer's links with their departments and latest verification requests, frozen. */
+  async userDepartments(viewer: Viewer): Promise<UserDepartmentsRead> {
+    const kept = this.trusted ? this.links.get(viewer.id) : undefined;
+    if (kept) return kept;
+    const startedAt = this.clock;
+    const [links, latest] = await Promise.all([
+      listUserDepartments(viewer, this.db),
+      latestRequestsOf(viewer.id, this.db),
+    ]);
+    const read: UserDepartmentsRead = Object.freeze({
+      links: frozenModels(links, (link) => link.department),
+      latest: new Map([...latest].map(([id, request]) => [id, Object.freeze(request)])),
+    });
+    const changedSince = this.allChangedAt > startedAt || (this.userChangedAt.get(viewer.id) ?? 0) > startedAt;
+    if (this.trusted && !changedSince) this.links.set(viewer.id, read);
+    return read;
+  }
+
+  /**
+   * Resolves the next time this node drops what it kept of `userId`'s links, or (no user) every search answer
+   * (tests await a notification with it).
+   */
+  changed(userId?: number): Promise<void> {
+    const key = userId ?? 'all';
+    return new Promise((resolve) => this.waiting.set(key, [...(this.waiting.get(key) ?? []), resolve]));
+  }
+
+  private wake(key: number | 'all'): void {
+    const waiting = this.waiting.get(key);
+    this.waiting.delete(key);
+    for (const resolve of waiting ?? []) resolve();
+  }
+
+  private async findPendingCreators(): Promise<ReadonlySet<number>> {
+    if (!this.pendingCreators) {
+      const startedAt = this.clock;
+      const loading = Department.query(this.db)
+        .distinct('createdBy')
+        .where('verificationStatus', 'pending')
+        .whereNotNull('createdBy')
+        .then((rows) => new Set(rows.map((row) => row.createdBy!)));
+      this.pendingCreators = loading;
+      // A set read while departments changed may miss a creator: this call uses it, the next reads again.
+      void loading.then(
+        () => {
+          if (this.allChangedAt > startedAt && this.pendingCreators === loading) this.pendingCreators = null;
+        },
+        () => {
+          if (this.pendingCreators === loading) this.pendingCreators = null;
+        },
+      );
+    }
+    return this.pendingCreators;
+  }
+
+  private heard(payload: string): void {
+    const change = parseDepartmentChange(payload);
+    if (change?.all) this.forgetAll();
+    else if (change) {
+      this.userChangedAt.set(change.userId, ++this.clock);
+      this.links.delete(change.userId);
+      this.wake(change.userId);
+    }
+  }
+
+  private forgetAll(): void {
+    this.allChangedAt = ++this.clock;
+    this.answers.clear();
+    this.links.clear();
+    this.pendingCreators = null;
+    for (const key of [...this.waiting.keys()]) this.wake(key);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribeLocal();
+    await this.subscription?.close();
+  }
+}
