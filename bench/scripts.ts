@@ -119,6 +119,7 @@ export const benchmark: Benchmark = {
         { label: '/register', path: '/register', token: null, limitKb: 0 },
         { label: '/forgot-password', path: '/forgot-password', token: null, limitKb: 0 },
         { label: '/reset-password (a link)', path: '/reset-password?token=abc', token: null, limitKb: 0 },
+        { label: '/login/passkey (linked from /login)', path: '/login/passkey', token: null },
         { label: 'owner’s profile', path: `/profiles/${profile.id}`, token: owner.token, limitKb: 100 },
         { label: 'owner’s profile, edit mode', path: `/profiles/${profile.id}?edit=1`, token: owner.token },
         { label: 'visitor, public profile', path: `/profiles/${profile.id}/public`, token: null },
