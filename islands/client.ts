@@ -29,14 +29,27 @@ const runtime = (async () => {
 })();
 
 /** Island modules are evaluated and hydrated one at a time, each after a yield. */
-let queue: Promise<void> = runtime.then(() => undefined);
+let queue: Promise<void> = runtime.then(
+  () => undefined,
+  () => undefined, // each island reports the failure
+);
+
+/** Fetches a module without evaluating it (islands scrolled into view together download in parallel). */
+function prefetch(src: string): void {
+  if (document.querySelector(`link[rel="modulepreload"][href="${src}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = src;
+  document.head.append(link);
+}
 
 function hydrate(el: HTMLElement): Promise<void> {
   const name = el.dataset.island!;
+  prefetch(sources[name]!);
   const turn = queue.then(async () => {
     const { hydrateIsland } = await runtime;
-    // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives. Islands hydrated
-    // at load were preloaded with the page, so waiting costs no fetch.
+    // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives; the fetch
+    // started at once (preloaded with the page, or by prefetch above).
     await nextTask();
     const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
     await nextTask();
@@ -97,4 +110,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
 }
 
 // The toaster (a pending toast from the last page, and every island's toasts) after the islands hydrated at load.
-void queue.then(nextTask).then(async () => (await import('./lib/toaster')).mountToaster());
+void queue
+  .then(nextTask)
+  .then(async () => (await import('./lib/toaster')).mountToaster())
+  .catch((error: unknown) => console.error('The toaster failed', error));
