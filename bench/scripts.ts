@@ -10,7 +10,8 @@
  * run sets it up — a 412×823 phone viewport and the CPU slowed 4× (CDP) — : total blocking time (the part of
  * each main-thread long task past 50 ms, from first contentful paint until the page has been quiet for 3 s),
  * target ≤ 150 ms. Lighthouse itself is not installed here; this is its TBT definition measured with
- * PerformanceObserver long tasks (no network throttling).
+ * PerformanceObserver long tasks (no network throttling). A second row works it out from each task's CPU time
+ * (DevTools trace), which a busy machine barely moves.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { createTestDatabase } from '../test/helpers/database';
 import { createUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
 import { createProfileWithItems } from '../test/helpers/profileItems';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser';
 import { MANIFEST_PATH, type AssetManifest } from '../src/render/manifest';
 import { targetLine, type Benchmark } from './lib';
@@ -54,19 +56,24 @@ function scriptsOf(html: string, manifest: AssetManifest): PageScripts & { statu
 
 const ASSETS = path.dirname(MANIFEST_PATH);
 
+/** A page on Lighthouse's mobile screen (412×823), signed in with `token`, and its DevTools session. */
+async function phonePage(browser: Browser, token: string) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+  });
+  const page = await context.newPage();
+  return { page, cdp: await context.newCDPSession(page) };
+}
+
 /** Total blocking time of one page load (see the header), with the first contentful paint and the tasks. */
 async function blockingTime(url: string, token: string, cpuSlowdown: number) {
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-      extraHTTPHeaders: { Authorization: `Bearer ${token}` },
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    const { page, cdp } = await phonePage(browser, token);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript(() => {
       const tasks: Array<{ start: number; duration: number }> = [];
@@ -99,6 +106,41 @@ async function blockingTime(url: string, token: string, cpuSlowdown: number) {
     await browser.close();
   }
 }
+/**
+ * The same load's blocking time worked out from CPU time instead of wall time, for a busy machine: unthrottled,
+ * each main-thread task's CPU time from a DevTools trace (`tdur`), times the slowdown, counted Lighthouse's way
+ * (the part past 50 ms, tasks ending after first contentful paint). Wall time under throttling follows the
+ * neighbours; this follows the page.
+ */
+async function blockingTimeFromCpu(url: string, token: string, cpuSlowdown: number) {
+  const browser = await launchBrowser();
+  try {
+    const { page, cdp } = await phonePage(browser, token);
+    type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number };
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading',
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(7000); // the islands hydrated in the first viewport, and idle work
+    await cdp.send('Tracing.end');
+    await complete;
+    const parse = events.filter((event) => event.name === 'ParseHTML').pop();
+    if (!parse) throw new Error('no page parse in the trace');
+    const main = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid);
+    const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parse.pid)?.ts ?? 0;
+    const tasks = main
+      .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.tdur !== undefined)
+      .map((event) => ({ end: event.ts + event.dur!, ms: (cpuSlowdown * event.tdur!) / 1000 }));
+    const tbt = tasks.filter((task) => task.end > fcp).reduce((sum, task) => sum + Math.max(0, task.ms - 50), 0);
+    return { tbt, longest: Math.max(0, ...tasks.map((task) => task.ms)) };
+  } finally {
+    await browser.close();
+  }
+}
 const gzipped = (url: string) => zlib.gzipSync(fs.readFileSync(path.join(ASSETS, path.basename(url)))).length;
 const kb = (bytes: number) => bytes / 1024;
 
@@ -119,6 +161,7 @@ export const benchmark: Benchmark = {
         { label: '/register', path: '/register', token: null, limitKb: 0 },
         { label: '/forgot-password', path: '/forgot-password', token: null, limitKb: 0 },
         { label: '/reset-password (a link)', path: '/reset-password?token=abc', token: null, limitKb: 0 },
+        { label: '/login/passkey (linked from /login)', path: '/login/passkey', token: null },
         { label: 'owner’s profile', path: `/profiles/${profile.id}`, token: owner.token, limitKb: 100 },
         { label: 'owner’s profile, edit mode', path: `/profiles/${profile.id}?edit=1`, token: owner.token },
         { label: 'visitor, public profile', path: `/profiles/${profile.id}/public`, token: null },
@@ -152,7 +195,8 @@ export const benchmark: Benchmark = {
 
       // The edit mode of a profile with items in every widget, on a slowed phone.
       const filled = await createProfileWithItems(app);
-      const run = await blockingTime(`${app.baseUrl}/profiles/${filled.id}?edit=1`, filled.owner.token, 4);
+      const editUrl = `${app.baseUrl}/profiles/${filled.id}?edit=1`;
+      const run = await blockingTime(editUrl, filled.owner.token, 4);
       log(
         targetLine({
           name: 'edit mode, total blocking time (phone, CPU 4× slower)',
@@ -161,6 +205,17 @@ export const benchmark: Benchmark = {
           target: 150,
           comparison: '<=',
           detail: `FCP ${run.fcp.toFixed(0)} ms; ${run.tasks} long tasks, longest ${run.longest.toFixed(0)} ms; ${run.hydrated}/${run.islands} islands hydrated in the first viewport`,
+        }),
+      );
+      const byCpu = await blockingTimeFromCpu(editUrl, filled.owner.token, 4);
+      log(
+        targetLine({
+          name: 'edit mode, total blocking time from CPU time (4×)',
+          value: byCpu.tbt,
+          unit: 'ms',
+          target: 150,
+          comparison: '<=',
+          detail: `longest task ${byCpu.longest.toFixed(0)} ms (4× its CPU time); independent of the machine's load`,
         }),
       );
     } finally {

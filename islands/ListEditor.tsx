@@ -61,6 +61,7 @@ import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
 import type { SectionContext, SectionItem } from '../views/profile/widgets/context';
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 import { useCatalogueFill } from './lib/catalogueFill';
+import { closedContentNotRendered } from './lib/closedDetails';
 
 export interface ListEditorProps {
   profileId: number;
@@ -167,6 +168,7 @@ const Disclosure = styled.details.withConfig(sc('ListEditorDisclosure'))`
   &[open] > summary {
     display: none;
   }
+  ${closedContentNotRendered}
 `;
 
 const Controls = styled.div.withConfig(sc('ListEditorControls'))`
@@ -196,6 +198,7 @@ const Confirm = styled.p.withConfig(sc('ListEditorConfirm'))`
 `;
 
 const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
+  ${closedContentNotRendered}
   & > summary {
     display: inline-flex;
     align-items: center;

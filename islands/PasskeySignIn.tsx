@@ -1,7 +1,8 @@
 /**
- * /login's "Sign in with a passkey" (issue 24 §2): username-less, with a discoverable credential. The page's only
- * island, and its script is fetched only by browsers with WebAuthn (`hydrate="webauthn"`); it renders nothing on
- * the server, so a browser without WebAuthn (or without script) sees the plain password form alone.
+ * /login/passkey's "Sign In with a Passkey" (issue 24 §2): username-less, with a discoverable credential. The
+ * ceremony starts on a click (some browsers refuse WebAuthn without one). The server renders the button disabled;
+ * once hydrated it works, or, in a browser without WebAuthn, gives way to a message saying so. Success goes where
+ * the password sign-in goes (the server's `redirectTo`).
  */
 import { styled } from 'styled-components';
 import { Button } from '../views/ui/Button';
@@ -11,16 +12,12 @@ import { signInWithPasskey } from './lib/passkeysApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useHydrated } from './lib/useHydrated';
 
-const Or = styled.div.withConfig(sc('PasskeyOr'))`
-  display: grid;
-  gap: ${(p) => p.theme.space[3]};
-  margin-top: ${(p) => p.theme.space[4]};
-  p {
-    margin: 0;
-    text-align: center;
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
-  }
+const Unsupported = styled.p.withConfig(sc('PasskeyUnsupported'))`
+  margin: 0;
+  padding: ${(p) => p.theme.space[3]};
+  border-radius: ${(p) => p.theme.radius.control};
+  background: ${(p) => p.theme.color.brandTint};
+  font-size: ${(p) => p.theme.font.size.sm};
 `;
 
 export default function PasskeySignIn() {
@@ -31,20 +28,18 @@ export default function PasskeySignIn() {
     errorTitle: 'Login failed',
     onSuccess: (answer) => window.location.assign(answer.redirectTo),
   });
-  if (!hydrated) return null;
+  if (hydrated && !('PublicKeyCredential' in window)) {
+    return <Unsupported role="status">{TWO_FACTOR_MESSAGES.passkeysUnsupported}</Unsupported>;
+  }
   return (
-    <Or>
-      <p>or</p>
-      <Button
-        type="button"
-        $variant="secondary"
-        $block
-        disabled={signIn.isPending}
-        aria-busy={signIn.isPending || undefined}
-        onClick={() => signIn.mutate()}
-      >
-        {signIn.isPending ? 'Waiting for your passkey…' : 'Sign In with a Passkey'}
-      </Button>
-    </Or>
+    <Button
+      type="button"
+      $block
+      disabled={!hydrated || signIn.isPending}
+      aria-busy={signIn.isPending || undefined}
+      onClick={() => signIn.mutate()}
+    >
+      {signIn.isPending ? 'Waiting for your passkey…' : 'Sign In with a Passkey'}
+    </Button>
   );
 }

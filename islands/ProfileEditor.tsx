@@ -29,6 +29,7 @@ import { sc } from '../views/ui/sc';
 import { media } from '../views/ui/theme';
 import { ProfileHeaderCard } from '../views/profile/ProfileHeaderCard';
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
+import { closedContentNotRendered } from './lib/closedDetails';
 
 type TextKey =
   | 'rank'
@@ -66,6 +67,9 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space[3]};
+  & > details {
+    ${closedContentNotRendered}
+  }
   & > details > summary {
     display: ${(p) => (p.$open ? 'none' : 'flex')};
     list-style: none;

@@ -3,43 +3,60 @@
  * React root with the same identifierPrefix and providers the server used.
  * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view), interaction (when first
  * pointed at, touched or focused).
+ *
+ * This file is small on purpose: evaluating React, react-dom, styled-components and react-query at once was one
+ * long task on a phone (issue 21, edit mode's total blocking time). They are imported in stages, each evaluated in
+ * a task of its own, and every island's module is evaluated and hydrated in its own task too. The build preloads
+ * the stages with this file (scripts/build.ts), so staging costs no extra round trip.
  */
-import { createElement, startTransition, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { IslandProviders } from './lib/IslandProviders';
-import { getBrowserQueryClient } from './lib/queryClient';
-import { mountToaster } from './lib/toaster';
-import { captureTyped, restoreSelection } from '../views/ui/typedBeforeHydration';
+import type { ComponentType } from 'react';
 
 const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<string, string>;
 
-async function hydrate(el: HTMLElement): Promise<void> {
-  const name = el.dataset.island!;
-  const id = el.dataset.islandId!;
-  const propsEl = document.querySelector(`script[data-island-props="${id}"]`);
-  const props = JSON.parse(propsEl?.textContent ?? '{}') as object;
-  const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
-  // What the person typed while the script loaded: the island adopts it right after hydrating.
-  const typed = captureTyped(el);
-  startTransition(() => {
-    hydrateRoot(
-      el,
-      createElement(IslandProviders, {
-        queryClient: getBrowserQueryClient(),
-        children: createElement(mod.default, props),
-        typed,
-        // Marked after React commits the hydration (hydrateRoot returns before that), so tests and
-        // scripts waiting on data-hydrated see a live island.
-        onHydrated: () => {
-          typed.values.clear();
-          // After the adopted values have re-rendered (a reset textarea lost its caret).
-          requestAnimationFrame(() => restoreSelection(typed));
-          el.dataset.hydrated = 'true';
-        },
-      }),
-      { identifierPrefix: `${id}-` },
-    );
+/** Lets the browser paint and handle input before the next piece of work (a new task). */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (scheduler?.yield) void scheduler.yield().then(resolve);
+    else setTimeout(resolve, 0);
   });
+
+/** React and react-dom first (the largest evaluation), then the providers and the hydrating code. */
+const runtime = (async () => {
+  await import('react-dom/client');
+  await nextTask();
+  return import('./lib/hydrateIsland');
+})();
+
+/** Island modules are evaluated and hydrated one at a time, each after a yield. */
+let queue: Promise<void> = runtime.then(
+  () => undefined,
+  () => undefined, // each island reports the failure
+);
+
+/** Fetches a module without evaluating it (islands scrolled into view together download in parallel). */
+function prefetch(src: string): void {
+  if (document.querySelector(`link[rel="modulepreload"][href="${src}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = src;
+  document.head.append(link);
+}
+
+function hydrate(el: HTMLElement): Promise<void> {
+  const name = el.dataset.island!;
+  prefetch(sources[name]!);
+  const turn = queue.then(async () => {
+    const { hydrateIsland } = await runtime;
+    // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives; the fetch
+    // started at once (preloaded with the page, or by prefetch above).
+    await nextTask();
+    const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
+    await nextTask();
+    hydrateIsland(el, mod.default);
+  });
+  queue = turn.catch(() => undefined);
+  return turn;
 }
 
 function whenIdle(run: () => void): void {
@@ -92,4 +109,8 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   else run();
 }
 
-mountToaster();
+// The toaster (a pending toast from the last page, and every island's toasts) after the islands hydrated at load.
+void queue
+  .then(nextTask)
+  .then(async () => (await import('./lib/toaster')).mountToaster())
+  .catch((error: unknown) => console.error('The toaster failed', error));

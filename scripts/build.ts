@@ -26,12 +26,22 @@ export function islandEntries(): Record<string, string> {
   return entries;
 }
 
-/** Every file an output loads through static imports, transitively (what the browser must fetch before it runs). */
-function staticImports(metafile: esbuild.Metafile, outFile: string, seen = new Set<string>()): Set<string> {
+/**
+ * Every file an output loads through static imports, transitively (what the browser must fetch before it runs).
+ * With `dynamic`, its dynamic imports too: the runtime (client.ts) imports React and its hydrating code in stages,
+ * each evaluated in its own task, but always at once, so they are preloaded with it.
+ */
+function staticImports(
+  metafile: esbuild.Metafile,
+  outFile: string,
+  seen = new Set<string>(),
+  dynamic = false,
+): Set<string> {
   for (const imp of metafile.outputs[outFile]?.imports ?? []) {
-    if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
+    const followed = imp.kind === 'import-statement' || (dynamic && imp.kind === 'dynamic-import');
+    if (!followed || imp.external || seen.has(imp.path)) continue;
     seen.add(imp.path);
-    staticImports(metafile, imp.path, seen);
+    staticImports(metafile, imp.path, seen, dynamic);
   }
   return seen;
 }
@@ -44,9 +54,12 @@ function writeManifest(metafile: esbuild.Metafile, dir = ASSETS_DIR): void {
   };
   for (const [outFile, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !outFile.endsWith('.js')) continue;
-    const entry = { src: url(outFile), imports: [...staticImports(metafile, outFile)].map(url) };
+    const isClient = output.entryPoint.endsWith('islands/client.ts');
+    const entry = { src: url(outFile), imports: [...staticImports(metafile, outFile, new Set(), isClient)].map(url) };
     const name = path.basename(output.entryPoint).replace(/\.tsx?$/, '');
-    if (output.entryPoint.endsWith('islands/client.ts')) manifest.client = entry;
+    if (isClient) manifest.client = entry;
+    else if (path.dirname(output.entryPoint) !== 'islands')
+      continue; // a stage the runtime imports, not an island
     else manifest.islands[name] = entry;
   }
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));

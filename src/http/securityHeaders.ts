@@ -1,8 +1,8 @@
 /**
  * Security headers on every response, decided by helmet. The policy is written out in full
  * (useDefaults: false) so what the browser enforces is what you read here; docs/decisions.md says why.
- * - script-src 'self': islands load as external modules; their props are JSON blocks, never executed. The one
- *   inline script, the fixed WebAuthn gate of the sign-in page (src/render/webauthnGate.ts), is allowed by its hash.
+ * - script-src 'self': islands load as external modules; their props are JSON blocks, never executed. No inline
+ *   script at all (the sign-in pages ship none; passkey sign-in is its own page, /login/passkey).
  * - style-src adds 'unsafe-inline': styled-components puts <style> tags into the page and, in the browser,
  *   inserts rules at runtime; nonces would need a per-request value threaded into every island's render.
  * - HSTS and upgrade-insecure-requests only when BASE_URL is https: on plain http they would break the site.
@@ -12,7 +12,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import helmet, { type HelmetOptions } from 'helmet';
-import { WEBAUTHN_GATE_HASH } from '../render/webauthnGate';
 
 export function securityHeaderOptions(baseUrl: string): HelmetOptions {
   const https = baseUrl.startsWith('https://');
@@ -21,7 +20,7 @@ export function securityHeaderOptions(baseUrl: string): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", WEBAUTHN_GATE_HASH],
+        scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],

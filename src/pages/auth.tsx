@@ -2,7 +2,8 @@
  * Account pages: /login, /register, /forgot-password, /reset-password. Server forms with no script: each page
  * route takes its form's post (formAction) with the same schema, rate limits and service call as the JSON API
  * (src/api/auth.ts), then redirects (303) or shows the page again with the spec's messages. The success toasts
- * ride to the next page on a short-lived cookie (toastAfterRedirect).
+ * ride to the next page on a short-lived cookie (toastAfterRedirect). /login/passkey is the one page here with an
+ * island (the WebAuthn ceremony needs script).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -31,6 +32,7 @@ import type { FormState } from '../validation/forms';
 import {
   ForgotPasswordPage,
   LoginPage,
+  PasskeySignInPage,
   RegisterPage,
   RESET_INTENT,
   ResetDonePage,
@@ -89,6 +91,12 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
 
   router.get('/login', signedOutOnly, validate(login, canonical), (ctx: RequestContext<InputOf<typeof login>>) =>
     loginPage(ctx, null, ctx.state.input.query.reset === '1'),
+  );
+
+  // Issue 24 §2: passkey sign-in needs script, so it has its own page and /login ships none. Signed-in visitors go
+  // where /login sends them; the island goes where the password sign-in does (the API's `redirectTo`).
+  router.get('/login/passkey', signedOutOnly, (ctx) =>
+    renderPage(ctx, config, <PasskeySignInPage />, { title: 'Sign in with a passkey', noindex }),
   );
 
   router.post(

@@ -10,7 +10,7 @@ import { serializeProps } from './serialize';
 
 export type IslandName = keyof typeof islands;
 /**
- * `webauthn`: at load, and only in a browser with WebAuthn (passkey buttons; src/render/webauthnGate.ts);
+ * `webauthn`: at load, not preloaded, and only in a browser with WebAuthn (Security's Add Passkey);
  * `interaction`: when first pointed at, touched or focused (islands/client.ts).
  */
 export type HydratePolicy = 'load' | 'idle' | 'visible' | 'interaction' | 'webauthn';

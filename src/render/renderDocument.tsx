@@ -14,7 +14,6 @@ import { KEPT_MARKERS, KeptCollector, KeptCollectorContext, keptParts, type Kept
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';
 import { serverStyleSheet } from './styleSheet';
-import { WEBAUTHN_GATE } from './webauthnGate';
 
 export interface DocumentOptions {
   title: string;
@@ -144,17 +143,7 @@ export function renderDocument(
     for (const tag of options.head ?? []) head.push(renderHeadTag(tag));
 
     let scripts = '';
-    const gated = collector.placed.length > 0 && collector.placed.every((island) => island.hydrate === 'webauthn');
-    if (gated) {
-      // Only WebAuthn islands (the sign-in page): no preload, and the runtime loads only where WebAuthn exists.
-      const manifest = getManifest(environment.production);
-      const sources = Object.fromEntries(
-        collector.placed.map((island) => [island.name, manifest.islands[island.name]!.src]),
-      );
-      scripts =
-        `<script type="application/json" id="island-sources" data-runtime="${escapeHtml(manifest.client.src)}">` +
-        `${JSON.stringify(sources)}</script><script>${WEBAUTHN_GATE}</script>`;
-    } else if (collector.placed.length > 0) {
+    if (collector.placed.length > 0) {
       const manifest = getManifest(environment.production);
       // The runtime and every island hydrated at load (or idle) with their chunks, so the browser fetches them in
       // parallel instead of discovering each import only after the previous file arrived. An island hydrated

@@ -20,6 +20,7 @@ export const TWO_FACTOR_MESSAGES = {
   passkeyNameMax: 'At most 60 characters',
   passkeyFailed: 'The passkey could not be verified',
   passkeyUnknown: 'This passkey is not registered here',
+  passkeysUnsupported: 'This browser cannot use passkeys. Sign in with your password instead.',
   passkeyKnown: 'This passkey is already registered',
   enrolled: { title: 'Two-factor sign-in is on', description: 'Keep your recovery codes somewhere safe.' },
   disabled: { title: 'Two-factor sign-in is off', description: 'Sign-in now asks only for your password.' },

@@ -1,7 +1,7 @@
 /**
  * Accounts in a real Chromium: register with an invite code → /create-profile; the user menu
  * opens and lists the user's choices; sign out; sign in; forgot password → mail over real SMTP → link → new password → sign in.
- * The four sign-in pages are server forms with no script file (issue 21); /login's one inline script is the WebAuthn gate.
+ * The four sign-in pages are server forms with no script at all (issue 21).
  */
 import test, { type ExecutionContext } from 'ava';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +9,6 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp';
 import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
-import { WEBAUTHN_GATE } from '../../src/render/webauthnGate';
 
 let app: TestApp;
 let smtp: TestSmtp;
@@ -30,22 +29,19 @@ test.after.always(async () => {
 const allowed = [/status of 404/];
 
 /**
- * A sign-in page ships no JavaScript file. /login carries one fixed inline script, the WebAuthn gate, which adds
- * the island runtime for the passkey button only in a browser with WebAuthn (this Chromium has it; issue 24 §2;
- * test/e2e/two-factor.test.ts checks a browser without it fetches no script). The other pages: no script at all.
+ * A sign-in page ships no JavaScript: no <script> but JSON, no preload, and the browser fetched no script. /login's
+ * passkey sign-in is a link to its own page (test/e2e/two-factor.test.ts).
  */
 async function assertNoScript(t: ExecutionContext, page: Page): Promise<void> {
   const executable = await page
     .locator('script:not([type="application/json"])')
     .evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src') ?? s.textContent));
-  if (new URL(page.url()).pathname === '/login') {
-    t.is(executable[0], WEBAUTHN_GATE, '/login: the gate is its one inline script');
-    t.true(
-      executable.slice(1).every((src) => /^\/assets\/client-/.test(src ?? '')),
-      '/login: nothing but the runtime the gate added',
-    );
-  } else t.deepEqual(executable, [], `${page.url()} has no <script>`);
+  t.deepEqual(executable, [], `${page.url()} has no <script>`);
   t.is(await page.locator('link[rel="modulepreload"]').count(), 0, `${page.url()} preloads no module`);
+  const fetched = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((entry) => /\.m?js(\?|$)/.test(entry.name)).length,
+  );
+  t.is(fetched, 0, `${page.url()} fetched no script`);
 }
 
 test.serial('register, use the menu, sign out, sign in, reset the password by e-mail', async (t) => {

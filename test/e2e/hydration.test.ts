@@ -65,8 +65,8 @@ for (const rate of RATES) {
   const cpu = rate > 1 ? ` (CPU ${rate}× slower)` : '';
 
   // The sign-in pages (/login, /register, /forgot-password, /reset-password) are server forms, so nothing typed
-  // there waits for a script: test/e2e/auth.test.ts checks they ship none (/login's one island, the passkey
-  // button, has no field and loads only where WebAuthn exists).
+  // there waits for a script: test/e2e/auth.test.ts checks they ship none (/login/passkey's one island, the
+  // passkey button, has no field).
   test.serial(`account settings: each of the three forms keeps what was typed before hydration${cpu}`, async (t) => {
     const member = await createUser({ name: 'Old Name', password: 'member-pass-1' });
     const username = `early_${unique()}`.slice(0, 30);

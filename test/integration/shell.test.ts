@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
-import { createManifestReader, MANIFEST_PATH } from '../../src/render/manifest';
+import { createManifestReader, MANIFEST_PATH, PUBLIC_DIR } from '../../src/render/manifest';
 
 let app: TestApp;
 test.before(async () => {
@@ -93,6 +95,22 @@ test('a page with islands preloads the runtime and its load-time islands with th
   t.false(preloaded.includes(later.src));
   t.true(res.text.includes(`"MyDepartments":"${later.src}"`));
   t.true(res.text.includes(`<script type="module" src="${manifest.client.src}"></script>`));
+});
+
+test('the runtime imports React in stages, each its own task, and the page preloads every stage', (t) => {
+  // Issue 21 (edit mode's blocking time): evaluating React, react-dom, styled-components and react-query in one
+  // go was one long task. The runtime's own file imports nothing statically; its stages are dynamic imports, and
+  // the manifest lists them (and what they import) with it, so the page preloads them all.
+  const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
+  const runtime = fs.readFileSync(path.join(PUBLIC_DIR, manifest.client.src), 'utf8');
+  t.notRegex(runtime, /(^|[;}\n])import\s*[{*\w]/, 'no static import');
+  const stages = [...runtime.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => `/assets/${m[1]}`);
+  t.true(stages.length >= 3, 'react-dom, the hydrating code and the toaster are separate stages');
+  for (const stage of stages) t.true(manifest.client.imports.includes(stage), `${stage} is preloaded with the runtime`);
+  t.false(
+    Object.keys(manifest.islands).some((name) => /^(client|hydrateIsland|toaster)$/.test(name)),
+    'no stage is an island',
+  );
 });
 
 /** Signs in through the API so the client holds a session cookie, as a browser would. */

@@ -25,6 +25,19 @@ function fieldOf(form: FormState | null, name: string, formId: string) {
   };
 }
 
+/** "or" between the password form and the passkey way in. */
+const Or = styled.div.withConfig(sc('PasskeyOr'))`
+  display: grid;
+  gap: ${(p) => p.theme.space[3]};
+  margin-top: ${(p) => p.theme.space[4]};
+  p {
+    margin: 0;
+    text-align: center;
+    color: ${(p) => p.theme.color.muted};
+    font-size: ${(p) => p.theme.font.size.sm};
+  }
+`;
+
 export function LoginPage({
   productName,
   form = null,
@@ -51,13 +64,37 @@ export function LoginPage({
         />
         <SubmitButton block pending={false} label="Sign In" busyLabel="Signing in…" />
       </Form>
-      {/* Issue 24 §2: the page's one island; its script loads only where WebAuthn exists (src/render/webauthnGate.ts). */}
-      <Island name="PasskeySignIn" props={{}} hydrate="webauthn" />
+      {/* Issue 24 §2: passkeys need script, so they have a page of their own and this one ships none (issue 21). */}
+      <Or>
+        <p>or</p>
+        <ButtonLink href="/login/passkey" $variant="secondary" $block>
+          Sign In with a Passkey
+        </ButtonLink>
+      </Or>
       <AuthFooter>
         <a href="/forgot-password">Forgot your password?</a>
         <span>
           Don’t have an account? <a href="/register">Create one here</a>
         </span>
+        <a href="/">Back to Profiles</a>
+      </AuthFooter>
+    </AuthCardPage>
+  );
+}
+
+/**
+ * /login/passkey (issue 24 §2): username-less sign-in with a discoverable passkey. The ceremony needs script, so it
+ * lives here rather than on /login; the island says so when the browser cannot do it.
+ */
+export function PasskeySignInPage() {
+  return (
+    <AuthCardPage title="Sign in with a passkey" intro="Use the passkey saved on this device or your phone.">
+      <Island name="PasskeySignIn" props={{}} />
+      <noscript>
+        <Notice>Signing in with a passkey needs JavaScript. Turn it on, or sign in with your password.</Notice>
+      </noscript>
+      <AuthFooter>
+        <a href="/login">Sign in with your password</a>
         <a href="/">Back to Profiles</a>
       </AuthFooter>
     </AuthCardPage>
