@@ -61,11 +61,8 @@ function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewe
   } else ctx.body = encoded.json;
 }
 
-/**
- * `departmentReads`: what this node keeps of departments; by default one per app, as the configuration says
- * (DEPARTMENT_CACHE). A test's second "node" passes its own (createApp hands routers every dependency it gets).
- */
-export function departmentRoutes(context: AppContext & { departmentReads?: DepartmentReads }): Router {
+/** `context.departmentReads`: what this node keeps of departments (a test's second "node" passes its own). */
+export function departmentRoutes(context: AppContext): Router {
   const router = new Router();
   const reads =
     context.departmentReads ??

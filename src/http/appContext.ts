@@ -12,6 +12,7 @@ import type { Mailer } from '../services/mail';
 import type { MediaStore } from '../services/photos/store';
 import type { SessionActivity } from '../services/sessionActivity';
 import type { SessionCache } from '../services/sessionCache';
+import type { DepartmentReads } from '../services/departments/departmentReads';
 import type { RateLimits } from './rateLimit';
 
 /** Set while the process shuts down: readiness then answers 503 (src/api/health.ts). */
@@ -33,6 +34,8 @@ export interface AppDeps {
   sessionCache?: SessionCache;
   /** Writes sessions' "last seen" at most once a minute, after the request (src/services/sessionActivity.ts). */
   sessionActivity?: SessionActivity;
+  /** What this node keeps of departments; by default one per app, as the configuration says (DEPARTMENT_CACHE). */
+  departmentReads?: DepartmentReads;
 }
 
 export interface AppContext extends AppDeps {

@@ -7,7 +7,6 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/config';
 import { createApp } from '../../src/app';
-import type { DepartmentReads } from '../../src/services/departments/departmentReads';
 import type { AppDeps } from '../../src/http/appContext';
 import { createLogger } from '../../src/log';
 import { createMailer, type MailMessage, type Mailer } from '../../src/services/mail';
@@ -113,10 +112,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   existing?: TestDatabase,
-  extra: Pick<AppDeps, 'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore'> & {
-    /** A second "node"'s department reads (src/api/departments.ts takes it from the app's dependencies). */
-    departmentReads?: DepartmentReads;
-  } = {},
+  extra: Pick<AppDeps, 'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads'> = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
