@@ -8,6 +8,7 @@ import { SessionActivity } from '../../src/services/sessionActivity';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createUser, type CreatedUser } from '../helpers/users';
+import { countQueries } from '../helpers/queries';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -177,17 +178,7 @@ test.serial('writing last seen does not drop the session from the session cache'
   const account = await createUser();
   const desk = await signIn(account, CHROME_WINDOWS);
   const [id] = await sessionIds(account.user.id, 'Chrome');
-  const queriesDuring = async (request: () => Promise<unknown>) => {
-    let count = 0;
-    const listener = () => count++;
-    app.db.on('query', listener);
-    try {
-      await request();
-    } finally {
-      app.db.off('query', listener);
-    }
-    return count;
-  };
+  const queriesDuring = async (request: () => Promise<unknown>) => (await countQueries(app.db, request)).queries;
   await app
     .db('sessions')
     .where({ id })

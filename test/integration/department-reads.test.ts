@@ -11,6 +11,7 @@ import { DepartmentReads } from '../../src/services/departments/departmentReads'
 import type { DepartmentJson, UserDepartmentJson } from '../../src/validation/departments';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
+import { queriesOf } from '../helpers/queries';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { twoDepartments } from '../helpers/verification';
 
@@ -34,17 +35,8 @@ test.after.always(async () => {
  * the session cache hears its own notifications (a new link is a session fact too), in its own time.
  */
 async function queriesDuring(read: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const listener = (query: { sql: string }) => {
-    if (!/\bsessions\b/.test(query.sql)) count += 1;
-  };
-  a.db.on('query', listener);
-  try {
-    await read();
-  } finally {
-    a.db.off('query', listener);
-  }
-  return count;
+  const { sql } = await queriesOf(a.db, read);
+  return sql.filter((statement) => !/\bsessions\b/.test(statement)).length;
 }
 
 const links = async (app: TestApp, account: CreatedUser): Promise<UserDepartmentJson[]> => {

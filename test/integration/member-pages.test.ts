@@ -8,6 +8,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import test from 'ava';
 import { needsPostgresServer } from '../helpers/postgresServer';
+import { queriesOf } from '../helpers/queries';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
@@ -22,18 +23,6 @@ test.after.always(async () => {
 
 const html = { headers: { Accept: 'text/html' } };
 const menu = (page: string) => /<details[^>]*data-testid="user-menu".*?<\/details>/s.exec(page)?.[0] ?? '';
-
-/** The SQL of every query `run` makes. */
-async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
-  const sql: string[] = [];
-  const onQuery = (query: { sql: string }) => sql.push(query.sql);
-  app.db.on('query', onQuery);
-  try {
-    return { result: await run(), sql };
-  } finally {
-    app.db.off('query', onQuery);
-  }
-}
 
 async function until(condition: () => Promise<boolean>, ms = 4000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -120,7 +109,7 @@ test.serial(
     const member = await createUser();
     const path = `/profiles/${profile.id}/public`;
     await clientAs(app, member).get(path, html);
-    const warm = await queriesOf(() => clientAs(app, member).get(path, html));
+    const warm = await queriesOf(app.db, () => clientAs(app, member).get(path, html));
     t.is(warm.result.status, 200);
     t.false(
       warm.sql.some((sql) => /awards|union all/i.test(sql)),
@@ -175,7 +164,7 @@ test.serial('View as member is the members’ kept page, with the owner’s menu
   const member = await createUser();
   const path = `/profiles/${profile.id}`;
   await clientAs(app, owner).get(`${path}?as=member`, html); // keeps it
-  const warm = await queriesOf(() => clientAs(app, owner).get(`${path}?as=member`, html));
+  const warm = await queriesOf(app.db, () => clientAs(app, owner).get(`${path}?as=member`, html));
   const page = warm.result.text;
   t.false(
     warm.sql.some((sql) => /awards|union all/i.test(sql)),

@@ -14,6 +14,7 @@ import { saveSession } from '../../src/services/sessions';
 import { randomToken } from '../../src/services/tokens';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
+import { countQueries } from '../helpers/queries';
 import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
 import { twoDepartments, verifyMember } from '../helpers/verification';
@@ -35,15 +36,7 @@ test.after.always(async () => {
 
 /** The number of database queries a request made (both apps share the pool). */
 async function queriesDuring(request: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const listener = () => count++;
-  a.db.on('query', listener);
-  try {
-    await request();
-  } finally {
-    a.db.off('query', listener);
-  }
-  return count;
+  return (await countQueries(a.db, request)).queries;
 }
 
 const me = (app: TestApp, token: string) => clientAs(app, { token }).get('/api/auth/me');
