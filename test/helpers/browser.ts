@@ -108,8 +108,24 @@ export async function messageFor(page: Page, label: string): Promise<string> {
 
 /** Fails the test when the page is wider than the viewport (a horizontal scrollbar): `scrollWidth ≤ innerWidth`. */
 export async function assertNoHorizontalOverflow(t: ExecutionContext, page: Page, where: string): Promise<void> {
+  // A page just resized (setViewportSize) can be measured before the resize's media queries apply: innerWidth is
+  // already the new width while the styles are still the old one's (seen on a busy CI machine, for over a second:
+  // a 1280 px header in a 375 px viewport). Capturing a frame makes Chromium run its whole rendering update with the
+  // new size, script on or off (a page with script off never runs requestAnimationFrame), so an overflow is measured
+  // again after one, up to ten times, before it fails.
+  let measured = await measureOverflow(page);
+  for (let tries = 0; measured.scrollWidth > measured.innerWidth && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await page.screenshot({ timeout: 10_000 });
+    measured = await measureOverflow(page);
+  }
+  const { scrollWidth, innerWidth, widest } = measured;
+  t.true(scrollWidth <= innerWidth, `${where}: ${scrollWidth}px wide in a ${innerWidth}px viewport (${widest})`);
+}
+
+function measureOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; widest: string }> {
   // No named functions inside evaluate: the test transpiler wraps them in a helper the page does not have.
-  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+  return page.evaluate(() => {
     const width = window.innerWidth;
     // The first element sticking out names the culprit in the failure message.
     // (Past the edge and not inside a box that scrolls or clips it.)
@@ -126,5 +142,4 @@ export async function assertNoHorizontalOverflow(t: ExecutionContext, page: Page
       widest: out ? `${out.tagName.toLowerCase()}.${String(out.getAttribute('class') ?? '').replace(/ /g, '.')}` : '',
     };
   });
-  t.true(scrollWidth <= innerWidth, `${where}: ${scrollWidth}px wide in a ${innerWidth}px viewport (${widest})`);
 }
