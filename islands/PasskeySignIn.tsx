@@ -7,7 +7,7 @@
 import { styled } from 'styled-components';
 import { Button } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
-import { TWO_FACTOR_MESSAGES } from '../src/validation/twoFactor';
+import { TWO_FACTOR_MESSAGES } from '../src/validation/twoFactorMessages';
 import { signInWithPasskey } from './lib/passkeysApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useHydrated } from './lib/useHydrated';

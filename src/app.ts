@@ -1,20 +1,23 @@
 /**
- * Builds the Koa application. Middleware runs in this order: request log → security headers → health and
- * kept profile pages (visitors', and members' whose session is in memory: nothing else needed) → compression → errors → static assets → body parsing → session and
- * user → CSRF → API (only /api/…) or pages (everything else) → 404.
+ * Builds the Koa application. Before any middleware: `/health` and kept profile pages (visitors', and members'
+ * whose session is in memory: nothing else needed), answered early (src/http/earlyAnswers.ts). Middleware runs in
+ * this order: request log → security headers → health → compression → errors → static assets → body parsing →
+ * session and user → CSRF → API (only /api/…) or pages (everything else) → 404.
  */
-import Koa from 'koa';
+import type Koa from 'koa';
 import compress from 'koa-compress';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext, AppDeps } from './http/appContext';
-import { requestLog } from './http/requestLog';
-import { securityHeaders } from './http/securityHeaders';
+import { AppWithEarlyAnswers } from './http/earlyAnswers';
+import { requestLineWriter, requestLog } from './http/requestLog';
+import { securityHeaderList, securityHeaders } from './http/securityHeaders';
 import { errorHandler } from './http/errorHandler';
 import { staticAssets, favicon, robotsTxt } from './http/staticAssets';
-import { sessionMiddleware, loadUser } from './http/session';
+import { sessionAndUser } from './http/session';
 import { csrfProtection } from './http/csrf';
+import { routesBySegment } from './http/routesBySegment';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
-import { healthRoutes } from './api/health';
+import { answerLive, healthRoutes } from './api/health';
 import { apiRouters } from './api';
 import { PHOTO_UPLOAD_PATH } from './api/photos';
 import { createMediaStore } from './services/photos/store';
@@ -22,27 +25,22 @@ import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './render/errorPage';
 import { RateLimits } from './http/rateLimit';
 import { ProfileCache } from './pageCache/profileCache';
-import { keptProfilePages } from './pageCache/keptPages';
+import { keptProfilePages, maybeKeptPage } from './pageCache/keptPages';
 import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
 import { SessionActivity } from './services/sessionActivity';
 import { SessionCache } from './services/sessionCache';
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+/** The methods whose body is parsed (koa-body's own default, named so the app can skip it for the rest). */
+const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH];
+const hasParsedBody = new Set<string>(BODY_METHODS);
 
-/** Middleware run one after another, as `app.use` would: each goes on to the next when it does not answer. */
-function inOrder(middleware: Koa.Middleware[]): Koa.Middleware {
-  return (ctx, next) => {
-    const step = (i: number): Promise<unknown> =>
-      i === middleware.length ? next() : Promise.resolve(middleware[i]!(ctx, () => step(i + 1)));
-    return step(0) as Promise<void>;
-  };
-}
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
-  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  const app = new AppWithEarlyAnswers({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   const mediaStore = deps.mediaStore ?? createMediaStore(config, logger);
   const context: AppContext = {
     ...deps,
@@ -56,15 +54,28 @@ export function createApp(deps: AppDeps): Koa {
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 
+  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
+  // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, and kept
+  // profile pages (already compressed; a visitor's, or a member's whose session is in memory). Each has the
+  // headers and log line the middleware would give it; anything else goes on to the middleware.
+  const keptPages = keptProfilePages({
+    profileCache: context.profileCache,
+    sessions: sessionCache,
+    activity: context.sessionActivity,
+    sessionMaxAgeMs: config.sessionMaxAgeMs,
+  });
+  app.early = {
+    candidate: (method, url) => maybeKeptPage(method, url) || url.startsWith('/health'),
+    answer: (ctx, reply) => answerLive(ctx, reply) || keptPages(ctx, reply),
+    securityHeaders: securityHeaderList(config.baseUrl),
+    writeLine: requestLineWriter(logger),
+  };
+
   app.use(requestLog(logger));
   app.use(securityHeaders(config.baseUrl)); // first, so every answer (assets, errors, 404) carries them
-  // Answers that need nothing else come before everything else: health checks, and visitors' kept pages (already
-  // compressed, no session, no routing). Neither throws; errors past this point reach errorHandler.
+  // Health checks need nothing else (`/health` is normally answered early, `/health/ready` here). It never
+  // throws; errors past this point reach errorHandler.
   app.use(healthRoutes(db, lifecycle));
-  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
-  app.use(
-    keptProfilePages({ profileCache: context.profileCache, sessions: sessionCache, activity: context.sessionActivity }),
-  );
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());
@@ -72,6 +83,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(robotsTxt());
 
   const bodyParser = koaBody({
+    parsedMethods: BODY_METHODS,
     json: true,
     jsonLimit: '1mb',
     text: false,
@@ -84,16 +96,21 @@ export function createApp(deps: AppDeps): Koa {
       throw new ValidationError('Request body is not valid JSON');
     },
   });
-  // A photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
-  app.use((ctx, next) => (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path) ? next() : bodyParser(ctx, next)));
-  app.use(sessionMiddleware(app, config, sessionCache, deps.mailer));
-  app.use(loadUser(context.sessionActivity));
+  // Only the methods koa-body reads a body for reach it (the rest would only have their content type looked at);
+  // a photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
+  app.use((ctx, next) =>
+    !hasParsedBody.has(ctx.method) || (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path))
+      ? next()
+      : bodyParser(ctx, next),
+  );
+  app.use(sessionAndUser(app, config, sessionCache, context.sessionActivity, deps.mailer));
   app.use(csrfProtection(config.baseUrl));
 
   // Every API route carries its own /api/… prefix and no page route does: a request is matched only against its
-  // own half of the routes (a member's profile page no longer walks every API router's table first).
-  const api = inOrder(apiRouters(context).map((router) => router.routes() as Koa.Middleware));
-  const pages = inOrder(pageRouters(context).map((router) => router.routes() as Koa.Middleware));
+  // own half of the routes (a member's profile page no longer walks every API router's table first), and within
+  // it only against the routers with a route for its path's first segment after /api (src/http/routesBySegment.ts).
+  const api = routesBySegment(apiRouters(context), 2);
+  const pages = routesBySegment(pageRouters(context), 1);
   app.use((ctx, next) => (isApiPath(ctx.path) ? api(ctx, next) : pages(ctx, next)));
 
   app.use(async (ctx) => {

@@ -3,7 +3,7 @@
  * `?src=qr` go to the process's counter (src/services/insights/counter.ts), which keeps only counts. Neither
  * call waits on the database, so a kept page is answered as fast with counting as without.
  *
- *   countProfileView(ctx, id)              // a visitor's kept page (src/pageCache/profilePages.ts)
+ *   countProfileView(ctx, id)              // a kept page (src/pageCache/keptPages.ts)
  *   router.get('/profiles/:id', …, profileViewCounting(profileCache), showProfile)   // rendered pages
  *   countDownload(ctx, id, 'vcard' | 'pdf')  // src/pages/share.tsx
  * Views by those who may edit the profile (its owner, admins) are not counted.

@@ -55,6 +55,11 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return [...headers];
 }
 
+/** The security headers as a flat [name, value, …] list, for `res.writeHead` (src/http/earlyAnswers.ts). */
+export function securityHeaderList(baseUrl: string): string[] {
+  return helmetHeaders(securityHeaderOptions(baseUrl)).flat();
+}
+
 export function securityHeaders(baseUrl: string): Koa.Middleware {
   const headers = helmetHeaders(securityHeaderOptions(baseUrl));
   return (ctx, next) => {

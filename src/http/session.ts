@@ -15,9 +15,9 @@ import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
 import type { Mailer } from '../services/mail';
 import type { SessionActivity } from '../services/sessionActivity';
-import type { SessionCache } from '../services/sessionCache';
-import { destroySession, saveSession } from '../services/sessions';
-import { randomToken } from '../services/tokens';
+import { copyOfUser, type SessionCache } from '../services/sessionCache';
+import { destroySession, saveSession, type SessionData } from '../services/sessions';
+import { hashToken, randomToken } from '../services/tokens';
 import { landingPathFor, presentUser } from '../presenters/users';
 import type { LoginResponse } from '../validation/auth';
 
@@ -87,7 +87,7 @@ function inRequestTransaction(
   return trx ? write(trx, actor) : inTransaction(Model.knex(), (own) => write(own, actor));
 }
 
-export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache, mailer: Mailer): Koa.Middleware {
+function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache, mailer: Mailer): Koa.Middleware {
   const secure = config.baseUrl.startsWith('https://');
   return session(
     {
@@ -146,8 +146,103 @@ export function sessionMiddleware(app: Koa, config: Config, sessions: SessionCac
   );
 }
 
+/**
+ * Whether koa-session would leave a session read with this data exactly as it is (no save, no cookie): unexpired
+ * (its `valid` check) and not due for renewal (`renew`: within half its max age of expiry, when it re-saves the
+ * session and sends a new cookie). The max age is the session's own `_maxAge`, else the configured one.
+ */
+export function sessionStaysAsItIs(data: SessionData, configuredMaxAgeMs: number): boolean {
+  const { _expire: expire, _maxAge: ownMaxAge } = data;
+  if (typeof expire !== 'number') return true;
+  const left = expire - Date.now();
+  if (left < 0) return false;
+  if ('_session' in data) return true; // a browser-session cookie: koa-session never renews it
+  const maxAge = typeof ownMaxAge === 'number' ? ownMaxAge : configuredMaxAgeMs;
+  return !(maxAge && left < maxAge / 2);
+}
+
+/** Set on a request answered from a kept session (below): what `ctx.session` reads, with no session object. */
+const KEPT_SESSION = Symbol('keptSessionData');
+
+interface KeptSessionState {
+  [KEPT_SESSION]?: SessionData;
+}
+
+/**
+ * `ctx.session` on a request answered from a kept session: a frozen copy of the session's data for reads (a page's
+ * flash lookup), and an error on any change, since no koa-session commit runs to store it. Only GET and HEAD
+ * take that path, and no GET or HEAD route changes the session (sign-in, sign-out and flash writes are posts).
+ * Every other request goes to koa-session's own accessor.
+ */
+function guardSessionAccessor(app: Koa): void {
+  const own = Object.getOwnPropertyDescriptor(app.context, 'session');
+  if (!own?.get || !own.set) throw new Error('koa-session must be installed before guarding ctx.session');
+  const { get, set } = own;
+  Object.defineProperty(app.context, 'session', {
+    configurable: true,
+    get(this: Koa.Context & KeptSessionState) {
+      const kept = this[KEPT_SESSION];
+      return kept ? Object.freeze({ ...kept }) : get.call(this);
+    },
+    set(this: Koa.Context & KeptSessionState, value: unknown) {
+      if (this[KEPT_SESSION]) throw new Error('A GET or HEAD request cannot change its session');
+      set.call(this, value);
+    },
+  });
+}
+
+/**
+ * The session and user of a signed-in request, as koa-session and loadUser would put them, cheaply when they can:
+ * a GET or HEAD whose session this node keeps (and trusts: src/services/sessionCache.ts), that koa-session would
+ * leave as it is, of an active user, gets its user straight from the kept entry — no koa-session object, no
+ * hashing of its data, no commit, no promise for the store. Anything else (a write, an unknown or uncached
+ * session, one due for renewal or expired, an inactive user) takes koa-session and loadUser as before.
+ */
+export function sessionAndUser(
+  app: Koa,
+  config: Config,
+  sessions: SessionCache,
+  activity: SessionActivity,
+  mailer: Mailer,
+): Koa.Middleware {
+  const session = sessionMiddleware(app, config, sessions, mailer);
+  const load = loadUser(activity);
+  guardSessionAccessor(app);
+  return (ctx, next) => {
+    const kept =
+      ctx.method === 'GET' || ctx.method === 'HEAD' ? keptSessionOf(ctx, sessions, config.sessionMaxAgeMs) : undefined;
+    if (!kept) return session(ctx, () => load(ctx, next));
+    const user = copyOfUser(kept.found.user);
+    (ctx as Koa.Context & KeptSessionState)[KEPT_SESSION] = kept.found.data;
+    ctx.state.sessionUser = user;
+    ctx.state.sessionFacts = kept.found.facts;
+    ctx.state.user = user;
+    activity.seenByHash(kept.tokenHash);
+    return next();
+  };
+}
+
+/**
+ * The request's session and user from this node's memory (never a query), when a read may use them without
+ * koa-session: kept and trusted, of an active user, holding only the sign-in, and one koa-session would leave as it
+ * is. Undefined otherwise: the request takes koa-session and loadUser. Also used by members' kept pages.
+ */
+export function keptSessionOf(ctx: Koa.Context, sessions: SessionCache, sessionMaxAgeMs: number) {
+  const token = currentSessionToken(ctx);
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  const found = sessions.peek(tokenHash);
+  if (!found || !found.user.isActive || found.data.userId !== found.user.id) return undefined;
+  const stays = holdsOnlySignIn(found.data) && sessionStaysAsItIs(found.data, sessionMaxAgeMs);
+  return stays ? { tokenHash, found } : undefined;
+}
+
+/** A session holding nothing but who is signed in (no flash waiting to be taken: taking it changes the session). */
+const holdsOnlySignIn = (data: SessionData): boolean =>
+  Object.keys(data).every((key) => key === 'userId' || key.startsWith('_'));
+
 /** Puts the signed-in, active user on ctx.state.user (or null), and notes the session as seen (off the hot path). */
-export function loadUser(activity: SessionActivity): Koa.Middleware {
+function loadUser(activity: SessionActivity): Koa.Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
     const userId = ctx.session?.userId as number | undefined; // reading ctx.session loads the session (and user)

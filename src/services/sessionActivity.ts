@@ -14,7 +14,8 @@ import { hashToken } from './tokens';
 export const LAST_SEEN_INTERVAL_MS = 60_000;
 
 export class SessionActivity {
-  private readonly written = new LRUCache<string, number>({ max: 50_000, ttl: LAST_SEEN_INTERVAL_MS });
+  /** When each session's last-seen write was queued: compared in seenByHash, so no ttl (and none of its timers). */
+  private readonly written = new LRUCache<string, number>({ max: 50_000 });
   private readonly pending = new Set<string>();
   private running: Promise<void> = Promise.resolve();
   private scheduled = false;
@@ -28,7 +29,11 @@ export class SessionActivity {
 
   /** A request of the session `token` was answered. */
   seen(token: string): void {
-    const key = hashToken(token);
+    this.seenByHash(hashToken(token));
+  }
+
+  /** As seen, for a caller that has the token's hash already (src/http/session.ts keptSessionOf). */
+  seenByHash(key: string): void {
     const now = this.clock();
     const last = this.written.get(key);
     if (last !== undefined && now - last < LAST_SEEN_INTERVAL_MS) return;

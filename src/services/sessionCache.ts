@@ -5,14 +5,14 @@
  *   (onSessionChanged), through Postgres notifications for changes made anywhere else (listen(), fed by the
  *   triggers on `users` and `sessions`) — and never outlives its session's expiry;
  * - while the notification connection is down nothing is trusted: every request reads the database, as without
- *   the cache; a read that raced a change is not kept (the same clock as src/pageCache/profileCache.ts);
+ *   the cache; a read that raced a change is not kept (src/db/changeWatch.ts, as every per-node cache);
  * - a kept entry lives at most ENTRY_TTL_MS, so even a change nobody announced ends within that time.
  * The embedded database serves one process, which hears its own changes directly (src/db/listen.ts).
  * Callers get their own copies: a request may change its user or session data without touching the cache.
  */
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { listen, type Subscription } from '../db/listen';
+import { ChangeWatch, idPayload } from '../db/changeWatch';
 import type { Logger } from '../log';
 import { User } from '../models/User';
 import { SESSION_CHANGED_CHANNEL, onSessionChanged } from './sessionChanges';
@@ -39,42 +39,37 @@ export interface SessionCacheOptions {
  * A request's own copy of a kept user. A user row holds only plain values (no JSON columns, no relations), so a
  * shallow copy is a whole one, at a fraction of `$clone`'s cost (this runs on every signed-in request).
  */
-const copyOf = (user: User): User => Object.assign(Object.create(User.prototype) as User, user);
+export const copyOfUser = (user: User): User => Object.assign(Object.create(User.prototype) as User, user);
 
 export class SessionCache {
-  private readonly entries = new LRUCache<string, Entry>({ max: ENTRY_LIMIT, ttl: ENTRY_TTL_MS });
-  private clock = 0;
-  private resetAt = 0;
-  private readonly invalidatedAt = new LRUCache<number, number>({ max: ENTRY_LIMIT });
-  private readonly waiting = new Map<number, (() => void)[]>();
-  private readonly subscription: Subscription | null;
-  private readonly unsubscribeLocal: () => void;
+  // ttlResolution 0: otherwise lru-cache arms a timer every millisecond to forget the clock it cached; reading
+  // the clock on each get costs less on these per-request paths.
+  private readonly entries = new LRUCache<string, Entry>({ max: ENTRY_LIMIT, ttl: ENTRY_TTL_MS, ttlResolution: 0 });
+  private readonly watch: ChangeWatch;
 
   constructor(
     readonly enabled: boolean,
     db: Knex,
     options: SessionCacheOptions = {},
   ) {
-    this.unsubscribeLocal = options.hearLocal === false ? () => undefined : onSessionChanged((id) => this.forget(id));
-    this.subscription = enabled
-      ? listen(
-          db,
-          SESSION_CHANGED_CHANNEL,
-          {
-            onMessage: (payload) => this.forget(Number(payload)),
-            onReset: () => {
-              this.resetAt = ++this.clock;
-              this.entries.clear();
-            },
-          },
-          options.logger,
-        )
-      : null;
+    this.watch = new ChangeWatch({
+      enabled,
+      db,
+      channel: SESSION_CHANGED_CHANNEL,
+      parse: idPayload,
+      hearLocal: options.hearLocal === false ? undefined : onSessionChanged,
+      forget: (userId) => {
+        for (const [key, entry] of this.entries.entries()) if (entry.user.id === userId) this.entries.delete(key);
+      },
+      forgetAll: () => this.entries.clear(),
+      keys: ENTRY_LIMIT,
+      logger: options.logger,
+    });
   }
 
   /** True while entries can be trusted: caching is on and this node hears every change. */
   get trusted(): boolean {
-    return this.enabled && (this.subscription?.listening ?? false);
+    return this.watch.trusted;
   }
 
   /** The live session a token names, with its user: kept, or read (and kept) — findSessionWithUser's answer. */
@@ -83,17 +78,15 @@ export class SessionCache {
     const key = hashToken(token);
     const kept = this.entries.get(key);
     if (kept && kept.expiresAt > Date.now()) {
-      return { data: { ...kept.data }, user: copyOf(kept.user), facts: kept.facts };
+      return { data: { ...kept.data }, user: copyOfUser(kept.user), facts: kept.facts };
     }
-    const startedAt = this.clock;
+    const startedAt = this.watch.mark();
     const found = await findSessionWithUser(token);
     if (!found) return undefined;
-    const { id } = found.user;
-    const changedSince = this.resetAt > startedAt || (this.invalidatedAt.get(id) ?? 0) > startedAt;
-    if (this.trusted && !changedSince) {
+    if (this.trusted && !this.watch.changedSince(startedAt, found.user.id)) {
       this.entries.set(key, {
         data: { ...found.data },
-        user: copyOf(found.user),
+        user: copyOfUser(found.user),
         expiresAt: found.expiresAt,
         facts: Object.freeze({
           ...found.facts,
@@ -105,32 +98,23 @@ export class SessionCache {
   }
 
   /**
-   * The kept session a token names, only when this node can trust it and never with a query: for answers made
-   * before the session middleware (src/pageCache/memberPages.ts), which fall back to the full path on undefined.
-   * Read-only: the caller must not change what it gets.
+   * The kept session a token names, by the token's hash (hashToken: the caller hashes once a request), only when
+   * this node can trust it and never with a query: for answers made before the session middleware
+   * (src/pageCache/memberPages.ts), which fall back to the full path on undefined. Read-only: the caller must not
+   * change what it gets.
    */
-  peek(token: string): Readonly<Omit<FoundSession, 'expiresAt'>> | undefined {
+  peek(tokenHash: string): Readonly<Omit<FoundSession, 'expiresAt'>> | undefined {
     if (!this.trusted) return undefined;
-    const kept = this.entries.get(hashToken(token));
+    const kept = this.entries.get(tokenHash);
     return kept && kept.expiresAt > Date.now() ? kept : undefined;
   }
 
   /** Resolves the next time this node drops what it kept of `userId` (tests await a notification with it). */
   changed(userId: number): Promise<void> {
-    return new Promise((resolve) => this.waiting.set(userId, [...(this.waiting.get(userId) ?? []), resolve]));
+    return this.watch.changed(userId);
   }
 
-  private forget(userId: number): void {
-    if (!Number.isInteger(userId)) return;
-    this.invalidatedAt.set(userId, ++this.clock);
-    for (const [key, entry] of this.entries.entries()) if (entry.user.id === userId) this.entries.delete(key);
-    const waiting = this.waiting.get(userId);
-    this.waiting.delete(userId);
-    for (const resolve of waiting ?? []) resolve();
-  }
-
-  async close(): Promise<void> {
-    this.unsubscribeLocal();
-    await this.subscription?.close();
+  close(): Promise<void> {
+    return this.watch.close();
   }
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
+import { LOG_FLUSH_MS } from '../../src/log';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
 const run = promisify(execFile);
@@ -85,6 +86,8 @@ test.serial('the built server starts in production mode, is ready and serves the
     const html = await landing.text();
     t.true(html.includes('See a Sample Profile'));
     t.false(/<script(?![^>]*application\/json)/.test(html));
+    // Log lines wait up to LOG_FLUSH_MS in the server's buffer: the page can arrive before its line.
+    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 2));
     t.true(server.output().includes('"msg":"Turnout listening'), 'logs are JSON lines');
     const login = await fetch(`${server.baseUrl}/login`);
     // The sign-in page ships no script at all (issue 21).

@@ -10,18 +10,16 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
+import type { Change } from '../../db/changeWatch';
 import { afterCommit } from '../../db/transaction';
 
 export const DEPARTMENTS_CHANGED_CHANNEL = 'departments_changed';
 
-/** A change as the channel carries it: `*` for any departments row, `u` + the user id for one user's links. */
-export type DepartmentChange = { all: true } | { all: false; userId: number };
-
-/** The channel's payload, read; undefined for one this version does not know. */
-export function parseDepartmentChange(payload: string): DepartmentChange | undefined {
-  if (payload === '*') return { all: true };
+/** The channel's payload (`*` for any departments row, `u` + the user id for one user's links) as a change. */
+export function parseDepartmentChange(payload: string): Change | undefined {
+  if (payload === '*') return 'all';
   const userId = payload.startsWith('u') ? Number(payload.slice(1)) : NaN;
-  return Number.isInteger(userId) && userId > 0 ? { all: false, userId } : undefined;
+  return Number.isInteger(userId) && userId > 0 ? userId : undefined;
 }
 
 const local = new EventEmitter();
@@ -29,16 +27,16 @@ local.setMaxListeners(0);
 
 /** A departments row was written (inserted, renamed, verified, …). */
 export function announceDepartmentsChange(trx: Knex.Transaction): void {
-  afterCommit(trx, () => local.emit('changed', '*'));
+  afterCommit(trx, () => local.emit('changed', 'all'));
 }
 
 /** One user's department links or verification requests were written. */
 export function announceUserDepartmentsChange(trx: Knex.Transaction, userId: number): void {
-  afterCommit(trx, () => local.emit('changed', `u${userId}`));
+  afterCommit(trx, () => local.emit('changed', userId));
 }
 
-/** Calls `listener` with each change this process made (as its payload); returns the unsubscribe. */
-export function onDepartmentsChanged(listener: (payload: string) => void): () => void {
+/** Calls `listener` with each change this process made (a user id, or `all`); returns the unsubscribe. */
+export function onDepartmentsChanged(listener: (change: Change) => void): () => void {
   local.on('changed', listener);
   return () => local.off('changed', listener);
 }

@@ -15,7 +15,7 @@
  */
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { listen, type Subscription } from '../../db/listen';
+import { ChangeWatch } from '../../db/changeWatch';
 import type { Logger } from '../../log';
 import { Department } from '../../models/Department';
 import type { MembershipVerification } from '../../models/MembershipVerification';
@@ -53,34 +53,48 @@ const frozenModels = <T extends object>(models: T[], nested: (model: T) => objec
 };
 
 export class DepartmentReads {
-  private readonly answers = new LRUCache<string, readonly Department[]>({ max: SEARCH_LIMIT, ttl: SEARCH_TTL_MS });
-  private readonly links = new LRUCache<number, UserDepartmentsRead>({ max: LINKS_LIMIT, ttl: LINKS_TTL_MS });
+  // ttlResolution 0: otherwise lru-cache arms a timer every millisecond to forget the clock it cached; reading
+  // the clock on each get costs less on these per-request paths.
+  private readonly answers = new LRUCache<string, readonly Department[]>({
+    max: SEARCH_LIMIT,
+    ttl: SEARCH_TTL_MS,
+    ttlResolution: 0,
+  });
+  private readonly links = new LRUCache<number, UserDepartmentsRead>({
+    max: LINKS_LIMIT,
+    ttl: LINKS_TTL_MS,
+    ttlResolution: 0,
+  });
   /** Who created a department still pending: they see it in search, so their answers are their own. */
   private pendingCreators: Promise<ReadonlySet<number>> | null = null;
-  private clock = 0;
-  /** When anything kept was last put in doubt: a departments row changed, or notifications were lost. */
-  private allChangedAt = 0;
-  private readonly userChangedAt = new LRUCache<number, number>({ max: LINKS_LIMIT });
-  /** Resolvers of changed(): per user id, or `all` for a departments change. */
-  private readonly waiting = new Map<number | 'all', (() => void)[]>();
-  private readonly subscription: Subscription | null;
-  private readonly unsubscribeLocal: () => void;
+  /** A user id: that user's links changed; `all`: a departments row changed, or notifications were lost. */
+  private readonly watch: ChangeWatch;
 
   constructor(
     readonly enabled: boolean,
     private readonly db: Knex,
     options: DepartmentReadsOptions = {},
   ) {
-    const heard = (payload: string) => this.heard(payload);
-    this.unsubscribeLocal = options.hearLocal === false ? () => undefined : onDepartmentsChanged(heard);
-    this.subscription = enabled
-      ? listen(db, DEPARTMENTS_CHANGED_CHANNEL, { onMessage: heard, onReset: () => this.forgetAll() }, options.logger)
-      : null;
+    this.watch = new ChangeWatch({
+      enabled,
+      db,
+      channel: DEPARTMENTS_CHANGED_CHANNEL,
+      parse: parseDepartmentChange,
+      hearLocal: options.hearLocal === false ? undefined : onDepartmentsChanged,
+      forget: (userId) => this.links.delete(userId),
+      forgetAll: () => {
+        this.answers.clear();
+        this.links.clear();
+        this.pendingCreators = null;
+      },
+      keys: LINKS_LIMIT,
+      logger: options.logger,
+    });
   }
 
   /** True while entries can be trusted: caching is on and this node hears every change. */
   get trusted(): boolean {
-    return this.enabled && (this.subscription?.listening ?? false);
+    return this.watch.trusted;
   }
 
   /**
@@ -90,7 +104,7 @@ export class DepartmentReads {
    */
   async search(viewer: Viewer | null, rawQuery: string): Promise<readonly Department[]> {
     if (!this.trusted) return searchDepartments(viewer, rawQuery, this.db);
-    const startedAt = this.clock;
+    const startedAt = this.watch.mark();
     if (viewer && (await this.findPendingCreators()).has(viewer.id)) {
       return searchDepartments(viewer, rawQuery, this.db);
     }
@@ -98,7 +112,7 @@ export class DepartmentReads {
     const kept = this.answers.get(key);
     if (kept) return kept;
     const found = frozenModels(await searchDepartments(null, key, this.db));
-    if (this.trusted && this.allChangedAt <= startedAt) this.answers.set(key, found);
+    if (this.trusted && !this.watch.changedSince(startedAt)) this.answers.set(key, found);
     return found;
   }
 
@@ -106,7 +120,7 @@ export class DepartmentReads {
   async userDepartments(viewer: Viewer): Promise<UserDepartmentsRead> {
     const kept = this.trusted ? this.links.get(viewer.id) : undefined;
     if (kept) return kept;
-    const startedAt = this.clock;
+    const startedAt = this.watch.mark();
     const [links, latest] = await Promise.all([
       listUserDepartments(viewer, this.db),
       latestRequestsOf(viewer.id, this.db),
@@ -115,8 +129,7 @@ export class DepartmentReads {
       links: frozenModels(links, (link) => link.department),
       latest: new Map([...latest].map(([id, request]) => [id, Object.freeze(request)])),
     });
-    const changedSince = this.allChangedAt > startedAt || (this.userChangedAt.get(viewer.id) ?? 0) > startedAt;
-    if (this.trusted && !changedSince) this.links.set(viewer.id, read);
+    if (this.trusted && !this.watch.changedSince(startedAt, viewer.id)) this.links.set(viewer.id, read);
     return read;
   }
 
@@ -125,19 +138,12 @@ export class DepartmentReads {
    * (tests await a notification with it).
    */
   changed(userId?: number): Promise<void> {
-    const key = userId ?? 'all';
-    return new Promise((resolve) => this.waiting.set(key, [...(this.waiting.get(key) ?? []), resolve]));
-  }
-
-  private wake(key: number | 'all'): void {
-    const waiting = this.waiting.get(key);
-    this.waiting.delete(key);
-    for (const resolve of waiting ?? []) resolve();
+    return this.watch.changed(userId);
   }
 
   private async findPendingCreators(): Promise<ReadonlySet<number>> {
     if (!this.pendingCreators) {
-      const startedAt = this.clock;
+      const startedAt = this.watch.mark();
       const loading = Department.query(this.db)
         .distinct('createdBy')
         .where('verificationStatus', 'pending')
@@ -147,7 +153,7 @@ export class DepartmentReads {
       // A set read while departments changed may miss a creator: this call uses it, the next reads again.
       void loading.then(
         () => {
-          if (this.allChangedAt > startedAt && this.pendingCreators === loading) this.pendingCreators = null;
+          if (this.watch.changedSince(startedAt) && this.pendingCreators === loading) this.pendingCreators = null;
         },
         () => {
           if (this.pendingCreators === loading) this.pendingCreators = null;
@@ -157,26 +163,7 @@ export class DepartmentReads {
     return this.pendingCreators;
   }
 
-  private heard(payload: string): void {
-    const change = parseDepartmentChange(payload);
-    if (change?.all) this.forgetAll();
-    else if (change) {
-      this.userChangedAt.set(change.userId, ++this.clock);
-      this.links.delete(change.userId);
-      this.wake(change.userId);
-    }
-  }
-
-  private forgetAll(): void {
-    this.allChangedAt = ++this.clock;
-    this.answers.clear();
-    this.links.clear();
-    this.pendingCreators = null;
-    for (const key of [...this.waiting.keys()]) this.wake(key);
-  }
-
-  async close(): Promise<void> {
-    this.unsubscribeLocal();
-    await this.subscription?.close();
+  close(): Promise<void> {
+    return this.watch.close();
   }
 }
