@@ -14,7 +14,7 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
-import { listen, type Subscription } from '../db/listen';
+import { ChangeWatch, idPayload } from '../db/changeWatch';
 import type { Logger } from '../log';
 import type { Profile } from '../models/Profile';
 import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
@@ -31,12 +31,7 @@ export class ProfileCache {
   /** Pages kept for a class of signed-in viewers, with a slot for the viewer's menu (its own byte bound). */
   readonly personal: SplicedPageCache;
   private readonly snapshots = new LRUCache<number, ProfileSnapshot>({ max: SNAPSHOT_LIMIT });
-  /** A clock: when each profile was last invalidated, and when everything last was (a reset). */
-  private clock = 0;
-  private resetAt = 0;
-  private readonly invalidatedAt = new LRUCache<number, number>({ max: SNAPSHOT_LIMIT });
-  private readonly subscription: Subscription | null;
-  private readonly unsubscribeLocal: () => void;
+  private readonly watch: ChangeWatch;
 
   constructor(
     readonly enabled: boolean,
@@ -46,25 +41,17 @@ export class ProfileCache {
   ) {
     this.pages = new PageCache(maxBytes);
     this.personal = new SplicedPageCache(maxBytes);
-    const forget = (id: number) => {
-      this.invalidatedAt.set(id, ++this.clock);
-      this.snapshots.delete(id);
-    };
-    this.unsubscribeLocal = onProfileChanged(forget);
-    this.subscription = enabled
-      ? listen(
-          db,
-          PROFILE_CHANGED_CHANNEL,
-          {
-            onMessage: (payload) => forget(Number(payload)),
-            onReset: () => {
-              this.resetAt = ++this.clock;
-              this.snapshots.clear();
-            },
-          },
-          logger,
-        )
-      : null;
+    this.watch = new ChangeWatch({
+      enabled,
+      db,
+      channel: PROFILE_CHANGED_CHANNEL,
+      parse: idPayload,
+      hearLocal: onProfileChanged,
+      forget: (id) => this.snapshots.delete(id),
+      forgetAll: () => this.snapshots.clear(),
+      keys: SNAPSHOT_LIMIT,
+      logger,
+    });
   }
 
   static fromConfig(config: Config, db: Knex, logger?: Logger): ProfileCache {
@@ -73,7 +60,7 @@ export class ProfileCache {
 
   /** True while snapshots can be trusted: caching is on and this node hears every change. */
   get trusted(): boolean {
-    return this.enabled && (this.subscription?.listening ?? false);
+    return this.watch.trusted;
   }
 
   snapshot(id: number): ProfileSnapshot | undefined {
@@ -82,19 +69,17 @@ export class ProfileCache {
 
   /** Call before loading a profile; pass the answer to remember() with the loaded row. */
   startLoad(): number {
-    return this.clock;
+    return this.watch.mark();
   }
 
   /** Keeps what a load read — unless the profile changed (or notifications were lost) while it ran. */
   remember(profile: ProfileSnapshot, loadStartedAt: number): void {
-    if (!this.trusted || this.resetAt > loadStartedAt) return;
-    if ((this.invalidatedAt.get(profile.id) ?? 0) > loadStartedAt) return;
+    if (!this.trusted || this.watch.changedSince(loadStartedAt, profile.id)) return;
     const { id, userId, profileStatus, version } = profile;
     this.snapshots.set(id, { id, userId, profileStatus, version });
   }
 
-  async close(): Promise<void> {
-    this.unsubscribeLocal();
-    await this.subscription?.close();
+  close(): Promise<void> {
+    return this.watch.close();
   }
 }

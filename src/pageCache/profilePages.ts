@@ -58,23 +58,26 @@ export const profilePageQuery = object({
 });
 export type ProfilePageQuery = InferType<typeof profilePageQuery>;
 
-let monthMemo = { from: 0, until: -1, month: '' };
+let dayMemo = { from: 0, until: -1, day: '' };
 
-/** `2026-11` (UTC) for a time: worked out once per month, not per request. */
-export function monthOf(now: Date): string {
+/**
+ * `2026-11-24` (this server's local date, the one license and certification statuses are computed from:
+ * src/validation/lists/rules.ts) for a time: worked out once per day, not per request.
+ */
+export function dayOf(now: Date): string {
   const time = now.getTime();
-  if (time < monthMemo.from || time >= monthMemo.until) {
-    const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-    const until = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-    monthMemo = { from, until, month: now.toISOString().slice(0, 7) };
+  if (time < dayMemo.from || time >= dayMemo.until) {
+    const [year, month, date] = [now.getFullYear(), now.getMonth(), now.getDate()];
+    const day = `${year}-${String(month + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+    dayMemo = { from: new Date(year, month, date).getTime(), until: new Date(year, month, date + 1).getTime(), day };
   }
-  return monthMemo.month;
+  return dayMemo.day;
 }
 
 /**
- * What a kept page is keyed on: the view, the section and order it shows (bounded values only), the month —
- * license and certification statuses are computed from today (spec 02 §4), so a page kept in one month is not
- * served in the next — and on the photos view the gallery's filter (galleryVariant). `keep` is false for a page
+ * What a kept page is keyed on: the view, the section and order it shows (bounded values only), the day —
+ * license and certification statuses are computed from today (spec 02 §4), and an expiry may name a day, so a
+ * page kept yesterday is not served today — and on the photos view the gallery's filter (galleryVariant). `keep` is false for a page
  * that must not be kept (a search, a folder).
  */
 export function pageVariant(
@@ -84,8 +87,7 @@ export function pageVariant(
   now = new Date(),
 ) {
   const widget = widgetFromFilter(query.widget);
-  const month = monthOf(now);
-  const key = `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${month}`;
+  const key = `${publicView ? 'public' : 'own'}:${widget}:${query.sort}:${dayOf(now)}`;
   if (widget !== 'photos') return { widget, sort: query.sort, gallery: null, key, keep: true };
   const gallery: GalleryFilter = {
     q: query.q,
@@ -116,11 +118,29 @@ export function galleryVariant(filter: GalleryFilter): { key: string; keep: bool
 
 /**
  * The weak ETag of a profile document (GET /api/profiles/{id}): it changes with the profile's version (every
- * write to what it shows bumps it), the viewer's class (what they may see), the month (license and
+ * write to what it shows bumps it), the viewer's class (what they may see), the day (license and
  * certification statuses) and the process.
  */
 export function profileDocumentTag(profile: Pick<Profile, 'id' | 'version'>, viewerClass: string, now = new Date()) {
-  return `W/"d-${profile.id}-${profile.version}-${viewerClass}-${monthOf(now)}-${BOOT_ID}"`;
+  return `W/"d-${profile.id}-${profile.version}-${viewerClass}-${dayOf(now)}-${BOOT_ID}"`;
+}
+
+/**
+ * What a profile's read sections show, named without reading it: the profile (id, and the time of its last write,
+ * so a test process that made another database with the same ids never mixes them), its version — every write to
+ * anything the page shows moves it, in the write's own transaction, so a section read at this version shows this
+ * version or a later one, never an earlier one —, the viewer's class (which items and photos they see, and
+ * whether with every endorsement status) and the local date (certification and license statuses are computed
+ * from it: src/validation/lists/rules.ts). Kept sections (src/render/Kept.tsx) are named by this and their small
+ * context instead of a hash of their items.
+ */
+export function sectionsVersion(
+  profile: Pick<Profile, 'id' | 'version' | 'updatedAt'>,
+  viewerClass: string,
+  now: Date,
+): string {
+  const date = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+  return `${profile.id}:${profile.version}:${new Date(profile.updatedAt).getTime()}:${viewerClass}:${date}`;
 }
 
 export const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;

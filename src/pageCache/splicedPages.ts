@@ -6,7 +6,15 @@
  * - a viewer's fragment is compressed once the same way and kept by its content (an LRU);
  * - an answer is a gzip member made of: header, deflate(before), deflate(fragment), deflate(after) and the
  *   trailer, whose CRC-32 is combined from the parts' CRCs (zlib's crc32_combine, below) rather than computed
- *   over the page again. Brotli streams cannot be joined this way, so these pages go out as gzip or identity.
+ *   over the page again. Brotli streams cannot be joined this way, so these pages go out as gzip or identity;
+ * - every fragment is padded (an HTML comment) to the same FRAGMENT_BYTES, so the part after the slot can be
+ *   compressed against the page before it as a preset dictionary — the page before, then FRAGMENT_BYTES of NUL
+ *   where the fragment goes. No HTML holds a NUL, so no back-reference can point into the fragment, and every one
+ *   into the page before lands where the dictionary said, whatever the viewer's menu. Without this the part after
+ *   lost the page's head as its window (8.3 KB instead of 7.6 for a 100-item page). A fragment too long to pad
+ *   is joined by compressing the whole page for that answer;
+ * - a joined gzip answer is kept per page and fragment (an LRU bounded by bytes): a member coming back to a page
+ *   gets the bytes a visitor would, with no join.
  */
 import zlib from 'node:zlib';
 import type Koa from 'koa';
@@ -15,6 +23,8 @@ import { pageEncoding } from './pageCache';
 
 /** A kept page with a slot where each viewer's fragment goes. */
 export interface SplicedPage {
+  /** Unique per prepared page (a new version is a new page): names its joined answers. */
+  id: number;
   before: Buffer;
   after: Buffer;
   /** Raw deflate of `before`, ending on a sync flush (not final). */
@@ -29,7 +39,11 @@ export interface SplicedPage {
 
 /** One viewer's part of the page, compressed once. */
 export interface Fragment {
+  /** Unique per prepared fragment: names its joined answers. */
+  id: number;
+  /** The fragment's HTML, padded to FRAGMENT_BYTES when it fits (`padded`). */
   identity: Buffer;
+  padded: boolean;
   /** Raw deflate, ending on a sync flush (not final). */
   deflated: Buffer;
   crc: number;
@@ -39,6 +53,15 @@ export interface Fragment {
 /** The page's compression level: compressed once per version, so it can afford more than a response would. */
 const PAGE_LEVEL = 9;
 const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
+/** Every fragment's length in bytes (a menu is ~1.2 KB; the longest name and e-mail, escaped, stay under 6 KB). */
+export const FRAGMENT_BYTES = 8192;
+/** Deflate's window: a dictionary longer than this is not looked at. */
+const WINDOW_BYTES = 32 * 1024;
+/** Joined gzip answers kept (~2,000 of a 100-item page). */
+const JOINED_BYTES = 16 * 1024 * 1024;
+
+let lastId = 0;
 
 // ── CRC-32 combination (zlib's crc32_combine, crc32.c): crc(A‖B) from crc(A), crc(B) and B's length ───────────
 
@@ -95,20 +118,35 @@ export function prepareSplicedPage(html: string, slot: string): SplicedPage | un
   const before = Buffer.from(html.slice(0, at));
   const after = Buffer.from(html.slice(at + slot.length));
   return {
+    id: ++lastId,
     before,
     after,
     deflatedBefore: zlib.deflateRawSync(before, { level: PAGE_LEVEL, ...SYNC }),
-    deflatedAfter: zlib.deflateRawSync(after, { level: PAGE_LEVEL }),
+    deflatedAfter: zlib.deflateRawSync(after, { level: PAGE_LEVEL, dictionary: historyBeforeAfter(before) }),
     crcBefore: zlib.crc32(before),
     crcAfter: zlib.crc32(after),
     afterShift: crcShift(after.length),
   };
 }
 
+/** What precedes the part after the slot, as its compressor may see it: the page before, then NULs (see above). */
+function historyBeforeAfter(before: Buffer): Buffer {
+  const history = Buffer.alloc(Math.min(WINDOW_BYTES, before.length + FRAGMENT_BYTES));
+  const fromBefore = history.length - FRAGMENT_BYTES;
+  if (fromBefore > 0) before.copy(history, 0, before.length - fromBefore);
+  return history;
+}
+
 export function prepareFragment(html: string): Fragment {
-  const identity = Buffer.from(html);
+  const bytes = Buffer.from(html);
+  const padding = FRAGMENT_BYTES - bytes.length - '<!---->'.length;
+  const padded = padding >= 0;
+  // A comment is nothing in any element's content, so the padding changes no layout or text.
+  const identity = padded ? Buffer.from(`${html}<!--${' '.repeat(padding)}-->`) : bytes;
   return {
+    id: ++lastId,
     identity,
+    padded,
     deflated: zlib.deflateRawSync(identity, SYNC),
     crc: zlib.crc32(identity),
     shift: crcShift(identity.length),
@@ -119,7 +157,8 @@ export function prepareFragment(html: string): Fragment {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** The page with the fragment in its slot, as one gzip member. */
-export function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
+function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
+  if (!fragment.padded) return zlib.gzipSync(splicedIdentity(page, fragment));
   const crc = crcCombine(crcCombine(page.crcBefore, fragment.crc, fragment.shift), page.crcAfter, page.afterShift);
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc, 0);
@@ -127,9 +166,13 @@ export function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
   return Buffer.concat([GZIP_HEADER, page.deflatedBefore, fragment.deflated, page.deflatedAfter, trailer]);
 }
 
-export function splicedIdentity(page: SplicedPage, fragment: Fragment): Buffer {
-  return Buffer.concat([page.before, fragment.identity, page.after]);
-}
+const splicedIdentity = (page: SplicedPage, fragment: Fragment): Buffer =>
+  Buffer.concat([page.before, fragment.identity, page.after]);
+
+const joinedAnswers = new LRUCache<string, Buffer>({
+  maxSize: JOINED_BYTES,
+  sizeCalculation: (body) => body.length + 64,
+});
 
 /** Kept pages with slots, an LRU bounded by bytes. */
 export class SplicedPageCache {
@@ -166,15 +209,30 @@ export class SplicedPageCache {
 /** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
 const SPLICED_ENCODINGS = ['gzip', 'identity'] as const;
 
+/**
+ * The spliced page in the encoding the client takes (from its Accept-Encoding). Gzip answers are kept joined; the
+ * rare identity answer (~64 KB a page) is joined each time rather than crowd them out.
+ */
+export function splicedBody(
+  acceptEncoding: string | undefined,
+  page: SplicedPage,
+  fragment: Fragment,
+): { encoding: 'gzip' | 'identity'; body: Buffer } {
+  if (pageEncoding(acceptEncoding, SPLICED_ENCODINGS) !== 'gzip') {
+    return { encoding: 'identity', body: splicedIdentity(page, fragment) };
+  }
+  const key = `${page.id}:${fragment.id}`;
+  let body = joinedAnswers.get(key);
+  if (!body) joinedAnswers.set(key, (body = splicedGzip(page, fragment)));
+  return { encoding: 'gzip', body };
+}
+
 export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: Fragment): void {
   ctx.status = 200;
   ctx.set('Content-Type', 'text/html; charset=utf-8');
   ctx.vary('Accept-Encoding');
   ctx.compress = false; // compressed here: koa-compress must not do it again
-  if (pageEncoding(ctx.get('Accept-Encoding'), SPLICED_ENCODINGS) === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = splicedGzip(page, fragment);
-  } else {
-    ctx.body = splicedIdentity(page, fragment);
-  }
+  const { encoding, body } = splicedBody(ctx.get('Accept-Encoding'), page, fragment);
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+  ctx.body = body;
 }

@@ -26,6 +26,7 @@ import {
   MENU_STAND_IN,
   menuFragment,
   menuSlot,
+  personalPageClass,
   personalPageKey,
   personalPageTag,
   type PersonalPageClass,
@@ -41,6 +42,7 @@ import {
   pageVariant,
   profilePageHeaders,
   profilePageQuery,
+  sectionsVersion,
   visitorPageKey,
 } from '../pageCache/profilePages';
 import type { Profile } from '../models/Profile';
@@ -64,7 +66,7 @@ import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
 import { profileMeta } from '../render/profileMeta';
-import { renderPage, renderPageHtml } from '../render/renderPage';
+import { compressAsRendered, renderPage, renderPageHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
 import { presentExpiringSoon } from '../presenters/reminders';
 import { expiringSoon } from '../services/reminders/items';
@@ -132,8 +134,10 @@ export async function profilePageHtml(
     loadProfileContent(seenBy, profile),
     galleryFilter ? galleryFolders(seenBy, profile) : [],
   ]);
+  const now = new Date();
+  const viewerClass = profileViewerClass(seenBy, profile);
   const photos = presentGallery(content.gallery, seenBy);
-  const lists = presentProfileLists(content.lists, seenBy, profile.userId, { now: new Date(), sort });
+  const lists = presentProfileLists(content.lists, seenBy, profile.userId, { now, sort });
   const expiring = !publicView && !viewAs ? await ownerExpiryNotice(viewer, profile, editing) : null;
   const items = {
     ...Object.fromEntries(SECTION_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
@@ -155,7 +159,8 @@ export async function profilePageHtml(
       listForm={editing ? (view.listForm ?? null) : null}
       confirmDelete={editing ? (view.confirmDelete ?? null) : null}
       aiAssist={editing && config.ai !== null}
-      showVisibility={profileViewerClass(seenBy, profile) === 'editor'}
+      showVisibility={viewerClass === 'editor'}
+      sectionsVersion={sectionsVersion(profile, viewerClass, now)}
       viewAs={viewAs ? { as: viewAs, backHref: basePath } : null}
       expiring={expiring}
       galleryView={galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null}
@@ -270,17 +275,10 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
         { id, version, variant, pageClass: viewAs ? `as-${viewAs}` : colleague ? 'colleague' : 'member' },
         viewer!,
       );
-    // Which kept page a signed-in viewer gets: a member's (not an editor of this profile) — a verified
-    // colleague's, with the Endorse links, is kept apart and is the same for every colleague —, or an editor's
-    // "View as" page; null for an editor's own page, which always renders.
-    const personalClass = (owned: Pick<Profile, 'userId'>, colleague: boolean): PersonalPageClass | null => {
-      // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
-      if (!viewer || !profileCache.enabled || !keep) return null;
-      const viewAs = viewAsFor(owned);
-      if (viewAs) return `as-${viewAs}`;
-      if (canEditProfile(viewer, owned)) return null;
-      return colleague ? 'colleague' : 'member';
-    };
+    // Which kept page a signed-in viewer gets (personalPageClass, the rule the early answer applies too).
+    // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
+    const personalClass = (owned: Pick<Profile, 'userId'>, colleague: boolean): PersonalPageClass | null =>
+      viewer && profileCache.enabled && keep ? personalPageClass(viewer, owned, query.as, colleague) : null;
     // A member who may endorse the owner's skills (issue 23 §5): the viewer's verified departments come with the
     // session, the owner's are remembered per profile version — no query on a kept page.
     const colleagueOf = async (owned: Pick<Profile, 'id' | 'userId' | 'version'>) =>
@@ -378,6 +376,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     }
     ctx.status = 200;
     ctx.type = 'html';
+    compressAsRendered(ctx);
     ctx.set('Cache-Control', viewer ? PERSONAL_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
     if (tag) ctx.set('ETag', tag);
     ctx.body = html;

@@ -7,7 +7,9 @@
  * page's order, so a page's <style> is what a whole render would have collected.
  *
  * Only pure parts may be kept: no islands, no context but the theme, no clock (dates are formatted from the
- * props). The cache is content-addressed (a hash of the identity), so it needs no invalidation, only a bound.
+ * props). The cache is addressed by a hash of the identity, so it needs no invalidation, only a bound: the
+ * identity is the props themselves, or a name for them that changes whenever they do (a profile's read sections
+ * name their items by the profile's version: src/pageCache/profilePages.ts `sectionsVersion`).
  */
 import crypto from 'node:crypto';
 import { createContext, useContext, type ReactNode } from 'react';

@@ -282,3 +282,22 @@ test.serial('a deleted endorser disappears too (kept pages change at once)', asy
   t.notRegex(await page(), /Morgan Leigh/);
   t.notRegex(await page(), /verified endorsement/);
 });
+
+test.serial('an endorser’s revoked verification takes their department off the kept pages at once', async (t) => {
+  const { someone, profileId: id, skillId: sid } = await freshOwner();
+  const mate = await createUser({ name: 'Riley Banks' });
+  await verifyMember(mate.user.id, departments[0]);
+  const made = await clientAs(app, mate).post(`/api/profiles/${id}/skills/${sid}/endorsements`, {});
+  await clientAs(app, someone).patch(`/api/endorsements/${made.body.id}`, { status: 'approved' });
+  const department = (await app.db('departments').where('id', departments[0]).first('name')).name as string;
+  const page = async () => (await clientAs(app, null).get(`/profiles/${id}/public?widget=skills`)).text;
+  const withDepartment = `Riley Banks<!-- -->, ${department}<`; // no profile of their own: no link
+  t.true((await page()).includes(withDepartment));
+  const request = await app.db('membership_verifications').where('user_id', mate.user.id).first('id');
+  const admin = await createUser({ role: 'admin' });
+  const revoked = await clientAs(app, admin).post(`/api/admin/verifications/${request.id}/revoke`, {
+    reason: 'Left the department',
+  });
+  t.is(revoked.status, 200);
+  t.false((await page()).includes(withDepartment), 'gone at once');
+});

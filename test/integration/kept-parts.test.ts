@@ -73,3 +73,34 @@ test('a write to one list shows at once; the other sections stay as they were', 
   t.true(after.includes('Kept-parts canary'), 'the new award at once');
   t.is(after, await page(whole, null, path), 'the same page a whole render gives');
 });
+
+test('sections kept by version: a write through another app, a visibility change and an edit show at once', async (t) => {
+  const { owner, id } = await createProfileWithItems(kept);
+  const path = `/profiles/${id}/public`;
+  const member = await createUser();
+  const awards = `/api/profiles/${id}/awards`;
+  const added = await clientAs(kept, owner).post(awards, { name: 'Version canary', year: '2020', type: 'valor' });
+  t.is(added.status, 201);
+  const seen = async (account: CreatedUser | null) => {
+    const shown = await page(kept, account, path);
+    t.is(shown, await page(whole, account, path), 'the same page a whole render gives');
+    return shown.includes('Version canary');
+  };
+  t.true(await seen(null));
+  t.true(await seen(member));
+  // Written through the other app (another process's write): the version read with the profile moves.
+  const hidden = await clientAs(whole, owner).patch(`${awards}/id:${added.body.id}`, { visibility: 'authenticated' });
+  t.is(hidden.status, 200);
+  t.false(await seen(null), 'members only: gone for visitors at once');
+  t.true(await seen(member), 'still there for members');
+  const secret = await clientAs(whole, owner).patch(`${awards}/id:${added.body.id}`, { visibility: 'private' });
+  t.is(secret.status, 200);
+  t.false(await seen(member), 'private: gone for members at once');
+  t.true((await page(kept, owner, `/profiles/${id}`)).includes('Version canary'), 'the owner still sees it');
+  const renamed = await clientAs(whole, owner).patch(`${awards}/id:${added.body.id}`, {
+    visibility: 'public',
+    name: 'Version canary, renamed',
+  });
+  t.is(renamed.status, 200);
+  t.true((await page(kept, null, path)).includes('Version canary, renamed'), 'an edit shows at once');
+});

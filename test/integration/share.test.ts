@@ -325,6 +325,8 @@ test('insights: views, visitors, QR scans, downloads and referrers counted for r
   await visit(pub, { 'User-Agent': '' }); // no user agent: a bot
   await visit(pub, {}, mine.owner); // the owner's own views do not count
   await visit(`/profiles/${mine.id}`, {}, mine.admin); // nor an admin's
+  await visit(`/profiles/${mine.id}?as=member`, {}, mine.owner); // nor the owner's "View as" (rendered and kept)
+  await visit(`/profiles/${mine.id}?as=member`, {}, mine.owner); // (answered from the kept page)
   await visit(`/profiles/${mine.id}/contact.vcf`);
   await visit(`/profiles/${mine.id}/resume.pdf`, {}, mine.member);
   await visit(`/profiles/${mine.id}/resume.pdf`, {}, mine.owner); // not counted

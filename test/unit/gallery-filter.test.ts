@@ -4,7 +4,7 @@
  */
 import test from 'ava';
 import { matchesGalleryFilter } from '../../src/validation/gallery';
-import { pageVariant, profilePageQuery } from '../../src/pageCache/profilePages';
+import { dayOf, pageVariant, profilePageQuery } from '../../src/pageCache/profilePages';
 
 const photo = { caption: 'Smoke drill at Station 4', category: 'training' as const, folderId: 7, tags: ['Ladder'] };
 
@@ -53,7 +53,7 @@ test('kept-page keys stay bounded: a search is never kept and its text never ent
     widget: 'awards',
     sort: 'newest',
     gallery: null,
-    key: 'public:awards:newest:2026-11',
+    key: `public:awards:newest:${dayOf(now)}`, // the server's local day (2026-11-23 in UTC)
     keep: true,
   });
 });

@@ -23,6 +23,7 @@ import { VERIFICATION_MESSAGES, verifiedBadgeText } from '../../validation/verif
 import type { Logger } from '../../log';
 import type { MailMessage, Mailer } from '../mail';
 import { touchProfile } from '../profiles';
+import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
 import { announceSessionChange } from '../sessionChanges';
 import { announceUserDepartmentsChange } from '../departments/departmentChanges';
 
@@ -144,11 +145,15 @@ export async function memberProfiles(userIds: number[], db?: Knex): Promise<Map<
   return new Map(rows.map((p) => [p.userId, { id: p.id, rank: p.rank }]));
 }
 
-/** The member's verified departments changed: their sessions carry them (sessions.ts), their profile shows them. */
+/**
+ * The member's verified departments changed: their sessions carry them (sessions.ts), their profile shows them,
+ * and so do the profiles they endorsed (the department an endorser shares with the owner, endorsements/load.ts).
+ */
 async function touchMemberProfile(trx: Knex.Transaction, userId: number): Promise<void> {
   announceSessionChange(trx, userId);
   const profile = await Profile.query(trx).select('id').findOne({ userId });
   if (profile) await touchProfile(trx, profile.id);
+  await touchProfilesEndorsedBy(trx, userId);
 }
 
 /**
