@@ -62,6 +62,7 @@ import type { SectionContext, SectionItem } from '../views/profile/widgets/conte
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 import { useCatalogueFill } from './lib/catalogueFill';
 import { closedContentNotRendered } from './lib/closedDetails';
+import { ClosedEditorContent } from './lib/ClosedEditorContent';
 
 export interface ListEditorProps {
   profileId: number;
@@ -599,92 +600,94 @@ function ItemEditor({
           Edit
         </Button>
         <div id={panelId} ref={disclosure.panelRef}>
-          <Form
-            action={listFormPath(profileId, definition.path, item.id)}
-            aria-labelledby={headingId}
-            onSubmit={(e) => e.preventDefault()}
-          >
-            <input type="hidden" name="version" value={inline.saved.version} />
-            <FormAlert error={form.formError} />
-            <FieldGrid>
-              {fields.map((field) => (
-                <div key={field.name} data-wide={wide(field.meta)}>
-                  <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
-                </div>
-              ))}
-            </FieldGrid>
-            {target && gallery && hydrated ? (
-              <PhotoField>
-                <strong>{PHOTO_LINK_TARGETS[target].max === 1 ? 'Photo' : 'Photos'}</strong>
-                <PhotoChooser
-                  profileId={profileId}
-                  target={target}
-                  title={`Photos for ${title}`}
-                  buttonLabel={`Photos for ${title}`}
-                  photos={gallery.photos}
-                  photoIds={item.photoIds ?? []}
-                  defaultVisibility={defaultVisibility}
-                  onGallery={(next) => gallery.replace(next.photoGallery)}
-                  onDone={linkChosen}
-                />
-              </PhotoField>
-            ) : null}
-            <Controls>
-              <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
-              <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
-              <div data-actions="">
-                {hydrated ? (
-                  <Button type="button" onClick={() => disclosure.done()}>
-                    Done
-                  </Button>
-                ) : (
-                  <>
-                    <Button type="submit" name="intent" value="update">
-                      Save changes
+          <ClosedEditorContent open={open}>
+            <Form
+              action={listFormPath(profileId, definition.path, item.id)}
+              aria-labelledby={headingId}
+              onSubmit={(e) => e.preventDefault()}
+            >
+              <input type="hidden" name="version" value={inline.saved.version} />
+              <FormAlert error={form.formError} />
+              <FieldGrid>
+                {fields.map((field) => (
+                  <div key={field.name} data-wide={wide(field.meta)}>
+                    <FieldInput meta={field.meta} placeholder={!form.values[field.name]} bind={bindFor(field)} />
+                  </div>
+                ))}
+              </FieldGrid>
+              {target && gallery && hydrated ? (
+                <PhotoField>
+                  <strong>{PHOTO_LINK_TARGETS[target].max === 1 ? 'Photo' : 'Photos'}</strong>
+                  <PhotoChooser
+                    profileId={profileId}
+                    target={target}
+                    title={`Photos for ${title}`}
+                    buttonLabel={`Photos for ${title}`}
+                    photos={gallery.photos}
+                    photoIds={item.photoIds ?? []}
+                    defaultVisibility={defaultVisibility}
+                    onGallery={(next) => gallery.replace(next.photoGallery)}
+                    onDone={linkChosen}
+                  />
+                </PhotoField>
+              ) : null}
+              <Controls>
+                <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
+                <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+                <div data-actions="">
+                  {hydrated ? (
+                    <Button type="button" onClick={() => disclosure.done()}>
+                      Done
                     </Button>
-                    {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
-                    <Button as="a" href={sectionHref(profileId, definition)} $variant="secondary">
-                      Cancel
-                    </Button>
-                  </>
-                )}
-                {confirming ? (
-                  <>
-                    <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
+                  ) : (
+                    <>
+                      <Button type="submit" name="intent" value="update">
+                        Save changes
+                      </Button>
+                      {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
+                      <Button as="a" href={sectionHref(profileId, definition)} $variant="secondary">
+                        Cancel
+                      </Button>
+                    </>
+                  )}
+                  {confirming ? (
+                    <>
+                      <Confirm id={`${formId}-confirm`}>{`Delete this ${noun}?`}</Confirm>
+                      <Button
+                        $variant="destructive"
+                        aria-describedby={`${formId}-confirm`}
+                        {...intentButton('delete', () => {
+                          setConfirming(false);
+                          onDelete(inline.latest());
+                        })}
+                      >
+                        Delete
+                      </Button>
+                      <Button
+                        ref={cancelRef}
+                        $variant="secondary"
+                        {...intentButton('cancel', () => {
+                          focusAfterConfirm.current = true;
+                          setConfirming(false);
+                        })}
+                      >
+                        Cancel
+                      </Button>
+                    </>
+                  ) : (
                     <Button
-                      $variant="destructive"
-                      aria-describedby={`${formId}-confirm`}
-                      {...intentButton('delete', () => {
-                        setConfirming(false);
-                        onDelete(inline.latest());
-                      })}
+                      ref={deleteRef}
+                      $variant="secondary"
+                      aria-label={`Delete ${title}`}
+                      {...intentButton('confirm-delete', () => setConfirming(true))}
                     >
                       Delete
                     </Button>
-                    <Button
-                      ref={cancelRef}
-                      $variant="secondary"
-                      {...intentButton('cancel', () => {
-                        focusAfterConfirm.current = true;
-                        setConfirming(false);
-                      })}
-                    >
-                      Cancel
-                    </Button>
-                  </>
-                ) : (
-                  <Button
-                    ref={deleteRef}
-                    $variant="secondary"
-                    aria-label={`Delete ${title}`}
-                    {...intentButton('confirm-delete', () => setConfirming(true))}
-                  >
-                    Delete
-                  </Button>
-                )}
-              </div>
-            </Controls>
-          </Form>
+                  )}
+                </div>
+              </Controls>
+            </Form>
+          </ClosedEditorContent>
         </div>
       </Disclosure>
     </Card>

@@ -11,4 +11,8 @@ export const closedContentNotRendered = css`
   &:not([open]) > :not(summary) {
     display: none;
   }
+  /* Without JavaScript a closed editor's form is inside <noscript> (ClosedEditorContent): no box of its own. */
+  & noscript {
+    display: contents;
+  }
 `;

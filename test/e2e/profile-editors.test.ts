@@ -298,6 +298,8 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
   const { page } = recorded;
   let gear = section(page, 'gear');
   const before = await count(page, 'gear');
+  // Every closed editor holds its plain form (with script it waits in <noscript> until Edit: calm test).
+  t.is(await gear.locator('details:not([open]) form').count(), before + 1, "each item's and the add panel's");
 
   // Add: a failed post keeps what was typed and shows the messages; then a good one.
   await gear.locator('summary', { hasText: 'Add apparatus' }).click();

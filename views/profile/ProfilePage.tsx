@@ -111,6 +111,11 @@ export interface ProfilePageProps {
   expiring?: ExpiringSoonJson | null;
   /** A verified colleague's page (never edit mode): each skill links to its endorse form (issue 23 §5). */
   endorse?: boolean;
+  /**
+   * What the items and photos are a function of (src/pageCache/profilePages.ts `sectionsVersion`): the read
+   * sections are kept by it instead of by their content. Without it they are kept by content.
+   */
+  sectionsVersion?: string | null;
 }
 
 /** A list form's failed plain post, by list key. */
@@ -158,6 +163,7 @@ export function ProfilePage({
   expiring = null,
   galleryView = null,
   endorse = false,
+  sectionsVersion = null,
 }: ProfilePageProps) {
   const sections = visibleSections(profile, items, canEdit);
   // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
@@ -223,8 +229,12 @@ export function ProfilePage({
       endorseBase,
       verified: profile.verifiedMemberships,
     };
-    // In edit mode a section holds islands: rendered each time. A read section is a function of its props:
-    // kept per content, so a page rendered after a write renders only the sections that changed.
+    // In edit mode a section holds islands: rendered each time. A read section is a function of its props: kept
+    // per version of what it shows when the caller names it (hashing 100 items' props cost more than a tenth of a
+    // render), else per content.
+    const identity = sectionsVersion
+      ? ['section', key, sectionsVersion, { ...context, photos: null }, editHref]
+      : ['section', key, items[key] ?? [], context, editHref];
     return editing ? (
       <WidgetSection
         key={key}
@@ -235,7 +245,7 @@ export function ProfilePage({
         editor={editorFor(key)}
       />
     ) : (
-      <Kept key={key} identity={['section', key, items[key] ?? [], context, editHref]}>
+      <Kept key={key} identity={identity}>
         <WidgetSection view={WIDGET_VIEWS[key]} items={items[key] ?? []} context={context} editHref={editHref} />
       </Kept>
     );
