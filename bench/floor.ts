@@ -6,6 +6,8 @@
  *   - `/health` through the app's middleware vs a bare Koa process serving the kept page's gzipped bytes
  *     (bench/bareServer.ts), @10 and @50;
  *   - the visitor's kept profile page (100 items) vs the same bare Koa, with p99, @10 and @50;
+ *   - a signed-in member's view of the same page (their menu spliced in, bearer) vs the visitor's kept page, @10 and
+ *     @50 (issue 21 item 2; also in `npm run bench -- profile`, where autocannon shares the server's process);
  *   - a trivial signed-in API call (`GET /api/departments/user`, bearer) vs `/health`, @10;
  *   - department search at ~27,000 rows, per query class (bench/departments.ts), p99 @4, vs 10 ms and vs 2× the
  *     trivial signed-in call's p99 @4: warm (the app keeps answers) and cold (a second app process with
@@ -207,6 +209,17 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 /** `limit`'s CPU per answer over `measured`'s: the throughput ratio the two would have with the CPU to themselves. */
 const cpuRatio = (limit: WrkResult, measured: WrkResult) =>
   `${((limit.cpuUs ?? NaN) / (measured.cpuUs ?? NaN)).toFixed(2)}×`;
+
+/** A ratio row: `measured` against `limit` by req/s (the target), with the ratio by server CPU beside it. */
+const versus = (name: string, measured: WrkResult, limit: WrkResult, target: number) =>
+  targetLine({
+    name,
+    value: measured.rps / limit.rps,
+    unit: 'x',
+    target,
+    comparison: '>=',
+    detail: `${measured.rps.toFixed(0)} / ${limit.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(limit, measured)}`,
+  });
 const cell = (r: WrkResult) =>
   `${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, server CPU ${r.cpuUs?.toFixed(0) ?? '?'} µs/answer${
     r.bad ? `, ${r.bad} bad!` : ''
@@ -301,7 +314,8 @@ export const benchmark: Benchmark = {
       if (options.hold) {
         // For a look from outside (strace, perf, wrk by hand): the servers stay up this long, then the run goes on.
         log(
-          `  holding ${options.hold} s: app ${app.baseUrl}${pub} (pid ${app.pid}), bare ${bareServer.baseUrl}/ (pid ${bareServer.pid})`,
+          `  holding ${options.hold} s: app ${app.baseUrl}${pub} (pid ${app.pid}), bare ${bareServer.baseUrl}/ (pid ${bareServer.pid}), ` +
+            `member's bearer token ${member.token}`,
         );
         await new Promise((resolve) => setTimeout(resolve, Number(options.hold) * 1000));
       }
@@ -310,6 +324,7 @@ export const benchmark: Benchmark = {
         bare: { url: bareServer.baseUrl + '/', headers: PAGE_HEADERS },
         health: { url: app.baseUrl + '/health', headers: GZIP },
         page: { url: app.baseUrl + pub, headers: PAGE_HEADERS },
+        memberPage: { url: app.baseUrl + pub, headers: { ...PAGE_HEADERS, Authorization: bearer.Authorization } },
         signedIn: { url: app.baseUrl + '/api/departments/user', headers: bearer },
       } satisfies Record<string, Target>;
 
@@ -319,28 +334,17 @@ export const benchmark: Benchmark = {
         const b = await load(targets.bare, bareServer, c, timing);
         const h = await load(targets.health, app, c, timing);
         const p = await load(targets.page, app, c, timing);
+        const m = await load(targets.memberPage, app, c, timing);
         raw.push(
           `@${c}  bare Koa       ${cell(b)}`,
           `@${c}  /health        ${cell(h)}`,
           `@${c}  kept page      ${cell(p)}`,
+          `@${c}  member's page  ${cell(m)}`,
         );
         rows.push(
-          targetLine({
-            name: `/health vs bare Koa @${c}`,
-            value: h.rps / b.rps,
-            unit: 'x',
-            target: 0.6,
-            comparison: '>=',
-            detail: `${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(b, h)}`,
-          }),
-          targetLine({
-            name: `visitor kept page vs bare Koa @${c}`,
-            value: p.rps / b.rps,
-            unit: 'x',
-            target: 0.5,
-            comparison: '>=',
-            detail: `${p.rps.toFixed(0)} / ${b.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(b, p)}`,
-          }),
+          versus(`/health vs bare Koa @${c}`, h, b, 0.6),
+          versus(`visitor kept page vs bare Koa @${c}`, p, b, 0.5),
+          versus(`member view vs visitor kept page @${c}`, m, p, 0.8),
           targetLine({
             name: `visitor kept page p99 @${c}`,
             value: p.p99,
