@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import knexModule, { type Knex } from 'knex';
 import { knexSnakeCaseMappers, Model } from 'objection';
 import type { Logger } from '../log';
+import { PgWithNamedReads } from './namedReads';
 
 const { knex } = knexModule;
 const require = createRequire(import.meta.url);
@@ -38,7 +39,7 @@ export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 export type Db = Knex;
 
 export function isEmbedded(db: Knex): boolean {
-  return (db.client as { config?: { client?: unknown } }).config?.client !== 'pg';
+  return !(db.client instanceof PgWithNamedReads);
 }
 
 export async function createDb(options: DbOptions): Promise<Knex> {
@@ -46,7 +47,7 @@ export async function createDb(options: DbOptions): Promise<Knex> {
   if (options.databaseUrl) {
     const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
     return knex({
-      client: 'pg',
+      client: PgWithNamedReads as unknown as typeof knexModule.Client, // 'pg', reads as named statements
       connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: acquireTimeoutMs },
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: acquireTimeoutMs,
