@@ -38,8 +38,10 @@ export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 export type Db = Knex;
 
+/** A knex on PGlite (not the app's Postgres client, nor a plain `'pg'` one such as src/db/otherDatabase.ts). */
 export function isEmbedded(db: Knex): boolean {
-  return !(db.client instanceof PgWithNamedReads);
+  const client = (db.client as { config?: { client?: unknown } }).config?.client;
+  return client !== 'pg' && client !== PgWithNamedReads;
 }
 
 export async function createDb(options: DbOptions): Promise<Knex> {

@@ -5,7 +5,8 @@
  */
 import test from 'ava';
 import type { Knex } from 'knex';
-import { createDb } from '../../src/db/knex';
+import { createDb, isEmbedded } from '../../src/db/knex';
+import { withDatabaseAt } from '../../src/db/otherDatabase';
 import { inTransaction } from '../../src/db/transaction';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
@@ -61,4 +62,14 @@ test.serial('a table changed under a running process still answers its kept read
   await db.raw('alter table named_probe add column shift text');
   if (database.url) await t.throwsAsync(newestFirst(), { message: /cached plan must not change result type/ });
   t.deepEqual((await newestFirst())[0], { id: 3, name: 'Rescue 33', station: null, shift: null });
+});
+
+test.serial('a Postgres server is no embedded database, through the app’s client or a plain one', async (t) => {
+  // A plain `'pg'` knex (the admin's database set-up) migrates under the advisory lock, as the app's own does.
+  t.is(isEmbedded(db), !database.url);
+  await inTransaction(db, async (trx) => t.is(isEmbedded(trx), !database.url));
+  if (!database.url) return;
+  await withDatabaseAt(database.url, { connectMs: 5000, statementMs: 5000 }, async (other) => {
+    t.false(isEmbedded(other));
+  });
 });
