@@ -1,7 +1,7 @@
 /**
  * Profile page speed (issue 9, "Speed"): how fast the built server answers a large public profile, how close that
- * is to the floor (/health through the app's middleware) and to the limit (a bare Koa process serving the same
- * bytes), how many queries a render takes, and how many bytes of HTML, CSS and JavaScript each page sends.
+ * is to `/health` (answered before the middleware since issue 21) and to the limit (a bare Koa process serving the
+ * same bytes), how many queries a render takes, and how many bytes of HTML, CSS and JavaScript each page sends.
  *
  *   1. seeds a fresh database (createTestDatabase) with a user and a live profile with every header field and
  *      100 items over its widget lists (seedItems: the issue-10 "large profile");
@@ -624,7 +624,7 @@ const shortSql = (sql: string) => {
 
 export const benchmark: Benchmark = {
   description:
-    'the public profile page on the built server under autocannon (warm/cold page cache, /health floor, bare-Koa limit), queries per render, bytes per page',
+    'the public profile page on the built server under autocannon (warm/cold page cache, /health, bare-Koa limit), queries per render, bytes per page',
   async run(context) {
     const { log, options } = context;
     const duration = Number(options.duration ?? 5);
@@ -678,7 +678,7 @@ export const benchmark: Benchmark = {
       type Row = { label: string; loads: Load[] };
       const viewAsMember = `/profiles/${profileId}?as=member`;
       const rows: Record<'health' | 'warm' | 'member' | 'viewAs' | 'landing' | 'cold' | 'whole' | 'bare', Row> = {
-        health: { label: '/health (middleware floor)', loads: [] },
+        health: { label: '/health (answered early)', loads: [] },
         warm: { label: `${pub} warm, visitor`, loads: [] },
         member: { label: `${pub} warm, signed-in member`, loads: [] },
         viewAs: { label: `${viewAsMember} warm, owner`, loads: [] },
@@ -803,13 +803,15 @@ export const benchmark: Benchmark = {
       );
       log('\n  Targets');
       const targetRows: string[][] = [];
+      // Against bare Koa serving the same bytes (issue 21 item 1). `/health` is answered before the middleware
+      // now, with a body of a few bytes: it no longer stands for the middleware floor a kept page pays.
       connectionCounts.forEach((c, i) => {
         const w = rows.warm.loads[i]!;
-        const h = rows.health.loads[i]!;
+        const b = rows.bare.loads[i]!;
         targetRows.push([
-          `warm ≥ 0.8× /health req/s @${c}`,
-          `${(w.rps / h.rps).toFixed(2)}×`,
-          verdict(w.rps >= 0.8 * h.rps),
+          `warm ≥ 0.5× bare Koa req/s @${c}`,
+          `${(w.rps / b.rps).toFixed(2)}×`,
+          verdict(w.rps >= 0.5 * b.rps),
         ]);
       });
       const at10 = connectionCounts.indexOf(10);
