@@ -58,8 +58,11 @@ async function signOut(page: Page) {
   await Promise.all([page.waitForURL(`${app.baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
 }
 
-/** The page at both widths, checked for overflow and saved for looking at. */
+/** The page at both widths, once its islands have hydrated, checked for overflow and saved for looking at. */
 async function shoot(t: ExecutionContext, page: Page, name: string) {
+  // Account Settings hydrates about twenty islands, one task each: on a busy CI machine that outlasts the
+  // overflow check's retries, and twice the check failed there mid-way (never locally, loaded or not).
+  await waitForIslands(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await assertNoHorizontalOverflow(t, page, `${name} at ${width}`);

@@ -120,6 +120,8 @@ export async function assertNoHorizontalOverflow(t: ExecutionContext, page: Page
     measured = await measureOverflow(page);
   }
   const { scrollWidth, innerWidth, widest } = measured;
+  // The page as it failed, for looking at (a failed assertion ends the test before its own screenshot).
+  if (scrollWidth > innerWidth) await screenshot(page, `overflow-${where.replace(/[^a-z0-9]+/gi, '-')}`);
   t.true(scrollWidth <= innerWidth, `${where}: ${scrollWidth}px wide in a ${innerWidth}px viewport (${widest})`);
 }
 
@@ -127,19 +129,22 @@ function measureOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth:
   // No named functions inside evaluate: the test transpiler wraps them in a helper the page does not have.
   return page.evaluate(() => {
     const width = window.innerWidth;
-    // The first element sticking out names the culprit in the failure message.
-    // (Past the edge and not inside a box that scrolls or clips it.)
-    const out = [...document.body.querySelectorAll('*')].find((el) => {
+    // Elements past the edge and not inside a box that scrolls or clips them; the failure message names the first
+    // (in document order) and the innermost ones (none of whose children stick out): the culprit is among them.
+    const out = [...document.body.querySelectorAll('*')].filter((el) => {
       if (el.getBoundingClientRect().right <= width + 0.5) return false;
       for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
         if (getComputedStyle(up).overflowX !== 'visible') return false;
       }
       return true;
     });
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: width,
-      widest: out ? `${out.tagName.toLowerCase()}.${String(out.getAttribute('class') ?? '').replace(/ /g, '.')}` : '',
-    };
+    const innermost = out.filter((el) => !out.some((other) => other !== el && el.contains(other))).slice(0, 3);
+    const named = (out.length ? [out[0]!, ...innermost.filter((el) => el !== out[0])] : []).map((el) => {
+      const { left, right } = el.getBoundingClientRect();
+      const text = el.children.length ? '' : `, "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      const classes = String(el.getAttribute('class') ?? '').replace(/ /g, '.');
+      return `${el.tagName.toLowerCase()}.${classes} (${Math.round(left)}–${Math.round(right)} px${text})`;
+    });
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, widest: named.join('; ') };
   });
 }
