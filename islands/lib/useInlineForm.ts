@@ -28,7 +28,8 @@ import type { AnyObjectSchema } from 'yup';
 import type { FormState } from '../../src/validation/forms';
 import { trackSave } from './pendingSaves';
 import { useApiMutation, type ApiMutationOptions } from './useApiMutation';
-import { shown, useForm } from './useForm';
+import { isStoredValue } from './storedValue';
+import { useForm } from './useForm';
 
 type Body = Record<string, unknown>;
 
@@ -51,10 +52,6 @@ export interface InlineFormOptions<T, V extends Body> extends Pick<
   /** After a refused save, once it was reported (a closed editor opens again to show what was kept). */
   onFailed?: () => void;
 }
-
-/** A value the record already has: equal, or shown alike (a number typed as text, '' for none). */
-const stored = (value: unknown, current: unknown) =>
-  JSON.stringify(value ?? null) === JSON.stringify(current ?? null) || shown(value) === shown(current);
 
 export function useInlineForm<T extends object, V extends Body>(options: InlineFormOptions<T, V>) {
   type Key = keyof V & string;
@@ -113,7 +110,7 @@ export function useInlineForm<T extends object, V extends Body>(options: InlineF
   /** Saves a typed field if it is valid and differs from what is stored; what was typed stays either way. */
   const commit = (name: Key) => {
     const result = checked(name);
-    if (!result || stored(result.value, (latest.current as Body)[name])) return;
+    if (!result || isStoredValue(result.value, (latest.current as Body)[name])) return;
     void save({ [name]: result.value }).catch(() => undefined);
   };
 

@@ -18,6 +18,7 @@ import {
   screenshot,
   SCREENSHOT_DIR,
   waitForIslands,
+  whyNoRequest,
 } from '../helpers/browser';
 import type { CreatedUser } from '../helpers/users';
 
@@ -97,10 +98,17 @@ const answer = (page: Page, method: string, status: number) =>
     .waitForResponse((res) => res.request().method() === method && res.url().includes('/api/profiles/'), {
       timeout: 10_000,
     })
-    .then((res) => {
-      if (res.status() !== status) throw new Error(`${method} ${res.url()}: ${res.status()}`);
-      return res;
-    });
+    .then(
+      (res) => {
+        if (res.status() !== status) throw new Error(`${method} ${res.url()}: ${res.status()}`);
+        return res;
+      },
+      async (error: Error) => {
+        throw new Error(
+          `${method} /api/profiles/…: no answer within 10 s (${error.message}); ${await whyNoRequest(page)}`,
+        );
+      },
+    );
 
 async function addItem(
   page: Page,
@@ -229,8 +237,18 @@ test.serial(
     const row = (name: string) => skill.getByRole('group', { name, exact: true });
     // Typing in the empty row makes it an endorsement; another empty row follows for the next one.
     await row('New endorsement').getByLabel('Endorser name').fill('Lt. Chen');
-    await row('Endorsement 1').getByLabel('Endorser title').fill('Lieutenant');
-    await Promise.all([answer(page, 'PATCH', 200), row('Endorsement 1').getByLabel('Endorser title').blur()]);
+    // Moving on to the title leaves the name: that saves the row as it is so far.
+    await Promise.all([
+      answer(page, 'PATCH', 200),
+      row('Endorsement 1').getByLabel('Endorser title').fill('Lieutenant'),
+    ]);
+    // Leaving the title saves it too, though the row count did not change (an edit inside a row is an edit).
+    const [titleSaved] = await Promise.all([
+      answer(page, 'PATCH', 200),
+      row('Endorsement 1').getByLabel('Endorser title').blur(),
+    ]);
+    const endorsements = ((await titleSaved.json()) as { endorsements: Record<string, unknown>[] }).endorsements;
+    t.like(endorsements[0], { endorserName: 'Lt. Chen', endorserTitle: 'Lieutenant' });
     t.is(await row('New endorsement').count(), 1, 'a new empty row to add another');
     // A row without the endorser's name is refused in place with its message; nothing is saved.
     await row('New endorsement').getByLabel('Comment').fill('No name given');

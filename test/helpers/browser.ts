@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ExecutionContext } from 'ava';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -50,7 +50,45 @@ export async function openPage(
     }
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  recordRequests(page);
   return { page, context, errors };
+}
+
+/** The page's last requests (method, path, status or failure, time taken), for a failure message. */
+const requestLogs = new WeakMap<Page, string[]>();
+
+function recordRequests(page: Page): void {
+  const log: string[] = [];
+  requestLogs.set(page, log);
+  const started = new WeakMap<object, number>();
+  const note = (line: string) => {
+    log.push(line);
+    if (log.length > 20) log.shift();
+  };
+  const name = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+  page.on('request', (request) => started.set(request, Date.now()));
+  page.on('requestfinished', (request) => {
+    const took = Date.now() - (started.get(request) ?? Date.now());
+    void request.response().then((response) => note(`${name(request)} → ${response?.status() ?? '?'} (${took} ms)`));
+  });
+  page.on('requestfailed', (request) => note(`${name(request)} → failed: ${request.failure()?.errorText ?? '?'}`));
+}
+
+/**
+ * What a test waiting for a request that never came needs to know: which element has the focus (a blur that
+ * should have sent it leaves nothing when the field had already lost the focus) and the page's last requests.
+ */
+export async function whyNoRequest(page: Page): Promise<string> {
+  const focused = await page
+    .evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'nothing (the page body)';
+      const label = active.getAttribute('aria-label') ?? active.getAttribute('name') ?? active.id;
+      return `<${active.tagName.toLowerCase()}${label ? ` ${label}` : ''}>`;
+    })
+    .catch((error: Error) => `unknown (${error.message})`);
+  const requests = requestLogs.get(page) ?? [];
+  return `focus on ${focused}; last requests: ${requests.length ? requests.join('; ') : 'none'}`;
 }
 
 /** Fails the test when the page logged errors; allowed patterns cover expected failures (e.g. a 401 fetch). */
