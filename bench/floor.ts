@@ -314,7 +314,8 @@ export const benchmark: Benchmark = {
       if (options.hold) {
         // For a look from outside (strace, perf, wrk by hand): the servers stay up this long, then the run goes on.
         log(
-          `  holding ${options.hold} s: app ${app.baseUrl}${pub} (pid ${app.pid}), bare ${bareServer.baseUrl}/ (pid ${bareServer.pid}), ` +
+          `  holding ${options.hold} s: app ${app.baseUrl}${pub} (pid ${app.pid}), cold app ${coldApp.baseUrl} (pid ${coldApp.pid}), ` +
+            `bare ${bareServer.baseUrl}/ (pid ${bareServer.pid}), ` +
             `member's bearer token ${member.token}`,
         );
         await new Promise((resolve) => setTimeout(resolve, Number(options.hold) * 1000));
