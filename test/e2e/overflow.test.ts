@@ -121,10 +121,8 @@ for (const width of [375, 1280]) {
           .replace('SKILL', String(skillId))
           .replace('/admin/users/0', `/admin/users/${owner.user.id}`)}`,
       );
-      // Islands that hydrate when visible wait to be scrolled to (their wrapper has no box: its first child).
-      for (const island of await recorded.page.locator('[data-island] > :first-child').all()) {
-        await island.scrollIntoViewIfNeeded();
-      }
+      // Islands that hydrate when visible are scrolled to one by one, each only while it still waits (a first
+      // child looked up beforehand could be replaced by its hydration: "not attached to the DOM", seen in CI).
       await waitForIslands(recorded.page);
       if (name === 'owner edit mode') {
         await screenshot(recorded.page, `overflow-edit-mode-${width}`);

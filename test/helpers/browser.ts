@@ -67,9 +67,11 @@ function recordRequests(page: Page): void {
   };
   const name = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
   page.on('request', (request) => started.set(request, Date.now()));
-  page.on('requestfinished', (request) => {
+  // The response event carries the status at once: no promise left to reject when the page closes.
+  page.on('response', (response) => {
+    const request = response.request();
     const took = Date.now() - (started.get(request) ?? Date.now());
-    void request.response().then((response) => note(`${name(request)} → ${response?.status() ?? '?'} (${took} ms)`));
+    note(`${name(request)} → ${response.status()} (${took} ms)`);
   });
   page.on('requestfailed', (request) => note(`${name(request)} → failed: ${request.failure()?.errorText ?? '?'}`));
 }
