@@ -289,6 +289,23 @@ test.serial("an award's icon is picked from the set; the read view draws it", as
   await recorded.context.close();
 });
 
+test.serial("an award's media link edited inside its row is saved; the read view shows the new title", async (t) => {
+  const recorded = await editMode({ width: 1280, height: 900 });
+  const { page } = recorded;
+  const award = await openCard(section(page, 'awards'), 'Medal of Valor');
+  const title = award.getByRole('group', { name: 'Media link 1', exact: true }).getByLabel('Media title');
+  t.is(await title.inputValue(), 'News story');
+  await title.fill('Local news story');
+  // Two rows before and after: only what is inside the row changed, and leaving it saves it.
+  await Promise.all([answer(page, 'PATCH', 200), title.blur()]);
+  await page.goto(`${app.baseUrl}/profiles/${id}?widget=awards`);
+  const item = section(page, 'awards').getByRole('listitem').filter({ hasText: 'Medal of Valor' });
+  await t.notThrowsAsync(item.getByRole('link', { name: 'Local news story' }).waitFor());
+  t.is(await item.getByText('News story', { exact: true }).count(), 0, 'the old title is gone');
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});
+
 test.serial(
   'edit mode keeps the timeline sort links: Oldest First reverses the editor, still in edit mode',
   async (t) => {
