@@ -60,8 +60,8 @@ async function signOut(page: Page) {
 
 /** The page at both widths, once its islands have hydrated, checked for overflow and saved for looking at. */
 async function shoot(t: ExecutionContext, page: Page, name: string) {
-  // Account Settings hydrates about twenty islands, one task each: on a busy CI machine that outlasts the
-  // overflow check's retries, and twice the check failed there mid-way (never locally, loaded or not).
+  // Account Settings hydrates its islands (five), one task each; twice the check failed in CI while they were
+  // hydrating (never locally, loaded or with Chromium's CPU throttled up to 12×), so each shot waits for them.
   await waitForIslands(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
