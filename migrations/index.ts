@@ -33,6 +33,7 @@ import * as devicesExportsDeletions from './20261125006100_devices_exports_delet
 import * as departmentRegistryFacts from './20261125002000_department_registry_facts';
 import * as twoFactorAndPasskeys from './20261125005000_two_factor_and_passkeys';
 import * as departmentReadsNotify from './20261126000100_department_reads_notify';
+import * as profileSectionVersions from './20261127000100_profile_section_versions';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125002000_department_registry_facts': departmentRegistryFacts,
   '20261125005000_two_factor_and_passkeys': twoFactorAndPasskeys,
   '20261126000100_department_reads_notify': departmentReadsNotify,
+  '20261127000100_profile_section_versions': profileSectionVersions,
 };

@@ -1,7 +1,7 @@
 import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 import { User } from './User';
-import type { ProfileStatus, WidgetKey } from '../validation/profiles';
+import type { ProfileStatus, SectionPart, WidgetKey } from '../validation/profiles';
 import type { Visibility } from '../validation/visibility';
 import type { ResumeSectionKey } from '../validation/share';
 import type { VerifiedMembershipJson } from '../validation/verifiedBadge';
@@ -43,6 +43,11 @@ export class Profile extends BaseModel {
   resumeSections!: ResumeSectionKey[] | null;
   /** Grows with every write to the profile or what it shows; pg returns bigint as a string. */
   version!: string;
+  /**
+   * The `version` at which each part of the read sections last changed (a list's key, `photos`, or `*` for all):
+   * kept sections are named by it (src/pageCache/profilePages.ts `sectionStamps`).
+   */
+  sectionVersions!: Partial<Record<SectionPart, number>>;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -57,7 +62,7 @@ export class Profile extends BaseModel {
   departmentPageName?: string | null;
   user?: User;
 
-  static override jsonAttributes = ['hiddenWidgets', 'resumeSections'];
+  static override jsonAttributes = ['hiddenWidgets', 'resumeSections', 'sectionVersions'];
 
   static override relationMappings = (): RelationMappings => ({
     user: {

@@ -9,7 +9,8 @@ import type Koa from 'koa';
 import { mixed, object, string, type InferType, type TestContext } from 'yup';
 import type { Profile } from '../models/Profile';
 import { VIEW_AS, type ViewAs } from '../validation/viewAs';
-import { widgetFromFilter } from '../validation/profiles';
+import { SECTION_KEYS, widgetFromFilter, type SectionPart, type WidgetKey } from '../validation/profiles';
+import { linkableList } from '../validation/photos';
 import { galleryQueryFields, type GalleryFilter } from '../validation/gallery';
 import { BOOT_ID } from './pageCache';
 
@@ -126,21 +127,36 @@ export function profileDocumentTag(profile: Pick<Profile, 'id' | 'version'>, vie
 }
 
 /**
- * What a profile's read sections show, named without reading it: the profile (id, and the time of its last write,
- * so a test process that made another database with the same ids never mixes them), its version — every write to
- * anything the page shows moves it, in the write's own transaction, so a section read at this version shows this
- * version or a later one, never an earlier one —, the viewer's class (which items and photos they see, and
- * whether with every endorsement status) and the local date (certification and license statuses are computed
- * from it: src/validation/lists/rules.ts). Kept sections (src/render/Kept.tsx) are named by this and their small
- * context instead of a hash of their items.
+ * Which parts of the profile a read section shows (touchProfile names them as it writes): its own list (items,
+ * their visibility and photo links, a skill's endorsements); the gallery too when its items show linked photos;
+ * and the photos section — whose photos say where each is used — every part.
  */
-export function sectionsVersion(
-  profile: Pick<Profile, 'id' | 'version' | 'updatedAt'>,
+function sectionParts(key: WidgetKey, versions: Profile['sectionVersions']): number {
+  const at = (part: SectionPart) => versions[part] ?? 0;
+  if (key === 'photos') return Math.max(0, ...Object.values(versions).map(Number));
+  return Math.max(at('*'), at(key), linkableList(key) ? at('photos') : 0);
+}
+
+/**
+ * What each read section of a profile shows, named without reading it: the profile (id, and its creation time,
+ * so a test process that made another database with the same ids never mixes them), the version at which a part
+ * the section shows last changed (`section_versions`, set in the write's own transaction, so a section read at
+ * this name shows this content or a later one, never an earlier one), the viewer's class (which items and photos
+ * they see, and whether with every endorsement status) and the local date (certification and license statuses
+ * are computed from it: src/validation/lists/rules.ts). Kept sections (src/render/Kept.tsx) are named by this and
+ * their small context instead of a hash of their items, so a write to one list leaves the other sections kept.
+ */
+export function sectionStamps(
+  profile: Pick<Profile, 'id' | 'createdAt' | 'sectionVersions'>,
   viewerClass: string,
   now: Date,
-): string {
+): Record<WidgetKey, string> {
   const date = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
-  return `${profile.id}:${profile.version}:${new Date(profile.updatedAt).getTime()}:${viewerClass}:${date}`;
+  const base = `${profile.id}:${new Date(profile.createdAt).getTime()}`;
+  const versions = profile.sectionVersions ?? {};
+  return Object.fromEntries(
+    SECTION_KEYS.map((key) => [key, `${base}:${sectionParts(key, versions)}:${viewerClass}:${date}`]),
+  ) as Record<WidgetKey, string>;
 }
 
 export const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;

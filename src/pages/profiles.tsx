@@ -42,7 +42,7 @@ import {
   pageVariant,
   profilePageHeaders,
   profilePageQuery,
-  sectionsVersion,
+  sectionStamps,
   visitorPageKey,
 } from '../pageCache/profilePages';
 import type { Profile } from '../models/Profile';
@@ -61,7 +61,8 @@ import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
-import { ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
+import { ProfilePage, readSectionIdentities, type ProfileListForm } from '../../views/profile/ProfilePage';
+import { findKeptParts } from '../render/Kept';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
@@ -127,44 +128,59 @@ export async function profilePageHtml(
   const meta = profileMeta(presentProfile(profile, null), config.baseUrl, config.productName);
   const department = editing && profile.departmentId ? await findDepartment(viewer, profile.departmentId) : undefined;
   const indexable = profilePageHeaders(ctx, publicView, profile.profileStatus);
-  // Every list in one statement, filtered for the viewer and in display order; the page shows the widgets' lists.
   // The full gallery's filter offers the folders holding a photo this viewer may see (no other folder's name).
   const galleryFilter = widget === 'photos' && !editing ? (view.gallery ?? null) : null;
-  const [content, folders] = await Promise.all([
-    loadProfileContent(seenBy, profile),
-    galleryFilter ? galleryFolders(seenBy, profile) : [],
-  ]);
+  const folders = galleryFilter ? await galleryFolders(seenBy, profile) : [];
   const now = new Date();
   const viewerClass = profileViewerClass(seenBy, profile);
-  const photos = presentGallery(content.gallery, seenBy);
-  const lists = presentProfileLists(content.lists, seenBy, profile.userId, { now, sort });
-  const expiring = !publicView && !viewAs ? await ownerExpiryNotice(viewer, profile, editing) : null;
-  const items = {
-    ...Object.fromEntries(SECTION_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
-    photos: photos.photoGallery,
+  const page = {
+    profile: presentProfile(profile, seenBy),
+    basePath,
+    widget,
+    sort,
+    canEdit,
+    editing,
+    department: department ? presentDepartment(department, viewer) : null,
+    listForm: editing ? (view.listForm ?? null) : null,
+    confirmDelete: editing ? (view.confirmDelete ?? null) : null,
+    aiAssist: editing && config.ai !== null,
+    showVisibility: viewerClass === 'editor',
+    sectionStamps: sectionStamps(profile, viewerClass, now),
+    viewAs: viewAs ? { as: viewAs, backHref: basePath } : null,
+    galleryView: galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null,
+    endorse: Boolean(view.endorse) && !canEdit && !viewAs,
   };
+  // When every read section the page shows is kept at its stamp, the page shows those and reads no item;
+  // otherwise every list in one statement, filtered for the viewer and in display order.
+  const sections = readSectionIdentities(page);
+  const keptParts =
+    sections &&
+    findKeptParts(
+      sections.map((section) => section.identity),
+      config.renderCache,
+    );
+  const keptSections = keptParts ? new Map(sections!.map((section, i) => [section.key, keptParts[i]!])) : null;
+  const [content, expiring] = await Promise.all([
+    keptSections ? null : loadProfileContent(seenBy, profile),
+    !publicView && !viewAs ? ownerExpiryNotice(viewer, profile, editing) : null,
+  ]);
+  const photos = content ? presentGallery(content.gallery, seenBy) : null;
+  const lists = content ? presentProfileLists(content.lists, seenBy, profile.userId, { now, sort }) : null;
+  const items = lists
+    ? {
+        ...Object.fromEntries(SECTION_KEYS.flatMap((key) => (lists[key] ? [[key, lists[key]]] : []))),
+        photos: photos!.photoGallery,
+      }
+    : {};
   return renderPageHtml(
     ctx,
     config,
     <ProfilePage
-      profile={presentProfile(profile, seenBy)}
+      {...page}
       items={items}
-      basePath={basePath}
-      widget={widget}
-      sort={sort}
-      canEdit={canEdit}
-      editing={editing}
+      keptSections={keptSections}
       gallery={editing ? photos : null}
-      department={department ? presentDepartment(department, viewer) : null}
-      listForm={editing ? (view.listForm ?? null) : null}
-      confirmDelete={editing ? (view.confirmDelete ?? null) : null}
-      aiAssist={editing && config.ai !== null}
-      showVisibility={viewerClass === 'editor'}
-      sectionsVersion={sectionsVersion(profile, viewerClass, now)}
-      viewAs={viewAs ? { as: viewAs, backHref: basePath } : null}
       expiring={expiring}
-      galleryView={galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null}
-      endorse={Boolean(view.endorse) && !canEdit && !viewAs}
     />,
     {
       title: meta.title,

@@ -1,7 +1,7 @@
 /**
  * <Kept identity={…}>…</Kept> marks a part of a server view whose HTML depends only on `identity` (plain JSON:
  * the props it renders): it is rendered once per identity, with the styles it needs, and kept — the rendered
- * sections of a profile, kept per content of their list, so a page rendered after a write to one list renders
+ * sections of a profile, kept per version of what each shows, so a page rendered after a write to one list renders
  * only that list's section. Like <Island>, the view leaves a marker that renderDocument fills in after the
  * render; the styles a kept part injected are recorded and injected again into each page that uses it, in the
  * page's order, so a page's <style> is what a whole render would have collected.
@@ -9,7 +9,11 @@
  * Only pure parts may be kept: no islands, no context but the theme, no clock (dates are formatted from the
  * props). The cache is addressed by a hash of the identity, so it needs no invalidation, only a bound: the
  * identity is the props themselves, or a name for them that changes whenever they do (a profile's read sections
- * name their items by the profile's version: src/pageCache/profilePages.ts `sectionsVersion`).
+ * name their items by the version at which they last changed: src/pageCache/profilePages.ts `sectionStamps`).
+ *
+ * A caller that looked a part up before rendering (findKeptParts: a profile page whose sections are all kept
+ * reads none of their items) hands it in as `part`, so an eviction in between cannot make the view render its
+ * children — given nothing to show — in its place.
  */
 import crypto from 'node:crypto';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -48,11 +52,32 @@ export const KeptCollectorContext = createContext<KeptCollector | null>(null);
 /** Where each kept part goes: `<template data-kept="N"></template>`, as React renders <Kept>'s marker. */
 export const KEPT_MARKERS = /<template data-kept="(\d+)"><\/template>/g;
 
-export function Kept({ identity, children }: { identity: unknown; children: ReactNode }) {
+/** The key a part is kept under: a hash of its identity. */
+export const keptKey = (identity: unknown): string =>
+  crypto.createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
+
+/** The parts kept for these identities, in order, or undefined unless every one is kept (renders disabled it). */
+export function findKeptParts(identities: readonly unknown[], enabled: boolean): KeptPart[] | undefined {
+  if (!enabled) return undefined;
+  const parts: KeptPart[] = [];
+  for (const identity of identities) {
+    const part = keptParts.get(keptKey(identity));
+    if (!part) return undefined;
+    parts.push(part);
+  }
+  return parts;
+}
+
+export function Kept({ identity, part, children }: { identity: unknown; part?: KeptPart; children: ReactNode }) {
   const collector = useContext(KeptCollectorContext);
-  if (!collector?.enabled) return <>{children}</>;
-  const key = crypto.createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
+  if (!collector?.enabled) {
+    // A part found kept stands for children rendered without their data: never render those instead.
+    if (part) throw new Error('A kept part was handed to a render that keeps none (RENDER_CACHE=false)');
+    return <>{children}</>;
+  }
+  // A part handed in is never looked up or stored: its key (a hash) is not needed.
+  const key = part ? '' : keptKey(identity);
   const index = collector.placed.length;
-  collector.placed.push({ index, key, element: children, kept: keptParts.get(key) });
+  collector.placed.push({ index, key, element: children, kept: part ?? keptParts.get(key) });
   return <template data-kept={index} />;
 }

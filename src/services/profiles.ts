@@ -26,6 +26,7 @@ import {
   PUBLIC_USERNAME_PATTERN,
   type ProfileCreateInput,
   type ProfileUpdateInput,
+  type SectionPart,
 } from '../validation/profiles';
 import { ValidationError } from '../errors';
 import { Photo } from '../models/Photo';
@@ -57,14 +58,33 @@ export function profilesWithUsername(db?: Knex) {
     .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId');
 }
 
-const bumped = () => ({ version: raw('version + 1') as unknown as string, updatedAt: new Date() });
+/** Every section of the profile page: what a write that names none may have changed. */
+const EVERY_SECTION: readonly SectionPart[] = ['*'];
 
 /**
  * Marks the profile changed: a new version (its cached pages are stale on every node) and the announcement
  * (profileChanges.ts). Every write to a profile, or to anything its pages show, ends with this.
+ *
+ * `sections` names what the write changed of the page's read sections, so only those render again
+ * (`section_versions`, src/pageCache/profilePages.ts `sectionStamps`): a list's key for its items, `photos` for the
+ * gallery and photo links (every list showing linked photos follows it), [] for the profile's own fields (the
+ * header card: no section shows them). Left out, every section renders again — the safe default for a write
+ * whose reach is not spelled out.
  */
-export async function touchProfile(trx: Knex.Transaction, profileId: number): Promise<void> {
-  await Profile.query(trx).findById(profileId).patch(bumped());
+export async function touchProfile(
+  trx: Knex.Transaction,
+  profileId: number,
+  sections: readonly SectionPart[] = EVERY_SECTION,
+): Promise<void> {
+  const patch: Record<string, unknown> = { version: raw('version + 1'), updatedAt: new Date() };
+  if (sections.length > 0) {
+    // `version + 1` reads the row before the update: the version this update sets.
+    const pairs = sections.map(() => '?::text, version + 1').join(', ');
+    patch.sectionVersions = raw(`section_versions || jsonb_build_object(${pairs})`, [...sections]);
+  }
+  await Profile.query(trx)
+    .findById(profileId)
+    .patch(patch as Partial<Profile>);
   await announceProfileChange(trx, profileId);
 }
 
@@ -158,7 +178,7 @@ export async function updateProfile(
   if (fieldVisibility?.email) patch.emailVisibility = fieldVisibility.email;
   if (patch.hiddenWidgets) patch.hiddenWidgets = [...new Set(patch.hiddenWidgets)];
   if (Object.keys(patch).length) await Profile.query(trx).findById(profile.id).patch(patch);
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, profileImage === undefined ? [] : ['photos']);
   // Their endorsements elsewhere show their rank (issue 23 §5).
   if (patch.rank !== undefined && patch.rank !== profile.rank) await touchProfilesEndorsedBy(trx, profile.userId);
   return (await profilesWithUsername(trx).findById(profile.id))!;
@@ -191,7 +211,7 @@ export async function setProfileStatus(
 ): Promise<Profile> {
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
   await Profile.query(trx).findById(profile.id).patch({ profileStatus: input.profileStatus });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, []);
   // Their endorsements elsewhere link to their live profile, or not (issue 23 §5).
   if (input.profileStatus !== profile.profileStatus) await touchProfilesEndorsedBy(trx, profile.userId);
   return (await profilesWithUsername(trx).findById(profile.id))!;
@@ -204,7 +224,7 @@ export async function syncProfileName(trx: Knex.Transaction, userId: number, nam
   if (profile?.name !== name) await touchProfilesEndorsedBy(trx, userId);
   if (!profile || profile.name === name) return;
   await Profile.query(trx).findById(profile.id).patch({ name });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, []);
 }
 
 /**
@@ -226,5 +246,5 @@ export async function recordUsernameChange(
       .onConflict('username')
       .merge(['profileId']);
   }
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, []);
 }

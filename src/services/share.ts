@@ -53,6 +53,6 @@ export async function saveResumeSections(
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
   const sections = RESUME_SECTION_KEYS.filter((key) => input.sections.includes(key));
   await Profile.query(trx).findById(profile.id).patch({ resumeSections: sections });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, []);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }

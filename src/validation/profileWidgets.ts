@@ -38,6 +38,11 @@ export type WidgetKey = (typeof SECTIONS)[number]['key'];
 /** The nine widgets an owner may hide. */
 export const WIDGET_KEYS = WIDGETS.map((w) => w.key) as WidgetKey[];
 export const SECTION_KEYS = SECTIONS.map((w) => w.key) as WidgetKey[];
+/**
+ * What a write changes of a profile page's read sections (src/services/profiles.ts touchProfile): one section's
+ * content, or `*`, every section.
+ */
+export type SectionPart = WidgetKey | '*';
 
 /**
  * The widget filter (spec 01 §2): ten choices, as `?widget=` values. Each names a widget (or all); the

@@ -7,6 +7,10 @@ import test from 'ava';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileWithItems } from '../helpers/profileItems';
+import { createProfileFor } from '../helpers/profiles';
+import { insertPhotoFor } from '../helpers/photos';
+import { queriesOf } from '../helpers/queries';
+import { keptParts } from '../../src/render/Kept';
 
 let kept: TestApp;
 let whole: TestApp;
@@ -21,6 +25,10 @@ test.after.always(async () => {
 });
 
 const html = { headers: { Accept: 'text/html' } };
+const SKILL = { category: 'firefighter', level: 'advanced', yearsExperience: 3, visibility: 'public' };
+/** A public award added by the owner through the API. */
+const addAward = (owner: CreatedUser, id: number, name: string) =>
+  clientAs(kept, owner).post(`/api/profiles/${id}/awards`, { name, year: '2021', type: 'valor', visibility: 'public' });
 const page = async (app: TestApp, account: CreatedUser | null, path: string) =>
   (await clientAs(app, account).get(path, html)).text.replaceAll(app.baseUrl, 'BASE');
 
@@ -61,12 +69,7 @@ test('a write to one list shows at once; the other sections stay as they were', 
   const { owner, id } = await createProfileWithItems(kept);
   const path = `/profiles/${id}/public`;
   const before = await page(kept, null, path);
-  const res = await clientAs(kept, owner).post(`/api/profiles/${id}/awards`, {
-    name: 'Kept-parts canary',
-    year: '2021',
-    type: 'valor',
-    visibility: 'public',
-  });
+  const res = await addAward(owner, id, 'Kept-parts canary');
   t.is(res.status, 201);
   const after = await page(kept, null, path);
   t.false(before.includes('Kept-parts canary'));
@@ -104,3 +107,65 @@ test('sections kept by version: a write through another app, a visibility change
   t.is(renamed.status, 200);
   t.true((await page(kept, null, path)).includes('Version canary, renamed'), 'an edit shows at once');
 });
+
+test('a photo made private leaves the award it is linked to at once, though only the gallery was written', async (t) => {
+  const { owner, id } = await createProfileWithItems(kept);
+  const path = `/profiles/${id}/public`;
+  const award = await addAward(owner, id, 'Award with a photo');
+  t.is(award.status, 201);
+  const photo = await insertPhotoFor(id, { caption: 'Medal day' });
+  const linked = await clientAs(kept, owner).request(
+    'PUT',
+    `/api/profiles/${id}/photo-links/awards/id:${award.body.id}`,
+    {
+      photoIds: [photo.id],
+    },
+  );
+  t.is(linked.status, 200);
+  const before = await page(kept, null, path);
+  t.true(before.includes(photo.storageKey), 'the award shows its photo');
+  t.is(await page(kept, null, path), before, 'kept: the same page again');
+  const hidden = await clientAs(kept, owner).patch(`/api/profiles/${id}/photos/${photo.position}`, {
+    visibility: 'private',
+  });
+  t.is(hidden.status, 200);
+  const after = await page(kept, null, path);
+  t.false(after.includes(photo.storageKey), 'a private photo is not shown to a visitor, on the award either');
+  t.true(after.includes('Award with a photo'));
+  t.is(after, await page(whole, null, path), 'the same page a whole render gives');
+});
+
+test('an empty section, kept as nothing, shows its first item at once', async (t) => {
+  const owner = await createUser();
+  const { id } = await createProfileFor(owner, { defaultVisibility: 'public' });
+  const path = `/profiles/${id}/public`;
+  await page(kept, null, path);
+  const empty = await page(kept, null, path);
+  t.false(empty.includes('First skill'));
+  const added = await clientAs(kept, owner).post(`/api/profiles/${id}/skills`, { ...SKILL, name: 'First skill' });
+  t.is(added.status, 201);
+  const after = await page(kept, null, path);
+  t.true(after.includes('First skill'), 'the new section at once');
+  t.is(after, await page(whole, null, path), 'the same page a whole render gives');
+});
+
+test.serial(
+  'a page whose sections are all kept reads only the profile; a write renders only its own section',
+  async (t) => {
+    const { owner, id } = await createProfileWithItems(kept);
+    const path = `/profiles/${id}/public`;
+    await page(kept, null, path);
+    const again = await queriesOf(kept.db, () => page(kept, null, path));
+    t.is(again.sql.length, 1, `one statement, the profile's: ${again.sql.join(' | ')}`);
+    t.regex(again.sql[0]!, /from "profiles"/);
+    const added = await addAward(owner, id, 'Only this section');
+    t.is(added.status, 201);
+    const partsBefore = keptParts.size;
+    const after = await queriesOf(kept.db, () => page(kept, null, path));
+    t.true(after.result.includes('Only this section'));
+    t.true(after.sql.length > 1, 'the items were read again');
+    // The awards section and the gallery (it says where each photo is used) render again; every other stays kept.
+    t.is(keptParts.size - partsBefore, 2, 'two sections rendered again');
+    t.is(after.result, await page(whole, null, path), 'the same page a whole render gives');
+  },
+);

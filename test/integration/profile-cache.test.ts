@@ -185,7 +185,8 @@ test.serial('with PAGE_CACHE off every visitor request renders from the database
     await client.get(`/profiles/${profile.id}/public`, html());
     app.db.off('query', onQuery);
     t.true(afterFirst >= 1);
-    t.is(queries, afterFirst * 2, 'the second request queried again');
+    // No page is kept, so the profile is read again; its sections are kept (RENDER_CACHE), so their items need not be.
+    t.true(queries > afterFirst, 'the second request queried again');
   } finally {
     await uncached.close();
   }

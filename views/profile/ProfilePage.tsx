@@ -8,7 +8,7 @@ import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
-import { Kept } from '../../src/render/Kept';
+import { Kept, type KeptPart } from '../../src/render/Kept';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
@@ -112,22 +112,20 @@ export interface ProfilePageProps {
   /** A verified colleague's page (never edit mode): each skill links to its endorse form (issue 23 §5). */
   endorse?: boolean;
   /**
-   * What the items and photos are a function of (src/pageCache/profilePages.ts `sectionsVersion`): the read
-   * sections are kept by it instead of by their content. Without it they are kept by content.
+   * What each read section's items and photos are a function of (src/pageCache/profilePages.ts `sectionStamps`):
+   * the read sections are kept by it instead of by their content.
    */
-  sectionsVersion?: string | null;
+  sectionStamps: Record<WidgetKey, string>;
+  /**
+   * Every read section this page shows, found kept before the page read its items (readSectionIdentities): the
+   * page was given no items, and shows these.
+   */
+  keptSections?: ReadonlyMap<WidgetKey, KeptPart> | null;
 }
 
 /** A list form's failed plain post, by list key. */
 export interface ProfileListForm extends ListFormState {
   list: string;
-}
-
-/** The sections this viewer gets: not hidden by the owner; empty ones only for those who can fill them. */
-export function visibleSections(profile: ProfileJson, items: SectionItems, canEdit: boolean): WidgetKey[] {
-  return SECTION_KEYS.filter(
-    (key) => !profile.hiddenWidgets.includes(key) && (canEdit || (items[key]?.length ?? 0) > 0),
-  );
 }
 
 /** The colleagues' endorsements of every skill, for the owner's review (edit mode: every status). */
@@ -145,32 +143,67 @@ function linkableItems(target: Target, items: SectionItems, profile: ProfileJson
   return ((items[target] ?? []) as unknown as ListItemJson[]).map(linkableItem);
 }
 
-export function ProfilePage({
-  profile,
-  items,
-  basePath,
-  widget,
-  sort,
-  canEdit,
-  editing,
-  department,
-  aiAssist = false,
-  listForm = null,
-  confirmDelete = null,
-  gallery = null,
-  showVisibility = false,
-  viewAs = null,
-  expiring = null,
-  galleryView = null,
-  endorse = false,
-  sectionsVersion = null,
-}: ProfilePageProps) {
-  const sections = visibleSections(profile, items, canEdit);
-  // A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections).
-  const single = widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
-  const editHref = canEdit ? `${basePath}?edit=1` : null;
-  // A View-as page's links keep it (widget tabs, Show All, the timeline's order).
-  const keep = viewAs ? `as=${viewAs.as}` : '';
+/** What a page's read sections are shown with: the page's props but its items. */
+type SectionFrameProps = Omit<ProfilePageProps, 'items' | 'keptSections'>;
+
+/** A View-as page's links keep it (widget tabs, Show All, the timeline's order). */
+const keepOf = (viewAs: ProfilePageProps['viewAs']) => (viewAs ? `as=${viewAs.as}` : '');
+
+/** What a section is shown with besides its items and the photos they link. */
+function sectionFrame(props: SectionFrameProps, expanded: boolean): Omit<SectionContext, 'photos'> {
+  const { profile, basePath, sort, editing, showVisibility = false, galleryView = null, viewAs = null } = props;
+  return {
+    basePath,
+    keep: keepOf(viewAs),
+    expanded,
+    sort,
+    editing,
+    showVisibility,
+    gallery: galleryView,
+    endorseBase: props.endorse && !editing ? `/profiles/${profile.id}/skills` : null,
+    verified: profile.verifiedMemberships,
+  };
+}
+
+/** A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections). */
+const singleSection = (profile: ProfileJson, widget: WidgetKey | 'all') =>
+  widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
+
+const editHrefOf = (props: SectionFrameProps) => (props.canEdit ? `${props.basePath}?edit=1` : null);
+
+/**
+ * A read section's <Kept> identity: its stamp — what its items and the photos they link are a function of, so
+ * 100 items' props need not be hashed (that cost more than a tenth of a render) — and the rest it is shown with.
+ */
+const sectionIdentity = (props: SectionFrameProps, key: WidgetKey, expanded: boolean): unknown => [
+  'section',
+  key,
+  props.sectionStamps[key],
+  sectionFrame(props, expanded),
+  editHrefOf(props),
+];
+
+/**
+ * The read sections a page shows — every one the owner did not hide, or the chosen one — with their <Kept>
+ * identities, worked out before the items are read: when every one is kept, the page need not read them
+ * (src/pages/profiles.tsx). Null in edit mode: its sections hold islands and always render.
+ */
+export function readSectionIdentities(props: SectionFrameProps): Array<{ key: WidgetKey; identity: unknown }> | null {
+  if (props.editing) return null;
+  const single = singleSection(props.profile, props.widget);
+  const keys = single ? [single] : SECTION_KEYS.filter((key) => !props.profile.hiddenWidgets.includes(key));
+  return keys.map((key) => ({ key, identity: sectionIdentity(props, key, single !== null) }));
+}
+
+export function ProfilePage(props: ProfilePageProps) {
+  const { profile, items, basePath, widget, sort, canEdit, editing, department, viewAs = null } = props;
+  const { aiAssist = false, listForm = null, confirmDelete = null, gallery = null, expiring = null } = props;
+  const keptSections = props.keptSections ?? null;
+  // Every section the owner did not hide: an empty one is left out by its read section (below).
+  const sections = SECTION_KEYS.filter((key) => !profile.hiddenWidgets.includes(key));
+  const single = singleSection(profile, widget);
+  const editHref = editHrefOf(props);
+  const keep = keepOf(viewAs);
   const photos = Object.fromEntries(
     ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
   );
@@ -216,37 +249,28 @@ export function ProfilePage({
       </>
     );
   const section = (key: WidgetKey, expanded: boolean) => {
-    const endorseBase = endorse && !editing ? `/profiles/${profile.id}/skills` : null;
-    const context = {
-      basePath,
-      keep,
-      expanded,
-      sort,
-      editing,
-      photos,
-      showVisibility,
-      gallery: galleryView,
-      endorseBase,
-      verified: profile.verifiedMemberships,
-    };
-    // In edit mode a section holds islands: rendered each time. A read section is a function of its props: kept
-    // per version of what it shows when the caller names it (hashing 100 items' props cost more than a tenth of a
-    // render), else per content.
-    const identity = sectionsVersion
-      ? ['section', key, sectionsVersion, { ...context, photos: null }, editHref]
-      : ['section', key, items[key] ?? [], context, editHref];
-    return editing ? (
-      <WidgetSection
-        key={key}
-        view={WIDGET_VIEWS[key]}
-        items={items[key] ?? []}
-        context={context}
-        editHref={editHref}
-        editor={editorFor(key)}
-      />
-    ) : (
-      <Kept key={key} identity={identity}>
-        <WidgetSection view={WIDGET_VIEWS[key]} items={items[key] ?? []} context={context} editHref={editHref} />
+    const context = { ...sectionFrame(props, expanded), photos };
+    const sectionItems = items[key] ?? [];
+    if (editing) {
+      return (
+        <WidgetSection
+          key={key}
+          view={WIDGET_VIEWS[key]}
+          items={sectionItems}
+          context={context}
+          editHref={editHref}
+          editor={editorFor(key)}
+        />
+      );
+    }
+    // A read section is a function of its identity: kept. An empty one shows only alone or to those who can fill
+    // it, and is kept too (as nothing), so a page whose sections are all kept knows them without their items.
+    const shown = sectionItems.length > 0 || expanded || canEdit;
+    return (
+      <Kept key={key} identity={sectionIdentity(props, key, expanded)} part={keptSections?.get(key)}>
+        {shown ? (
+          <WidgetSection view={WIDGET_VIEWS[key]} items={sectionItems} context={context} editHref={editHref} />
+        ) : null}
       </Kept>
     );
   };

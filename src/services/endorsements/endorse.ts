@@ -84,7 +84,7 @@ export async function endorseSkill(
     comment: input.comment,
     status: 'pending',
   });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, ['skills']);
 
   const [owner, endorser, department] = await Promise.all([
     User.query(trx).findById(profile.userId),
@@ -147,6 +147,6 @@ export async function decideEndorsement(
     status: input.status,
     decidedAt: new Date(),
   });
-  await touchProfile(trx, endorsement.profileId!);
+  await touchProfile(trx, endorsement.profileId!, ['skills']);
   return Object.assign(updated, { profileId: endorsement.profileId, ownerId: endorsement.ownerId });
 }

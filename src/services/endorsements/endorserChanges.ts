@@ -14,5 +14,5 @@ export async function touchProfilesEndorsedBy(trx: Knex.Transaction, endorserId:
     .where('se.endorser_id', endorserId)
     .distinct('s.profile_id')
     .pluck('s.profile_id')) as number[];
-  for (const profileId of profileIds) await touchProfile(trx, profileId);
+  for (const profileId of profileIds) await touchProfile(trx, profileId, ['skills']);
 }

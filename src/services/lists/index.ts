@@ -18,7 +18,7 @@ import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { listItemModel, type ListItem } from '../../models/ListItem';
 import { Profile } from '../../models/Profile';
 import { authorize, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
-import { LIST_MESSAGES, type ItemRef, type ListDefinition } from '../../validation/lists';
+import { LIST_MESSAGES, sectionOf, type ItemRef, type ListDefinition } from '../../validation/lists';
 import type { Visibility } from '../../validation/visibility';
 import { attachPhotoLinks, writePhotoFields, type LinkedItem } from '../photos/links';
 import { touchProfile } from '../profiles';
@@ -93,7 +93,7 @@ export async function appendListItem(
     visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
   } as Partial<ListItem>);
   const linked = await withPhotoFields(trx, profile, list, item, input.fields);
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, [sectionOf(list)]);
   return linked;
 }
 
@@ -112,7 +112,7 @@ export async function updateListItem(
       version: raw('version + 1') as unknown as number,
     } as Partial<ListItem>);
   const linked = await withPhotoFields(trx, profile, input.list, updated, input.fields);
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, [sectionOf(input.list)]);
   return linked;
 }
 
@@ -130,7 +130,7 @@ export async function deleteListItem(
     .where('profileId', profile.id)
     .where('position', '>', item.position)
     .patch({ position: raw('position - 1') as unknown as number });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, [sectionOf(input.list)]);
 }
 
 /**

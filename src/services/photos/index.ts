@@ -25,7 +25,7 @@ import { Photo } from '../../models/Photo';
 import { PhotoFolder } from '../../models/PhotoFolder';
 import { Profile } from '../../models/Profile';
 import { authorize, can, canSee, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
-import { LISTS, type ItemRef } from '../../validation/lists';
+import { LISTS, sectionOf, type ItemRef } from '../../validation/lists';
 import {
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
@@ -313,7 +313,7 @@ export async function addPhoto(
     height: prepared.height,
     variants: prepared.variants,
   });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, ['photos']);
   return photo;
 }
 
@@ -361,7 +361,7 @@ export async function updatePhoto(
     ...patch,
     version: raw('version + 1') as unknown as number,
   });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, ['photos']);
   return updated;
 }
 
@@ -395,7 +395,7 @@ export async function deletePhoto(
     .where('position', '>', photo.position)
     .patch({ position: raw('position - 1') as unknown as number });
   await removePhotoFilesAfterCommit(trx, [photo.storageKey], store);
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, ['photos']);
 }
 
 export async function createFolder(
@@ -413,7 +413,7 @@ export async function createFolder(
     description: input.description ?? null,
     parentId: input.parentId ?? null,
   });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, ['photos']);
   return folder;
 }
 
@@ -438,7 +438,7 @@ export async function setPhotoLinks(
     replacePhotoLinks(trx, profile, { target: input.target, itemId, photoIds: input.photoIds, field: 'photoIds' });
   if (input.target === 'profile') {
     const photos = await link(null);
-    await touchProfile(trx, profile.id);
+    await touchProfile(trx, profile.id, ['photos']);
     return { target: input.target, photos, item: null, profile: (await findProfile(actor, profile.id, trx))! };
   }
   if (!input.item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
@@ -453,7 +453,7 @@ export async function setPhotoLinks(
   const updated = await Item.query(trx).patchAndFetchById(item.id, {
     version: raw('version + 1') as unknown as number,
   });
-  await touchProfile(trx, profile.id);
+  await touchProfile(trx, profile.id, [sectionOf(list)]);
   const [linked] = await attachPhotoLinks(trx, list, [updated]);
   return { target: input.target, photos, item: linked!, profile };
 }
