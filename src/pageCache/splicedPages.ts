@@ -202,10 +202,6 @@ export class SplicedPageCache {
   }
 }
 
-/**
- * Answers with a spliced page (the caller has set its ETag and Cache-Control and answered 304 if it could):
- * gzip when the client takes it, else identity.
- */
 /** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
 const SPLICED_ENCODINGS = ['gzip', 'identity'] as const;
 
@@ -227,6 +223,10 @@ export function splicedBody(
   return { encoding: 'gzip', body };
 }
 
+/**
+ * Answers with a spliced page (the caller has set its ETag and Cache-Control and answered 304 if it could):
+ * gzip when the client takes it, else identity.
+ */
 export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: Fragment): void {
   ctx.status = 200;
   ctx.set('Content-Type', 'text/html; charset=utf-8');
