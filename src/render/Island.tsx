@@ -35,6 +35,8 @@ export class IslandCollector {
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 
 export const islandMarker = (id: string) => `<!--island:${id}-->`;
+/** Every island's marker in a rendered body (ids are `i1`, `i2`, …), for one pass that fills them all. */
+export const ISLAND_MARKERS = /<!--island:(i\d+)-->/g;
 
 type IslandProps<N extends IslandName> = {
   name: N;

@@ -9,7 +9,7 @@ import { islands } from '../../islands/registry';
 import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
 import { theme } from '../../views/ui/theme';
-import { IslandCollector, IslandCollectorContext, islandMarker } from './Island';
+import { ISLAND_MARKERS, IslandCollector, IslandCollectorContext } from './Island';
 import { KEPT_MARKERS, KeptCollector, KeptCollectorContext, keptParts, type KeptPart, type PlacedPart } from './Kept';
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';
@@ -118,10 +118,11 @@ export function renderDocument(
     // Each island is a separate root; a per-request QueryClient never leaks data between requests (none is made
     // for a page without islands).
     let queryClient: ReturnType<typeof createQueryClient> | undefined;
+    const islandHtml = new Map<string, string>();
     for (const island of collector.placed) {
       queryClient ??= createQueryClient();
       const Component = islands[island.name] as (props: object) => ReactElement;
-      const islandHtml = renderToString(
+      const html = renderToString(
         sheet.collectStyles(
           <IslandProviders queryClient={queryClient}>
             <Component {...island.props} />
@@ -129,8 +130,11 @@ export function renderDocument(
         ),
         { identifierPrefix: `${island.id}-` },
       );
-      body = body.replace(islandMarker(island.id), () => islandHtml);
+      islandHtml.set(island.id, html);
     }
+    // All markers in one pass: a replace per island scanned the whole body each time (an edit page of ~300 KB with
+    // a dozen islands spent ~4 ms there), and the islands' own HTML is never scanned for markers.
+    if (islandHtml.size > 0) body = body.replace(ISLAND_MARKERS, (marker, id: string) => islandHtml.get(id) ?? marker);
 
     const head: string[] = [
       '<meta charset="utf-8">',
