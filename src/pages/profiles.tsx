@@ -61,8 +61,7 @@ import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
-import { ProfilePage, readSectionIdentities, type ProfileListForm } from '../../views/profile/ProfilePage';
-import { findKeptParts } from '../render/Kept';
+import { findKeptSections, ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
@@ -152,14 +151,7 @@ export async function profilePageHtml(
   };
   // When every read section the page shows is kept at its stamp, the page shows those and reads no item;
   // otherwise every list in one statement, filtered for the viewer and in display order.
-  const sections = readSectionIdentities(page);
-  const keptParts =
-    sections &&
-    findKeptParts(
-      sections.map((section) => section.identity),
-      config.renderCache,
-    );
-  const keptSections = keptParts ? new Map(sections!.map((section, i) => [section.key, keptParts[i]!])) : null;
+  const keptSections = findKeptSections(page, config.renderCache);
   const [content, expiring] = await Promise.all([
     keptSections ? null : loadProfileContent(seenBy, profile),
     !publicView && !viewAs ? ownerExpiryNotice(viewer, profile, editing) : null,

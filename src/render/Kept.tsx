@@ -56,7 +56,7 @@ export const KEPT_MARKERS = /<template data-kept="(\d+)"><\/template>/g;
 export const keptKey = (identity: unknown): string =>
   crypto.createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
 
-/** The parts kept for these identities, in order, or undefined unless every one is kept (renders disabled it). */
+/** The parts kept for these identities, in order; undefined unless every one is kept and renders keep parts. */
 export function findKeptParts(identities: readonly unknown[], enabled: boolean): KeptPart[] | undefined {
   if (!enabled) return undefined;
   const parts: KeptPart[] = [];

@@ -8,7 +8,7 @@ import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
-import { Kept, type KeptPart } from '../../src/render/Kept';
+import { findKeptParts, Kept, type KeptPart } from '../../src/render/Kept';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
@@ -117,7 +117,7 @@ export interface ProfilePageProps {
    */
   sectionStamps: Record<WidgetKey, string>;
   /**
-   * Every read section this page shows, found kept before the page read its items (readSectionIdentities): the
+   * Every read section this page shows, found kept before the page read its items (findKeptSections): the
    * page was given no items, and shows these.
    */
   keptSections?: ReadonlyMap<WidgetKey, KeptPart> | null;
@@ -184,15 +184,23 @@ const sectionIdentity = (props: SectionFrameProps, key: WidgetKey, expanded: boo
 ];
 
 /**
- * The read sections a page shows — every one the owner did not hide, or the chosen one — with their <Kept>
- * identities, worked out before the items are read: when every one is kept, the page need not read them
- * (src/pages/profiles.tsx). Null in edit mode: its sections hold islands and always render.
+ * The read sections a page shows — every one the owner did not hide, or the chosen one — when every one is kept
+ * at its identity, worked out before the items are read: the page need not read them (src/pages/profiles.tsx) and
+ * hands these to ProfilePage as `keptSections`. Null when one is not kept, in edit mode (its sections hold islands
+ * and always render) and when renders keep no part (`keepParts`: config.renderCache).
  */
-export function readSectionIdentities(props: SectionFrameProps): Array<{ key: WidgetKey; identity: unknown }> | null {
+export function findKeptSections(
+  props: SectionFrameProps,
+  keepParts: boolean,
+): ReadonlyMap<WidgetKey, KeptPart> | null {
   if (props.editing) return null;
   const single = singleSection(props.profile, props.widget);
   const keys = single ? [single] : SECTION_KEYS.filter((key) => !props.profile.hiddenWidgets.includes(key));
-  return keys.map((key) => ({ key, identity: sectionIdentity(props, key, single !== null) }));
+  const parts = findKeptParts(
+    keys.map((key) => sectionIdentity(props, key, single !== null)),
+    keepParts,
+  );
+  return parts ? new Map(keys.map((key, i) => [key, parts[i]!])) : null;
 }
 
 export function ProfilePage(props: ProfilePageProps) {
