@@ -165,9 +165,15 @@ function sectionFrame(props: SectionFrameProps, expanded: boolean): Omit<Section
   };
 }
 
-/** A chosen widget shows alone, its empty state too (a widget the owner hid stays hidden: all sections). */
-const singleSection = (profile: ProfileJson, widget: WidgetKey | 'all') =>
-  widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
+/**
+ * The sections a page shows: a chosen widget alone, its empty state too (a widget the owner hid stays hidden: all
+ * sections); else every one the owner did not hide — an empty one is left out by its read section (below).
+ */
+function shownSections(profile: ProfileJson, widget: WidgetKey | 'all') {
+  const single = widget !== 'all' && !profile.hiddenWidgets.includes(widget) ? widget : null;
+  const keys = single ? [single] : SECTION_KEYS.filter((key) => !profile.hiddenWidgets.includes(key));
+  return { single, keys };
+}
 
 const editHrefOf = (props: SectionFrameProps) => (props.canEdit ? `${props.basePath}?edit=1` : null);
 
@@ -194,8 +200,7 @@ export function findKeptSections(
   keepParts: boolean,
 ): ReadonlyMap<WidgetKey, KeptPart> | null {
   if (props.editing) return null;
-  const single = singleSection(props.profile, props.widget);
-  const keys = single ? [single] : SECTION_KEYS.filter((key) => !props.profile.hiddenWidgets.includes(key));
+  const { single, keys } = shownSections(props.profile, props.widget);
   const parts = findKeptParts(
     keys.map((key) => sectionIdentity(props, key, single !== null)),
     keepParts,
@@ -207,9 +212,7 @@ export function ProfilePage(props: ProfilePageProps) {
   const { profile, items, basePath, widget, sort, canEdit, editing, department, viewAs = null } = props;
   const { aiAssist = false, listForm = null, confirmDelete = null, gallery = null, expiring = null } = props;
   const keptSections = props.keptSections ?? null;
-  // Every section the owner did not hide: an empty one is left out by its read section (below).
-  const sections = SECTION_KEYS.filter((key) => !profile.hiddenWidgets.includes(key));
-  const single = singleSection(profile, widget);
+  const { single, keys: sections } = shownSections(profile, widget);
   const editHref = editHrefOf(props);
   const keep = keepOf(viewAs);
   const photos = Object.fromEntries(
