@@ -151,9 +151,9 @@ export async function profilePageHtml(
   };
   // When every read section the page shows is kept at its stamp, the page shows those and reads no item;
   // otherwise every list in one statement, filtered for the viewer and in display order.
-  const keptSections = findKeptSections(page, config.renderCache);
+  const kept = findKeptSections(page, config.renderCache);
   const [content, expiring] = await Promise.all([
-    keptSections ? null : loadProfileContent(seenBy, profile),
+    kept.all ? null : loadProfileContent(seenBy, profile),
     !publicView && !viewAs ? ownerExpiryNotice(viewer, profile, editing) : null,
   ]);
   const photos = content ? presentGallery(content.gallery, seenBy) : null;
@@ -170,7 +170,7 @@ export async function profilePageHtml(
     <ProfilePage
       {...page}
       items={items}
-      keptSections={keptSections}
+      keptSections={kept.found}
       gallery={editing ? photos : null}
       expiring={expiring}
     />,

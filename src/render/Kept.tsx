@@ -11,9 +11,9 @@
  * identity is the props themselves, or a name for them that changes whenever they do (a profile's read sections
  * name their items by the version at which they last changed: src/pageCache/profilePages.ts `sectionStamps`).
  *
- * A caller that looked a part up before rendering (findKeptParts: a profile page whose sections are all kept
- * reads none of their items) hands it in as `part`, so an eviction in between cannot make the view render its
- * children — given nothing to show — in its place.
+ * A caller that looked a part up before rendering (findKeptPart: a profile page whose sections are all kept
+ * reads none of their items) hands it in as `part`: it is not hashed again, and an eviction in between cannot
+ * make the view render its children — given nothing to show — in its place.
  */
 import crypto from 'node:crypto';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -56,17 +56,9 @@ export const KEPT_MARKERS = /<template data-kept="(\d+)"><\/template>/g;
 export const keptKey = (identity: unknown): string =>
   crypto.createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
 
-/** The parts kept for these identities, in order; undefined unless every one is kept and renders keep parts. */
-export function findKeptParts(identities: readonly unknown[], enabled: boolean): KeptPart[] | undefined {
-  if (!enabled) return undefined;
-  const parts: KeptPart[] = [];
-  for (const identity of identities) {
-    const part = keptParts.get(keptKey(identity));
-    if (!part) return undefined;
-    parts.push(part);
-  }
-  return parts;
-}
+/** The part kept for this identity, if any (never when renders keep no part: RENDER_CACHE=false). */
+export const findKeptPart = (identity: unknown, enabled: boolean): KeptPart | undefined =>
+  enabled ? keptParts.get(keptKey(identity)) : undefined;
 
 export function Kept({ identity, part, children }: { identity: unknown; part?: KeptPart; children: ReactNode }) {
   const collector = useContext(KeptCollectorContext);

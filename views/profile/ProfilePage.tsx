@@ -8,7 +8,7 @@ import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
-import { findKeptParts, Kept, type KeptPart } from '../../src/render/Kept';
+import { findKeptPart, Kept, type KeptPart } from '../../src/render/Kept';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
@@ -117,8 +117,8 @@ export interface ProfilePageProps {
    */
   sectionStamps: Record<WidgetKey, string>;
   /**
-   * Every read section this page shows, found kept before the page read its items (findKeptSections): the
-   * page was given no items, and shows these.
+   * The read sections found kept before the page read its items (findKeptSections): shown as they are. When
+   * every section the page shows is here, the page was given no items.
    */
   keptSections?: ReadonlyMap<WidgetKey, KeptPart> | null;
 }
@@ -190,22 +190,23 @@ const sectionIdentity = (props: SectionFrameProps, key: WidgetKey, expanded: boo
 ];
 
 /**
- * The read sections a page shows — every one the owner did not hide, or the chosen one — when every one is kept
- * at its identity, worked out before the items are read: the page need not read them (src/pages/profiles.tsx) and
- * hands these to ProfilePage as `keptSections`. Null when one is not kept, in edit mode (its sections hold islands
- * and always render) and when renders keep no part (`keepParts`: config.renderCache).
+ * The kept parts of the read sections a page shows, looked up before its items are read (src/pages/profiles.tsx):
+ * `all` when every one is kept, so the page need not read them. Each part found goes to ProfilePage as
+ * `keptSections`. Nothing in edit mode (its sections hold islands and always render) or when renders keep no part
+ * (`keepParts`: config.renderCache).
  */
 export function findKeptSections(
   props: SectionFrameProps,
   keepParts: boolean,
-): ReadonlyMap<WidgetKey, KeptPart> | null {
-  if (props.editing) return null;
+): { found: ReadonlyMap<WidgetKey, KeptPart>; all: boolean } {
+  const found = new Map<WidgetKey, KeptPart>();
+  if (props.editing || !keepParts) return { found, all: false };
   const { single, keys } = shownSections(props.profile, props.widget);
-  const parts = findKeptParts(
-    keys.map((key) => sectionIdentity(props, key, single !== null)),
-    keepParts,
-  );
-  return parts ? new Map(keys.map((key, i) => [key, parts[i]!])) : null;
+  for (const key of keys) {
+    const part = findKeptPart(sectionIdentity(props, key, single !== null), keepParts);
+    if (part) found.set(key, part);
+  }
+  return { found, all: found.size === keys.length };
 }
 
 export function ProfilePage(props: ProfilePageProps) {
