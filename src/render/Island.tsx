@@ -2,7 +2,8 @@
  * <Island name="LoginForm" props={...} hydrate="load" /> marks an interactive part of a server-rendered view.
  * The island is rendered later as its own React root (own identifierPrefix, so useId matches in the
  * browser); here we only leave a marker, record its props and emit them as JSON.
- * The wrapper div is `display: contents` (a rule in views/layout/GlobalStyle.tsx), so it never changes layout.
+ * The wrapper div is `display: contents` (a rule of the global sheet, views/layout/GlobalStyle.tsx), so it never
+ * changes layout.
  */
 import { createContext, useContext, type ComponentProps } from 'react';
 import type { islands } from '../../islands/registry';

@@ -13,6 +13,7 @@ import { ISLAND_MARKERS, IslandCollector, IslandCollectorContext } from './Islan
 import { KEPT_MARKERS, KeptCollector, KeptCollectorContext, keptParts, type KeptPart, type PlacedPart } from './Kept';
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';
+import { StaticStyles, StaticStylesContext } from './StaticStyle';
 import { serverStyleSheet } from './styleSheet';
 
 export interface DocumentOptions {
@@ -92,11 +93,14 @@ export function renderDocument(
   try {
     const collector = new IslandCollector();
     const kept = new KeptCollector(environment.keepParts ?? true);
+    const staticStyles = new StaticStyles();
     let body = renderToString(
       sheet.collectStyles(
         <IslandCollectorContext.Provider value={collector}>
           <KeptCollectorContext.Provider value={kept}>
-            <ThemeProvider theme={theme}>{element}</ThemeProvider>
+            <StaticStylesContext.Provider value={staticStyles}>
+              <ThemeProvider theme={theme}>{element}</ThemeProvider>
+            </StaticStylesContext.Provider>
           </KeptCollectorContext.Provider>
         </IslandCollectorContext.Provider>,
       ),
@@ -169,6 +173,9 @@ export function renderDocument(
         `<script type="application/json" id="island-sources">${JSON.stringify(sources)}</script>` +
         `<script type="module" src="${manifest.client.src}"></script>`;
     }
+    // Static sheets first (the layout's global rules), then the components' styles: what a reset and the
+    // components it sits under look like in any style sheet.
+    for (const css of staticStyles.sheets) head.push(`<style>${css}</style>`);
     head.push(sheet.getStyleTags());
 
     const html = `<!doctype html><html lang="en"><head>${head.join('')}</head><body>${body}${scripts}</body></html>`;

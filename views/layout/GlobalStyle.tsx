@@ -1,10 +1,12 @@
-import { createGlobalStyle } from 'styled-components';
+import { compactCss, StaticStyle } from '../../src/render/StaticStyle';
 import { theme } from '../ui/theme';
 
-// Static (the theme's values, not functions of props): styled-components then works its rules out once, not per
-// render (src/render/styleSheet.ts).
-
-export const GlobalStyle = createGlobalStyle`
+/**
+ * The page's global rules: a constant (the theme's values, nothing per prop), so a static sheet in the page's
+ * <head> rather than a createGlobalStyle, which styled-components works out again on every render
+ * (src/render/StaticStyle.tsx).
+ */
+export const GLOBAL_CSS = compactCss(`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {
@@ -37,4 +39,8 @@ export const GlobalStyle = createGlobalStyle`
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; animation-iteration-count: 1 !important; transition-duration: 0.01ms !important; }
   }
-`;
+`);
+
+export function GlobalStyle() {
+  return <StaticStyle css={GLOBAL_CSS} />;
+}
