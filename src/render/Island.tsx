@@ -20,15 +20,19 @@ export interface PlacedIsland {
   id: string;
   name: IslandName;
   props: object;
+  /** The props as the page carries them (serializeProps): also what a kept island is kept by. */
+  serialized: string;
   hydrate: HydratePolicy;
+  /** Kept by its props (renderDocument): its server HTML is a function of them and its place in the page. */
+  keep: boolean;
 }
 
 /** Collects the islands of one page render. */
 export class IslandCollector {
   readonly placed: PlacedIsland[] = [];
-  add(name: IslandName, props: object, hydrate: HydratePolicy): string {
+  add(island: Omit<PlacedIsland, 'id'>): string {
     const id = `i${this.placed.length + 1}`;
-    this.placed.push({ id, name, props, hydrate });
+    this.placed.push({ id, ...island });
     return id;
   }
 }
@@ -43,13 +47,19 @@ type IslandProps<N extends IslandName> = {
   name: N;
   props: ComponentProps<(typeof islands)[N]>;
   hydrate?: HydratePolicy;
+  /**
+   * Keep the island's server HTML by its props (renderDocument): for a large island whose render depends on
+   * nothing but its props — no clock, no request (the list editors of the edit page: a page after a write to
+   * one list renders only that list's editor). Its props already carry everything it shows.
+   */
+  keep?: boolean;
 };
 
-export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: IslandProps<N>) {
+export function Island<N extends IslandName>({ name, props, hydrate = 'load', keep = false }: IslandProps<N>) {
   const collector = useContext(IslandCollectorContext);
   if (!collector) throw new Error('<Island> must be rendered through renderPage');
   const serialized = serializeProps(props);
-  const id = collector.add(name, props as object, hydrate);
+  const id = collector.add({ name, props: props as object, serialized, hydrate, keep });
   return (
     <>
       <div

@@ -4,13 +4,22 @@
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ThemeProvider } from 'styled-components';
+import { ThemeProvider, type ServerStyleSheet } from 'styled-components';
+import type { QueryClient } from '@tanstack/react-query';
 import { islands } from '../../islands/registry';
 import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
 import { theme } from '../../views/ui/theme';
-import { ISLAND_MARKERS, IslandCollector, IslandCollectorContext } from './Island';
-import { KEPT_MARKERS, KeptCollector, KeptCollectorContext, keptParts, type KeptPart, type PlacedPart } from './Kept';
+import { ISLAND_MARKERS, IslandCollector, IslandCollectorContext, type PlacedIsland } from './Island';
+import {
+  KEPT_MARKERS,
+  KeptCollector,
+  KeptCollectorContext,
+  keptKey,
+  keptParts,
+  type KeptPart,
+  type PlacedPart,
+} from './Kept';
 import { getManifest } from './manifest';
 import { serializeProps } from './serialize';
 import { StaticStyles, StaticStylesContext } from './StaticStyle';
@@ -64,8 +73,11 @@ function flattened(html: string): string {
   return html;
 }
 
-/** A <Kept> part rendered on its own, recording the style rules it injects so other pages can inject them too. */
-function renderPart(part: PlacedPart): KeptPart {
+/**
+ * An element rendered on its own sheet, recording the style rules it injects so every page that shows it can
+ * inject them too: a <Kept> part, or a kept island.
+ */
+function renderRecorded(element: ReactElement, identifierPrefix: string): KeptPart {
   const sheet = serverStyleSheet();
   const styles: KeptPart['styles'] = [];
   const instance = sheet.instance;
@@ -75,13 +87,31 @@ function renderPart(part: PlacedPart): KeptPart {
     insert(id, name, rules);
   };
   try {
-    const html = renderToString(sheet.collectStyles(<ThemeProvider theme={theme}>{part.element}</ThemeProvider>), {
-      identifierPrefix: `k${part.key.slice(0, 8)}-`,
-    });
+    const html = renderToString(sheet.collectStyles(element), { identifierPrefix });
     return { html: flattened(html), styles };
   } finally {
     sheet.seal();
   }
+}
+
+const renderPart = (part: PlacedPart): KeptPart =>
+  renderRecorded(<ThemeProvider theme={theme}>{part.element}</ThemeProvider>, `k${part.key.slice(0, 8)}-`);
+
+/** A kept part's style rules into the page's sheet, as its render injected them. */
+function injectStyles(sheet: ServerStyleSheet, part: KeptPart): void {
+  for (const [id, name, rules] of part.styles) {
+    if (!sheet.instance.hasNameForId(id, name)) sheet.instance.insertRules(id, name, rules);
+  }
+}
+
+/** An island's root as the browser hydrates it: its providers and its own identifierPrefix (the page's order). */
+function islandElement(island: PlacedIsland, queryClient: QueryClient): ReactElement {
+  const Component = islands[island.name] as (props: object) => ReactElement;
+  return (
+    <IslandProviders queryClient={queryClient}>
+      <Component {...island.props} />
+    </IslandProviders>
+  );
 }
 
 export function renderDocument(
@@ -111,30 +141,32 @@ export function renderDocument(
       const parts = kept.placed.map((placed) => {
         let part = placed.kept;
         if (!part) keptParts.set(placed.key, (part = renderPart(placed)));
-        for (const [id, name, rules] of part.styles) {
-          if (!sheet.instance.hasNameForId(id, name)) sheet.instance.insertRules(id, name, rules);
-        }
+        injectStyles(sheet, part);
         return part.html;
       });
       body = body.replace(KEPT_MARKERS, (_marker, index: string) => parts[Number(index)]!);
     }
 
     // Each island is a separate root; a per-request QueryClient never leaks data between requests (none is made
-    // for a page without islands).
-    let queryClient: ReturnType<typeof createQueryClient> | undefined;
+    // for a page without islands). A kept island (<Island keep>) is its HTML by its props and place: rendered
+    // once, then its HTML and style rules reused, like a kept part.
+    let queryClient: QueryClient | undefined;
     const islandHtml = new Map<string, string>();
     for (const island of collector.placed) {
       queryClient ??= createQueryClient();
-      const Component = islands[island.name] as (props: object) => ReactElement;
-      const html = renderToString(
-        sheet.collectStyles(
-          <IslandProviders queryClient={queryClient}>
-            <Component {...island.props} />
-          </IslandProviders>,
-        ),
-        { identifierPrefix: `${island.id}-` },
-      );
-      islandHtml.set(island.id, html);
+      const prefix = `${island.id}-`;
+      if (island.keep && kept.enabled) {
+        const key = keptKey(['island', island.name, prefix, island.serialized]);
+        let part = keptParts.get(key);
+        if (!part) keptParts.set(key, (part = renderRecorded(islandElement(island, queryClient), prefix)));
+        injectStyles(sheet, part);
+        islandHtml.set(island.id, part.html);
+      } else {
+        const html = renderToString(sheet.collectStyles(islandElement(island, queryClient)), {
+          identifierPrefix: prefix,
+        });
+        islandHtml.set(island.id, html);
+      }
     }
     // All markers in one pass: a replace per island scanned the whole body each time (an edit page of ~300 KB with
     // a dozen islands spent ~4 ms there), and the islands' own HTML is never scanned for markers.

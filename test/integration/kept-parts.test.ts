@@ -169,3 +169,25 @@ test.serial(
     t.is(after.result, await page(whole, null, path), 'the same page a whole render gives');
   },
 );
+
+test.serial(
+  "an edit page keeps each list's editor by its items: a write renders only that list's editor again",
+  async (t) => {
+    const { owner, id } = await createProfileWithItems(kept);
+    const path = `/profiles/${id}?edit=1`;
+    await page(kept, owner, path); // the owner's first visit shows the reminder setting once (issue 23)
+    const first = await page(kept, owner, path);
+    t.is((first.match(/data-island="ListEditor"/g) ?? []).length, 10, 'ten list editors');
+    const partsBefore = keptParts.size;
+    t.is(await page(kept, owner, path), first, 'the same page again');
+    t.is(keptParts.size, partsBefore, 'no editor rendered again');
+
+    const added = await addAward(owner, id, 'Kept editor canary');
+    t.is(added.status, 201);
+    const after = await page(kept, owner, path);
+    t.true(after.includes('Kept editor canary'), 'the new award in its editor at once');
+    // The awards' editor, and the profile editor (its profile's updatedAt moved): the nine other lists' stay kept.
+    t.is(keptParts.size - partsBefore, 2, "only the awards' editor and the profile editor rendered again");
+    t.is(after, await page(whole, owner, path), 'the same page a whole render gives');
+  },
+);

@@ -245,6 +245,9 @@ export function ProfilePage(props: ProfilePageProps) {
         <Island
           name="ListEditor"
           hydrate="visible"
+          // Its props are the list's items and the editor's state: a page after a write to one list renders
+          // only that list's editor again (an editor of 100 items is most of an edit page's render).
+          keep
           props={{
             profileId: profile.id,
             list: key,
@@ -291,7 +294,8 @@ export function ProfilePage(props: ProfilePageProps) {
       {viewAs ? <ViewAsBanner viewAs={viewAs.as} backHref={viewAs.backHref} /> : null}
       {expiring ? <ExpiringNotice notice={expiring} /> : null}
       {editing ? (
-        <Island name="ProfileEditor" props={{ profile, department, aiAssist }} />
+        // Its props are the profile's fields: kept, like the list editors, until one of them changes.
+        <Island name="ProfileEditor" props={{ profile, department, aiAssist }} keep />
       ) : (
         // Not kept: its photo's preload link goes where React puts it for the whole page (the body's start).
         <ProfileHeaderCard profile={profile} shareLinks={!canEdit && !viewAs} />
