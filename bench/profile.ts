@@ -7,7 +7,8 @@
  *      100 items over its widget lists (seedItems: the issue-10 "large profile");
  *   2. builds the production bundle (`npm run build`) and starts `node dist/server.js` as its own process, once
  *      with PAGE_CACHE=true (warm) and once with PAGE_CACHE=false (cold: every request renders);
- *   3. drives it with autocannon from this process (Accept-Encoding: gzip, Accept: text/html);
+ *   3. drives it with autocannon from this process (Accept-Encoding: gzip, Accept: text/html); also the owner's edit
+ *      page (`?edit=1`, rendered on every request) with its editors kept (RENDER_CACHE=true) and rendered whole;
  *   4. counts database queries per render in-process (startTestApp, knex 'query' events);
  *   5. measures the bytes each page sends, raw and gzipped.
  *
@@ -481,6 +482,9 @@ interface Load {
   cpuPerAnswerUs: number;
 }
 
+/** A cell left blank (measureFirstOnly). */
+const NOT_MEASURED: Load = { rps: NaN, p50: NaN, p99: NaN, requests: 0, bad: 0, cpuPerAnswerUs: NaN };
+
 async function drive(url: string, connections: number, seconds: number, headers: Record<string, string>) {
   const samples: number[] = [];
   const instance = autocannon({ url, connections, duration: seconds, headers });
@@ -677,7 +681,10 @@ export const benchmark: Benchmark = {
 
       type Row = { label: string; loads: Load[] };
       const viewAsMember = `/profiles/${profileId}?as=member`;
-      const rows: Record<'health' | 'warm' | 'member' | 'viewAs' | 'landing' | 'cold' | 'whole' | 'bare', Row> = {
+      const editPath = `/profiles/${profileId}?edit=1`;
+      type RowKey =
+        'health' | 'warm' | 'member' | 'viewAs' | 'landing' | 'cold' | 'whole' | 'edit' | 'editWhole' | 'bare';
+      const rows: Record<RowKey, Row> = {
         health: { label: '/health (answered early)', loads: [] },
         warm: { label: `${pub} warm, visitor`, loads: [] },
         member: { label: `${pub} warm, signed-in member`, loads: [] },
@@ -685,10 +692,20 @@ export const benchmark: Benchmark = {
         landing: { label: '/ warm, visitor', loads: [] },
         cold: { label: `${pub} cold (PAGE_CACHE=false)`, loads: [] },
         whole: { label: `${pub} cold, RENDER_CACHE=false too`, loads: [] },
+        edit: { label: `${editPath} owner, editors kept`, loads: [] },
+        editWhole: { label: `${editPath} owner, RENDER_CACHE=false`, loads: [] },
         bare: { label: 'bare Koa, same gzipped bytes (limit)', loads: [] },
       };
       const measureRow = async (row: Row, url: string, headers: Record<string, string> = {}, pid?: number) => {
         for (const c of connectionCounts) row.loads.push(await load(url, c, loadOptions, headers, pid));
+      };
+      /**
+       * A page that takes tens of milliseconds a render (the edit page rendered whole: ~140 ms) would only time out
+       * at 50 connections: measured at the first count only, the others left blank.
+       */
+      const measureFirstOnly = async (row: Row, url: string, headers: Record<string, string>, pid?: number) => {
+        row.loads.push(await load(url, connectionCounts[0]!, loadOptions, headers, pid));
+        for (const _ of connectionCounts.slice(1)) row.loads.push(NOT_MEASURED);
       };
 
       // Warm server: PAGE_CACHE=true.
@@ -734,6 +751,9 @@ export const benchmark: Benchmark = {
       const coldPage = await httpGet(cold.baseUrl + pub, LOAD_HEADERS);
       log(`  cold and warm HTML for ${pub}: ${describeDifference(warmPage.body, coldPage.body)}`);
       await measureRow(rows.cold, cold.baseUrl + pub, {}, cold.pid);
+      // The owner's edit page: never kept whole; its editors are kept by their props (<Island keep>).
+      await measureFirstOnly(rows.edit, cold.baseUrl + editPath, ownerAuth, cold.pid);
+      const editPage = await httpGet(cold.baseUrl + editPath, { ...LOAD_HEADERS, ...ownerAuth });
       await stopAll();
 
       // Nothing kept at all: PAGE_CACHE=false and RENDER_CACHE=false (every section rendered every time).
@@ -745,6 +765,11 @@ export const benchmark: Benchmark = {
       const wholePage = await httpGet(whole.baseUrl + pub, LOAD_HEADERS);
       log(`  whole render and warm HTML for ${pub}: ${describeDifference(warmPage.body, wholePage.body)}`);
       await measureRow(rows.whole, whole.baseUrl + pub, {}, whole.pid);
+      await measureFirstOnly(rows.editWhole, whole.baseUrl + editPath, ownerAuth, whole.pid);
+      const editWholePage = await httpGet(whole.baseUrl + editPath, { ...LOAD_HEADERS, ...ownerAuth });
+      log(
+        `  ${editPath} (owner, ${kb(editPage.body.length)}), editors kept and whole render: ${describeDifference(editPage.body, editWholePage.body)}`,
+      );
       await stopAll();
 
       // The limit: the warm page's gzipped bytes from memory.
@@ -779,7 +804,7 @@ export const benchmark: Benchmark = {
         Object.values(rows).map((row) => [
           row.label,
           ...row.loads.flatMap((l) => [
-            `${l.rps.toFixed(0)}${l.bad ? ` !${l.bad}` : ''}`,
+            Number.isNaN(l.rps) ? '—' : `${l.rps.toFixed(0)}${l.bad ? ` !${l.bad}` : ''}`,
             ms(l.p50),
             ms(l.p99),
             cpuPerAnswer(l),
@@ -794,6 +819,7 @@ export const benchmark: Benchmark = {
         ['member / visitor (warm)', (i: number) => ratio(rows.member.loads[i]!.rps, rows.warm.loads[i]!.rps)],
         ['view as member / visitor', (i: number) => ratio(rows.viewAs.loads[i]!.rps, rows.warm.loads[i]!.rps)],
         ['whole render / warm', (i: number) => ratio(rows.whole.loads[i]!.rps, rows.warm.loads[i]!.rps)],
+        ['edit page, kept / whole', (i: number) => ratio(rows.edit.loads[i]!.rps, rows.editWhole.loads[i]!.rps)],
         ['health / bare', (i: number) => ratio(rows.health.loads[i]!.rps, rows.bare.loads[i]!.rps)],
       ] as const;
       table(
