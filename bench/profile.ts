@@ -705,7 +705,7 @@ export const benchmark: Benchmark = {
        */
       const measureFirstOnly = async (row: Row, url: string, headers: Record<string, string>, pid?: number) => {
         row.loads.push(await load(url, connectionCounts[0]!, loadOptions, headers, pid));
-        for (const _ of connectionCounts.slice(1)) row.loads.push(NOT_MEASURED);
+        row.loads.push(...connectionCounts.slice(1).map(() => NOT_MEASURED));
       };
 
       // Warm server: PAGE_CACHE=true.
