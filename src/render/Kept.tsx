@@ -27,7 +27,10 @@ export interface KeptPart {
 
 const KEPT_BYTES = 16 * 1024 * 1024;
 
-/** Process-wide: identities are content hashes, so one entry is right for every page and app that asks. */
+/**
+ * Process-wide: identities are content hashes, so one entry is right for every page and app that asks. Kept islands
+ * (`<Island keep>`, src/render/renderDocument.tsx) share it, by a hash of their props and place.
+ */
 export const keptParts = new LRUCache<string, KeptPart>({
   maxSize: KEPT_BYTES,
   sizeCalculation: (part) =>
