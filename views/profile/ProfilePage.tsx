@@ -246,8 +246,9 @@ export function ProfilePage(props: ProfilePageProps) {
           name="ListEditor"
           hydrate="visible"
           // Its props are the list's items and the editor's state: a page after a write to one list renders
-          // only that list's editor again (an editor of 100 items is most of an edit page's render).
-          keep
+          // only that list's editor again (an editor of 100 items is most of an edit page's render). A refused
+          // post's typed values or a delete to confirm are one answer's: rendered, not kept.
+          keep={listForm?.list !== key && confirmDelete?.list !== key}
           props={{
             profileId: profile.id,
             list: key,
