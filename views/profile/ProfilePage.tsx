@@ -231,6 +231,35 @@ export function ProfilePage(props: ProfilePageProps) {
       }}
     />
   );
+  const listEditor = (key: WidgetKey) => {
+    const formState = listForm?.list === key ? { target: listForm.target, state: listForm.state } : null;
+    const confirmItem = confirmDelete?.list === key ? confirmDelete.itemId : null;
+    return (
+      <>
+        {key === 'skills' ? <EndorsementReview profileId={profile.id} endorsements={toReview(items.skills)} /> : null}
+        <Island
+          name="ListEditor"
+          hydrate="visible"
+          // Its props are the list's items and the editor's state: a page after a write to one list renders
+          // only that list's editor again (an editor of 100 items is most of an edit page's render). A refused
+          // post's typed values or a delete to confirm are one answer's: rendered, not kept.
+          keep={formState === null && confirmItem === null}
+          props={{
+            profileId: profile.id,
+            list: key,
+            items: (items[key] ?? []) as unknown as ListItemJson[],
+            defaultVisibility: profile.defaultVisibility,
+            aiAssist,
+            formState,
+            confirmDelete: confirmItem,
+            sort,
+            // Lists with a Photo Manager: the add form's photo is chosen from the gallery.
+            photos: linkableList(key) ? (gallery?.photoGallery ?? []) : null,
+          }}
+        />
+      </>
+    );
+  };
   const editorFor = (key: WidgetKey) =>
     key === 'photos' ? (
       gallery ? (
@@ -240,29 +269,7 @@ export function ProfilePage(props: ProfilePageProps) {
         </>
       ) : undefined
     ) : (
-      <>
-        {key === 'skills' ? <EndorsementReview profileId={profile.id} endorsements={toReview(items.skills)} /> : null}
-        <Island
-          name="ListEditor"
-          hydrate="visible"
-          // Its props are the list's items and the editor's state: a page after a write to one list renders
-          // only that list's editor again (an editor of 100 items is most of an edit page's render). A refused
-          // post's typed values or a delete to confirm are one answer's: rendered, not kept.
-          keep={listForm?.list !== key && confirmDelete?.list !== key}
-          props={{
-            profileId: profile.id,
-            list: key,
-            items: (items[key] ?? []) as unknown as ListItemJson[],
-            defaultVisibility: profile.defaultVisibility,
-            aiAssist,
-            formState: listForm?.list === key ? { target: listForm.target, state: listForm.state } : null,
-            confirmDelete: confirmDelete?.list === key ? confirmDelete.itemId : null,
-            sort,
-            // Lists with a Photo Manager: the add form's photo is chosen from the gallery.
-            photos: linkableList(key) ? (gallery?.photoGallery ?? []) : null,
-          }}
-        />
-      </>
+      listEditor(key)
     );
   const section = (key: WidgetKey, expanded: boolean) => {
     const context = { ...sectionFrame(props, expanded), photos };
