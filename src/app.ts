@@ -5,13 +5,13 @@
  * session and user → CSRF → API (only /api/…) or pages (everything else) → 404.
  */
 import type Koa from 'koa';
-import compress from 'koa-compress';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext, AppDeps } from './http/appContext';
 import { AppWithEarlyAnswers } from './http/earlyAnswers';
 import { requestLineWriter, requestLog } from './http/requestLog';
 import { securityHeaderList, securityHeaders } from './http/securityHeaders';
 import { errorHandler } from './http/errorHandler';
+import { compression } from './http/compression';
 import { staticAssets, favicon, robotsTxt } from './http/staticAssets';
 import { sessionAndUser } from './http/session';
 import { csrfProtection } from './http/csrf';
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): Koa {
   // Health checks need nothing else (`/health` is normally answered early, `/health/ready` here). It never
   // throws; errors past this point reach errorHandler.
   app.use(healthRoutes(db, lifecycle));
-  app.use(compress({ threshold: 1024, br: false }));
+  app.use(compression({ threshold: 1024 }));
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());
   app.use(favicon());

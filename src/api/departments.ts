@@ -39,10 +39,10 @@ const remove = { params: idParams };
 /**
  * A search answer as sent: every viewer who may see a department sees the same fields (presentDepartment), so a
  * kept answer (departmentReads.ts: the same frozen list for everyone) is presented, serialized and gzipped once.
- * Ten short rows compress to a third; koa-compress would open a zlib stream for each request.
+ * Ten short rows compress to a third, once per kept answer rather than on every request.
  */
 const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: Buffer | null }>();
-/** Below this, gzip saves nothing worth its header (koa-compress's threshold for every other answer). */
+/** Below this, gzip saves nothing worth its header (the threshold of every other answer: src/app.ts). */
 const GZIP_FROM_BYTES = 1024;
 
 function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewer: SignedInContext['state']['user']) {

@@ -133,7 +133,7 @@ export function sendPage(ctx: Koa.Context, page: CachedPage, cacheControl: strin
     ctx.status = 304;
     return;
   }
-  ctx.compress = false; // already compressed: koa-compress must not do it again
+  ctx.compress = false; // already compressed: the compression middleware must not do it again
   const encoding = pageEncoding(ctx.get('Accept-Encoding'));
   if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
   ctx.body = page[encoding];

@@ -231,7 +231,7 @@ export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: F
   ctx.status = 200;
   ctx.set('Content-Type', 'text/html; charset=utf-8');
   ctx.vary('Accept-Encoding');
-  ctx.compress = false; // compressed here: koa-compress must not do it again
+  ctx.compress = false; // compressed here: the compression middleware must not do it again
   const { encoding, body } = splicedBody(ctx.get('Accept-Encoding'), page, fragment);
   if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
   ctx.body = body;

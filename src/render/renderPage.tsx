@@ -42,12 +42,12 @@ export async function renderPageHtml(
 }
 
 /**
- * A page rendered for one answer is compressed for that answer (koa-compress, src/app.ts) at zlib level 3 — its
+ * A page rendered for one answer is compressed for that answer (src/http/compression.ts) at zlib level 3 — its
  * fast strategy — instead of the default 6: on a 100-item profile page (~60 KB) about half the CPU for ~10% more
  * bytes. Kept pages are compressed once, harder (src/pageCache/pageCache.ts). A route that compressed its answer
  * itself (`ctx.compress = false`) keeps its choice.
  */
-export const RENDERED_PAGE_COMPRESSION = { gzip: { level: 3 }, deflate: { level: 3 } } as const;
+export const RENDERED_PAGE_COMPRESSION = { gzip: { level: 3 } } as const;
 
 export function compressAsRendered(ctx: Koa.Context): void {
   ctx.compress ??= { ...RENDERED_PAGE_COMPRESSION };

@@ -63,7 +63,7 @@ test.after.always(async () => {
 });
 
 /**
- * Vary's names as a set: the middleware path's profile route gets `Accept-Encoding` from koa-compress first; a
+ * Vary's names as a set: the middleware path's profile route gets `Accept-Encoding` from the compression middleware first; a
  * kept page answered before compression (as the kept-page middleware did, and the early answer does) names it last.
  */
 const sameVary = (header: string) =>
