@@ -65,7 +65,7 @@ test.before(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-test.after.always(() => new Promise((resolve) => server.close(resolve)));
+test.after.always(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function get(path: string, headers: Record<string, string> = { 'Accept-Encoding': 'gzip' }, method = 'GET') {
   return new Promise<Raw>((resolve, reject) => {
@@ -108,7 +108,7 @@ test('a JSON answer is gzipped as Koa would have sent it', async (t) => {
 
 test('a client that takes no gzip gets the page as it is', async (t) => {
   for (const headers of [
-    {},
+    {} as Record<string, string>,
     { 'Accept-Encoding': 'identity' },
     { 'Accept-Encoding': 'deflate' },
     { 'Accept-Encoding': 'gzip;q=0' },

@@ -4,6 +4,7 @@ import { media } from '../ui/theme';
 import { ButtonLink } from '../ui/Button';
 import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';
+import { Kept } from '../../src/render/Kept';
 import type { Shell } from './shell';
 
 const Bar = styled.header.withConfig(sc('HeaderBar'))`
@@ -98,20 +99,23 @@ export function Header({ shell, subNav, controls }: { shell: Shell; subNav?: Rea
           <span>{shell.productName}</span>
         </Logo>
         {controls ? <Controls>{controls}</Controls> : null}
-        <Actions aria-label="Account">
-          {shell.user ? (
-            <UserMenu user={shell.user} />
-          ) : shell.isPublicPage ? null : (
-            <>
-              <ButtonLink href="/login" $variant="onBrand">
-                Login
-              </ButtonLink>
-              <ButtonLink href="/register" $variant="secondary">
-                Join Beta
-              </ButtonLink>
-            </>
-          )}
-        </Actions>
+        {/* The account menu is a dozen styled elements, the same on every page for this user: rendered once. */}
+        <Kept identity={['account-actions', shell.user, shell.isPublicPage]}>
+          <Actions aria-label="Account">
+            {shell.user ? (
+              <UserMenu user={shell.user} />
+            ) : shell.isPublicPage ? null : (
+              <>
+                <ButtonLink href="/login" $variant="onBrand">
+                  Login
+                </ButtonLink>
+                <ButtonLink href="/register" $variant="secondary">
+                  Join Beta
+                </ButtonLink>
+              </>
+            )}
+          </Actions>
+        </Kept>
       </Inner>
       {subNav}
     </Bar>

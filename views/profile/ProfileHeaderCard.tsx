@@ -1,4 +1,5 @@
 /** The profile's header card (DESIGN.md "Profile header card"): photo, name, rank and title, department, motto, links. */
+import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { initials } from '../ui/format';
@@ -137,8 +138,18 @@ const Links = styled.ul.withConfig(sc('ProfileLinks'))`
 /**
  * `shareLinks`: the plain card and résumé links, for readers. The owner has the Share panel instead, and a
  * View-as page omits them: those files are built for the real viewer, so they would show the owner's own copy.
+ * `wrapDetails`: what the server page wraps all but the photo in (it keeps them: views/profile/ProfilePage.tsx);
+ * the photo stays outside, since React moves an eager image's preload to the start of the whole page's body.
  */
-export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: ProfileJson; shareLinks?: boolean }) {
+export function ProfileHeaderCard({
+  profile,
+  shareLinks = false,
+  wrapDetails = (details) => details,
+}: {
+  profile: ProfileJson;
+  shareLinks?: boolean;
+  wrapDetails?: (details: ReactNode) => ReactNode;
+}) {
   const image = safeImageUrl(profile.profileImage);
   const links = profileLinks(profile);
   const rankLine = [profile.rank, profile.title].filter(Boolean).join(' · ');
@@ -149,62 +160,66 @@ export function ProfileHeaderCard({ profile, shareLinks = false }: { profile: Pr
       ) : (
         <Initials aria-hidden="true">{initials(profile.name)}</Initials>
       )}
-      <div>
-        <Name id="profile-name">{profile.name}</Name>
-        {rankLine ? <Rank>{rankLine}</Rank> : null}
-        <Meta>
-          <li>
-            <Icon name="station" />
-            {profile.departmentPage ? (
-              <DepartmentLink href={profile.departmentPage}>{profile.department}</DepartmentLink>
-            ) : (
-              <span>{profile.department}</span>
-            )}
-          </li>
-          {profile.badgeNumber ? (
-            <li>
-              <Icon name="badge" />
-              <span>Badge #{profile.badgeNumber}</span>
-            </li>
-          ) : null}
-          {profile.currentStatus ? (
-            <li>
-              <Icon name="status" />
-              <span>{profile.currentStatus}</span>
-            </li>
-          ) : null}
-          {profile.role ? <li>{profile.role}</li> : null}
-        </Meta>
-        {profile.verifiedMemberships.length ? (
-          <Verified aria-label="Verified memberships">
-            {profile.verifiedMemberships.map((membership) => (
-              <li key={membership.departmentId}>
-                <VerifiedBadge membership={membership} />
+      {wrapDetails(
+        <>
+          <div>
+            <Name id="profile-name">{profile.name}</Name>
+            {rankLine ? <Rank>{rankLine}</Rank> : null}
+            <Meta>
+              <li>
+                <Icon name="station" />
+                {profile.departmentPage ? (
+                  <DepartmentLink href={profile.departmentPage}>{profile.department}</DepartmentLink>
+                ) : (
+                  <span>{profile.department}</span>
+                )}
               </li>
-            ))}
-          </Verified>
-        ) : null}
-        {profile.motto ? <Motto>“{profile.motto}”</Motto> : null}
-      </div>
-      {links.length ? (
-        <Links aria-label="Contact and social links">
-          {links.map((link) => (
-            <li key={link.kind}>
-              <a
-                href={link.href}
-                {...(link.kind === 'phone' || link.kind === 'email'
-                  ? {}
-                  : { rel: 'noopener noreferrer me', target: '_blank' })}
-              >
-                <Icon name={link.kind} />
-                <span className="visually-hidden">{link.label}: </span>
-                <span>{link.text}</span>
-              </a>
-            </li>
-          ))}
-        </Links>
-      ) : null}
-      {shareLinks ? <ShareLinks profileId={profile.id} /> : null}
+              {profile.badgeNumber ? (
+                <li>
+                  <Icon name="badge" />
+                  <span>Badge #{profile.badgeNumber}</span>
+                </li>
+              ) : null}
+              {profile.currentStatus ? (
+                <li>
+                  <Icon name="status" />
+                  <span>{profile.currentStatus}</span>
+                </li>
+              ) : null}
+              {profile.role ? <li>{profile.role}</li> : null}
+            </Meta>
+            {profile.verifiedMemberships.length ? (
+              <Verified aria-label="Verified memberships">
+                {profile.verifiedMemberships.map((membership) => (
+                  <li key={membership.departmentId}>
+                    <VerifiedBadge membership={membership} />
+                  </li>
+                ))}
+              </Verified>
+            ) : null}
+            {profile.motto ? <Motto>“{profile.motto}”</Motto> : null}
+          </div>
+          {links.length ? (
+            <Links aria-label="Contact and social links">
+              {links.map((link) => (
+                <li key={link.kind}>
+                  <a
+                    href={link.href}
+                    {...(link.kind === 'phone' || link.kind === 'email'
+                      ? {}
+                      : { rel: 'noopener noreferrer me', target: '_blank' })}
+                  >
+                    <Icon name={link.kind} />
+                    <span className="visually-hidden">{link.label}: </span>
+                    <span>{link.text}</span>
+                  </a>
+                </li>
+              ))}
+            </Links>
+          ) : null}
+          {shareLinks ? <ShareLinks profileId={profile.id} /> : null}
+        </>,
+      )}
     </Card>
   );
 }

@@ -305,8 +305,15 @@ export function ProfilePage(props: ProfilePageProps) {
         // Its props are the profile's fields: kept, like the list editors, until one of them changes.
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} keep />
       ) : (
-        // Not kept: its photo's preload link goes where React puts it for the whole page (the body's start).
-        <ProfileHeaderCard profile={profile} shareLinks={!canEdit && !viewAs} />
+        // All but its photo kept (the photo's preload link goes where React puts it for the whole page: the body's
+        // start), by every field it may show: not the time of the last write, which changes with any list.
+        <ProfileHeaderCard
+          profile={profile}
+          shareLinks={!canEdit && !viewAs}
+          wrapDetails={(details) => (
+            <Kept identity={['profile-card', { ...profile, updatedAt: null }, !canEdit && !viewAs]}>{details}</Kept>
+          )}
+        />
       )}
       {!editing && profile.personalStatement ? (
         <Statement aria-labelledby="statement-title">

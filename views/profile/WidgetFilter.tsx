@@ -7,6 +7,7 @@ import { sc } from '../ui/sc';
 import { media } from '../ui/theme';
 import { WIDGET_FILTERS, type WidgetKey } from '../../src/validation/profiles';
 import { profileHref } from './widgets/context';
+import { Kept } from '../../src/render/Kept';
 
 const Bar = styled.nav.withConfig(sc('WidgetFilter'))`
   max-width: 1280px;
@@ -50,18 +51,21 @@ export interface WidgetFilterProps {
 
 /** Drawn on the header's brand background (the layout renders the slot inside the header). */
 export function WidgetFilter({ basePath, active, keep = '' }: WidgetFilterProps) {
+  // Ten styled links, the same for every page of this path and choice: rendered once.
   return (
-    <Bar aria-label="Widget filter">
-      {WIDGET_FILTERS.map((filter) => (
-        <FilterLink
-          key={filter.value}
-          href={profileHref(basePath, filter.value === 'all' ? '' : `widget=${filter.value}`, keep)}
-          $active={active === filter.widget}
-          aria-current={active === filter.widget ? 'page' : undefined}
-        >
-          {filter.label}
-        </FilterLink>
-      ))}
-    </Bar>
+    <Kept identity={['widget-filter', basePath, active, keep]}>
+      <Bar aria-label="Widget filter">
+        {WIDGET_FILTERS.map((filter) => (
+          <FilterLink
+            key={filter.value}
+            href={profileHref(basePath, filter.value === 'all' ? '' : `widget=${filter.value}`, keep)}
+            $active={active === filter.widget}
+            aria-current={active === filter.widget ? 'page' : undefined}
+          >
+            {filter.label}
+          </FilterLink>
+        ))}
+      </Bar>
+    </Kept>
   );
 }
