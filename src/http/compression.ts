@@ -52,8 +52,11 @@ export function compression({ threshold }: { threshold: number }): Koa.Middlewar
     // koa-compress decides and pipes a stream (the Vary header it would add is there already).
     if (isStream(body)) return streamed(ctx, afterStreamedNext);
 
-    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body); // JSON, as Koa would send it
-    if (Buffer.byteLength(bytes) < threshold || !wantsCompression(ctx)) return;
+    // JSON as Koa would send it. A string is measured in bytes only when its length leaves it in doubt (a
+    // character is at least a byte): measuring a page is a pass over all of it.
+    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    const small = bytes.length < threshold && Buffer.byteLength(bytes) < threshold;
+    if (small || !wantsCompression(ctx)) return;
     if (pageEncoding(ctx.get('Accept-Encoding'), ONE_PIECE_ENCODINGS) !== 'gzip') return;
     const chosen = typeof ctx.compress === 'object' ? ctx.compress.gzip : undefined;
     const level = (typeof chosen === 'object' && chosen?.level) || constants.Z_DEFAULT_COMPRESSION;

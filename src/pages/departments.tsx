@@ -18,7 +18,7 @@ import { NotFoundError } from '../errors';
 import { PageCache, preparePage, sendPage } from '../pageCache/pageCache';
 import { PERSONAL_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from '../pageCache/profilePages';
 import { presentDepartmentPage } from '../presenters/departmentPage';
-import { renderPageHtml } from '../render/renderPage';
+import { renderPageHtml, sendRenderedHtml } from '../render/renderPage';
 import type { HeadTag } from '../render/renderDocument';
 import { departmentPageVersion, listedMemberProfiles } from '../services/verification/departmentPage';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
@@ -58,9 +58,8 @@ export function departmentPageRoutes({ config }: Pick<AppContext, 'config'>): Ro
     const page = presentDepartmentPage(department, await listedMemberProfiles(profileIds));
     const html = await renderDepartmentPage(ctx, page);
     if (viewer) {
-      ctx.type = 'html';
       ctx.set('Cache-Control', PERSONAL_CACHE_CONTROL);
-      ctx.body = html;
+      sendRenderedHtml(ctx, html);
       return;
     }
     sendPage(ctx, config.pageCache ? kept.store(key, html) : preparePage(html), VISITOR_CACHE_CONTROL);

@@ -66,7 +66,7 @@ import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
 import { profileMeta } from '../render/profileMeta';
-import { compressAsRendered, renderPage, renderPageHtml } from '../render/renderPage';
+import { renderPage, renderPageHtml, sendRenderedHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
 import { presentExpiringSoon } from '../presenters/reminders';
 import { expiringSoon } from '../services/reminders/items';
@@ -383,11 +383,9 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       return sendPage(ctx, profileCache.pages.store(visitorKey(profile.version), html), VISITOR_CACHE_CONTROL);
     }
     ctx.status = 200;
-    ctx.type = 'html';
-    compressAsRendered(ctx);
     ctx.set('Cache-Control', viewer ? PERSONAL_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
     if (tag) ctx.set('ETag', tag);
-    ctx.body = html;
+    sendRenderedHtml(ctx, html);
   };
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).
   const validProfileView = validate(profileView, { badQuery: 'canonical', badParams: { redirect: '/' } });

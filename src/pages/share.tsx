@@ -19,7 +19,7 @@ import { PERSONAL_CACHE_CONTROL } from '../pageCache/profilePages';
 import { presentContactCard, presentInsights, presentPreviewCard, presentResume } from '../presenters/share';
 import { canonicalProfileUrl } from '../render/profileMeta';
 import { renderDocument } from '../render/renderDocument';
-import { renderPage } from '../render/renderPage';
+import { renderPage, sendRenderedHtml } from '../render/renderPage';
 import { contactCard, shareFileName } from '../render/share/vcard';
 import { qrPng, qrSvg, qrTarget } from '../render/share/qr';
 import { resumePdf } from '../render/share/resumePdf';
@@ -160,8 +160,7 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
       );
       personal(ctx);
       ctx.set('X-Robots-Tag', 'noindex');
-      ctx.type = 'html';
-      ctx.body = html;
+      sendRenderedHtml(ctx, html);
     },
   );
 

@@ -56,8 +56,7 @@ export const KeptCollectorContext = createContext<KeptCollector | null>(null);
 export const KEPT_MARKERS = /<template data-kept="(\d+)"><\/template>/g;
 
 /** The key a part is kept under: a hash of its identity. */
-export const keptKey = (identity: unknown): string =>
-  crypto.createHash('sha256').update(JSON.stringify(identity)).digest('base64url');
+export const keptKey = (identity: unknown): string => crypto.hash('sha256', JSON.stringify(identity), 'base64url');
 
 /** The part kept for this identity, if any (never when renders keep no part: RENDER_CACHE=false). */
 export const findKeptPart = (identity: unknown, enabled: boolean): KeptPart | undefined =>
