@@ -1,6 +1,6 @@
 /**
- * Builds the Koa application. Before any middleware: `/health` and kept profile pages (visitors', and members'
- * whose session is in memory: nothing else needed), answered early (src/http/earlyAnswers.ts). Middleware runs in
+ * Builds the Koa application. Before any middleware: `/health`, kept profile pages (visitors', and members'
+ * whose session is in memory: nothing else needed) and kept API answers, answered early (src/http/earlyAnswers.ts). Middleware runs in
  * this order: request log → security headers → health → compression → errors → static assets → body parsing →
  * session and user → CSRF → API (only /api/…) or pages (everything else) → 404.
  */
@@ -30,6 +30,8 @@ import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
 import { SessionActivity } from './services/sessionActivity';
 import { SessionCache } from './services/sessionCache';
+import { DepartmentReads } from './services/departments/departmentReads';
+import { keptApiAnswers, maybeKeptApiAnswer } from './api/keptAnswers';
 
 /** The methods whose body is parsed (koa-body's own default, named so the app can skip it for the rest). */
 const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH];
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps): Koa {
   const mediaStore = deps.mediaStore ?? createMediaStore(config, logger);
   const context: AppContext = {
     ...deps,
+    departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, { logger: deps.logger }),
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
     ai: config.ai ? createAiProvider(config.ai) : null,
@@ -55,8 +58,9 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 
   const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
-  // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, and kept
-  // profile pages (already compressed; a visitor's, or a member's whose session is in memory). Each has the
+  // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, kept
+  // profile pages (already compressed; a visitor's, or a member's whose session is in memory) and kept API answers
+  // (a member's own departments, session and links in memory). Each has the
   // headers and log line the middleware would give it; anything else goes on to the middleware.
   const keptPages = keptProfilePages({
     profileCache: context.profileCache,
@@ -64,9 +68,16 @@ export function createApp(deps: AppDeps): Koa {
     activity: context.sessionActivity,
     sessionMaxAgeMs: config.sessionMaxAgeMs,
   });
+  const keptApi = keptApiAnswers({
+    departmentReads: context.departmentReads,
+    sessions: sessionCache,
+    activity: context.sessionActivity,
+    sessionMaxAgeMs: config.sessionMaxAgeMs,
+  });
   app.early = {
-    candidate: (method, url) => maybeKeptPage(method, url) || url.startsWith('/health'),
-    answer: (ctx, reply) => answerLive(ctx, reply) || keptPages(ctx, reply),
+    candidate: (method, url) =>
+      maybeKeptPage(method, url) || url.startsWith('/health') || maybeKeptApiAnswer(method, url),
+    answer: (ctx, reply) => answerLive(ctx, reply) || keptPages(ctx, reply) || keptApi(ctx, reply),
     securityHeaders: securityHeaderList(config.baseUrl),
     writeLine: requestLineWriter(logger),
   };
@@ -76,7 +87,7 @@ export function createApp(deps: AppDeps): Koa {
   // Health checks need nothing else (`/health` is normally answered early, `/health/ready` here). It never
   // throws; errors past this point reach errorHandler.
   app.use(healthRoutes(db, lifecycle));
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression());
   app.use(errorHandler(renderErrorPage(config)));
   app.use(staticAssets());
   app.use(favicon());

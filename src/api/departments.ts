@@ -6,20 +6,20 @@ import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
+import { COMPRESSION_THRESHOLD_BYTES } from '../http/compression';
 import { signedIn } from '../http/auth';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import type { Department } from '../models/Department';
 import { pageEncoding } from '../pageCache/pageCache';
-import { presentDepartment, presentUserDepartment } from '../presenters/departments';
+import { presentDepartment, presentUserDepartment, presentUserDepartments } from '../presenters/departments';
 import {
   addUserDepartment,
   createUserDepartment,
   removeUserDepartment,
   updateUserDepartment,
 } from '../services/departments/userDepartments';
-import { DepartmentReads } from '../services/departments/departmentReads';
 import { latestRequestsOf } from '../services/verification/requests';
 import { idParams } from '../validation/common';
 import {
@@ -42,14 +42,12 @@ const remove = { params: idParams };
  * Ten short rows compress to a third, once per kept answer rather than on every request.
  */
 const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: Buffer | null }>();
-/** Below this, gzip saves nothing worth its header (the threshold of every other answer: src/app.ts). */
-const GZIP_FROM_BYTES = 1024;
 
 function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewer: SignedInContext['state']['user']) {
   let encoded = encodedAnswers.get(answer);
   if (!encoded) {
     const json = JSON.stringify(answer.map((department) => presentDepartment(department, viewer)));
-    encoded = { json, gzip: Buffer.byteLength(json) >= GZIP_FROM_BYTES ? gzipSync(json) : null };
+    encoded = { json, gzip: Buffer.byteLength(json) >= COMPRESSION_THRESHOLD_BYTES ? gzipSync(json) : null };
     encodedAnswers.set(answer, encoded);
   }
   ctx.compress = false;
@@ -61,12 +59,10 @@ function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewe
   } else ctx.body = encoded.json;
 }
 
-/** `context.departmentReads`: what this node keeps of departments (a test's second "node" passes its own). */
+/** `context.departmentReads`: what this node keeps of departments (src/app.ts; a test's second "node" passes its own). */
 export function departmentRoutes(context: AppContext): Router {
   const router = new Router();
-  const reads =
-    context.departmentReads ??
-    new DepartmentReads(context.config.departmentCache, context.db, { logger: context.logger });
+  const reads = context.departmentReads;
 
   router.get(
     '/api/departments/search',
@@ -80,8 +76,7 @@ export function departmentRoutes(context: AppContext): Router {
 
   router.get('/api/departments/user', signedIn(), async (ctx: SignedInContext) => {
     const { user } = ctx.state;
-    const { links, latest } = await reads.userDepartments(user);
-    ctx.body = links.map((link) => presentUserDepartment(link, user, latest));
+    ctx.body = presentUserDepartments(await reads.userDepartments(user), user);
   });
 
   router.post(

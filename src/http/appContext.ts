@@ -48,4 +48,5 @@ export interface AppContext extends AppDeps {
   mediaStore: MediaStore;
   readPhoto: PhotoReader;
   sessionActivity: SessionActivity;
+  departmentReads: DepartmentReads;
 }

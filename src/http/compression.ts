@@ -8,7 +8,7 @@
  * ~635 µs, one piece by `zlib.gzip` ~455 µs, one piece by `gzipSync` ~340 µs, with 1.8–2.1× the answers a
  * second. Blocking for the deflate (~0.2 ms for such a page at level 3) costs less than handing it off.
  *
- * The rules are koa-compress's: nothing under `threshold` bytes, nothing already encoded, no HEAD, no empty or
+ * The rules are koa-compress's: nothing under COMPRESSION_THRESHOLD_BYTES, nothing already encoded, no HEAD, no empty or
  * partial answer, only compressible types (unless a route sets `ctx.compress = true`), none under
  * `Cache-Control: no-transform`, and `ctx.compress = false` for a route that compressed its own answer. A route
  * may choose the level (`ctx.compress = { gzip: { level } }`: a page rendered for one answer,
@@ -20,6 +20,9 @@ import compressible from 'compressible';
 import { Stream } from 'node:stream';
 import { constants, gzipSync } from 'node:zlib';
 import { pageEncoding } from '../pageCache/pageCache';
+
+/** Below this many bytes an answer goes as it is: gzip would save nothing worth its header. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 const EMPTY_BODY_STATUSES = new Set([204, 205, 304]);
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
@@ -41,8 +44,27 @@ function wantsCompression(ctx: Koa.Context): boolean {
 
 const isStream = (body: unknown): body is Stream => body instanceof Stream;
 
-export function compression({ threshold }: { threshold: number }): Koa.Middleware {
-  const streamed = compress({ threshold, br: false });
+/** Whether gzip would save anything worth its header. A string is measured in bytes only when its length leaves it
+ * in doubt (a character is at least a byte): measuring a page is a pass over all of it. */
+const worthCompressing = (bytes: string | Buffer) =>
+  bytes.length >= COMPRESSION_THRESHOLD_BYTES || Buffer.byteLength(bytes) >= COMPRESSION_THRESHOLD_BYTES;
+
+/**
+ * A compressible answer held in memory as the client takes it: gzipped in one piece when it is worth it and the
+ * client takes gzip, else null (send it as it is). An answer given before the middleware (src/http/earlyAnswers.ts)
+ * calls it too, so both paths send the same bytes.
+ */
+export function gzippedForClient(
+  bytes: string | Buffer,
+  acceptEncoding: string | undefined,
+  level: number = constants.Z_DEFAULT_COMPRESSION,
+): Buffer | null {
+  if (!worthCompressing(bytes) || pageEncoding(acceptEncoding, ONE_PIECE_ENCODINGS) !== 'gzip') return null;
+  return gzipSync(bytes, { level });
+}
+
+export function compression(): Koa.Middleware {
+  const streamed = compress({ threshold: COMPRESSION_THRESHOLD_BYTES, br: false });
   const afterStreamedNext = () => Promise.resolve();
   return async (ctx, next) => {
     ctx.vary('Accept-Encoding');
@@ -52,15 +74,13 @@ export function compression({ threshold }: { threshold: number }): Koa.Middlewar
     // koa-compress decides and pipes a stream (the Vary header it would add is there already).
     if (isStream(body)) return streamed(ctx, afterStreamedNext);
 
-    // JSON as Koa would send it. A string is measured in bytes only when its length leaves it in doubt (a
-    // character is at least a byte): measuring a page is a pass over all of it.
-    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-    const small = bytes.length < threshold && Buffer.byteLength(bytes) < threshold;
-    if (small || !wantsCompression(ctx)) return;
-    if (pageEncoding(ctx.get('Accept-Encoding'), ONE_PIECE_ENCODINGS) !== 'gzip') return;
+    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body); // as Koa sends it
+    if (!worthCompressing(bytes) || !wantsCompression(ctx)) return;
     const chosen = typeof ctx.compress === 'object' ? ctx.compress.gzip : undefined;
     const level = (typeof chosen === 'object' && chosen?.level) || constants.Z_DEFAULT_COMPRESSION;
-    ctx.body = gzipSync(bytes, { level }); // keeps its Content-Type: Koa names a Buffer's type only when none is set
+    const gzipped = gzippedForClient(bytes, ctx.get('Accept-Encoding'), level);
+    if (!gzipped) return;
+    ctx.body = gzipped; // keeps its Content-Type: Koa names a Buffer's type only when none is set
     ctx.set('Content-Encoding', 'gzip');
   };
 }

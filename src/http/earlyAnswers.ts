@@ -1,5 +1,6 @@
 /**
- * Answers given before Koa's middleware runs: `/health`, and kept profile pages (src/pageCache/keptPages.ts).
+ * Answers given before Koa's middleware runs: `/health`, kept profile pages (src/pageCache/keptPages.ts) and kept API
+ * answers (src/api/keptAnswers.ts).
  * These are the busiest requests and need none of the middleware's work — no session, body, routing or
  * compression — so each is answered from a Koa context (the same request getters the middleware would read:
  * path, query, cookies, address) with its headers written in one `writeHead` from a list, the security headers
@@ -19,6 +20,8 @@ export class EarlyReply {
   status = 200;
   body: Buffer | undefined;
   readonly headers: string[];
+  /** Content-Length is among `headers` already (setLength). */
+  lengthSet = false;
 
   constructor(reqId: string, securityHeaders: readonly string[]) {
     this.headers = ['X-Request-Id', reqId, ...securityHeaders];
@@ -27,6 +30,12 @@ export class EarlyReply {
   set(name: string, value: string): this {
     this.headers.push(name, value);
     return this;
+  }
+
+  /** Content-Length of the body here, in the middleware path's order; otherwise it comes last. */
+  setLength(): this {
+    this.lengthSet = true;
+    return this.set('Content-Length', String(this.body?.length ?? 0));
   }
 }
 
@@ -82,7 +91,7 @@ function answerEarly(app: Koa, early: EarlyAnswers, req: IncomingMessage, res: S
     return false;
   }
   const { body, status } = reply;
-  if (body && status !== 304) reply.set('Content-Length', String(body.length));
+  if (body && status !== 304 && !reply.lengthSet) reply.set('Content-Length', String(body.length));
   res.writeHead(status, reply.headers);
   res.end(body && status !== 304 && req.method !== 'HEAD' ? body : undefined);
   early.writeLine({ reqId, method: ctx.method, url: ctx.path, status, ms: msSince(started) });

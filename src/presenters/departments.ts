@@ -24,6 +24,14 @@ export function presentDepartment(department: Department, _viewer: Viewer | null
   };
 }
 
+/** A member's own departments as `GET /api/departments/user` answers them (DepartmentReads' frozen read). */
+export function presentUserDepartments(
+  read: { links: readonly UserDepartment[]; latest: ReadonlyMap<number, MembershipVerification> },
+  viewer: Viewer,
+): UserDepartmentJson[] {
+  return read.links.map((link) => presentUserDepartment(link, viewer, read.latest));
+}
+
 /**
  * `latest`: the member's latest verification request per department (latestRequestsOf), for the link's
  * verification state (issue 23 §4).

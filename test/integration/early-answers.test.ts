@@ -1,5 +1,6 @@
 /**
- * Answers given before Koa's middleware (src/http/earlyAnswers.ts): `/health` and kept profile pages. One app is
+ * Answers given before Koa's middleware (src/http/earlyAnswers.ts): `/health`, kept profile pages and kept API
+ * answers (a member's own departments). One app is
  * served twice — through its own listener (early answers first) and through Koa's listener alone (the middleware
  * path) — and every answer must be the same: status, every header in order (but Date), body, and the request's
  * log line (but its time). Requests an early answer must not take go on to the middleware.
@@ -17,9 +18,15 @@ import { REDACT_PATHS } from '../../src/log';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
+import { Model } from 'objection';
+import { DepartmentReads } from '../../src/services/departments/departmentReads';
+import { SessionCache } from '../../src/services/sessionCache';
 
 let testApp: TestApp;
 let app: AppWithEarlyAnswers;
+/** The app's own caches, so a test can wait for a write made through testApp to reach them. */
+let departmentReads: DepartmentReads;
+let sessionCache: SessionCache;
 const servers: http.Server[] = [];
 let early = '';
 let middleware = '';
@@ -44,7 +51,16 @@ test.before(async () => {
   });
   const logger = pino({ level: 'debug', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, capture);
   const mailer = { async send() {}, close() {} };
-  app = createApp({ config: testApp.config, db: testApp.db, logger, mailer }) as AppWithEarlyAnswers;
+  departmentReads = new DepartmentReads(testApp.config.departmentCache, testApp.db);
+  sessionCache = new SessionCache(testApp.config.sessionCache, testApp.db);
+  app = createApp({
+    config: testApp.config,
+    db: testApp.db,
+    logger,
+    mailer,
+    departmentReads,
+    sessionCache,
+  }) as AppWithEarlyAnswers;
   const answer = app.early!.answer;
   app.early!.answer = (ctx, reply) => {
     const answered = answer(ctx, reply);
@@ -249,4 +265,47 @@ test.serial('an editor’s “View as” pages and a member asking for one, the 
   const before = taken.length;
   t.is((await request(early, own, 'GET', as(owner))).status, 200);
   t.deepEqual(taken.slice(before), [false]);
+});
+
+test.serial('a member’s own departments, kept on this node, answered early the same as the middleware', async (t) => {
+  const member = await createUser({ name: 'Early Departments' });
+  const path = '/api/departments/user';
+  const bearer = { Authorization: `Bearer ${member.token}` };
+  // The first read keeps the session and the links; later ones are answered from memory.
+  await request(middleware, path, 'GET', bearer);
+  const none = await sameBothWays(t, path, bearer);
+  t.true(none.tookIt);
+  t.is(none.answer.body.toString(), '[]');
+
+  // Enough departments for the answer to be worth gzip; the write (through another app) reaches this one's links.
+  const ids = (await Model.knex()('departments').orderBy('id').limit(4).pluck('id')) as number[];
+  for (const departmentId of ids) {
+    const dropped = departmentReads.changed(member.user.id);
+    t.is((await clientAs(testApp, member).post(path, { departmentId })).status, 201);
+    await dropped;
+  }
+  for (const encoding of ['gzip', 'identity', 'gzip, br', 'br']) {
+    const { tookIt, answer } = await sameBothWays(t, path, { ...bearer, 'Accept-Encoding': encoding });
+    t.true(tookIt, encoding);
+    t.is(answer.headers.includes('Content-Encoding: gzip'), encoding.startsWith('gzip'), encoding);
+  }
+  const { answer } = await sameBothWays(t, path, { ...bearer, 'Accept-Encoding': 'identity' });
+  t.deepEqual(
+    (JSON.parse(answer.body.toString()) as { department: { id: number } }[]).map((link) => link.department.id).sort(),
+    [...ids].sort(),
+  );
+
+  // What it must not take: HEAD, no or unknown credentials, a path the route matches loosely.
+  t.false((await sameBothWays(t, path, bearer, 'HEAD')).tookIt, 'HEAD');
+  t.is((await sameBothWays(t, path)).answer.status, 401);
+  t.is((await sameBothWays(t, path, { Authorization: 'Bearer not-a-session' })).answer.status, 401);
+  t.false((await sameBothWays(t, `${path}/`, bearer)).tookIt, 'a trailing slash goes to the router');
+
+  // Signing out ends it at once, on this node too: the next call is a 401 from the middleware.
+  const ended = sessionCache.changed(member.user.id);
+  t.is((await clientAs(testApp, member).post('/api/auth/logout', {})).status, 200);
+  await ended;
+  const signedOut = await sameBothWays(t, path, bearer);
+  t.false(signedOut.tookIt);
+  t.is(signedOut.answer.status, 401);
 });

@@ -25,7 +25,7 @@ let base: string;
 
 test.before(async () => {
   const app = new Koa();
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression());
   app.use((ctx) => {
     switch (ctx.path) {
       case '/page':

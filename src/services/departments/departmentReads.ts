@@ -116,9 +116,17 @@ export class DepartmentReads {
     return found;
   }
 
+  /**
+   * The user's links as this node keeps them, if it does and may trust them (an answer before the middleware,
+   * src/api/keptAnswers.ts); undefined means ask `userDepartments`.
+   */
+  keptUserDepartments(userId: number): UserDepartmentsRead | undefined {
+    return this.trusted ? this.links.get(userId) : undefined;
+  }
+
   /** The viewer's links with their departments and latest verification requests, frozen. */
   async userDepartments(viewer: Viewer): Promise<UserDepartmentsRead> {
-    const kept = this.trusted ? this.links.get(viewer.id) : undefined;
+    const kept = this.keptUserDepartments(viewer.id);
     if (kept) return kept;
     const startedAt = this.watch.mark();
     const [links, latest] = await Promise.all([
