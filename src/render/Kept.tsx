@@ -4,7 +4,10 @@
  * sections of a profile, kept per version of what each shows, so a page rendered after a write to one list renders
  * only that list's section. Like <Island>, the view leaves a marker that renderDocument fills in after the
  * render; the styles a kept part injected are recorded and injected again into each page that uses it, in the
- * page's order, so a page's <style> is what a whole render would have collected.
+ * page's order, so a page's <style> holds the rules a whole render would have collected. One difference: a rule
+ * of a component the rest of the page also used comes after that component's other rules, wherever the part sits
+ * (the header's Login button's after the form's on /login). No element carries two of one component's names, so
+ * the order within a component changes nothing the browser shows.
  *
  * Only pure parts may be kept: no islands, no context but the theme, no clock (dates are formatted from the
  * props). The cache is addressed by a hash of the identity, so it needs no invalidation, only a bound: the
