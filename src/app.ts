@@ -1,8 +1,9 @@
 /**
  * Builds the Koa application. Before any middleware: `/health`, kept profile pages (visitors', and members'
- * whose session is in memory: nothing else needed) and kept API answers, answered early (src/http/earlyAnswers.ts). Middleware runs in
- * this order: request log → security headers → health → compression → errors → static assets → body parsing →
- * session and user → CSRF → API (only /api/…) or pages (everything else) → 404.
+ * whose session is in memory: nothing else needed) and kept API answers, answered early
+ * (src/http/earlyAnswers.ts). Middleware runs in this order: request log → security headers → health →
+ * compression → errors → static assets → body parsing → session and user → CSRF → API (only /api/…) or pages
+ * (everything else) → 404.
  */
 import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -46,7 +47,7 @@ export function createApp(deps: AppDeps): Koa {
   const mediaStore = deps.mediaStore ?? createMediaStore(config, logger);
   const context: AppContext = {
     ...deps,
-    departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, { logger: deps.logger }),
+    departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, { logger }),
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
     ai: config.ai ? createAiProvider(config.ai) : null,
@@ -60,8 +61,8 @@ export function createApp(deps: AppDeps): Koa {
   const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
   // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, kept
   // profile pages (already compressed; a visitor's, or a member's whose session is in memory) and kept API answers
-  // (a member's own departments, session and links in memory). Each has the
-  // headers and log line the middleware would give it; anything else goes on to the middleware.
+  // (a member's own departments, session and links in memory). Each has the headers and log line the middleware
+  // would give it; anything else goes on to the middleware.
   const keptPages = keptProfilePages({
     profileCache: context.profileCache,
     sessions: sessionCache,

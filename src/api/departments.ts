@@ -59,7 +59,10 @@ function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewe
   } else ctx.body = encoded.json;
 }
 
-/** `context.departmentReads`: what this node keeps of departments (src/app.ts; a test's second "node" passes its own). */
+/**
+ * `context.departmentReads`: what this node keeps of departments (made in src/app.ts; a test's second "node"
+ * passes its own).
+ */
 export function departmentRoutes(context: AppContext): Router {
   const router = new Router();
   const reads = context.departmentReads;

@@ -8,8 +8,8 @@
  * ~635 µs, one piece by `zlib.gzip` ~455 µs, one piece by `gzipSync` ~340 µs, with 1.8–2.1× the answers a
  * second. Blocking for the deflate (~0.2 ms for such a page at level 3) costs less than handing it off.
  *
- * The rules are koa-compress's: nothing under COMPRESSION_THRESHOLD_BYTES, nothing already encoded, no HEAD, no empty or
- * partial answer, only compressible types (unless a route sets `ctx.compress = true`), none under
+ * The rules are koa-compress's: nothing under COMPRESSION_THRESHOLD_BYTES, nothing already encoded, no HEAD, no
+ * empty or partial answer, only compressible types (unless a route sets `ctx.compress = true`), none under
  * `Cache-Control: no-transform`, and `ctx.compress = false` for a route that compressed its own answer. A route
  * may choose the level (`ctx.compress = { gzip: { level } }`: a page rendered for one answer,
  * src/render/renderPage.tsx). In one piece only gzip is offered (every client that takes deflate takes gzip).
@@ -44,8 +44,10 @@ function wantsCompression(ctx: Koa.Context): boolean {
 
 const isStream = (body: unknown): body is Stream => body instanceof Stream;
 
-/** Whether gzip would save anything worth its header. A string is measured in bytes only when its length leaves it
- * in doubt (a character is at least a byte): measuring a page is a pass over all of it. */
+/**
+ * Whether gzip would save anything worth its header. A string is measured in bytes only when its length leaves it
+ * in doubt (a character is at least a byte): measuring a page is a pass over all of it.
+ */
 const worthCompressing = (bytes: string | Buffer) =>
   bytes.length >= COMPRESSION_THRESHOLD_BYTES || Buffer.byteLength(bytes) >= COMPRESSION_THRESHOLD_BYTES;
 
