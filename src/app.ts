@@ -63,18 +63,13 @@ export function createApp(deps: AppDeps): Koa {
   // profile pages (already compressed; a visitor's, or a member's whose session is in memory) and kept API answers
   // (a member's own departments, session and links in memory). Each has the headers and log line the middleware
   // would give it; anything else goes on to the middleware.
-  const keptPages = keptProfilePages({
-    profileCache: context.profileCache,
+  const keptSessions = {
     sessions: sessionCache,
     activity: context.sessionActivity,
     sessionMaxAgeMs: config.sessionMaxAgeMs,
-  });
-  const keptApi = keptApiAnswers({
-    departmentReads: context.departmentReads,
-    sessions: sessionCache,
-    activity: context.sessionActivity,
-    sessionMaxAgeMs: config.sessionMaxAgeMs,
-  });
+  };
+  const keptPages = keptProfilePages({ ...keptSessions, profileCache: context.profileCache });
+  const keptApi = keptApiAnswers({ ...keptSessions, departmentReads: context.departmentReads });
   app.early = {
     candidate: (method, url) =>
       maybeKeptPage(method, url) || url.startsWith('/health') || maybeKeptApiAnswer(method, url),

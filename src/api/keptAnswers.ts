@@ -13,8 +13,7 @@ import { gzippedForClient } from '../http/compression';
 import { keptSessionOf } from '../http/session';
 import { presentUserDepartments } from '../presenters/departments';
 import type { DepartmentReads } from '../services/departments/departmentReads';
-import type { SessionActivity } from '../services/sessionActivity';
-import type { SessionCache } from '../services/sessionCache';
+import type { KeptPageCaches } from '../pageCache/memberPages';
 
 export const USER_DEPARTMENTS_PATH = '/api/departments/user';
 
@@ -22,12 +21,9 @@ export const USER_DEPARTMENTS_PATH = '/api/departments/user';
 export const maybeKeptApiAnswer = (method: string | undefined, url: string): boolean =>
   method === 'GET' && url.startsWith(USER_DEPARTMENTS_PATH);
 
-export interface KeptApiCaches {
+/** What members' kept pages read their sessions from, and what this node keeps of departments. */
+export interface KeptApiCaches extends Pick<KeptPageCaches, 'sessions' | 'activity' | 'sessionMaxAgeMs'> {
   departmentReads: DepartmentReads;
-  sessions: SessionCache;
-  activity: SessionActivity;
-  /** The configured session lifetime: a session koa-session would renew takes the full path. */
-  sessionMaxAgeMs: number;
 }
 
 export function keptApiAnswers(caches: KeptApiCaches): EarlyAnswer {

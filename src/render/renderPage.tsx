@@ -42,25 +42,16 @@ export async function renderPageHtml(
 }
 
 /**
- * A page rendered for one answer is compressed for that answer (src/http/compression.ts) at zlib level 3 — its
- * fast strategy — instead of the default 6: on a 100-item profile page (~60 KB) about half the CPU for ~10% more
- * bytes. Kept pages are compressed once, harder (src/pageCache/pageCache.ts). A route that compressed its answer
- * itself (`ctx.compress = false`) keeps its choice.
- */
-export const RENDERED_PAGE_COMPRESSION = { gzip: { level: 3 } } as const;
-
-export function compressAsRendered(ctx: Koa.Context): void {
-  ctx.compress ??= { ...RENDERED_PAGE_COMPRESSION };
-}
-
-/**
- * A page rendered for this answer as its body (the caller sets the status and the caching headers): compressed as
- * such (above), and encoded to bytes once — given a string, Koa measures its length in bytes and gzip encodes it
- * again, each a pass over the page (~25 µs each for a 100-item profile page).
+ * A page rendered for this answer as its body (the caller sets the status and the caching headers), encoded to
+ * bytes once — given a string, Koa measures its length in bytes and gzip encodes it again, each a pass over the
+ * page (~25 µs each for a 100-item profile page). It is compressed for this answer (src/http/compression.ts) at
+ * zlib level 3 — its fast strategy — instead of the default 6: on a 100-item profile page (~60 KB) about half the
+ * CPU for ~10% more bytes. Kept pages are compressed once, harder (src/pageCache/pageCache.ts). A route that
+ * compressed its answer itself (`ctx.compress = false`) keeps its choice.
  */
 export function sendRenderedHtml(ctx: Koa.Context, html: string): void {
   ctx.type = 'html';
-  compressAsRendered(ctx);
+  ctx.compress ??= { gzip: { level: 3 } };
   ctx.body = Buffer.from(html);
 }
 
