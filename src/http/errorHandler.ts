@@ -26,7 +26,7 @@ import { GENERIC_CONFLICT, UNIQUE_CONSTRAINTS } from '../db/constraints';
 import { badValueMessage, isDatabaseUnavailable, uniqueViolation } from '../db/errors';
 import type { Logger } from '../log';
 
-export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: string) => string;
+export type ErrorPageRenderer = (ctx: Koa.Context, status: number, message: string) => Buffer;
 
 interface ErrorAnswer {
   status: number;

@@ -26,8 +26,7 @@ export interface CachedPage {
  */
 const BROTLI_QUALITY = 5;
 
-export function preparePage(html: string): CachedPage {
-  const identity = Buffer.from(html);
+export function preparePage(identity: Buffer): CachedPage {
   return {
     etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     identity,
@@ -50,7 +49,7 @@ export class PageCache {
     return this.entries.get(key);
   }
 
-  store(key: string, html: string): CachedPage {
+  store(key: string, html: Buffer): CachedPage {
     const page = preparePage(html);
     this.entries.set(key, page);
     return page;

@@ -112,11 +112,11 @@ export function crcCombine(crcA: number, crcB: number, shiftB: number): number {
  * Splits `html` around `slot` (which must occur exactly once) and compresses both sides; undefined when the slot
  * is missing or ambiguous, so the caller renders the page whole instead of serving a wrong splice.
  */
-export function prepareSplicedPage(html: string, slot: string): SplicedPage | undefined {
+export function prepareSplicedPage(html: Buffer, slot: string): SplicedPage | undefined {
   const at = html.indexOf(slot);
   if (at < 0 || html.indexOf(slot, at + 1) >= 0) return undefined;
-  const before = Buffer.from(html.slice(0, at));
-  const after = Buffer.from(html.slice(at + slot.length));
+  const before = html.subarray(0, at);
+  const after = html.subarray(at + Buffer.byteLength(slot));
   return {
     id: ++lastId,
     before,
@@ -191,7 +191,7 @@ export class SplicedPageCache {
   }
 
   /** Keeps the page when its slot is found exactly once; undefined otherwise (nothing kept). */
-  store(key: string, html: string, slot: string): SplicedPage | undefined {
+  store(key: string, html: Buffer, slot: string): SplicedPage | undefined {
     const page = prepareSplicedPage(html, slot);
     if (page) this.entries.set(key, page);
     return page;

@@ -65,7 +65,7 @@ export function departmentPageRoutes({ config }: Pick<AppContext, 'config'>): Ro
     sendPage(ctx, config.pageCache ? kept.store(key, html) : preparePage(html), VISITOR_CACHE_CONTROL);
   });
 
-  function renderDepartmentPage(ctx: Koa.Context, page: DepartmentPageJson): Promise<string> {
+  function renderDepartmentPage(ctx: Koa.Context, page: DepartmentPageJson): Promise<Buffer> {
     const place = [page.city, page.state].filter(Boolean).join(', ');
     const description = `${page.name}, ${place}: the department's registry facts and its verified members on ${config.productName}.`;
     return renderPageHtml(ctx, config, <DepartmentPage department={page} />, {

@@ -116,7 +116,7 @@ export async function profilePageHtml(
   view: ProfileView,
   /** The menu's user instead of the viewer's (a kept page's stand-in, src/pageCache/memberPages.ts). */
   shellUser?: ShellUser,
-): Promise<string> {
+): Promise<Buffer> {
   const { publicView, widget, sort } = view;
   const viewAs = view.viewAs ?? null;
   // Whose visibility the page shows: the real viewer, or on a "View as" page a visitor or a stand-in member.

@@ -22,9 +22,13 @@ import crypto from 'node:crypto';
 import { createContext, useContext, type ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
 
-/** A kept part: its HTML and the style rules its render injected, in order ([componentId, name, rules]). */
+/**
+ * A kept part: its HTML as UTF-8 bytes — encoded once, so a page built from kept parts copies them instead of
+ * encoding them again (renderDocument) — and the style rules its render injected, in order ([componentId, name,
+ * rules]).
+ */
 export interface KeptPart {
-  html: string;
+  bytes: Buffer;
   styles: [string, string, string[]][];
 }
 
@@ -36,8 +40,7 @@ const KEPT_BYTES = 16 * 1024 * 1024;
  */
 export const keptParts = new LRUCache<string, KeptPart>({
   maxSize: KEPT_BYTES,
-  sizeCalculation: (part) =>
-    part.html.length * 2 + part.styles.reduce((n, [, , r]) => n + r.join('').length * 2, 0) + 64,
+  sizeCalculation: (part) => part.bytes.length + part.styles.reduce((n, [, , r]) => n + r.join('').length * 2, 0) + 64,
 });
 
 export interface PlacedPart {

@@ -15,7 +15,7 @@ function errorTitle(status: number): string {
 
 /** The HTML error page for non-API errors. Rendered without async shell data so it cannot fail itself. */
 export function renderErrorPage(config: Config) {
-  return (ctx: Koa.Context, status: number, message: string): string => {
+  return (ctx: Koa.Context, status: number, message: string): Buffer => {
     const user = (ctx.state.user as User | null) ?? null;
     const shell = {
       productName: config.productName,

@@ -21,13 +21,13 @@ export interface PageOptions extends DocumentOptions {
   shellUser?: ShellUser;
 }
 
-/** The whole page as HTML: the shell (for this request's viewer) around the view. */
+/** The whole page as HTML (UTF-8 bytes): the shell (for this request's viewer) around the view. */
 export async function renderPageHtml(
   ctx: Koa.Context,
   config: Config,
   view: ReactElement,
   options: PageOptions,
-): Promise<string> {
+): Promise<Buffer> {
   const shell = await buildShell(ctx, config, { isPublicPage: options.isPublicPage, user: options.shellUser });
   const title = options.title === config.productName ? options.title : `${options.title} · ${config.productName}`;
   const { subNav, headerControls, shellUser: _shellUser, ...documentOptions } = options;
@@ -42,17 +42,17 @@ export async function renderPageHtml(
 }
 
 /**
- * A page rendered for this answer as its body (the caller sets the status and the caching headers), encoded to
- * bytes once — given a string, Koa measures its length in bytes and gzip encodes it again, each a pass over the
- * page (~25 µs each for a 100-item profile page). It is compressed for this answer (src/http/compression.ts) at
- * zlib level 3 — its fast strategy — instead of the default 6: on a 100-item profile page (~60 KB) about half the
- * CPU for ~10% more bytes. Kept pages are compressed once, harder (src/pageCache/pageCache.ts). A route that
- * compressed its answer itself (`ctx.compress = false`) keeps its choice.
+ * A page rendered for this answer as its body (the caller sets the status and the caching headers). It is
+ * rendered as bytes (renderDocument), so neither Koa, measuring its length, nor gzip encodes it again. It is
+ * compressed for this answer (src/http/compression.ts) at zlib level 3 — its fast strategy — instead of the
+ * default 6: on a 100-item profile page (~60 KB) about half the CPU for ~10% more bytes. Kept pages are
+ * compressed once, harder (src/pageCache/pageCache.ts). A route that compressed its answer itself
+ * (`ctx.compress = false`) keeps its choice.
  */
-export function sendRenderedHtml(ctx: Koa.Context, html: string): void {
+export function sendRenderedHtml(ctx: Koa.Context, html: Buffer): void {
   ctx.type = 'html';
   ctx.compress ??= { gzip: { level: 3 } };
-  ctx.body = Buffer.from(html);
+  ctx.body = html;
 }
 
 export async function renderPage(

@@ -31,7 +31,10 @@ function summary(user: AccountJson): string[][] {
     { title: 'Account Settings' },
     { production: false },
   );
-  return [...html.matchAll(/<span>(Role|Status|Email)<\/span><span[^>]*>([^<]+)<\/span>/g)].map((m) => [m[1]!, m[2]!]);
+  return [...html.toString().matchAll(/<span>(Role|Status|Email)<\/span><span[^>]*>([^<]+)<\/span>/g)].map((m) => [
+    m[1]!,
+    m[2]!,
+  ]);
 }
 
 test('the e-mail card shows Verified only for a verified e-mail', (t) => {

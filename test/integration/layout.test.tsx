@@ -28,7 +28,7 @@ function render(shell: Partial<Shell>, subNav?: React.ReactNode): string {
     </Layout>,
     { title: 'Test' },
     { production: false },
-  ).html;
+  ).html.toString();
 }
 
 const menuItems = (html: string) =>

@@ -9,15 +9,19 @@ import { FRAGMENT_BYTES, prepareFragment, prepareSplicedPage, splicedBody } from
 
 const SLOT = '<details data-menu="stand-in">Signed-in member</details>';
 // The part after the slot repeats the page before it (class names, words), as a real page does.
-const head = '<html><head><style>.Card-a{padding:8px}.Menu-b{display:flex}</style></head><body><header class="Menu-b">';
+// Multi-byte characters before the slot too: the page is split at the slot's byte offset, not its character one.
+const head =
+  '<html><head><style>.Card-a{padding:8px}.Menu-b{display:flex}</style></head><body><header class="Menu-b">— É ';
 const tail =
   '</header><main><section class="Card-a"><h2>Certifications</h2><p>Firefighter II — Menu-b Card-a</p></section>';
 const page = `${head.repeat(40)}${SLOT}${tail.repeat(60)}</main></body></html>`;
 
 const gunzip = (body: Buffer) => zlib.gunzipSync(body).toString();
+/** A rendered page is kept as its bytes. */
+const keep = (html: string) => prepareSplicedPage(Buffer.from(html), SLOT);
 
 test('each viewer gets the page with their own menu, byte for byte, through gzip and identity', (t) => {
-  const kept = prepareSplicedPage(page, SLOT)!;
+  const kept = keep(page)!;
   for (const menu of [
     '<details>Morgan Ellis</details>',
     // Text that also occurs in the page after the slot, and multi-byte characters.
@@ -43,13 +47,13 @@ test('each viewer gets the page with their own menu, byte for byte, through gzip
 });
 
 test('the part after the slot is smaller for being compressed against the page before it', (t) => {
-  const kept = prepareSplicedPage(page, SLOT)!;
+  const kept = keep(page)!;
   const alone = zlib.deflateRawSync(kept.after, { level: 9 });
   t.true(kept.deflatedAfter.length < alone.length, `${kept.deflatedAfter.length} < ${alone.length}`);
 });
 
 test('a fragment too long to pad still gives the right page (compressed whole)', (t) => {
-  const kept = prepareSplicedPage(page, SLOT)!;
+  const kept = keep(page)!;
   const menu = `<details>${'long name '.repeat(FRAGMENT_BYTES / 8)}</details>`;
   const fragment = prepareFragment(menu);
   t.false(fragment.padded);
@@ -57,6 +61,6 @@ test('a fragment too long to pad still gives the right page (compressed whole)',
 });
 
 test('a page whose slot is missing or twice is not kept', (t) => {
-  t.is(prepareSplicedPage(page.replace(SLOT, ''), SLOT), undefined);
-  t.is(prepareSplicedPage(page + SLOT, SLOT), undefined);
+  t.is(keep(page.replace(SLOT, '')), undefined);
+  t.is(keep(page + SLOT), undefined);
 });
