@@ -20,7 +20,7 @@ import {
   createProfile,
   findOwnProfile,
   findProfileByUsername,
-  profilesWithUsername,
+  findProfileWithUsername,
   setProfileStatus,
   updateProfile,
 } from '../services/profiles';
@@ -79,7 +79,7 @@ export function profileRoutes(): Router {
 
   router.get('/own/:id', signedIn(), validate(byId), async (ctx: SignedInContext<InputOf<typeof byId>>) => {
     const { user, input } = ctx.state;
-    const profile = authorize(profilePolicy, user, 'readOwn', await profilesWithUsername().findById(input.params.id));
+    const profile = authorize(profilePolicy, user, 'readOwn', await findProfileWithUsername(input.params.id));
     await answerProfileDocument(ctx, user, profile);
   });
 
@@ -91,7 +91,7 @@ export function profileRoutes(): Router {
 
   router.get('/:id', validate(byId), async (ctx: RequestContext<InputOf<typeof byId>>) => {
     const { user, input } = ctx.state;
-    const profile = authorize(profilePolicy, user, 'read', await profilesWithUsername().findById(input.params.id));
+    const profile = authorize(profilePolicy, user, 'read', await findProfileWithUsername(input.params.id));
     await answerProfileDocument(ctx, user, profile);
   });
 

@@ -21,7 +21,7 @@ import { signedInPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
 import { authorize, profilePolicy } from '../policies';
 import { appendListItem, deleteListItem, updateListItem, type Expected } from '../services/lists';
-import { profilesWithUsername } from '../services/profiles';
+import { findProfileWithUsername } from '../services/profiles';
 import { id } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { LIST_MESSAGES, itemRefSchema, listByPath, type ItemRef, type ListDefinition } from '../validation/lists';
@@ -74,7 +74,7 @@ export function profileListFormRoutes({ config }: AppContext): Router {
   const editPage = (profileId: number, list: ListDefinition, target: ListFormState['target']) =>
     async function render(ctx: FormActionContext, state: FormState) {
       const koaCtx = ctx as unknown as Koa.Context;
-      const profile = await profilesWithUsername().findById(profileId);
+      const profile = await findProfileWithUsername(profileId);
       if (!profile) throw new NotFoundError();
       koaCtx.type = 'html';
       koaCtx.set('Cache-Control', 'private, no-cache');
@@ -112,7 +112,7 @@ export function profileListFormRoutes({ config }: AppContext): Router {
    * writes do (the others: 403, or 404 for a profile they may not read).
    */
   const mayEdit = async (user: User, profileId: number) => {
-    authorize(profilePolicy, user, 'update', await profilesWithUsername().findById(profileId));
+    authorize(profilePolicy, user, 'update', await findProfileWithUsername(profileId));
   };
 
   router.post(

@@ -50,7 +50,7 @@ import { presentProfile } from '../presenters/profiles';
 import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
-import { createProfile, findOwnProfile, findProfileByUsername, profilesWithUsername } from '../services/profiles';
+import { createProfile, findOwnProfile, findProfileByUsername, findProfileWithUsername } from '../services/profiles';
 import { loadProfileContent } from '../services/profileContent';
 import { presentGallery, presentGalleryView } from '../presenters/photos';
 import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';
@@ -324,7 +324,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     }
 
     const loadStartedAt = profileCache.startLoad();
-    const profile = await profilesWithUsername().findById(id);
+    const profile = await findProfileWithUsername(id);
     if (profile) {
       profileCache.remember(profile, loadStartedAt);
       ctx.state.profileOwnerId = profile.userId; // for counting the view (src/http/insights.ts)

@@ -17,12 +17,12 @@ import { Profile } from '../models/Profile';
 import { authorize, canReadProfile, profilePolicy, type Viewer } from '../policies';
 import { PROFILE_MESSAGES } from '../validation/profiles';
 import { RESUME_SECTION_KEYS, type ResumeSectionKey } from '../validation/share';
-import { profilesWithUsername, touchProfile } from './profiles';
+import { findProfileWithUsername, touchProfile } from './profiles';
 import { readPhotoVariant, type MediaStore } from './photos';
 
 /** The profile with this id if the viewer may read it (drafts: owner and admins only); else 404. */
 export async function findSharedProfile(viewer: Viewer | null, id: number): Promise<Profile> {
-  const profile = await profilesWithUsername().findById(id);
+  const profile = await findProfileWithUsername(id);
   if (!profile || !canReadProfile(viewer, profile)) throw new NotFoundError(PROFILE_MESSAGES.notFound);
   return profile;
 }
@@ -54,5 +54,5 @@ export async function saveResumeSections(
   const sections = RESUME_SECTION_KEYS.filter((key) => input.sections.includes(key));
   await Profile.query(trx).findById(profile.id).patch({ resumeSections: sections });
   await touchProfile(trx, profile.id, []);
-  return (await profilesWithUsername(trx).findById(profile.id))!;
+  return (await findProfileWithUsername(profile.id, trx))!;
 }
