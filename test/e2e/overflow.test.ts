@@ -22,6 +22,8 @@ import {
 
 const LONG =
   'Rescue of two workers from the collapsed third floor of the Riverside Chemical Plant warehouse during the night';
+/** A statement with an address too long for any line: it must wrap, not widen the page. */
+const UNBROKEN = `Read the after-action report at https://example.com/reports?case=${'0123456789'.repeat(12)}`;
 
 let app: TestApp;
 let browser: Browser;
@@ -45,6 +47,8 @@ test.before(async () => {
     if (res.status !== 201) throw new Error(`${list}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: number };
   };
+  const statement = await api.patch(`/api/profiles/${id}`, { personalStatement: UNBROKEN });
+  if (statement.status !== 200) throw new Error(`statement: ${statement.status} ${JSON.stringify(statement.body)}`);
   const event = await add('timeline', { year: '2018', event: LONG, type: 'milestone' });
   await add('status-updates', { title: LONG, content: `${LONG} ${LONG}`, type: 'general', priority: 'high' });
   const award = await add('awards', { name: LONG, year: '2020', type: 'valor' });

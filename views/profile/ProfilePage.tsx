@@ -51,6 +51,8 @@ const Statement = styled.section.withConfig(sc('ProfileStatement'))`
   & p {
     margin: 0;
     white-space: pre-line;
+    /* A long address or an unbroken word wraps instead of widening the page. */
+    overflow-wrap: anywhere;
   }
 `;
 
