@@ -43,15 +43,11 @@ export async function renderPageHtml(
 
 /**
  * A page rendered for this answer as its body (the caller sets the status and the caching headers). It is
- * rendered as bytes (renderDocument), so neither Koa, measuring its length, nor gzip encodes it again. It is
- * compressed for this answer (src/http/compression.ts) at zlib level 3 — its fast strategy — instead of the
- * default 6: on a 100-item profile page (~60 KB) about half the CPU for ~10% more bytes. Kept pages are
- * compressed once, harder (src/pageCache/pageCache.ts). A route that compressed its answer itself
- * (`ctx.compress = false`) keeps its choice.
+ * rendered as bytes (renderDocument), so neither Koa, measuring its length, nor gzip encodes it again; the
+ * compression middleware gzips it for this answer (src/http/compression.ts, ANSWER_GZIP_LEVEL).
  */
 export function sendRenderedHtml(ctx: Koa.Context, html: Buffer): void {
   ctx.type = 'html';
-  ctx.compress ??= { gzip: { level: 3 } };
   ctx.body = html;
 }
 
