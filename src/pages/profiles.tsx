@@ -187,6 +187,8 @@ export async function profilePageHtml(
         <HeaderControlGroup>
           <Island
             name="ProfileToolbar"
+            // Its HTML is a function of its props, kept by them like the editors (<Island keep>).
+            keep
             props={{
               profileId: profile.id,
               profileStatus: profile.profileStatus,
@@ -202,6 +204,7 @@ export async function profilePageHtml(
               name="SharePanel"
               // A <details> of plain links until touched: its script is fetched then, not with the page.
               hydrate="interaction"
+              keep
               props={{
                 profileId: profile.id,
                 name: profile.name,
