@@ -9,8 +9,8 @@
  * Then the owner's profile in edit mode (a profile with items in every widget) in Chromium as Lighthouse's mobile
  * run sets it up — a 412×823 phone viewport and the CPU slowed 4× (CDP) — : total blocking time (the part of
  * each main-thread long task past 50 ms, from first contentful paint until the page has been quiet for 3 s),
- * target ≤ 150 ms. Lighthouse itself is not installed here; this is its TBT definition measured with
- * PerformanceObserver long tasks (no network throttling). A second row works it out from each task's CPU time
+ * target ≤ 150 ms; each row the median of three loads. Lighthouse itself is not installed here; this is its
+ * TBT definition measured with PerformanceObserver long tasks (no network throttling). A second row works it out from each task's CPU time
  * (DevTools trace), which a busy machine barely moves. `hold=S` keeps the app up S seconds first, printing the
  * edit page's URL and the owner's bearer token, to run Lighthouse at it from outside.
  */
@@ -68,6 +68,18 @@ async function phonePage(browser: Browser, token: string) {
   });
   const page = await context.newPage();
   return { page, cdp: await context.newCDPSession(page) };
+}
+
+/** How many loads each blocking-time row measures; it reports the median one. */
+const RUNS = 3;
+
+/** The load with the median total blocking time of RUNS, one after the other, and every load's TBT (ms). */
+async function medianOf<T extends { tbt: number }>(measure: () => Promise<T>): Promise<T & { all: string }> {
+  const runs: T[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure());
+  const all = runs.map((run) => run.tbt.toFixed(0)).join(', ');
+  const sorted = [...runs].sort((a, b) => a.tbt - b.tbt);
+  return { ...sorted[Math.floor(RUNS / 2)]!, all };
 }
 
 /** Total blocking time of one page load (see the header), with the first contentful paint and the tasks. */
@@ -208,7 +220,9 @@ export const benchmark: Benchmark = {
         log(`  holding ${options.hold} s: ${editUrl}, owner's bearer token ${filled.owner.token}`);
         await new Promise((resolve) => setTimeout(resolve, Number(options.hold) * 1000));
       }
-      const run = await blockingTime(editUrl, filled.owner.token, 4);
+      // The median of RUNS loads, each in a fresh browser, as Lighthouse advises for its own scores: one load
+      // can catch a one-off (the first browser start on a new machine once made a 60 ms task of a 19 ms one).
+      const run = await medianOf(() => blockingTime(editUrl, filled.owner.token, 4));
       log(
         targetLine({
           name: 'edit mode, total blocking time (phone, CPU 4× slower)',
@@ -216,10 +230,10 @@ export const benchmark: Benchmark = {
           unit: 'ms',
           target: 150,
           comparison: '<=',
-          detail: `FCP ${run.fcp.toFixed(0)} ms; ${run.tasks} long tasks, longest ${run.longest.toFixed(0)} ms; ${run.hydrated}/${run.islands} islands hydrated in the first viewport; ${run.fields} form fields at DOMContentLoaded`,
+          detail: `median of ${RUNS} loads (${run.all}); FCP ${run.fcp.toFixed(0)} ms; ${run.tasks} long tasks, longest ${run.longest.toFixed(0)} ms; ${run.hydrated}/${run.islands} islands hydrated in the first viewport; ${run.fields} form fields at DOMContentLoaded`,
         }),
       );
-      const byCpu = await blockingTimeFromCpu(editUrl, filled.owner.token, 4);
+      const byCpu = await medianOf(() => blockingTimeFromCpu(editUrl, filled.owner.token, 4));
       log(
         targetLine({
           name: 'edit mode, total blocking time from CPU time (4×)',
@@ -227,7 +241,7 @@ export const benchmark: Benchmark = {
           unit: 'ms',
           target: 150,
           comparison: '<=',
-          detail: `longest task ${byCpu.longest.toFixed(0)} ms (4× its CPU time); independent of the machine's load`,
+          detail: `median of ${RUNS} loads (${byCpu.all}); longest task ${byCpu.longest.toFixed(0)} ms (4× its CPU time); independent of the machine's load`,
         }),
       );
     } finally {
