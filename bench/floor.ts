@@ -7,7 +7,7 @@
  *     (bench/bareServer.ts), @10 and @50;
  *   - the visitor's kept profile page (100 items) vs the same bare Koa, with p99, @10 and @50;
  *   - a signed-in member's view of the same page (their menu spliced in, bearer) vs the visitor's kept page, @10 and
- *     @50 (issue 21 item 2; also in `npm run bench -- profile`, where autocannon shares the server's process);
+ *     @50 (issue 21 item 2; also in `npm run bench -- profile`);
  *   - a trivial signed-in API call (`GET /api/departments/user`, bearer) vs `/health`, @10;
  *   - department search at ~27,000 rows, per query class (bench/departments.ts), p99 @4, vs 10 ms and vs 2× the
  *     trivial signed-in call's p99 @4: warm (the app keeps answers) and cold (a second app process with
@@ -92,14 +92,14 @@ function rotateScript(dir: string, name: string, paths: readonly string[]): stri
   return file;
 }
 
-interface Target {
+export interface Target {
   url: string;
   headers?: Record<string, string>;
   /** A wrk Lua script (rotating paths under `url`'s origin). */
   script?: string;
 }
 
-async function wrk(target: Target, connections: number, seconds: number): Promise<WrkResult> {
+export async function wrk(target: Target, connections: number, seconds: number): Promise<WrkResult> {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s'];
   for (const [name, value] of Object.entries(target.headers ?? {})) args.push('-H', `${name}: ${value}`);
   if (target.script) args.push('-s', target.script);

@@ -7,13 +7,14 @@
  *      100 items over its widget lists (seedItems: the issue-10 "large profile");
  *   2. builds the production bundle (`npm run build`) and starts `node dist/server.js` as its own process, once
  *      with PAGE_CACHE=true (warm) and once with PAGE_CACHE=false (cold: every request renders);
- *   3. drives it with autocannon from this process (Accept-Encoding: gzip, Accept: text/html); also the owner's edit
+ *   3. drives it with wrk (one thread, Accept-Encoding: gzip, Accept: text/html), as issue 21 measures; also the owner's edit
  *      page (`?edit=1`, rendered on every request) with its editors kept (RENDER_CACHE=true) and rendered whole;
  *   4. counts database queries per render in-process (startTestApp, knex 'query' events);
  *   5. measures the bytes each page sends, raw and gzipped.
  *
  * Options: duration=S (seconds per load run, default 5), warmup=S (default 1), connections=10,50,
  * build=false (reuse dist/ as it is), cpuprof=DIR (run the app servers with --cpu-prof, profiles written to DIR).
+ * Needs wrk on the PATH (`apt-get install -y wrk`) and a Postgres server (TEST_DATABASE_URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,14 +24,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/database';
 import { startTestApp } from '../test/helpers/app';
 import { createUser, type CreatedUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
-import { quantile, targetLine, type Benchmark, type BenchContext } from './lib';
-import { cpuSecondsOf } from './floor';
+import { targetLine, type Benchmark, type BenchContext } from './lib';
+import { cpuSecondsOf, wrk } from './floor';
 import { inTransaction } from '../src/db/transaction';
 import { listItemModel } from '../src/models/ListItem';
 import { touchProfile } from '../src/services/profiles';
@@ -472,29 +472,23 @@ function describeDifference(a: Buffer, b: Buffer): string {
 
 interface Load {
   rps: number;
-  /** Milliseconds, from autocannon's per-response times (sub-millisecond; its own histogram keeps whole ms). */
+  /** Milliseconds, from wrk's latency distribution. */
   p50: number;
   p99: number;
   requests: number;
-  /** Non-2xx answers, errors and timeouts: a row with any of these does not measure the page. */
+  /** Non-2xx/3xx answers, socket errors and timeouts: a row with any of these does not measure the page. */
   bad: number;
-  /** The server's CPU time (user + system) per 2xx answer in µs, when its process was named; NaN otherwise. */
+  /** The server's CPU time (user + system) per answer in µs, when its process was named; NaN otherwise. */
   cpuPerAnswerUs: number;
 }
 
 /** A cell left blank (measureFirstOnly). */
 const NOT_MEASURED: Load = { rps: NaN, p50: NaN, p99: NaN, requests: 0, bad: 0, cpuPerAnswerUs: NaN };
 
-async function drive(url: string, connections: number, seconds: number, headers: Record<string, string>) {
-  const samples: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
-  });
-  const result = await instance;
-  return { result, samples };
-}
-
+/**
+ * wrk, as the issue's figures were taken: a load generator in the bench's own Node process (autocannon, before)
+ * took a core's worth of CPU from the two the server and Postgres share, so its rows measured the client too.
+ */
 async function load(
   url: string,
   connections: number,
@@ -502,19 +496,18 @@ async function load(
   headers: Record<string, string> = {},
   serverPid?: number,
 ): Promise<Load> {
-  const all = { ...LOAD_HEADERS, ...headers };
-  if (options.warmup > 0) await drive(url, connections, options.warmup, all);
+  const target = { url, headers: { ...LOAD_HEADERS, ...headers } };
+  if (options.warmup > 0) await wrk(target, connections, options.warmup);
   const cpuBefore = cpuSecondsOf(serverPid);
-  const { result, samples } = await drive(url, connections, options.duration, all);
+  const result = await wrk(target, connections, options.duration);
   const cpuSeconds = cpuSecondsOf(serverPid) - cpuBefore;
-  samples.sort((a, b) => a - b);
   return {
-    rps: result['2xx'] / result.duration,
-    p50: quantile(samples, 0.5),
-    p99: quantile(samples, 0.99),
-    requests: result['2xx'],
-    bad: result.non2xx + result.errors + result.timeouts,
-    cpuPerAnswerUs: result['2xx'] > 0 ? (cpuSeconds * 1e6) / result['2xx'] : NaN,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    requests: result.requests,
+    bad: result.bad,
+    cpuPerAnswerUs: result.requests > 0 ? (cpuSeconds * 1e6) / result.requests : NaN,
   };
 }
 
@@ -628,7 +621,7 @@ const shortSql = (sql: string) => {
 
 export const benchmark: Benchmark = {
   description:
-    'the public profile page on the built server under autocannon (warm/cold page cache, /health, bare-Koa limit), queries per render, bytes per page',
+    'the public profile page on the built server under wrk (warm/cold page cache, /health, bare-Koa limit), queries per render, bytes per page',
   async run(context) {
     const { log, options } = context;
     const duration = Number(options.duration ?? 5);
@@ -788,13 +781,13 @@ export const benchmark: Benchmark = {
 
       // 3. Load ────────────────────────────────────────────────────────────────────────────────────
       log(
-        `\n3. Load — autocannon in the bench process, ${duration} s per cell after a ${warmup} s warm-up; Accept-Encoding: gzip, Accept: text/html`,
+        `\n3. Load — wrk -t1, ${duration} s per cell after a ${warmup} s warm-up; Accept-Encoding: gzip, Accept: text/html`,
       );
       log(
         `   machine: ${os.cpus().length} CPUs shared by the bench, the server and Postgres; 1-minute load average ${loadBefore} before, ${loadAverage()} after`,
       );
       log(
-        '   p50/p99 from autocannon\'s per-response times (2xx only); a "!" marks a cell with non-2xx/errors/timeouts',
+        '   p50/p99 from wrk\'s latency distribution; a "!" marks a cell with non-2xx/3xx answers, errors or timeouts',
       );
       log('   server CPU: user + system time of the server process per answer (/proc), where measured');
       const header = ['', ...connectionCounts.flatMap((c) => [`req/s @${c}`, 'p50', 'p99', 'server CPU'])];
