@@ -185,6 +185,7 @@ test.serial('a visitor’s kept page: every encoding, HEAD, 304, the own view, t
   await clientAs(testApp, null).get(own, { headers: html });
   t.true((await sameBothWays(t, own, { ...html, 'Accept-Encoding': 'gzip' })).tookIt, 'own view');
   t.true((await sameBothWays(t, `${path}?sort=newest`, html)).tookIt, 'a query the route accepts');
+  t.true((await sameBothWays(t, `${path}?sort=newest`, html)).tookIt, 'the same query again (its reading kept)');
 });
 
 test.serial('what an early answer must not take goes on to the middleware', async (t) => {
@@ -200,6 +201,7 @@ test.serial('what an early answer must not take goes on to the middleware', asyn
     return answer;
   };
   t.is((await fallsThrough(`${path}?sort=sideways`)).status, 302, 'a query the route redirects');
+  t.is((await fallsThrough(`${path}?sort=sideways`)).status, 302, 'the same bad query again (its reading kept)');
   t.is((await fallsThrough(`/profiles/${draft.id}/public`)).status, 404, 'a draft');
   await fallsThrough(`/profiles/${profile.id}/public?widget=photos&q=hose`); // a search is never kept
   await fallsThrough(path, { ...html, Authorization: `Bearer ${owner.token}` }); // the owner: an editor
