@@ -3,6 +3,7 @@
  * On SIGTERM/SIGINT: readiness turns 503, the server stops accepting, in-flight requests finish
  * (up to SHUTDOWN_GRACE_MS), then the database pool closes.
  */
+import './gcTuning';
 import { loadConfig } from './config';
 import { createLogger } from './log';
 import { openDatabase } from './db';
