@@ -161,16 +161,20 @@ export function sessionStaysAsItIs(data: SessionData, configuredMaxAgeMs: number
   return !(maxAge && left < maxAge / 2);
 }
 
-/** Set on a request answered from a kept session (below): what `ctx.session` reads, with no session object. */
+/**
+ * Set on a read answered without koa-session (below): a kept session's data, or none for a request that carries
+ * no credentials — what `ctx.session` reads, with no session object.
+ */
 const KEPT_SESSION = Symbol('keptSessionData');
+const NO_SESSION: SessionData = Object.freeze({});
 
 interface KeptSessionState {
   [KEPT_SESSION]?: SessionData;
 }
 
 /**
- * `ctx.session` on a request answered from a kept session: a frozen copy of the session's data for reads (a page's
- * flash lookup), and an error on any change, since no koa-session commit runs to store it. Only GET and HEAD
+ * `ctx.session` on a read answered from a kept session or carrying no credentials: a frozen copy of the session's
+ * data (none for the latter) for reads (a page's flash lookup), and an error on any change, since no koa-session commit runs to store it. Only GET and HEAD
  * take that path, and no GET or HEAD route changes the session (sign-in, sign-out and flash writes are posts).
  * Every other request goes to koa-session's own accessor.
  */
@@ -192,10 +196,11 @@ function guardSessionAccessor(app: Koa): void {
 }
 
 /**
- * The session and user of a signed-in request, as koa-session and loadUser would put them, cheaply when they can:
- * a GET or HEAD whose session this node keeps (and trusts: src/services/sessionCache.ts), that koa-session would
- * leave as it is, of an active user, gets its user straight from the kept entry — no koa-session object, no
- * hashing of its data, no commit, no promise for the store. Anything else (a write, an unknown or uncached
+ * The session and user of a request, as koa-session and loadUser would put them, cheaply when they can: a GET or
+ * HEAD with no session cookie and no token has none (and no koa-session object); a GET or HEAD whose session this
+ * node keeps (and trusts: src/services/sessionCache.ts), that koa-session would leave as it is, of an active user,
+ * gets its user straight from the kept entry — no koa-session object, no hashing of its data, no commit, no
+ * promise for the store. Anything else (a write, an unknown or uncached
  * session, one due for renewal or expired, an inactive user) takes koa-session and loadUser as before.
  */
 export function sessionAndUser(
@@ -209,8 +214,15 @@ export function sessionAndUser(
   const load = loadUser(activity);
   guardSessionAccessor(app);
   return (ctx, next) => {
-    const kept =
-      ctx.method === 'GET' || ctx.method === 'HEAD' ? keptSessionOf(ctx, sessions, config.sessionMaxAgeMs) : undefined;
+    const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+    if (read && !carriesCredentials(ctx)) {
+      // No cookie, no token: nobody to load and nothing to read. koa-session would make a session object with a
+      // fresh random id (~8% of a kept landing page's CPU) only to save nothing.
+      (ctx as Koa.Context & KeptSessionState)[KEPT_SESSION] = NO_SESSION;
+      ctx.state.user = null;
+      return next();
+    }
+    const kept = read ? keptSessionOf(ctx, sessions, config.sessionMaxAgeMs) : undefined;
     if (!kept) return session(ctx, () => load(ctx, next));
     const user = copyOfUser(kept.found.user);
     (ctx as Koa.Context & KeptSessionState)[KEPT_SESSION] = kept.found.data;
