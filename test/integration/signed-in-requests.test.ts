@@ -102,6 +102,29 @@ test.serial('a cookie GET from a kept session: the same page and no Set-Cookie, 
   }
 });
 
+test.serial(
+  'a read with no cookie and no token: signed out, no session made, and a sign-in still starts one',
+  async (t) => {
+    const sessionsBefore = Number((await app.db('sessions').count({ n: '*' }).first())?.n);
+    const visitor = app.client();
+    for (const [path, status] of [
+      ['/login', 200],
+      ['/api/auth/me', 401],
+      ['/', 200],
+    ] as const) {
+      const answer = await visitor.get(path, {
+        headers: { Accept: path.startsWith('/api') ? 'application/json' : 'text/html' },
+      });
+      t.is(answer.status, status, path);
+      t.is(answer.headers.get('set-cookie'), null, `${path}: no cookie`);
+    }
+    t.is(Number((await app.db('sessions').count({ n: '*' }).first())?.n), sessionsBefore, 'no session stored');
+    const member = await createUser({ name: 'Signs In After Reading' });
+    t.is((await visitor.post('/api/auth/login', { email: member.user.email, password: member.password })).status, 200);
+    t.is((await visitor.get('/api/auth/me', { headers: { Accept: 'application/json' } })).status, 200, 'signed in');
+  },
+);
+
 test.serial('a session due for renewal is renewed, with a new cookie, kept or not', async (t) => {
   const member = await createUser({ name: 'Due For Renewal' });
   const client = app.client();
