@@ -1,6 +1,6 @@
 /**
  * Builds the Koa application. Before any middleware: `/health`, kept profile pages (visitors', and members'
- * whose session is in memory: nothing else needed) and kept API answers, answered early
+ * whose session is in memory: nothing else needed), kept API answers and a visitor's landing page, answered early
  * (src/http/earlyAnswers.ts). Middleware runs in this order: request log → security headers → health →
  * compression → errors → static assets → body parsing → session and user → CSRF → API (only /api/…) or pages
  * (everything else) → 404.
@@ -27,6 +27,7 @@ import { renderErrorPage, renderNotFound } from './render/errorPage';
 import { RateLimits } from './http/rateLimit';
 import { ProfileCache } from './pageCache/profileCache';
 import { keptProfilePages, maybeKeptPage } from './pageCache/keptPages';
+import { KeptLandingPage, keptLandingPage, maybeLandingPage } from './pageCache/landingPage';
 import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
 import { SessionActivity } from './services/sessionActivity';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Koa {
     departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, { logger }),
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
+    landingPage: new KeptLandingPage(config.pageCache),
     ai: config.ai ? createAiProvider(config.ai) : null,
     mediaStore,
     sessionActivity: deps.sessionActivity ?? new SessionActivity(db, logger),
@@ -60,9 +62,9 @@ export function createApp(deps: AppDeps): Koa {
 
   const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
   // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, kept
-  // profile pages (already compressed; a visitor's, or a member's whose session is in memory) and kept API answers
-  // (a member's own departments, session and links in memory). Each has the headers and log line the middleware
-  // would give it; anything else goes on to the middleware.
+  // profile pages (already compressed; a visitor's, or a member's whose session is in memory), kept API answers
+  // (a member's own departments, session and links in memory) and a visitor's landing page. Each has the headers
+  // and log line the middleware would give it; anything else goes on to the middleware.
   const keptSessions = {
     sessions: sessionCache,
     activity: context.sessionActivity,
@@ -70,10 +72,15 @@ export function createApp(deps: AppDeps): Koa {
   };
   const keptPages = keptProfilePages({ ...keptSessions, profileCache: context.profileCache });
   const keptApi = keptApiAnswers({ ...keptSessions, departmentReads: context.departmentReads });
+  const landing = keptLandingPage(context.landingPage);
   app.early = {
     candidate: (method, url) =>
-      maybeKeptPage(method, url) || url.startsWith('/health') || maybeKeptApiAnswer(method, url),
-    answer: (ctx, reply) => answerLive(ctx, reply) || keptPages(ctx, reply) || keptApi(ctx, reply),
+      maybeKeptPage(method, url) ||
+      url.startsWith('/health') ||
+      maybeKeptApiAnswer(method, url) ||
+      maybeLandingPage(method, url),
+    answer: (ctx, reply) =>
+      answerLive(ctx, reply) || keptPages(ctx, reply) || keptApi(ctx, reply) || landing(ctx, reply),
     securityHeaders: securityHeaderList(config.baseUrl),
     writeLine: requestLineWriter(logger),
   };

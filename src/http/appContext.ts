@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import type { KeptLandingPage } from '../pageCache/landingPage';
 import type { ProfileCache } from '../pageCache/profileCache';
 import type { PhotoReader } from '../services/ai/assist';
 import type { AiProvider } from '../services/ai/provider';
@@ -42,6 +43,8 @@ export interface AppContext extends AppDeps {
   rateLimits: RateLimits;
   /** Rendered profile pages and what decides their freshness (src/pageCache/profileCache.ts). */
   profileCache: ProfileCache;
+  /** The landing page every visitor gets, once rendered (src/pageCache/landingPage.ts). */
+  landingPage: KeptLandingPage;
   /** The AI model server, or null when AI assist is not configured (AI_BASE_URL, AI_MODEL). */
   ai: AiProvider | null;
   /** Where photo files live (local files or S3, src/services/photos/store.ts). */

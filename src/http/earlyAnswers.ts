@@ -1,6 +1,6 @@
 /**
- * Answers given before Koa's middleware runs: `/health`, kept profile pages (src/pageCache/keptPages.ts) and kept API
- * answers (src/api/keptAnswers.ts).
+ * Answers given before Koa's middleware runs: `/health`, kept profile pages (src/pageCache/keptPages.ts), kept API
+ * answers (src/api/keptAnswers.ts) and a visitor's landing page (src/pageCache/landingPage.ts).
  * These are the busiest requests and need none of the middleware's work — no session, body, routing or
  * compression — so each is answered from a Koa context (the same request getters the middleware would read:
  * path, query, cookies, address) with its headers written in one `writeHead` from a list, the security headers

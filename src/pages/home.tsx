@@ -1,15 +1,15 @@
 import Router from '@koa/router';
-import type { Config } from '../config';
 import { currentOwnProfileId, currentUser } from '../http/auth';
-import { preparePage, sendPage, type CachedPage } from '../pageCache/pageCache';
+import type { AppContext } from '../http/appContext';
+import { LANDING_CACHE_CONTROL } from '../pageCache/landingPage';
+import { preparePage, sendPage } from '../pageCache/pageCache';
 import { isAdmin } from '../policies/viewer';
 import { LandingPage } from '../../views/pages/LandingPage';
 import { renderPageHtml } from '../render/renderPage';
 
-export function homeRoutes(config: Config): Router {
+export function homeRoutes(context: Pick<AppContext, 'config' | 'landingPage'>): Router {
+  const { config, landingPage } = context;
   const router = new Router();
-  /** Every visitor gets the same landing page: rendered (and compressed) once per process, i.e. per build. */
-  let landing: CachedPage | undefined;
 
   // Signed-in users never see the landing page: admins go to /admin, others to their own profile.
   router.get('/', async (ctx) => {
@@ -19,18 +19,20 @@ export function homeRoutes(config: Config): Router {
       const profileId = await currentOwnProfileId(ctx);
       return ctx.redirect(profileId ? `/profiles/${profileId}` : '/create-profile');
     }
+    // Every visitor gets the same landing page: rendered (and compressed) once per process, i.e. per build, and
+    // then answered before the middleware (src/pageCache/landingPage.ts).
     const page =
-      (config.pageCache ? landing : undefined) ??
+      (landingPage.enabled ? landingPage.page : undefined) ??
       preparePage(
         await renderPageHtml(ctx, config, <LandingPage productName={config.productName} />, {
           title: config.productName,
           description: `${config.productName}: public career profiles for firefighters, built by firefighters for firefighters.`,
         }),
       );
-    if (config.pageCache) landing = page;
+    if (landingPage.enabled) landingPage.page = page;
     ctx.vary('Cookie');
     ctx.vary('Authorization');
-    sendPage(ctx, page, 'public, max-age=0, must-revalidate');
+    sendPage(ctx, page, LANDING_CACHE_CONTROL);
   });
 
   return router;

@@ -19,7 +19,7 @@ import { signOutRoutes } from './signOut';
 export function pageRouters(context: AppContext): Router[] {
   // The profile router last: its /{username} route takes any one-segment path the others leave.
   return [
-    homeRoutes(context.config),
+    homeRoutes(context),
     authPageRoutes(context),
     accountSettingsRoutes(context),
     accountDataRoutes(context),

@@ -1,6 +1,6 @@
 /**
- * Answers given before Koa's middleware (src/http/earlyAnswers.ts): `/health`, kept profile pages and kept API
- * answers (a member's own departments). One app is
+ * Answers given before Koa's middleware (src/http/earlyAnswers.ts): `/health`, kept profile pages, kept API
+ * answers (a member's own departments) and a visitor's landing page. One app is
  * served twice — through its own listener (early answers first) and through Koa's listener alone (the middleware
  * path) — and every answer must be the same: status, every header in order (but Date), body, and the request's
  * log line (but its time). Requests an early answer must not take go on to the middleware.
@@ -187,6 +187,31 @@ test.serial('a visitor’s kept page: every encoding, HEAD, 304, the own view, t
   t.true((await sameBothWays(t, `${path}?sort=newest`, html)).tookIt, 'a query the route accepts');
   t.true((await sameBothWays(t, `${path}?sort=newest`, html)).tookIt, 'the same query again (its reading kept)');
 });
+
+test.serial(
+  'the landing page: kept once rendered, answered early to a visitor as the home route answers it',
+  async (t) => {
+    const html = { Accept: 'text/html' };
+    await clientAs(testApp, null).get('/', { headers: html }); // rendered and kept (the listeners share the app)
+    for (const encoding of ['gzip', 'br', 'identity']) {
+      t.true((await sameBothWays(t, '/', { ...html, 'Accept-Encoding': encoding })).tookIt, encoding);
+    }
+    t.true((await sameBothWays(t, '/', html, 'HEAD')).tookIt, 'HEAD');
+    const { answer } = await sameBothWays(t, '/?ref=card', html);
+    t.is(answer.status, 200, 'a query string: the same page');
+    const etag = answer.headers.find((header) => header.startsWith('ETag: '))!.slice(6);
+    const notModified = await sameBothWays(t, '/', { ...html, 'If-None-Match': etag });
+    t.true(notModified.tookIt);
+    t.is(notModified.answer.status, 304);
+    // Signed in: the home route sends them on (their own profile, or profile creation).
+    const member = await createUser();
+    const signedIn = await sameBothWays(t, '/', { ...html, Authorization: `Bearer ${member.token}` });
+    t.false(signedIn.tookIt, 'signed in');
+    t.is(signedIn.answer.status, 302);
+    t.false((await sameBothWays(t, '/', { ...html, Cookie: 'turnout.sid=forged' })).tookIt, 'a session cookie');
+    t.false((await sameBothWays(t, '/', html, 'POST')).tookIt, 'a post');
+  },
+);
 
 test.serial('what an early answer must not take goes on to the middleware', async (t) => {
   const owner = await createUser();
