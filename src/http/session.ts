@@ -174,9 +174,9 @@ interface KeptSessionState {
 
 /**
  * `ctx.session` on a read answered from a kept session or carrying no credentials: a frozen copy of the session's
- * data (none for the latter) for reads (a page's flash lookup), and an error on any change, since no koa-session commit runs to store it. Only GET and HEAD
- * take that path, and no GET or HEAD route changes the session (sign-in, sign-out and flash writes are posts).
- * Every other request goes to koa-session's own accessor.
+ * data (none for the latter) for reads (a page's flash lookup), and an error on any change, since no koa-session
+ * commit runs to store it. Only GET and HEAD take that path, and no GET or HEAD route changes the session
+ * (sign-in, sign-out and flash writes are posts). Every other request goes to koa-session's own accessor.
  */
 function guardSessionAccessor(app: Koa): void {
   const own = Object.getOwnPropertyDescriptor(app.context, 'session');
@@ -200,8 +200,8 @@ function guardSessionAccessor(app: Koa): void {
  * HEAD with no session cookie and no token has none (and no koa-session object); a GET or HEAD whose session this
  * node keeps (and trusts: src/services/sessionCache.ts), that koa-session would leave as it is, of an active user,
  * gets its user straight from the kept entry — no koa-session object, no hashing of its data, no commit, no
- * promise for the store. Anything else (a write, an unknown or uncached
- * session, one due for renewal or expired, an inactive user) takes koa-session and loadUser as before.
+ * promise for the store. Anything else (a write, an unknown or uncached session, one due for renewal or expired,
+ * an inactive user) takes koa-session and loadUser as before.
  */
 export function sessionAndUser(
   app: Koa,
