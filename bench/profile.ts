@@ -7,8 +7,9 @@
  *      100 items over its widget lists (seedItems: the issue-10 "large profile");
  *   2. builds the production bundle (`npm run build`) and starts `node dist/server.js` as its own process, once
  *      with PAGE_CACHE=true (warm) and once with PAGE_CACHE=false (cold: every request renders);
- *   3. drives it with wrk (one thread, Accept-Encoding: gzip, Accept: text/html), as issue 21 measures; also the owner's edit
- *      page (`?edit=1`, rendered on every request) with its editors kept (RENDER_CACHE=true) and rendered whole;
+ *   3. drives it with wrk (one thread, Accept-Encoding: gzip, Accept: text/html), as issue 21 measures; also the
+ *      owner's edit page (`?edit=1`, rendered on every request) with its editors kept (RENDER_CACHE=true) and
+ *      rendered whole;
  *   4. counts database queries per render in-process (startTestApp, knex 'query' events);
  *   5. measures the bytes each page sends, raw and gzipped.
  *

@@ -10,8 +10,8 @@
  * run sets it up — a 412×823 phone viewport and the CPU slowed 4× (CDP) — : total blocking time (the part of
  * each main-thread long task past 50 ms, from first contentful paint until the page has been quiet for 3 s),
  * target ≤ 150 ms; each row the median of three loads. Lighthouse itself is not installed here; this is its
- * TBT definition measured with PerformanceObserver long tasks (no network throttling). A second row works it out from each task's CPU time
- * (DevTools trace), which a busy machine barely moves. `hold=S` keeps the app up S seconds first, printing the
+ * TBT definition measured with PerformanceObserver long tasks (no network throttling). A second row works it out
+ * from each task's CPU time (DevTools trace), which a busy machine barely moves. `hold=S` keeps the app up S seconds first, printing the
  * edit page's URL and the owner's bearer token, to run Lighthouse at it from outside.
  */
 import fs from 'node:fs';
