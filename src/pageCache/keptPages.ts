@@ -12,7 +12,7 @@ import { carriesCredentials } from '../http/session';
 import type { Profile } from '../models/Profile';
 import { canReadProfile } from '../policies';
 import { answerKeptMemberPage, type KeptPageCaches, type KeptPageRequest } from './memberPages';
-import { clientHas, pageEncoding } from './pageCache';
+import { replyWithPage } from './pageCache';
 import { PROFILE_PATH, VISITOR_CACHE_CONTROL, pageVariant, validQuery, visitorPageKey } from './profilePages';
 
 /** Whether a request may be a kept profile page, from its method and raw URL (no context built yet). */
@@ -37,15 +37,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
     const kept = profileCache.pages.get(visitorPageKey(snapshot.id, snapshot.version, variant.key));
     if (!kept) return false;
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
-    if (clientHas(ctx, kept.etag)) {
-      reply.set('ETag', kept.etag).set('Cache-Control', VISITOR_CACHE_CONTROL).status = 304;
-      return true;
-    }
-    reply.set('Content-Type', 'text/html; charset=utf-8').set('ETag', kept.etag);
-    reply.set('Cache-Control', VISITOR_CACHE_CONTROL);
-    const encoding = pageEncoding(ctx.req.headers['accept-encoding']);
-    if (encoding !== 'identity') reply.set('Content-Encoding', encoding);
-    reply.body = kept[encoding];
+    replyWithPage(ctx, reply, kept, VISITOR_CACHE_CONTROL);
     return true;
   };
 

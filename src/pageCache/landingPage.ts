@@ -6,7 +6,7 @@
  */
 import type { EarlyAnswer, EarlyCandidate } from '../http/earlyAnswers';
 import { carriesCredentials } from '../http/session';
-import { clientHas, pageEncoding, type CachedPage } from './pageCache';
+import { replyWithPage, type CachedPage } from './pageCache';
 
 /** The home route's answer to a visitor: revalidated on every visit, so a new build shows at once. */
 export const LANDING_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -30,15 +30,7 @@ export function keptLandingPage(kept: KeptLandingPage): EarlyAnswer {
       return false;
     }
     reply.set('Vary', 'Accept-Encoding, Cookie, Authorization');
-    if (clientHas(ctx, page.etag)) {
-      reply.set('ETag', page.etag).set('Cache-Control', LANDING_CACHE_CONTROL).status = 304;
-      return true;
-    }
-    reply.set('Content-Type', 'text/html; charset=utf-8').set('ETag', page.etag);
-    reply.set('Cache-Control', LANDING_CACHE_CONTROL);
-    const encoding = pageEncoding(ctx.req.headers['accept-encoding']);
-    if (encoding !== 'identity') reply.set('Content-Encoding', encoding);
-    reply.body = page[encoding];
+    replyWithPage(ctx, reply, page, LANDING_CACHE_CONTROL);
     return true;
   };
 }

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
+import type { EarlyReply } from '../http/earlyAnswers';
 import { LRUCache } from 'lru-cache';
 
 /** Part of per-viewer ETags: a new process may render differently (a new build), so its tags never match old ones. */
@@ -136,6 +137,21 @@ export function sendPage(ctx: Koa.Context, page: CachedPage, cacheControl: strin
   const encoding = pageEncoding(ctx.get('Accept-Encoding'));
   if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
   ctx.body = page[encoding];
+}
+
+/**
+ * sendPage for an answer given before the middleware (src/http/earlyAnswers.ts): the same status, headers in the
+ * same order (after the caller's Vary) and body.
+ */
+export function replyWithPage(ctx: Koa.Context, reply: EarlyReply, page: CachedPage, cacheControl: string): void {
+  if (clientHas(ctx, page.etag)) {
+    reply.set('ETag', page.etag).set('Cache-Control', cacheControl).status = 304;
+    return;
+  }
+  reply.set('Content-Type', 'text/html; charset=utf-8').set('ETag', page.etag).set('Cache-Control', cacheControl);
+  const encoding = pageEncoding(ctx.req.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.set('Content-Encoding', encoding);
+  reply.body = page[encoding];
 }
 
 /** A conditional GET for a page the caller can name by version without rendering it (304 or not). */
