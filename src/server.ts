@@ -18,6 +18,10 @@ import { startReminderWorker } from './services/reminders/worker';
 import { startAccountDataWorker } from './services/accountData/worker';
 import { createMediaStore } from './services/photos/store';
 import { insightCounter } from './services/insights/counter';
+import { warmLazyImports } from './lazyImport';
+
+/** How long after listening the background workers start (a daily job and a once-a-minute one). */
+const BACKGROUND_START_DELAY_MS = 1000;
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
@@ -45,15 +49,22 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const lifecycle = { shuttingDown: false };
   const app = createApp({ config, db, logger, mailer, lifecycle });
-  const stopReminders = await startReminders(db, mailer);
-  const stopAccountData = await startAccountData(db, mailer);
   const server = createHttpServer(app.callback());
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, ms: Date.now() - started }, `${config.productName} listening on ${config.baseUrl}`);
-
   insightCounter.useLogger(logger);
   let stopping = false;
+  // What no request waits for starts a moment after the server answers, so the first requests after a restart
+  // do not queue behind it: the background workers — one after the other, as on the embedded database both set
+  // up their queues on its one connection — then the packages only some requests use (src/lazyImport.ts).
+  const workers = new Promise<void>((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS)).then(async () => {
+    const stops: Stop[] = [];
+    if (!stopping) stops.push(await startReminders(db, mailer));
+    if (!stopping) stops.push(await startAccountData(db, mailer));
+    return stops;
+  });
+  void workers.then(() => (stopping ? undefined : warmLazyImports()));
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -67,8 +78,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearTimeout(force);
       stopMaintenance();
-      await stopReminders().catch(() => undefined);
-      await stopAccountData().catch(() => undefined);
+      for (const stop of await workers) await stop().catch(() => undefined);
       mailer.close();
       await insightCounter.close().catch(() => undefined); // the last few seconds of profile insights
       await db.destroy().catch(() => undefined);

@@ -2,8 +2,11 @@
  * Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message (with its links)
  * is written to the log, so someone running the app locally can still follow a password-reset link.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyImport } from '../lazyImport';
 import type { Logger } from '../log';
+
+const nodemailer = lazyImport(() => import('nodemailer'));
 
 export interface MailMessage {
   to: string;
@@ -32,14 +35,16 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  // Made on the first message (nodemailer is imported then, not at start).
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= nodemailer().then(({ createTransport }) => createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...message });
       logger.info({ mail: { to: message.to, subject: message.subject } }, 'e-mail sent');
     },
     close() {
-      transport.close();
+      void transport?.then((open) => open.close());
     },
   };
 }

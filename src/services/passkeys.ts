@@ -9,17 +9,14 @@
  * - adding and removing are security events, with the passkey's name and never key material.
  */
 import type { Knex } from 'knex';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { UnauthorizedError, ValidationError } from '../errors';
+import { lazyImport } from '../lazyImport';
 import { Passkey } from '../models/Passkey';
 import { User } from '../models/User';
 import { passkeyPolicy } from '../policies/passkeys';
@@ -29,6 +26,8 @@ import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 import { recordSecurityEvent } from './securityEvents';
 import { createChallenge, takeChallenge } from './twoFactor/challenges';
 import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
+
+const webauthn = lazyImport(() => import('@simplewebauthn/server'));
 
 /** The relying party, and the owner's e-mail notices of passkey changes (twoFactor/notify.ts). */
 export interface RelyingParty {
@@ -59,6 +58,7 @@ export async function passkeyRegistrationOptions(
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await Passkey.query(trx).where({ userId: actor.id });
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -80,6 +80,7 @@ export async function addPasskey(
 ): Promise<Passkey> {
   let verification;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     verification = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: async (challenge) => {
@@ -127,6 +128,7 @@ export async function passkeySignInOptions(
   _input: Record<string, never>,
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
   await createChallenge(trx, actor, { userId: null, kind: 'passkey_login', token: options.challenge });
   return options;
@@ -143,6 +145,7 @@ export async function signInWithPasskey(
   if (!passkey) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.passkeyUnknown);
   let verification;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     verification = await verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: async (challenge) => {

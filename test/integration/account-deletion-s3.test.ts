@@ -58,7 +58,8 @@ test.after.always(async () => {
 });
 
 async function keysOf(storageKey: string): Promise<string[]> {
-  const listed = await store.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `photos/${storageKey}/` }));
+  const client = await store.client();
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `photos/${storageKey}/` }));
   return (listed.Contents ?? []).map((o) => o.Key!);
 }
 

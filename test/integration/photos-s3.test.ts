@@ -55,7 +55,8 @@ test.after.always(async () => {
 });
 
 async function keysInBucket(store: S3MediaStore): Promise<string[]> {
-  const listed = await store.client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+  const client = await store.client();
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
   return (listed.Contents ?? []).map((o) => o.Key!).sort();
 }
 

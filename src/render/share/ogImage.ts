@@ -5,7 +5,7 @@
  * the profile's own public photo, embedded as bytes: nothing private can be drawn, and nothing is fetched.
  * Text is drawn in Liberation Sans, which the container image installs (fontconfig finds it by name).
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../services/photos/sharp';
 import type { ProfileJson } from '../../validation/profiles';
 import { theme } from '../../../views/ui/theme';
 
@@ -60,5 +60,6 @@ export function ogSvg(profile: ProfileJson, photo: Buffer | null, productName: s
 }
 
 export async function ogPng(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -2,7 +2,9 @@
  * The QR code of a profile's public address (issue 22), drawn on the server by `qrcode`: an SVG for screens
  * and a PNG up to 2048 px for print. The address carries `?src=qr`, so a scan is counted as one.
  */
-import QRCode from 'qrcode';
+import { lazyImport } from '../../lazyImport';
+
+const qrcode = lazyImport(() => import('qrcode'));
 
 /** The address a QR code encodes: the canonical public URL, marked as a scan. */
 export function qrTarget(publicUrl: string): string {
@@ -15,9 +17,11 @@ export function qrTarget(publicUrl: string): string {
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } } as const;
 
 export async function qrSvg(target: string): Promise<string> {
+  const QRCode = await qrcode();
   return QRCode.toString(target, { ...OPTIONS, type: 'svg' });
 }
 
 export async function qrPng(target: string, size: number): Promise<Buffer> {
+  const QRCode = await qrcode();
   return QRCode.toBuffer(target, { ...OPTIONS, type: 'png', width: size });
 }

@@ -8,8 +8,8 @@
  * load), streams, embeds subset TrueType fonts through fontkit, and draws a 100-item résumé in tens of
  * milliseconds on Node 20 — the server bundle keeps it external like every package.
  */
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as Fontkit from 'fontkit';
+import { lazyImport } from '../../lazyImport';
 import type { Paper } from '../../validation/share';
 import type { ResumeEntry, ResumeOutline } from '../../../views/resume/outline';
 
@@ -20,16 +20,20 @@ import type { ResumeEntry, ResumeOutline } from '../../../views/resume/outline';
 export const RESUME_FONT_DIR = process.env.RESUME_FONT_DIR ?? '/usr/share/fonts/truetype/liberation';
 const FONT_FILES = { regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bold.ttf' } as const;
 
-type Font = ReturnType<typeof fontkit.openSync>;
+const pdfkit = lazyImport(() => import('pdfkit'));
+const fontkit = lazyImport(() => import('fontkit'));
+
+type Font = ReturnType<typeof Fontkit.openSync>;
 let parsed: { regular: Font; bold: Font } | null = null;
 /**
  * Parsed once per process and handed to every document (pdfkit takes a fontkit font as it is; each document
  * still embeds its own subset). A missing font is a deployment error worth failing loudly on.
  */
-function fonts() {
+async function fonts() {
+  const { openSync } = await fontkit();
   parsed ??= {
-    regular: fontkit.openSync(`${RESUME_FONT_DIR}/${FONT_FILES.regular}`) as Font,
-    bold: fontkit.openSync(`${RESUME_FONT_DIR}/${FONT_FILES.bold}`) as Font,
+    regular: openSync(`${RESUME_FONT_DIR}/${FONT_FILES.regular}`) as Font,
+    bold: openSync(`${RESUME_FONT_DIR}/${FONT_FILES.bold}`) as Font,
   };
   return parsed;
 }
@@ -44,7 +48,8 @@ export async function resumePdf(
   outline: ResumeOutline,
   options: { paper: Paper; title: string; producer: string },
 ): Promise<Buffer> {
-  const { regular, bold } = fonts();
+  const { regular, bold } = await fonts();
+  const { default: PDFDocument } = await pdfkit();
   const doc = new PDFDocument({
     size: options.paper === 'a4' ? 'A4' : 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },

@@ -6,7 +6,7 @@
  * not carried over.
  */
 import { availableParallelism } from 'node:os';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { UnsupportedMediaTypeError, ValidationError } from '../../errors';
 import {
   PHOTO_LIMITS,
@@ -16,6 +16,7 @@ import {
   type PhotoDimensions,
   type PhotoVariant,
 } from '../../validation/photos';
+import { loadSharp } from './sharp';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -49,10 +50,6 @@ export interface ProcessedImage {
   variants: EncodedVariant[];
 }
 
-// libvips threads per image, and no operation cache (every upload is new).
-sharp.concurrency(2);
-sharp.cache(false);
-
 /**
  * At most this many uploads are decoded and encoded at once (the others wait their turn): a burst of uploads
  * costs time, not memory — each holds one decoded image of at most 1200 px plus its input.
@@ -83,11 +80,15 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 /** A sharp pipeline over already decoded pixels (no decode: the pixels are read as they are). */
-function rawImage({ data, info }: { data: Buffer; info: OutputInfo }) {
+function rawImage(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
+  { data, info }: { data: Buffer; info: OutputInfo },
+): Sharp {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
 async function encode(input: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error' as const, sequentialRead: true };
   let meta: Metadata;
   try {
@@ -121,12 +122,13 @@ async function encode(input: Buffer): Promise<ProcessedImage> {
       const pixels =
         Math.max(base.info.width, base.info.height) > size
           ? rawImage(
-              await rawImage(base)
+              sharp,
+              await rawImage(sharp, base)
                 .resize(size, size, { fit: 'inside', withoutEnlargement: true })
                 .raw()
                 .toBuffer({ resolveWithObject: true }),
             )
-          : rawImage(base);
+          : rawImage(sharp, base);
       // No withMetadata(): sharp writes no EXIF, XMP, IPTC or ICC block.
       const [webp, jpeg] = await Promise.all([
         pixels.clone().webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true }),

@@ -9,16 +9,12 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
+import { lazyImport } from '../../lazyImport';
 import type { Logger } from '../../log';
+
+const s3 = lazyImport(() => import('@aws-sdk/client-s3'));
 
 export interface StoredObject {
   body: Readable;
@@ -119,31 +115,34 @@ export interface S3Settings {
 
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
+  #client: Promise<S3Client> | undefined;
   constructor(
     readonly settings: S3Settings,
     readonly logger: Logger,
-  ) {
-    const config: S3ClientConfig = {
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-    };
-    if (settings.accessKeyId && settings.secretAccessKey) {
-      config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
-    }
-    this.client = new S3Client(config);
+  ) {}
+
+  /** The S3 client, made on first use (the SDK is imported then, not at start). */
+  client(): Promise<S3Client> {
+    this.#client ??= s3().then(({ S3Client }) => {
+      const { region, endpoint, forcePathStyle, accessKeyId, secretAccessKey } = this.settings;
+      const config: S3ClientConfig = { region, endpoint, forcePathStyle };
+      if (accessKeyId && secretAccessKey) config.credentials = { accessKeyId, secretAccessKey };
+      return new S3Client(config);
+    });
+    return this.#client;
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
+    const [{ PutObjectCommand }, client] = await Promise.all([s3(), this.client()]);
+    await client.send(
       new PutObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType }),
     );
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     const { size } = await stat(file);
-    await this.client.send(
+    const [{ PutObjectCommand }, client] = await Promise.all([s3(), this.client()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: checkKey(key),
@@ -155,8 +154,9 @@ export class S3MediaStore implements MediaStore {
   }
 
   async get(key: string): Promise<StoredObject | null> {
+    const [{ GetObjectCommand, NoSuchKey }, client] = await Promise.all([s3(), this.client()]);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      const answer = await client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
       if (!answer.Body) return null;
       return {
         body: answer.Body as Readable,
@@ -170,10 +170,11 @@ export class S3MediaStore implements MediaStore {
   }
 
   async delete(keys: string[]): Promise<void> {
+    const [{ DeleteObjectsCommand }, client] = await Promise.all([s3(), this.client()]);
     for (let i = 0; i < keys.length; i += 1000) {
       const chunk = keys.slice(i, i + 1000).map((key) => ({ Key: checkKey(key) }));
       if (chunk.length) {
-        const answer = await this.client.send(
+        const answer = await client.send(
           new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: chunk, Quiet: true } }),
         );
         // S3 answers 200 with per-object errors: a key it could not remove is a failure to retry.

@@ -5,13 +5,16 @@
  * outage) is retried with back-off. Correctness does not rest on the queue: runReminders is idempotent on its
  * own (src/services/reminders/run.ts). On the embedded database pg-boss runs over the same PGlite connection.
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
+import { lazyImport } from '../../lazyImport';
 import { isEmbedded } from '../../db/knex';
 import { runReminders } from '../../db/reminderJob';
 import type { ReminderDeps } from './run';
 
 export const REMINDER_QUEUE = 'expiry-reminders';
+
+const pgBoss = lazyImport(() => import('pg-boss'));
 
 interface RawConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -40,6 +43,7 @@ export async function startQueue(
   logger: ReminderDeps['logger'],
   name: string,
 ): Promise<PgBoss> {
+  const { default: PgBoss } = await pgBoss();
   const boss = new PgBoss(
     isEmbedded(db) || !databaseUrl
       ? { db: embeddedAdapter(db), schema: 'pgboss', supervise: true }
