@@ -36,6 +36,14 @@ function knexLog(logger: Logger | undefined): Knex.Config['log'] {
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
+/**
+ * The embedded database's settings. Postgres' default 128 MB of shared buffers lives in the app's own memory
+ * here (PGlite's WebAssembly heap) and is set up on every start: 32 MB holds a small install's working set (the
+ * whole database with its 3,216 departments is ~40 MB on disk, the rest is read through the OS's cache) and
+ * starts ~0.25 s sooner on the 2-core machine (docs/decisions.md, "The embedded database's shared buffers").
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
+
 export type Db = Knex;
 
 /** A knex on PGlite (not the app's Postgres client, nor a plain `'pg'` one such as src/db/otherDatabase.ts). */
@@ -63,7 +71,7 @@ export async function createDb(options: DbOptions): Promise<Knex> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // In CommonJS the package *is* the client class; importing it wrongly makes knex fall back to `pg`.
   const ClientPgLite = require('knex-pglite') as typeof knexModule.Client;
-  const pglite = new PGlite(options.embeddedDir, { extensions: { pg_trgm } });
+  const pglite = new PGlite(options.embeddedDir, { extensions: { pg_trgm }, postgresqlconf: EMBEDDED_SETTINGS });
   await pglite.waitReady;
   return knex({
     client: ClientPgLite,
