@@ -13,9 +13,13 @@ FROM node:24-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends fonts-liberation fonts-dejavu-core fontconfig \
  && rm -rf /var/lib/apt/lists/*
+# MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool, libvips' workers) its own heap arena,
+# and photo decoding leaves each one fragmented; two arenas hold ~65 MB less at the same photo throughput
+# (docs/decisions.md, "Two malloc arenas"). `npm start` sets the same.
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

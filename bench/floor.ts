@@ -33,7 +33,7 @@ import { createProfileFor } from '../test/helpers/profiles';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
 import { QUERY_CLASSES } from './departments';
 import { seedItems } from './profile';
-import { freePort, targetLine, type Benchmark, type BenchContext } from './lib';
+import { CONTAINER_ENV, freePort, targetLine, type Benchmark, type BenchContext } from './lib';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -266,7 +266,7 @@ export const benchmark: Benchmark = {
           ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuprof)}`, `--cpu-prof-name=${name}.cpuprofile`]
           : [];
       const appEnv = {
-        NODE_ENV: 'production',
+        ...CONTAINER_ENV,
         DATABASE_URL: database.url,
         HOST: '127.0.0.1',
         BASE_URL: 'http://turnout.bench.invalid',

@@ -17,7 +17,7 @@ import { startTestApp } from '../test/helpers/app';
 import { createTestDatabase } from '../test/helpers/database';
 import { createUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
-import { formatSummary, measure, seededRandom, summarize, targetLine, type Benchmark } from './lib';
+import { CONTAINER_ENV, formatSummary, measure, seededRandom, summarize, targetLine, type Benchmark } from './lib';
 
 /** A camera-like 4000×3000 JPEG (smooth scene with sensor noise) with EXIF and GPS. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -60,7 +60,7 @@ async function startServerProcess(databaseUrl: string, mediaDir: string) {
   const child = spawn(process.execPath, ['dist/server.js'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...CONTAINER_ENV,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -30,7 +30,7 @@ import { createTestDatabase, type TestDatabase } from '../test/helpers/database'
 import { startTestApp } from '../test/helpers/app';
 import { createUser, type CreatedUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
-import { targetLine, type Benchmark, type BenchContext } from './lib';
+import { CONTAINER_ENV, targetLine, type Benchmark, type BenchContext } from './lib';
 import { cpuSecondsOf, wrk } from './floor';
 import { inTransaction } from '../src/db/transaction';
 import { listItemModel } from '../src/models/ListItem';
@@ -386,7 +386,7 @@ async function startAppServer(
     process.execPath,
     [...profiling, 'dist/server.js'],
     {
-      NODE_ENV: 'production',
+      ...CONTAINER_ENV,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
