@@ -11,9 +11,10 @@
  * Keys are numbers (a profile's or a user's id); `'all'` stands for every key.
  */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { Logger } from '../log';
 import { listen, type Subscription } from './listen';
+import { entryLimitedCache } from '../entryLimitedCache';
 
 export type Change = number | 'all';
 
@@ -49,7 +50,7 @@ export class ChangeWatch {
   constructor(private readonly options: ChangeWatchOptions) {
     const { enabled, db, channel, parse, hearLocal, forget, forgetAll, keys, logger } = options;
     this.#cache = { forget, forgetAll };
-    this.#keyChangedAt = new LRUCache<number, number>({ max: keys });
+    this.#keyChangedAt = entryLimitedCache<number, number>(keys);
     const hear = (change: Change) => (change === 'all' ? this.#dropAll() : this.#drop(change));
     this.#unsubscribeLocal = hearLocal ? hearLocal(hear) : () => undefined;
     this.#subscription = enabled

@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { Model } from 'objection';
 import type { Config } from '../config';
 import { inTransaction } from '../db/transaction';
@@ -20,6 +20,7 @@ import { destroySession, saveSession, type SessionData } from '../services/sessi
 import { hashToken, randomToken } from '../services/tokens';
 import { landingPathFor, presentUser } from '../presenters/users';
 import type { LoginResponse } from '../validation/auth';
+import { entryLimitedCache } from '../entryLimitedCache';
 
 export const SESSION_COOKIE = 'turnout.sid';
 
@@ -50,7 +51,7 @@ function signedSessionCookie(ctx: Koa.Context): string | undefined {
   const cookieHeader = ctx.req.headers.cookie;
   if (!cookieHeader || !cookieHeader.includes(SESSION_COOKIE)) return undefined;
   let checked = checkedCookies.get(ctx.app);
-  if (!checked) checkedCookies.set(ctx.app, (checked = new LRUCache<string, string>({ max: 10_000 })));
+  if (!checked) checkedCookies.set(ctx.app, (checked = entryLimitedCache<string, string>(10_000)));
   const value = ctx.cookies.get(SESSION_COOKIE);
   const signature = ctx.cookies.get(`${SESSION_COOKIE}.sig`);
   if (value && signature && checked.get(value) === signature) return value;

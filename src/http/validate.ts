@@ -14,7 +14,7 @@
  * when the spec says so (spec 02 §2: a bad profile id goes home).
  */
 import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../entryLimitedCache';
 import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { NotFoundError, ValidationError } from '../errors';
 import { fieldMessages } from '../validation/errors';
@@ -111,7 +111,7 @@ function answerToNoQuery(schema: AnyObjectSchema): Promise<Record<string, unknow
 export function validate<S extends InputSpec>(spec: S, options: ValidateOptions = {}): Koa.Middleware {
   // A path's parameters are a few short strings, asked for again and again (the same profile's page): each
   // route remembers the answers it gave (bounded), and a request gets a copy.
-  const validParams = new LRUCache<string, Readonly<Record<string, unknown>>>({ max: 1_000 });
+  const validParams = entryLimitedCache<string, Readonly<Record<string, unknown>>>(1_000);
   return async (ctx, next) => {
     const input: Record<string, unknown> = { params: {}, query: {}, body: {} };
     if (spec.params) {

@@ -6,7 +6,7 @@
  * splices the viewer's own menu into that slot (src/pageCache/splicedPages.ts), rendered once per menu content.
  */
 import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../entryLimitedCache';
 import type { EarlyReply } from '../http/earlyAnswers';
 import type { ViewAs } from '../validation/viewAs';
 import type { ShellUser } from '../../views/layout/shell';
@@ -73,7 +73,7 @@ export function menuSlot(): string {
 }
 
 /** Menus by content (never by id alone: a renamed user gets a new entry), bounded. */
-const menus = new LRUCache<string, Fragment>({ max: 2_000 });
+const menus = entryLimitedCache<string, Fragment>(2_000);
 
 /** The viewer's menu, ready to splice. */
 export function menuFragment(user: ShellUser): Fragment {

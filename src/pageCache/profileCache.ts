@@ -12,7 +12,7 @@
  * built from the same snapshot; owners and admins on their editable page always get a fresh render.
  */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../entryLimitedCache';
 import type { Config } from '../config';
 import { ChangeWatch, idPayload } from '../db/changeWatch';
 import type { Logger } from '../log';
@@ -30,7 +30,7 @@ export class ProfileCache {
   readonly pages: PageCache;
   /** Pages kept for a class of signed-in viewers, with a slot for the viewer's menu (its own byte bound). */
   readonly personal: SplicedPageCache;
-  private readonly snapshots = new LRUCache<number, ProfileSnapshot>({ max: SNAPSHOT_LIMIT });
+  private readonly snapshots = entryLimitedCache<number, ProfileSnapshot>(SNAPSHOT_LIMIT);
   private readonly watch: ChangeWatch;
 
   constructor(

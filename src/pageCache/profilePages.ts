@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../entryLimitedCache';
 import { mixed, object, string, type InferType, type TestContext } from 'yup';
 import type { Profile } from '../models/Profile';
 import { VIEW_AS, type ViewAs } from '../validation/viewAs';
@@ -184,7 +184,7 @@ const PLAIN_QUERY: ProfilePageQuery = Object.freeze(profilePageQuery.validateSyn
  * kept page asked for again with the same query is not validated again (yup took ~40% of the CPU of a kept
  * "View as" answer). `valid` is undefined for a query the routes would redirect.
  */
-const knownQueries = new LRUCache<string, { valid: ProfilePageQuery | undefined }>({ max: 1_000 });
+const knownQueries = entryLimitedCache<string, { valid: ProfilePageQuery | undefined }>(1_000);
 
 /** The query as the profile routes read it, or undefined when they would redirect to the canonical URL. */
 export function validQuery(ctx: Koa.Context): ProfilePageQuery | undefined {

@@ -6,11 +6,12 @@
  * <style> is byte for byte what stylis would have made, in the same order (the sheet still orders rules by
  * component). Content-addressed: nothing to invalidate, only a bound.
  */
-import { LRUCache } from 'lru-cache';
+
 import { ServerStyleSheet } from 'styled-components';
+import { entryLimitedCache } from '../entryLimitedCache';
 
 /** One entry per rule name a render has used: components × the prop values that change their CSS. */
-const rulesByName = new LRUCache<string, string[]>({ max: 20_000 });
+const rulesByName = entryLimitedCache<string, string[]>(20_000);
 
 const nameKey = (id: string, name: string) => `${id} ${name}`;
 

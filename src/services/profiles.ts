@@ -13,7 +13,7 @@
  *   external https address (profileImageUrl), never both.
  */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { raw } from 'objection';
 import { Profile } from '../models/Profile';
 import { UsernameRedirect } from '../models/UsernameRedirect';
@@ -36,6 +36,7 @@ import { announceSessionChange } from './sessionChanges';
 import { announceProfileChange } from './profileChanges';
 import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
 import { DEPARTMENT_PAGE_NAME_COLUMN, VERIFIED_MEMBERSHIPS_COLUMN } from './verification/verifiedMemberships';
+import { entryLimitedCache } from '../entryLimitedCache';
 
 /**
  * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
@@ -156,7 +157,7 @@ const knownOwnProfiles = new WeakMap<object, LRUCache<number, number>>();
 export async function ownProfileId(viewer: Viewer): Promise<number | null> {
   const db = Profile.knex();
   let known = knownOwnProfiles.get(db);
-  if (!known) knownOwnProfiles.set(db, (known = new LRUCache<number, number>({ max: 100_000 })));
+  if (!known) knownOwnProfiles.set(db, (known = entryLimitedCache<number, number>(100_000)));
   const remembered = known.get(viewer.id);
   if (remembered !== undefined) return remembered;
   const row = await Profile.query().select('id').where('userId', viewer.id).first();

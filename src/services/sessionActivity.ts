@@ -7,7 +7,7 @@
  * kept page is involved. A failed write is logged and forgotten: the next minute writes again.
  */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../entryLimitedCache';
 import type { Logger } from '../log';
 import { hashToken } from './tokens';
 
@@ -15,7 +15,7 @@ export const LAST_SEEN_INTERVAL_MS = 60_000;
 
 export class SessionActivity {
   /** When each session's last-seen write was queued: compared in seenByHash, so no ttl (and none of its timers). */
-  private readonly written = new LRUCache<string, number>({ max: 50_000 });
+  private readonly written = entryLimitedCache<string, number>(50_000);
   private readonly pending = new Set<string>();
   private running: Promise<void> = Promise.resolve();
   private scheduled = false;

@@ -11,7 +11,7 @@
  * Callers get their own copies: a request may change its user or session data without touching the cache.
  */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../entryLimitedCache';
 import { ChangeWatch, idPayload } from '../db/changeWatch';
 import type { Logger } from '../log';
 import { User } from '../models/User';
@@ -44,7 +44,7 @@ export const copyOfUser = (user: User): User => Object.assign(Object.create(User
 export class SessionCache {
   // ttlResolution 0: otherwise lru-cache arms a timer every millisecond to forget the clock it cached; reading
   // the clock on each get costs less on these per-request paths.
-  private readonly entries = new LRUCache<string, Entry>({ max: ENTRY_LIMIT, ttl: ENTRY_TTL_MS, ttlResolution: 0 });
+  private readonly entries = entryLimitedCache<string, Entry>(ENTRY_LIMIT, { ttl: ENTRY_TTL_MS, ttlResolution: 0 });
   private readonly watch: ChangeWatch;
 
   constructor(

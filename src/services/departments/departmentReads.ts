@@ -14,7 +14,7 @@
  * uncached. The search statement itself stays bounded by its ten answers (search.ts): a first keystroke is cold.
  */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../../entryLimitedCache';
 import { ChangeWatch } from '../../db/changeWatch';
 import type { Logger } from '../../log';
 import { Department } from '../../models/Department';
@@ -55,13 +55,11 @@ const frozenModels = <T extends object>(models: T[], nested: (model: T) => objec
 export class DepartmentReads {
   // ttlResolution 0: otherwise lru-cache arms a timer every millisecond to forget the clock it cached; reading
   // the clock on each get costs less on these per-request paths.
-  private readonly answers = new LRUCache<string, readonly Department[]>({
-    max: SEARCH_LIMIT,
+  private readonly answers = entryLimitedCache<string, readonly Department[]>(SEARCH_LIMIT, {
     ttl: SEARCH_TTL_MS,
     ttlResolution: 0,
   });
-  private readonly links = new LRUCache<number, UserDepartmentsRead>({
-    max: LINKS_LIMIT,
+  private readonly links = entryLimitedCache<number, UserDepartmentsRead>(LINKS_LIMIT, {
     ttl: LINKS_TTL_MS,
     ttlResolution: 0,
   });

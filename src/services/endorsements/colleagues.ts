@@ -1,6 +1,6 @@
 /** Whether two members are colleagues for endorsements (issue 23 §5): verified in at least one same department. */
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../../entryLimitedCache';
 import type { Profile } from '../../models/Profile';
 import { verifiedDepartmentIds } from '../verification/verifiedMemberships';
 
@@ -17,7 +17,7 @@ export async function sharedVerifiedDepartments(userId: number, otherId: number,
  * every change to them — a decision, a revocation, a removed department link — moves the owner's profile version
  * (src/services/verification), and a remembered answer is never read for a newer version.
  */
-const ownersByVersion = new LRUCache<string, readonly number[]>({ max: 10_000 });
+const ownersByVersion = entryLimitedCache<string, readonly number[]>(10_000);
 
 export async function profileOwnerVerifiedDepartments(
   profile: Pick<Profile, 'id' | 'userId' | 'version'>,

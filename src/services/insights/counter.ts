@@ -15,7 +15,7 @@
  *   twice in one day): the price of never storing a hash.
  */
 import crypto from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { entryLimitedCache } from '../../entryLimitedCache';
 import { Model } from 'objection';
 import type { Knex } from 'knex';
 import type { InsightMetric } from '../../validation/share';
@@ -115,7 +115,7 @@ export class InsightCounter {
   private salt = Buffer.alloc(0);
   /** Events not yet tallied (at most one flush interval's, and QUEUE_LIMIT). */
   private queue: InsightEvent[] = [];
-  private seen = new LRUCache<string, true>({ max: SEEN_LIMIT });
+  private seen = entryLimitedCache<string, true>(SEEN_LIMIT);
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private logger: Logger | undefined;
