@@ -4,6 +4,7 @@ import { createUser } from '../helpers/users';
 import { BetaCode } from '../../src/models/BetaCode';
 import { BlacklistEntry } from '../../src/models/BlacklistEntry';
 import { User } from '../../src/models/User';
+import { SAMPLE_PROFILE_EMAIL } from '../../seeds/sampleProfile';
 
 let app: TestApp;
 test.before(async () => {
@@ -324,4 +325,14 @@ test('auth endpoints that need a session answer 401 without one', async (t) => {
   t.is((await client.get('/api/auth/me')).status, 401);
   t.is((await client.patch('/api/auth/profile', { name: 'Xx', email: 'x@y.zz' })).status, 401);
   t.is((await client.patch('/api/auth/username', { username: 'abc' })).status, 401);
+});
+
+test('nobody can sign in as the sample profile’s owner: its stored password is a real hash of a password nobody has', async (t) => {
+  const sample = await User.query().findOne({ email: SAMPLE_PROFILE_EMAIL });
+  t.truthy(sample, 'the reference seed created the sample profile’s owner');
+  t.regex(sample!.passwordHash, /^\$argon2id\$/, 'the seed stored the hash it made, not its placeholder');
+  for (const password of ['!', '', 'password', 'jordan-rivera']) {
+    const res = await app.client().post('/api/auth/login', { email: SAMPLE_PROFILE_EMAIL, password });
+    t.true(res.status === 401 || res.status === 400, password);
+  }
 });
