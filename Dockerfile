@@ -15,7 +15,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 # MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool, libvips' workers) its own heap arena,
 # and photo decoding leaves each one fragmented; two arenas hold ~65 MB less at the same photo throughput
-# (docs/decisions.md, "Two malloc arenas"). `npm start` sets the same.
+# (docs/decisions.md, "Two malloc arenas").
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data \

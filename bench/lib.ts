@@ -3,8 +3,8 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 /**
- * The environment the container gives `node dist/server.js` (the Dockerfile's ENV, which `npm start` repeats):
- * every bench that starts the built server starts it with these.
+ * The environment the container gives `node dist/server.js` (the Dockerfile's ENV): every bench that starts the
+ * built server starts it with these.
  */
 export const CONTAINER_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' } as const;
 
