@@ -118,18 +118,22 @@ export async function waitForIslands(page: Page): Promise<void> {
       (el.firstElementChild ?? el).dispatchEvent(new Event('pointerover', { bubbles: true }));
     }
   });
-  for (;;) {
-    const left = await page.evaluate(() => {
-      const waiting = document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])');
-      const first = waiting[0];
-      (first?.firstElementChild ?? first)?.scrollIntoView({ block: 'center' });
-      return waiting.length;
-    });
-    if (left === 0) break;
+  // The first island still waiting is scrolled to again at every poll, not once: an island above it that hydrates
+  // can change the page's height and carry the one just scrolled to out of view before its observer looked, and it
+  // would then wait for a scroll that never came (seen once on a busy CI machine, at 375 px). Each island has the
+  // page's whole timeout to hydrate.
+  const waitingCount = () =>
+    page.evaluate(() => document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])').length);
+  for (let left = await waitingCount(); left > 0; left = await waitingCount()) {
     await page.waitForFunction(
-      (before) =>
-        document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])').length < before,
+      (before) => {
+        const waiting = document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])');
+        const first = waiting[0];
+        (first?.firstElementChild ?? first)?.scrollIntoView({ block: 'center' });
+        return waiting.length < before;
+      },
       left,
+      { polling: 200 },
     );
   }
   await page.evaluate(() => window.scrollTo(0, 0));
