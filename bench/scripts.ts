@@ -42,9 +42,11 @@ function scriptsOf(html: string, manifest: AssetManifest): PageScripts & { statu
     const href = /\bhref="([^"]+)"/i.exec(m[0])?.[1];
     if (href && /\brel="modulepreload"/i.test(m[0])) atLoad.add(href);
   }
-  // Every island module the page may import (island-sources), with the chunks each imports.
+  // Every island module the page may import (island-sources), with the chunks each imports; and the runtime's
+  // stages (React, the providers), which a page with no island hydrated at load fetches with the first island.
   const sources = /<script type="application\/json" id="island-sources">([^<]*)<\/script>/.exec(html)?.[1];
   const later = new Set<string>();
+  if (sources) for (const file of manifest.client.imports) if (!atLoad.has(file)) later.add(file);
   for (const src of Object.values(JSON.parse(sources ?? '{}') as Record<string, string>)) {
     const entry = Object.values(manifest.islands).find((island) => island.src === src);
     for (const file of [src, ...(entry?.imports ?? [])]) if (!atLoad.has(file)) later.add(file);

@@ -5,7 +5,9 @@
  * server-rendered mode of the page (?edit=1), so Edit Profile is a link that works without script; Save waits
  * for the fields' last saves, then leaves it. The Widget Settings panel drops down below the header.
  * Outside edit mode, View as visitor / View as member are plain links to the server's "View as" pages
- * (`?as=visitor|member`: the page exactly as those viewers get it, with a banner).
+ * (`?as=visitor|member`: the page exactly as those viewers get it, with a banner), and the visibility switch is a
+ * form's submit button (POST /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its
+ * code has come: the page hydrates it when first touched, and then the switch saves through the API instead.
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';
@@ -23,6 +25,8 @@ import { settleSaves } from './lib/pendingSaves';
 import { Button, ButtonLink } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
 import { DropPanel } from '../views/ui/DropPanel';
+import { FormAlert } from '../views/ui/Field';
+import type { FormState } from '../src/validation/forms';
 
 const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   position: relative;
@@ -54,6 +58,18 @@ const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: bo
     background: ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.line)};
     box-shadow: inset ${(p) => (p.$on ? '12px' : '0')} 0 0 2px ${(p) => p.theme.color.surface};
   }
+`;
+
+/** The switch's form: no box of its own, so the switch sits in the bar like the other controls. */
+const SwitchForm = styled.form.withConfig(sc('ProfileVisibilityForm'))`
+  display: contents;
+`;
+
+/** A refused plain post's message: on its own line of the bar, on the page's surface (the bar sits on brand red). */
+const StatusAlert = styled.div.withConfig(sc('ProfileVisibilityAlert'))`
+  flex-basis: 100%;
+  background: ${(p) => p.theme.color.surface};
+  border-radius: ${(p) => p.theme.radius.control};
 `;
 
 /** Drops down from the header, over the page, within the screen. */
@@ -92,6 +108,8 @@ export interface ProfileToolbarProps {
   basePath: string;
   /** The own view's path, which the "View as" links add `?as=` to. */
   viewAsPath: string;
+  /** The switch's refused plain post (its message), or null. */
+  statusForm?: FormState | null;
 }
 
 function WidgetSettings({
@@ -153,6 +171,7 @@ export default function ProfileToolbar({
   hiddenWidgets,
   basePath,
   viewAsPath,
+  statusForm = null,
 }: ProfileToolbarProps) {
   const [status, setStatus] = useState<ProfileStatus>(profileStatus);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -175,18 +194,32 @@ export default function ProfileToolbar({
 
   return (
     <Bar role="toolbar" aria-label="Profile controls">
+      {statusForm?.error ? (
+        <StatusAlert>
+          <FormAlert error={statusForm.error} />
+        </StatusAlert>
+      ) : null}
       {isOwner ? (
-        <Switch
-          type="button"
-          role="switch"
-          aria-checked={live}
-          aria-label={`Profile visibility: ${live ? 'Public' : 'Hidden'}`}
-          $on={live}
-          disabled={setVisibility.isPending}
-          onClick={() => setVisibility.mutate(live ? 'draft' : 'live')}
+        <SwitchForm
+          method="post"
+          action={`/profiles/${profileId}/status`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setVisibility.mutate(live ? 'draft' : 'live');
+          }}
         >
-          {live ? 'Public' : 'Hidden'}
-        </Switch>
+          <input type="hidden" name="profileStatus" value={live ? 'draft' : 'live'} />
+          <Switch
+            type="submit"
+            role="switch"
+            aria-checked={live}
+            aria-label={`Profile visibility: ${live ? 'Public' : 'Hidden'}`}
+            $on={live}
+            disabled={setVisibility.isPending}
+          >
+            {live ? 'Public' : 'Hidden'}
+          </Switch>
+        </SwitchForm>
       ) : null}
       {editing
         ? null

@@ -8,8 +8,18 @@
  * long task on a phone (issue 21, edit mode's total blocking time). They are imported in stages, each evaluated in
  * a task of its own, and every island's module is evaluated and hydrated in its own task too. The build preloads
  * the stages with this file (scripts/build.ts), so staging costs no extra round trip.
+ *
+ * A page whose islands all wait (until scrolled to or touched) loads none of it until one of them hydrates: the
+ * owner's own profile page then ships this file alone (src/render/renderDocument.tsx preloads the stages only
+ * for a page with an island hydrated at load).
  */
 import type { ComponentType } from 'react';
+
+/**
+ * The cookie a plain post's toast waits in for the next page (PENDING_TOAST_COOKIE, src/validation/forms.ts),
+ * spelled out because this file imports nothing statically (test/integration/shell.test.ts checks they agree).
+ */
+const PENDING_TOAST = 'turnout_toast=';
 
 const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<string, string>;
 
@@ -21,18 +31,17 @@ const nextTask = () =>
     else setTimeout(resolve, 0);
   });
 
-/** React and react-dom first (the largest evaluation), then the providers and the hydrating code. */
-const runtime = (async () => {
-  await import('react-dom/client');
-  await nextTask();
-  return import('./lib/hydrateIsland');
-})();
+/** React and react-dom first (the largest evaluation), then the providers and the hydrating code: once, when needed. */
+let runtime: Promise<typeof import('./lib/hydrateIsland')> | undefined;
+const loadRuntime = () =>
+  (runtime ??= (async () => {
+    await import('react-dom/client');
+    await nextTask();
+    return import('./lib/hydrateIsland');
+  })());
 
 /** Island modules are evaluated and hydrated one at a time, each after a yield. */
-let queue: Promise<void> = runtime.then(
-  () => undefined,
-  () => undefined, // each island reports the failure
-);
+let queue: Promise<void> = Promise.resolve();
 
 /** Fetches a module without evaluating it (islands scrolled into view together download in parallel). */
 function prefetch(src: string): void {
@@ -46,8 +55,9 @@ function prefetch(src: string): void {
 function hydrate(el: HTMLElement): Promise<void> {
   const name = el.dataset.island!;
   prefetch(sources[name]!);
+  const ready = loadRuntime(); // starts now, not when the island's turn comes
   const turn = queue.then(async () => {
-    const { hydrateIsland } = await runtime;
+    const { hydrateIsland } = await ready;
     // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives; the fetch
     // started at once (preloaded with the page, or by prefetch above).
     await nextTask();
@@ -56,6 +66,7 @@ function hydrate(el: HTMLElement): Promise<void> {
     hydrateIsland(el, mod.default);
   });
   queue = turn.catch(() => undefined);
+  if (loaded) showToasts(); // an island hydrated later may toast
   return turn;
 }
 
@@ -97,6 +108,20 @@ function whenTouched(el: HTMLElement, run: () => void): void {
   for (const type of events) target.addEventListener(type, start, { passive: true });
 }
 
+/**
+ * The toast viewport, once, after the islands queued so far. It needs React: a page that hydrated nothing and has
+ * no toast waiting never loads it.
+ */
+let toaster: Promise<void> | undefined;
+function showToasts(): void {
+  toaster ??= queue
+    .then(nextTask)
+    .then(async () => (await import('./lib/toaster')).mountToaster())
+    .catch((error: unknown) => console.error('The toaster failed', error));
+}
+
+/** Set once every island has its policy: from then on a hydration mounts the toaster after itself. */
+let loaded = false;
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const run = () =>
     void hydrate(el).catch((error: unknown) => console.error(`Island ${el.dataset.island} failed`, error));
@@ -108,9 +133,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   else if (policy === 'interaction') whenTouched(el, run);
   else run();
 }
+loaded = true;
 
-// The toaster (a pending toast from the last page, and every island's toasts) after the islands hydrated at load.
-void queue
-  .then(nextTask)
-  .then(async () => (await import('./lib/toaster')).mountToaster())
-  .catch((error: unknown) => console.error('The toaster failed', error));
+// The toaster after the islands hydrated at load; or at once for a toast the last page left (a plain post's).
+if (runtime || document.cookie.split('; ').some((pair) => pair.startsWith(PENDING_TOAST))) showToasts();

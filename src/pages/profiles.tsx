@@ -15,6 +15,7 @@ import {
 } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
+import { toastAfterRedirect } from '../http/flash';
 import { profileViewCounting } from '../http/insights';
 import { redirectAfter, signedInPage } from '../http/pageGuards';
 import { urlWithout, validate, type InputOf } from '../http/validate';
@@ -46,11 +47,18 @@ import {
   visitorPageKey,
 } from '../pageCache/profilePages';
 import type { Profile } from '../models/Profile';
+import { NotFoundError } from '../errors';
 import { presentProfile } from '../presenters/profiles';
 import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
-import { createProfile, findOwnProfile, findProfileByUsername, findProfileWithUsername } from '../services/profiles';
+import {
+  createProfile,
+  findOwnProfile,
+  findProfileByUsername,
+  findProfileWithUsername,
+  setProfileStatus,
+} from '../services/profiles';
 import { loadProfileContent } from '../services/profileContent';
 import { presentGallery, presentGalleryView } from '../presenters/photos';
 import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';
@@ -59,7 +67,13 @@ import { presentShareLinks } from '../presenters/share';
 import { resumeSections } from '../services/share';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
-import { PROFILE_MESSAGES, SECTION_KEYS, profileCreateSchema, type WidgetKey } from '../validation/profiles';
+import {
+  PROFILE_MESSAGES,
+  SECTION_KEYS,
+  profileCreateSchema,
+  profileStatusSchema,
+  type WidgetKey,
+} from '../validation/profiles';
 import { CreateProfilePage } from '../../views/profile/CreateProfilePage';
 import { findKeptSections, ProfilePage, type ProfileListForm } from '../../views/profile/ProfilePage';
 import { MessagePage } from '../../views/pages/MessagePage';
@@ -90,6 +104,8 @@ export interface ProfileView {
   gallery?: GalleryFilter | null;
   /** The viewer is a verified colleague of the owner: skills link to their endorse form (issue 23 §5). */
   endorse?: boolean;
+  /** The visibility switch's failed plain post (POST /profiles/{id}/status): shown beside the switch. */
+  statusForm?: FormState | null;
 }
 
 /** The path of a profile view, the base of its links. */
@@ -187,8 +203,12 @@ export async function profilePageHtml(
         <HeaderControlGroup>
           <Island
             name="ProfileToolbar"
-            // Its HTML is a function of its props, kept by them like the editors (<Island keep>).
-            keep
+            // Outside edit mode its controls work without script (links, and the visibility switch's plain post):
+            // its code is fetched when first touched, so the owner's page loads none. Edit mode's Save needs it.
+            hydrate={editing ? 'load' : 'interaction'}
+            // Its HTML is a function of its props, kept by them like the editors (<Island keep>); a refused
+            // post's message is one answer's: rendered, not kept.
+            keep={!view.statusForm}
             props={{
               profileId: profile.id,
               profileStatus: profile.profileStatus,
@@ -197,6 +217,7 @@ export async function profilePageHtml(
               hiddenWidgets: profile.hiddenWidgets ?? [],
               basePath,
               viewAsPath: profileViewPath(profile.id, false),
+              statusForm: view.statusForm ?? null,
             }}
           />
           {editing ? null : (
@@ -266,6 +287,43 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     router.get(path, signedInPage('/'), noProfileYet, showCreateProfile);
     router.post(path, signedInPage('/'), noProfileYet, postCreateProfile);
   }
+
+  // The visibility switch without script (islands/ProfileToolbar.tsx): the API's schema and service
+  // (PATCH /api/profiles/{id}/status), then the own view with the spec's toast. Signed out → /login; those who may
+  // not edit the profile get the API's 403 (or 404 for a profile they may not read).
+  const statusForm = { params: idParams };
+  router.post(
+    '/profiles/:id/status',
+    signedInPage(),
+    validate(statusForm),
+    async (ctx: SignedInContext<InputOf<typeof statusForm>>, next) => {
+      const { id } = ctx.state.input.params;
+      return formAction({
+        schema: profileStatusSchema,
+        errorTitle: PROFILE_MESSAGES.updateFailed,
+        formLevel: ['profileStatus'], // a hidden input: its message is the form's
+        async handle(ctx: WriteContext, input) {
+          await setProfileStatus(ctx.state.trx, ctx.state.user, { id, profileStatus: input.profileStatus });
+          toastAfterRedirect(ctx, { title: PROFILE_MESSAGES.visibilityUpdated });
+          return `/profiles/${id}`;
+        },
+        async render(ctx, state) {
+          const koaCtx = ctx as unknown as Koa.Context;
+          const profile = await findProfileWithUsername(id);
+          if (!profile) throw new NotFoundError();
+          koaCtx.type = 'html';
+          koaCtx.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+          koaCtx.body = await profilePageHtml(koaCtx, config, profile, currentUser(koaCtx), {
+            publicView: false,
+            widget: 'all',
+            sort: 'newest',
+            editing: false,
+            statusForm: state,
+          });
+        },
+      })(ctx, next);
+    },
+  );
 
   const profileView = { params: idParams, query: profilePageQuery };
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */

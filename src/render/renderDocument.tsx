@@ -105,6 +105,9 @@ function islandElement(island: PlacedIsland, queryClient: QueryClient): ReactEle
   );
 }
 
+/** Islands whose code the page does not preload: fetched when scrolled to, first touched, or when WebAuthn exists. */
+const WAITING_POLICIES: ReadonlySet<string> = new Set(['visible', 'interaction', 'webauthn']);
+
 /** A kept part's marker or an island's, in a rendered body (kept parts never hold islands: Kept.tsx). */
 const MARKERS = new RegExp(`${KEPT_MARKERS.source}|${ISLAND_MARKERS.source}`, 'g');
 
@@ -204,15 +207,22 @@ export function renderDocument(
     let scripts = '';
     if (collector.placed.length > 0) {
       const manifest = getManifest(environment.production);
-      // The runtime and every island hydrated at load (or idle) with their chunks, so the browser fetches them in
-      // parallel instead of discovering each import only after the previous file arrived. An island hydrated
-      // when it scrolls into view or is first touched is not preloaded: its code is fetched then (an editor below
-      // the fold, the Share panel).
-      const preloads = new Set<string>([manifest.client.src, ...manifest.client.imports]);
-      for (const island of collector.placed) {
-        const entry = manifest.islands[island.name];
-        if (!entry) throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
-        if (island.hydrate === 'visible' || island.hydrate === 'interaction' || island.hydrate === 'webauthn') continue;
+      // The runtime's stages (React, the providers) and every island hydrated at load (or idle), with their chunks,
+      // so the browser fetches them in parallel instead of discovering each import only after the previous file
+      // arrived. An island hydrated when it scrolls into view or is first touched is not preloaded: its code is
+      // fetched then (an editor below the fold, the Share panel). A page with no island hydrated at load preloads
+      // only the runtime's own small file, which loads the rest when an island first needs it (islands/client.ts):
+      // the owner's own profile page.
+      for (const island of collector.placed)
+        if (!manifest.islands[island.name])
+          throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
+      const atLoad = collector.placed.filter((island) => !WAITING_POLICIES.has(island.hydrate));
+      const preloads = new Set<string>([manifest.client.src]);
+      // A passkey button hydrates at load wherever WebAuthn exists: the stages, not its own module.
+      if (atLoad.length > 0 || collector.placed.some((island) => island.hydrate === 'webauthn'))
+        manifest.client.imports.forEach((file) => preloads.add(file));
+      for (const island of atLoad) {
+        const entry = manifest.islands[island.name]!;
         preloads.add(entry.src);
         entry.imports.forEach((file) => preloads.add(file));
       }

@@ -17,6 +17,7 @@ import {
   type RecordedPage,
 } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
+import { getManifest } from '../../src/render/manifest';
 
 let app: TestApp;
 let browser: Browser;
@@ -222,6 +223,66 @@ test.serial(
       noScript.page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click(),
     ]);
     await t.notThrowsAsync(noScript.page.getByLabel('Motto', { exact: true }).first().waitFor({ state: 'attached' }));
+    await noScript.context.close();
+  },
+);
+
+test.serial(
+  'the owner’s page loads no island code until the toolbar is touched; without script the switch is a plain post',
+  async (t) => {
+    const owner = await createUser({ name: 'Kai Lindqvist' });
+    const profile = await createProfileFor(owner, { profileStatus: 'draft' });
+    const ownUrl = `${app.baseUrl}/profiles/${profile.id}`;
+
+    const recorded = await openPage(browser, { width: 1280 });
+    const { page } = recorded;
+    const scriptsFetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scriptsFetched.push(new URL(request.url()).pathname);
+    });
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await page.goto(ownUrl, { waitUntil: 'networkidle' });
+    t.deepEqual(scriptsFetched, [getManifest(false).client.src], 'only the island runtime’s own file at load');
+
+    // Pointing at the toolbar hydrates it; the switch then saves through the API, without leaving the page.
+    const toolbar = page.getByRole('banner').getByRole('toolbar', { name: 'Profile controls' });
+    await toolbar.getByRole('switch').hover();
+    await page.waitForSelector('[data-island="ProfileToolbar"][data-hydrated="true"]', { state: 'attached' });
+    t.true(scriptsFetched.length > 1, 'the toolbar’s code came when it was touched');
+    let navigated = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigated = true;
+    });
+    await toolbar.getByRole('switch').click();
+    await t.notThrowsAsync(page.getByText('Profile visibility updated!').waitFor());
+    t.is(await toolbar.getByRole('switch').textContent(), 'Public');
+    t.false(navigated, 'saved in place');
+
+    // Pressed before its code came (a tap on a phone is quicker than the download): the form posts, and the page
+    // it comes back to shows the toast, loading the toaster for it.
+    await page.goto(ownUrl);
+    await Promise.all([
+      page.waitForURL(ownUrl),
+      page.waitForEvent('framenavigated'),
+      page
+        .locator(`form[action="/profiles/${profile.id}/status"]`)
+        .evaluate((form: HTMLFormElement) => form.requestSubmit()),
+    ]);
+    await t.notThrowsAsync(page.getByText('Profile visibility updated!').waitFor());
+    t.is(await toolbar.getByRole('switch').textContent(), 'Hidden');
+    assertNoBrowserErrors(t, recorded);
+    await recorded.context.close();
+
+    // Without script: the same switch posts the form; the page comes back with the new state.
+    const noScript = await openPage(browser, { width: 375, javaScriptEnabled: false });
+    await noScript.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+    await noScript.page.goto(ownUrl);
+    const plainSwitch = noScript.page.getByRole('banner').getByRole('switch');
+    t.is(await plainSwitch.textContent(), 'Hidden');
+    await Promise.all([noScript.page.waitForURL(ownUrl), plainSwitch.click()]);
+    t.is(await noScript.page.getByRole('banner').getByRole('switch').textContent(), 'Public');
+    t.is((await fetch(`${app.baseUrl}/profiles/${profile.id}/public`)).status, 200, 'visitors see it');
+    await screenshot(noScript.page, 'profile-owner-switch-posted-375');
     await noScript.context.close();
   },
 );

@@ -4,6 +4,7 @@ import test from 'ava';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { createManifestReader, MANIFEST_PATH, PUBLIC_DIR } from '../../src/render/manifest';
+import { PENDING_TOAST_COOKIE } from '../../src/validation/forms';
 
 let app: TestApp;
 test.before(async () => {
@@ -104,6 +105,8 @@ test('the runtime imports React in stages, each its own task, and the page prelo
   const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
   const runtime = fs.readFileSync(path.join(PUBLIC_DIR, manifest.client.src), 'utf8');
   t.notRegex(runtime, /(^|[;}\n])import\s*[{*\w]/, 'no static import');
+  // So it spells the pending toast's cookie out (a page that hydrates nothing at load still shows that toast).
+  t.true(runtime.includes(`"${PENDING_TOAST_COOKIE}="`), 'the runtime looks for the pending toast cookie by name');
   const stages = [...runtime.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => `/assets/${m[1]}`);
   t.true(stages.length >= 3, 'react-dom, the hydrating code and the toaster are separate stages');
   for (const stage of stages) t.true(manifest.client.imports.includes(stage), `${stage} is preloaded with the runtime`);
