@@ -27,7 +27,7 @@ test.after.always(async () => {
 const statusOf = async () => (await clientAs(app, owner).get(`/api/profiles/${id}`)).body.profileStatus as string;
 
 /** The toast a post left for the next page (the turnout_toast cookie), if any. */
-function pendingToast(res: Response): unknown {
+function pendingToast(res: { headers: Headers }): unknown {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('turnout_toast='));
   return cookie ? JSON.parse(decodeURIComponent(/^turnout_toast=([^;]*)/.exec(cookie)![1]!)) : undefined;
 }
