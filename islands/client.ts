@@ -9,9 +9,8 @@
  * a task of its own, and every island's module is evaluated and hydrated in its own task too. The build preloads
  * the stages with this file (scripts/build.ts), so staging costs no extra round trip.
  *
- * A page whose islands all wait (until scrolled to or touched) loads none of it until one of them hydrates: the
- * owner's own profile page then ships this file alone (src/render/renderDocument.tsx preloads the stages only
- * for a page with an island hydrated at load).
+ * A page whose islands all wait for a touch loads none of it until one of them hydrates: the owner's own profile
+ * page then ships this file alone (src/render/renderDocument.tsx preloads the stages on every other page).
  */
 import type { ComponentType } from 'react';
 

@@ -210,18 +210,16 @@ export function renderDocument(
       // The runtime's stages (React, the providers) and every island hydrated at load (or idle), with their chunks,
       // so the browser fetches them in parallel instead of discovering each import only after the previous file
       // arrived. An island hydrated when it scrolls into view or is first touched is not preloaded: its code is
-      // fetched then (an editor below the fold, the Share panel). A page with no island hydrated at load preloads
-      // only the runtime's own small file, which loads the rest when an island first needs it (islands/client.ts):
-      // the owner's own profile page.
+      // fetched then (an editor below the fold, the Share panel). A page whose islands all wait for a touch (the
+      // owner's own profile page) preloads only the runtime's own small file, which loads the stages when an island
+      // first needs them (islands/client.ts); one in view at load (the admin tables) may need them at once.
       for (const island of collector.placed)
         if (!manifest.islands[island.name])
           throw new Error(`Island ${island.name} is missing from the asset manifest; rebuild islands`);
-      const atLoad = collector.placed.filter((island) => !WAITING_POLICIES.has(island.hydrate));
       const preloads = new Set<string>([manifest.client.src]);
-      // A passkey button hydrates at load wherever WebAuthn exists: the stages, not its own module.
-      if (atLoad.length > 0 || collector.placed.some((island) => island.hydrate === 'webauthn'))
+      if (!collector.placed.every((island) => island.hydrate === 'interaction'))
         manifest.client.imports.forEach((file) => preloads.add(file));
-      for (const island of atLoad) {
+      for (const island of collector.placed.filter((placed) => !WAITING_POLICIES.has(placed.hydrate))) {
         const entry = manifest.islands[island.name]!;
         preloads.add(entry.src);
         entry.imports.forEach((file) => preloads.add(file));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
 import { createManifestReader, MANIFEST_PATH, PUBLIC_DIR } from '../../src/render/manifest';
 import { PENDING_TOAST_COOKIE } from '../../src/validation/forms';
 
@@ -96,6 +97,26 @@ test('a page with islands preloads the runtime and its load-time islands with th
   t.false(preloaded.includes(later.src));
   t.true(res.text.includes(`"MyDepartments":"${later.src}"`));
   t.true(res.text.includes(`<script type="module" src="${manifest.client.src}"></script>`));
+});
+
+test('a page whose islands hydrate in view preloads the runtime’s stages; one whose islands wait for a touch does not', async (t) => {
+  const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  // The admin dashboard's tables hydrate in view, and are in view at load: React comes with the page.
+  const admin = await createUser({ role: 'admin' });
+  const dashboard = await app
+    .client()
+    .get('/admin', { headers: { Accept: 'text/html', Authorization: `Bearer ${admin.token}` } });
+  t.is(dashboard.status, 200);
+  t.deepEqual(new Set(preloads(dashboard.text)), new Set([manifest.client.src, ...manifest.client.imports]));
+  t.false(dashboard.text.includes('data-hydrate="load"'), 'no island at load: all in view');
+  // The owner's own profile: the toolbar and Share panel wait for a touch, so only the runtime's own file.
+  const owner = await createUser();
+  const profile = await createProfileFor(owner);
+  const own = await app
+    .client()
+    .get(`/profiles/${profile.id}`, { headers: { Accept: 'text/html', Authorization: `Bearer ${owner.token}` } });
+  t.deepEqual(preloads(own.text), [manifest.client.src]);
 });
 
 test('the runtime imports React in stages, each its own task, and the page preloads every stage', (t) => {
