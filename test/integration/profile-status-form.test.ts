@@ -65,6 +65,10 @@ test.serial('a value the switch never posts: 400, the own view again with the me
 
 test.serial('nobody else can post it: another member 403, signed out to /login; the status stays', async (t) => {
   const member = await createUser({ name: 'Not The Owner' });
+  // A refused value re-renders the page, but never a profile its poster may not read (the draft: 404).
+  const forged = await clientAs(app, member).postForm(`/profiles/${id}/status`, { profileStatus: 'archived' });
+  t.is(forged.status, 404);
+  t.false(forged.text.includes('Sam Switch'), 'the draft is not shown');
   // A live profile, so the member may read it and is refused for editing (not hidden as a 404).
   await clientAs(app, owner).postForm(`/profiles/${id}/status`, { profileStatus: 'live' });
   const refused = await clientAs(app, member).postForm(`/profiles/${id}/status`, { profileStatus: 'draft' });
