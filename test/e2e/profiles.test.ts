@@ -259,7 +259,9 @@ test.serial(
     t.false(navigated, 'saved in place');
 
     // Pressed before its code came (a tap on a phone is quicker than the download): the form posts, and the page
-    // it comes back to shows the toast, loading the toaster for it.
+    // it comes back to shows the toast, loading the toaster for it. The pointer leaves the toolbar first: resting on
+    // it, the new page could hydrate the toolbar before the submit.
+    await page.mouse.move(0, 0);
     await page.goto(ownUrl);
     await Promise.all([
       page.waitForURL(ownUrl),
