@@ -18,22 +18,24 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isEmbedded } from './knex';
-import type { Sql } from './sql';
+import type { Sql, SqlShape } from './sql';
 
 interface PgConnection {
   query(text: string): Promise<{ rows: Record<string, unknown>[] } | { rows: Record<string, unknown>[] }[]>;
 }
 
-/** The names of the shapes seen lately: a lookup hashes the text once, cheaper than SHA-1 (bounded). */
-const namesByText = new Map<string, string>();
+/**
+ * Each shape's name, made once per shape (src/db/sql.ts interns shapes, so a search names its statement without
+ * hashing, or even building, its text again).
+ */
+const names = new WeakMap<SqlShape, string>();
 
 /** Same text, same name: the name identifies the shape, the values are parameters. */
-const statementName = (text: string) => {
-  let name = namesByText.get(text);
+const statementName = (statement: Sql) => {
+  let name = names.get(statement.shape);
   if (name === undefined) {
-    name = `turnout_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (namesByText.size >= 1000) namesByText.clear();
-    namesByText.set(text, name);
+    name = `turnout_${createHash('sha1').update(statement.sql).digest('hex').slice(0, 20)}`;
+    names.set(statement.shape, name);
   }
   return name;
 };
@@ -62,7 +64,7 @@ export async function queryWithGenericPlan(db: Knex, statement: Sql): Promise<Re
   }
   // Announced like every knex query ('query' event: query logs, tests counting queries), though sent directly.
   db.client.emit('query', { method: 'raw', sql: statement.sql, bindings: statement.bindings });
-  const name = statementName(statement.sql);
+  const name = statementName(statement);
   const args = statement.bindings.map(literal).join(', ');
   const connection = await db.client.acquireConnection();
   try {

@@ -455,7 +455,8 @@ function prefixRange(prefix: string): Sql {
 
 /** Departments the viewer may be offered: departmentPolicy's rule, as SQL. */
 function visible(viewerId: number | null): Sql {
-  return visibleDepartmentsSql(viewerId === null ? null : { id: viewerId });
+  const rule = visibleDepartmentsSql(viewerId === null ? null : { id: viewerId });
+  return rawSql(rule.sql, rule.bindings);
 }
 
 /** How many rows the CTE `name` holds. */
