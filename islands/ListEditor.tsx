@@ -74,6 +74,8 @@ export interface ListEditorProps {
   defaultVisibility: Visibility;
   /** A failed plain post of one of this list's forms (no JavaScript): its values and messages. */
   formState?: ListFormState | null;
+  /** The item whose editor is open on arrival: its Edit followed without JavaScript (`?open=`). */
+  openItem?: number | null;
   /** The item whose delete a plain post asked to confirm (no JavaScript). */
   confirmDelete?: number | null;
   /** The timeline's order on this page (Newest First / Oldest First). */
@@ -108,6 +110,13 @@ const READ_CONTEXT: Omit<SectionContext, 'basePath'> = {
 /** The edit page at the list's section: where a plain form's Cancel goes (without JavaScript). */
 const sectionHref = (profileId: number, definition: ListDefinition) =>
   `/profiles/${profileId}?edit=1#section-${definition.key}`;
+
+/** A saved item's card, as a link's fragment names it. */
+const itemAnchor = (definition: ListDefinition, itemId: number) => `item-${definition.key}-${itemId}`;
+
+/** The edit page with this item's editor open, at its card: a closed editor's Edit without JavaScript. */
+const itemEditHref = (profileId: number, definition: ListDefinition, itemId: number) =>
+  `/profiles/${profileId}?edit=1&open=${definition.key}:${itemId}#${itemAnchor(definition, itemId)}`;
 
 const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   display: flex;
@@ -447,7 +456,7 @@ const intentButton = (intent: string, act: () => void) => ({
 /**
  * A saved item: closed, its read view (what visitors see, with its visibility) and Edit; open, its inline editor
  * and Done (lib/useOneOpenEditor.ts: one editor open on the page). Without JavaScript, Edit is the `<summary>` of
- * a `<details>` holding the item's plain form.
+ * a `<details>` holding a link to the edit page with this editor open, where its plain form posts.
  */
 function ItemEditor({
   definition,
@@ -458,6 +467,7 @@ function ItemEditor({
   gallery,
   defaultVisibility,
   state,
+  openOnArrival,
   confirmDelete,
   onChanged,
   onDelete,
@@ -472,6 +482,7 @@ function ItemEditor({
   gallery: { photos: PhotoJson[]; replace: (photos: PhotoJson[]) => void; add: (photos: PhotoJson[]) => void } | null;
   defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
+  openOnArrival: boolean;
   confirmDelete: boolean;
   onChanged: (item: ListItemJson) => void;
   onDelete: (item: ListItemJson) => void;
@@ -511,7 +522,7 @@ function ItemEditor({
     return true;
   };
   const disclosure = useOneOpenEditor({
-    initiallyOpen: state !== null || confirmDelete,
+    initiallyOpen: state !== null || openOnArrival || confirmDelete,
     canClose: () => {
       const names = unsavable(definition.updateSchema as AnyObjectSchema, form.getValues(), form.errors);
       names.forEach((name) => form.touch(name));
@@ -582,7 +593,7 @@ function ItemEditor({
     <h3 id={headingId}>{title}</h3>
   );
   return (
-    <Card aria-labelledby={headingId} data-open={open ? '' : undefined}>
+    <Card id={itemAnchor(definition, item.id)} aria-labelledby={headingId} data-open={open ? '' : undefined}>
       {open ? <h3 id={headingId}>{title}</h3> : readView}
       <Disclosure ref={disclosure.detailsRef} open={open}>
         <Button
@@ -600,7 +611,14 @@ function ItemEditor({
           Edit
         </Button>
         <div id={panelId} ref={disclosure.panelRef}>
-          <ClosedEditorContent open={open}>
+          <ClosedEditorContent
+            open={open}
+            withoutScript={
+              <Button as="a" href={itemEditHref(profileId, definition, item.id)} $variant="secondary">
+                {`Edit this ${noun}`}
+              </Button>
+            }
+          >
             <Form
               action={listFormPath(profileId, definition.path, item.id)}
               aria-labelledby={headingId}
@@ -700,6 +718,7 @@ function ListEditorBody({
   items: initialItems,
   defaultVisibility,
   formState = null,
+  openItem = null,
   confirmDelete = null,
   sort = 'newest',
   photos = null,
@@ -766,6 +785,7 @@ function ListEditorBody({
               gallery={photos ? { photos: gallery, replace: setGallery, add: addToGallery } : null}
               defaultVisibility={defaultVisibility}
               state={formState?.target === item.id ? formState.state : null}
+              openOnArrival={openItem === item.id}
               confirmDelete={confirmDelete === item.id}
               onChanged={merge}
               onDelete={deleteItem}

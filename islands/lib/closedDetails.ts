@@ -11,7 +11,7 @@ export const closedContentNotRendered = css`
   &:not([open]) > :not(summary) {
     display: none;
   }
-  /* Without JavaScript a closed editor's form is inside <noscript> (ClosedEditorContent): no box of its own. */
+  /* Without JavaScript a closed editor's link to its form is in <noscript> (ClosedEditorContent): no box of its own. */
   & noscript {
     display: contents;
   }

@@ -19,17 +19,18 @@ import { BOOT_ID } from './pageCache';
 export const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
-const CONFIRM = /^([a-zA-Z]{1,40}):([1-9][0-9]{0,9})$/;
+const ITEM_OF_LIST = /^([a-zA-Z]{1,40}):([1-9][0-9]{0,9})$/;
 
-/** `?confirm=timeline:12` — the list key and item id whose delete a plain post asked to confirm. */
-const confirmDelete = mixed<{ list: string; itemId: number }>()
-  .transform((_value: unknown, original: unknown) => {
-    if (original === undefined) return undefined;
-    const match = typeof original === 'string' ? CONFIRM.exec(original) : null;
-    return match ? { list: match[1]!, itemId: Number(match[2]) } : null;
-  })
-  .nullable()
-  .test('confirm', 'confirm must be list:itemId', (value) => value !== null);
+/** An item of a list, named in an edit page's link as `{list}:{itemId}` (`timeline:12`). */
+const itemOfList = (param: string) =>
+  mixed<{ list: string; itemId: number }>()
+    .transform((_value: unknown, original: unknown) => {
+      if (original === undefined) return undefined;
+      const match = typeof original === 'string' ? ITEM_OF_LIST.exec(original) : null;
+      return match ? { list: match[1]!, itemId: Number(match[2]) } : null;
+    })
+    .nullable()
+    .test(param, `${param} must be list:itemId`, (value) => value !== null);
 
 /** Gallery parameters belong to the photos view: elsewhere they would show nothing, so the canonical URL drops them. */
 function photosViewOnly(this: TestContext, value: unknown): boolean {
@@ -39,7 +40,8 @@ const { q, category, folder, view } = galleryQueryFields;
 
 /**
  * The profile page's links: `widget` (a section, in any of the filter's spellings), `sort` (the timeline's
- * order), `edit=1` (edit mode, for those who may edit), `confirm` (a plain post's delete step) and `as`
+ * order), `edit=1` (edit mode, for those who may edit), `open` (an item whose editor is open on arrival: a saved
+ * item's Edit without JavaScript), `confirm` (a plain post's delete step, the item open) and `as`
  * (visitor | member: the owner's or an admin's view of the page as those viewers get it; ignored for others).
  */
 export const profilePageQuery = object({
@@ -50,7 +52,8 @@ export const profilePageQuery = object({
   ),
   sort: mixed<'newest' | 'oldest'>().oneOf(['newest', 'oldest'], 'sort must be newest or oldest').default('newest'),
   edit: mixed<'1'>().oneOf(['1'], 'edit must be 1'),
-  confirm: confirmDelete,
+  open: itemOfList('open'),
+  confirm: itemOfList('confirm'),
   as: mixed<ViewAs>().oneOf([...VIEW_AS], 'as must be visitor or member'),
   // The full photo gallery's search, filters and layout (src/validation/gallery.ts), on its own view only.
   q: q.test('photos-only', 'q is for the photo gallery', photosViewOnly),

@@ -96,6 +96,8 @@ export interface ProfileView {
   editing: boolean;
   /** A list form's failed plain post: which list, which form, what it showed. */
   listForm?: ProfileListForm | null;
+  /** An item whose editor is open on arrival (`?open={list}:{itemId}`: a saved item's Edit without JavaScript). */
+  openItem?: { list: string; itemId: number } | null;
   /** A plain post asked to confirm deleting this item (`?confirm={list}:{itemId}`). */
   confirmDelete?: { list: string; itemId: number } | null;
   /** The owner's or an admin's "View as" page (the route grants it only to them): never editable. */
@@ -157,6 +159,7 @@ export async function profilePageHtml(
     editing,
     department: department ? presentDepartment(department, viewer) : null,
     listForm: editing ? (view.listForm ?? null) : null,
+    openItem: editing ? (view.openItem ?? null) : null,
     confirmDelete: editing ? (view.confirmDelete ?? null) : null,
     aiAssist: editing && config.ai !== null,
     showVisibility: viewerClass === 'editor',
@@ -409,6 +412,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
       widget,
       sort,
       editing: query.edit === '1',
+      openItem: query.open ?? null,
       confirmDelete: query.confirm ?? null,
       viewAs,
       gallery,

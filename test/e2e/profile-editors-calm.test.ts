@@ -98,14 +98,19 @@ test.serial('edit mode with 6 items fits on two screens at 1280×800; every item
   const closed = page.locator('main details:not([open]) > :not(summary)');
   t.true((await closed.count()) > 6, 'every closed editor and add panel');
   t.deepEqual([...new Set(await closed.evaluateAll((els) => els.map((el) => getComputedStyle(el).display)))], ['none']);
-  // Nor are saved items' forms in the page with script (inside <noscript> until first opened): autofill still
-  // walked each of their fields at DOMContentLoaded. The forms enter the page on Edit (the tests below), and without
-  // script they are plain forms (profile-editors.test.ts). (The add panels and Edit Profile keep theirs: what is
-  // typed there before hydration is kept, hydration.test.ts.)
+  // Nor are saved items' forms in the page at all: autofill still walked each of their fields at DOMContentLoaded,
+  // and they were two thirds of the page's HTML. The forms enter the page on Edit (the tests below); without script
+  // each editor links, in <noscript>, to the edit page with its form open (profile-editors.test.ts). (The add panels
+  // and Edit Profile keep theirs: what is typed there before hydration is kept, hydration.test.ts.)
   const itemEditors = page.locator('main [data-island="ListEditor"] li details:not([open])');
   t.true((await itemEditors.count()) >= 6, 'every item is closed');
   t.is(await itemEditors.locator(':is(form, input, select, textarea)').count(), 0);
-  t.is(await itemEditors.locator('noscript').count(), await itemEditors.count(), 'each form waits in <noscript>');
+  const withoutScript = await itemEditors.locator('noscript').allTextContents();
+  t.is(withoutScript.length, await itemEditors.count(), "each editor's way to its form without script");
+  t.false(
+    withoutScript.some((markup) => markup.includes('<form')),
+    'no form travels in the page, even as unparsed text',
+  );
   // What visitors see, plus who may see it.
   const award = card(section(page, 'awards'), 'Medal of Valor');
   t.is(await award.locator('[data-visibility="private"]').innerText(), 'Only me');

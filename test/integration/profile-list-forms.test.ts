@@ -152,8 +152,11 @@ test.serial('nested rows and tags post as a browser sends them; blank rows are d
   t.is(skill.endorsements.length, 1);
   t.like(skill.endorsements[0], { endorserName: 'Capt. Reyes', comment: 'Steady hands' });
 
-  // The edit page renders the rows as inputs with those names, and an empty row for adding one.
-  const page = await clientAs(app, owner).get(`/profiles/${id}?edit=1`, { headers: { Accept: 'text/html' } });
+  // The edit page with the item open (its Edit without JavaScript) renders the rows as inputs with those names,
+  // and an empty row for adding one.
+  const page = await clientAs(app, owner).get(`/profiles/${id}?edit=1&open=skills:${skill.id}`, {
+    headers: { Accept: 'text/html' },
+  });
   const form = formAt(page.text, `/profiles/${id}/lists/skills/id:${skill.id}`);
   t.is(valueOf(form, 'endorsements[0][endorserName]'), 'Capt. Reyes');
   t.is(valueOf(form, 'endorsements[1][endorserName]'), '', 'the empty row');
@@ -262,6 +265,40 @@ test.serial('delete: Delete asks to confirm (303 to the confirm step), then dele
   const done = await clientAs(app, owner).postForm(action, { intent: 'delete', version: String(event.version) });
   t.is(done.status, 303);
   t.is((await items('timeline')).length, 0);
+});
+
+test.serial("Edit without JavaScript: a closed item's editor links to the edit page with its form open", async (t) => {
+  const created = await clientAs(app, owner).post(`/api/profiles/${id}/awards`, {
+    name: 'Lifesaving Medal',
+    year: '2022',
+    type: 'medal',
+  });
+  t.is(created.status, 201, JSON.stringify(created.body));
+  const itemId = created.body.id as number;
+  const action = `/profiles/${id}/lists/awards/id:${itemId}`;
+  const html = { headers: { Accept: 'text/html' } };
+
+  const closed = await clientAs(app, owner).get(`/profiles/${id}?edit=1`, html);
+  t.is(closed.status, 200);
+  t.false(closed.text.includes(`action="${action}"`), 'a closed editor carries no form');
+  t.true(closed.text.includes(`href="/profiles/${id}?edit=1&amp;open=awards:${itemId}#item-awards-${itemId}"`));
+
+  const opened = await clientAs(app, owner).get(`/profiles/${id}?edit=1&open=awards:${itemId}`, html);
+  t.is(opened.status, 200);
+  t.true(opened.text.includes(`id="item-awards-${itemId}"`), 'the card the link scrolls to');
+  const form = formAt(opened.text, action);
+  t.is(valueOf(form, 'name'), 'Lifesaving Medal');
+  t.true(hasIntent(form, 'update'));
+  t.true(hasIntent(form, 'confirm-delete'));
+  // One editor opens: the other items' forms stay out of the page.
+  const forms = [...opened.text.matchAll(/action="\/profiles\/\d+\/lists\/[a-z-]+\/id:\d+"/g)];
+  t.is(forms.length, 1);
+
+  // Only an editor's page opens it: another member's view of the profile has no form, whatever the link says.
+  const other = await createUser();
+  const theirs = await clientAs(app, other).get(`/profiles/${id}?edit=1&open=awards:${itemId}`, html);
+  t.is(theirs.status, 200);
+  t.false(theirs.text.includes(`action="${action}"`));
 });
 
 test('who may post: a visitor goes to /login, another member is refused; unknown lists and items are 404', async (t) => {

@@ -281,6 +281,8 @@ test('a bad link value redirects to the page without it; the filter’s spelling
       ['?sort=sideways', ''],
       ['?widget=awards&edit=0', '?widget=awards'],
       ['?edit=1&confirm=timeline', '?edit=1'],
+      ['?edit=1&open=timeline:0', '?edit=1'],
+      ['?edit=1&open=timeline:12&open=gear:3', '?edit=1'],
       ['?widget=awards&widget=skills', ''],
     ];
     for (const [query, canonical] of cases) {

@@ -101,6 +101,8 @@ export interface ProfilePageProps {
   gallery?: PhotoGalleryJson | null;
   /** In edit mode: a list form's failed plain post, shown again by that list's editor. */
   listForm?: ProfileListForm | null;
+  /** In edit mode: the item whose editor is open on arrival (its Edit followed without JavaScript). */
+  openItem?: { list: string; itemId: number } | null;
   /** In edit mode: the item whose delete a plain post asked to confirm. */
   confirmDelete?: { list: string; itemId: number } | null;
   /** The owner's or an admin's view (not a "View as" page): every item shows its visibility. */
@@ -213,7 +215,8 @@ export function findKeptSections(
 
 export function ProfilePage(props: ProfilePageProps) {
   const { profile, items, basePath, widget, sort, canEdit, editing, department, viewAs = null } = props;
-  const { aiAssist = false, listForm = null, confirmDelete = null, gallery = null, expiring = null } = props;
+  const { aiAssist = false, listForm = null, openItem = null, confirmDelete = null } = props;
+  const { gallery = null, expiring = null } = props;
   const keptSections = props.keptSections ?? null;
   const { single, keys: sections } = shownSections(profile, widget);
   const editHref = editHrefOf(props);
@@ -236,6 +239,7 @@ export function ProfilePage(props: ProfilePageProps) {
   const listEditor = (key: WidgetKey) => {
     const formState = listForm?.list === key ? { target: listForm.target, state: listForm.state } : null;
     const confirmItem = confirmDelete?.list === key ? confirmDelete.itemId : null;
+    const openedItem = openItem?.list === key ? openItem.itemId : null;
     return (
       <>
         {key === 'skills' ? <EndorsementReview profileId={profile.id} endorsements={toReview(items.skills)} /> : null}
@@ -244,8 +248,9 @@ export function ProfilePage(props: ProfilePageProps) {
           hydrate="visible"
           // Its props are the list's items and the editor's state: a page after a write to one list renders
           // only that list's editor again (an editor of 100 items is most of an edit page's render). A refused
-          // post's typed values or a delete to confirm are one answer's: rendered, not kept.
-          keep={formState === null && confirmItem === null}
+          // post's typed values, a delete to confirm or an item opened by its link are one answer's: rendered,
+          // not kept.
+          keep={formState === null && confirmItem === null && openedItem === null}
           props={{
             profileId: profile.id,
             list: key,
@@ -253,6 +258,7 @@ export function ProfilePage(props: ProfilePageProps) {
             defaultVisibility: profile.defaultVisibility,
             aiAssist,
             formState,
+            openItem: openedItem,
             confirmDelete: confirmItem,
             sort,
             // Lists with a Photo Manager: the add form's photo is chosen from the gallery.
