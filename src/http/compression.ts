@@ -7,7 +7,15 @@
  * pipeline, a trip to the thread pool and back, and two or three chunked writes to the socket. Measured on one
  * machine (a bare Koa app answering a 53 KB profile page, wrk @10, CPU of the process per answer): the stream
  * ~635 µs, one piece by `zlib.gzip` ~455 µs, one piece by `gzipSync` ~340 µs, with 1.8–2.1× the answers a
- * second. Blocking for the deflate (~0.2 ms for such a page at level 3) costs less than handing it off.
+ * second. Blocking for the deflate (~0.2 ms for such a page at level 3) costs less than handing it off — when the
+ * deflate is nearly all the request's work.
+ *
+ * A rendered answer is not: the event loop spends ~1 ms rendering a 100-item profile page and is then the process's
+ * bottleneck, while the second core idles (37% of the machine idle during cold renders @10, measured). So a rendered
+ * page of OFF_THREAD_BYTES or more is deflated on the thread pool, in one piece
+ * still: the same bytes, and the loop renders the next page meanwhile (docs/decisions.md, "A rendered page is
+ * deflated off the event loop"). Smaller bodies stay synchronous: below that the hop costs the loop more than
+ * the deflate it saves (~16–24 KB, measured by the main thread's CPU time).
  *
  * The rules are koa-compress's: nothing under COMPRESSION_THRESHOLD_BYTES, nothing already encoded, no HEAD, no
  * empty or partial answer, only compressible types (unless a route sets `ctx.compress = true`), none under
@@ -18,7 +26,8 @@ import type Koa from 'koa';
 import compress from 'koa-compress';
 import compressible from 'compressible';
 import { Stream } from 'node:stream';
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { pageEncoding } from '../pageCache/pageCache';
 
 /** Below this many bytes an answer goes as it is: gzip would save nothing worth its header. */
@@ -70,6 +79,22 @@ export function gzippedForClient(bytes: string | Buffer, acceptEncoding: string 
   return gzipSync(bytes, { level: ANSWER_GZIP_LEVEL });
 }
 
+/** From this size in bytes a rendered page is deflated on the thread pool (see above). */
+export const OFF_THREAD_BYTES = 24 * 1024;
+
+const gzipOnThreadPool = promisify(gzip);
+
+/**
+ * gzippedForClient for a large rendered page (bytes: renderDocument builds pages as a Buffer), deflated on the
+ * thread pool: the same bytes, later. A string (a JSON answer) stays synchronous: it would first be copied to bytes
+ * (zlib's stream takes a string chunk at ~2.5× the loop's time of a Buffer), and JSON deflates fast — the profile's
+ * 61 KB document gained nothing off the loop (423 → 410 answers a second, measured).
+ */
+async function gzippedOffThread(bytes: Buffer, acceptEncoding: string | undefined): Promise<Buffer | null> {
+  if (pageEncoding(acceptEncoding, ONE_PIECE_ENCODINGS) !== 'gzip') return null;
+  return gzipOnThreadPool(bytes, { level: ANSWER_GZIP_LEVEL });
+}
+
 export function compression(): Koa.Middleware {
   const streamed = compress({ threshold: COMPRESSION_THRESHOLD_BYTES, br: false });
   const afterStreamedNext = () => Promise.resolve();
@@ -83,7 +108,10 @@ export function compression(): Koa.Middleware {
 
     const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body); // as Koa sends it
     if (!worthCompressing(bytes) || !wantsCompression(ctx)) return;
-    const gzipped = gzippedForClient(bytes, ctx.get('Accept-Encoding'));
+    const gzipped =
+      Buffer.isBuffer(bytes) && bytes.length >= OFF_THREAD_BYTES
+        ? await gzippedOffThread(bytes, ctx.get('Accept-Encoding'))
+        : gzippedForClient(bytes, ctx.get('Accept-Encoding'));
     if (!gzipped) return;
     ctx.body = gzipped; // keeps its Content-Type: Koa names a Buffer's type only when none is set
     ctx.set('Content-Encoding', 'gzip');

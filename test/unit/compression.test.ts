@@ -9,9 +9,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { ANSWER_GZIP_LEVEL, compression } from '../../src/http/compression';
+import { ANSWER_GZIP_LEVEL, compression, OFF_THREAD_BYTES } from '../../src/http/compression';
 
 const PAGE = `<!doctype html><html><body>${'<p>Captain, Engine 7</p>'.repeat(200)}</body></html>`;
+/** A page as large as a rendered profile, sent as bytes as rendered pages are: deflated on the thread pool. */
+const LARGE_PAGE = `<!doctype html><html><body>${'<p>Captain, Engine 7</p>'.repeat(Math.ceil(OFF_THREAD_BYTES / 20))}</body></html>`;
 const JSON_BODY = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Award ${i}` })) };
 
 interface Raw {
@@ -31,6 +33,10 @@ test.before(async () => {
       case '/page':
         ctx.type = 'html';
         ctx.body = PAGE;
+        return;
+      case '/large':
+        ctx.type = 'html';
+        ctx.body = Buffer.from(LARGE_PAGE);
         return;
       case '/json':
         ctx.body = JSON_BODY;
@@ -96,6 +102,19 @@ test('an answer compressed for one request is gzipped at the fast level, a page 
   t.notDeepEqual(page.body, gzipSync(PAGE), 'not at zlib’s default level');
   const json = await get('/json');
   t.deepEqual(json.body, gzipSync(JSON.stringify(JSON_BODY), { level: ANSWER_GZIP_LEVEL }));
+});
+
+test('a page large enough to be deflated off the request thread goes out the same way, in the same bytes', async (t) => {
+  t.true(LARGE_PAGE.length >= OFF_THREAD_BYTES);
+  const res = await get('/large');
+  t.is(res.headers['content-encoding'], 'gzip');
+  t.is(res.headers['content-length'], String(res.body.length));
+  t.is(res.headers['transfer-encoding'], undefined);
+  t.is(res.headers['content-type'], 'text/html; charset=utf-8');
+  t.deepEqual(res.body, gzipSync(LARGE_PAGE, { level: ANSWER_GZIP_LEVEL }));
+  const plain = await get('/large', { 'Accept-Encoding': 'gzip;q=0' });
+  t.is(plain.headers['content-encoding'], undefined);
+  t.is(plain.body.toString(), LARGE_PAGE);
 });
 
 test('a JSON answer is gzipped as Koa would have sent it', async (t) => {
