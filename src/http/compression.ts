@@ -12,10 +12,10 @@
  *
  * A rendered answer is not: the event loop spends ~1 ms rendering a 100-item profile page and is then the process's
  * bottleneck, while the second core idles (37% of the machine idle during cold renders @10, measured). So a rendered
- * page of OFF_THREAD_BYTES or more is deflated on the thread pool, in one piece
- * still: the same bytes, and the loop renders the next page meanwhile (docs/decisions.md, "A rendered page is
- * deflated off the event loop"). Smaller bodies stay synchronous: below that the hop costs the loop more than
- * the deflate it saves (~16–24 KB, measured by the main thread's CPU time).
+ * page of OFF_THREAD_BYTES or more is deflated on the thread pool, in one piece still: the same bytes, and the loop
+ * renders the next page meanwhile (docs/decisions.md, "A rendered page is deflated off the event loop"). Smaller
+ * bodies stay synchronous: below that the hop costs the loop more than the deflate it saves (~16–24 KB, measured by
+ * the main thread's CPU time).
  *
  * The rules are koa-compress's: nothing under COMPRESSION_THRESHOLD_BYTES, nothing already encoded, no HEAD, no
  * empty or partial answer, only compressible types (unless a route sets `ctx.compress = true`), none under
