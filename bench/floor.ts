@@ -14,11 +14,12 @@
  *     DEPARTMENT_CACHE=false, so every search runs its statement).
  *
  * Rows are interleaved (bare, health, page, … at each connection count), `rounds` times, so a neighbour's burst hits
- * every side of a comparison alike; each of those comparisons reads the round with the median ratio. Needs wrk on the PATH (`apt-get install -y wrk`) and a Postgres server (TEST_DATABASE_URL).
+ * every side of a comparison alike; each of those comparisons reads the round with the median ratio. Needs wrk on
+ * the PATH (`apt-get install -y wrk`) and a Postgres server (TEST_DATABASE_URL).
  *
  * Options: duration=S (per cell, default 5), warmup=S (default 1, before each cell), settle=S (default 6: each app
- * server first serves every path it is measured on this long), rounds=N (default 3), build=false (reuse dist/), log=LEVEL
- * (the server's LOG_LEVEL, default info), size=N (departments, default 27000), cpuprof=DIR (run the app servers
+ * server first serves every path it is measured on this long), rounds=N (default 3), build=false (reuse dist/),
+ * log=LEVEL (the server's LOG_LEVEL, default info), size=N (departments, default 27000), cpuprof=DIR (run the app servers
  * with --cpu-prof, the profiles written to DIR when they stop: floor.cpuprofile, floor-cold.cpuprofile), hold=S (keep the servers up S seconds before the runs,
  * printing their addresses and process ids, to look at them from outside).
  */
@@ -34,7 +35,7 @@ import { createProfileFor } from '../test/helpers/profiles';
 import { countDepartments, insertRegistryShaped } from '../test/helpers/registryShaped';
 import { QUERY_CLASSES } from './departments';
 import { seedItems } from './profile';
-import { CONTAINER_ENV, freePort, targetLine, type Benchmark, type BenchContext } from './lib';
+import { CONTAINER_ENV, freePort, medianBy, targetLine, type Benchmark, type BenchContext } from './lib';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -221,11 +222,6 @@ const versus = (name: string, measured: WrkResult, limit: WrkResult, target: num
     comparison: '>=',
     detail: `${measured.rps.toFixed(0)} / ${limit.rps.toFixed(0)} req/s; by server CPU per answer ${cpuRatio(limit, measured)}`,
   });
-/** The item whose `value` is the median (the lower middle for an even count). */
-function medianBy<T>(items: T[], value: (item: T) => number): T {
-  return [...items].sort((a, b) => value(a) - value(b))[Math.floor((items.length - 1) / 2)]!;
-}
-
 /** `versus` on the round whose ratio is the median of the rounds', naming every round's. */
 function versusInRounds<K extends string>(
   name: string,

@@ -27,6 +27,14 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[index]!;
 }
 
+/**
+ * Of several runs, the one whose `value` is the median (the lower middle for an even count): a cell measured in
+ * rounds reports a run that happened, not an average of runs.
+ */
+export function medianBy<T>(items: readonly T[], value: (item: T) => number): T {
+  return [...items].sort((a, b) => value(a) - value(b))[Math.floor((items.length - 1) / 2)]!;
+}
+
 export interface LatencySummary {
   count: number;
   p50: number;

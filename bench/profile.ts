@@ -40,7 +40,7 @@ import { createTestDatabase, type TestDatabase } from '../test/helpers/database'
 import { startTestApp } from '../test/helpers/app';
 import { createUser, type CreatedUser } from '../test/helpers/users';
 import { createProfileFor } from '../test/helpers/profiles';
-import { CONTAINER_ENV, targetLine, type Benchmark, type BenchContext } from './lib';
+import { CONTAINER_ENV, medianBy, targetLine, type Benchmark, type BenchContext } from './lib';
 import { cpuSecondsOf, wrk } from './floor';
 import { inTransaction } from '../src/db/transaction';
 import { listItemModel } from '../src/models/ListItem';
@@ -493,18 +493,6 @@ interface Load {
   cpuPerAnswerUs: number;
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Of several runs of one cell, the run with the median req/s (the lower middle for an even count). */
-function medianLoad(loads: Load[]): Load {
-  return [...loads].sort((a, b) => a.rps - b.rps)[Math.floor((loads.length - 1) / 2)]!;
-}
-
 /** A cell left blank (measureFirstOnly). */
 const NOT_MEASURED: Load = { rps: NaN, p50: NaN, p99: NaN, requests: 0, bad: 0, cpuPerAnswerUs: NaN };
 
@@ -768,7 +756,12 @@ export const benchmark: Benchmark = {
           });
         }
         for (const key of ['warm', 'member', 'viewAs'] as const)
-          rows[key].loads.push(medianLoad(measured.map((m) => m[key])));
+          rows[key].loads.push(
+            medianBy(
+              measured.map((m) => m[key]),
+              (l) => l.rps,
+            ),
+          );
         for (const key of ['member', 'viewAs'] as const)
           versusVisitor[key].push(measured.map((m) => (m[key].bad ? 0 : m[key].rps / m.warm.rps)));
       }
@@ -871,8 +864,14 @@ export const benchmark: Benchmark = {
         ['warm / health', (i: number) => ratio(rows.warm.loads[i]!.rps, rows.health.loads[i]!.rps)],
         ['warm / bare', (i: number) => ratio(rows.warm.loads[i]!.rps, rows.bare.loads[i]!.rps)],
         ['cold / warm', (i: number) => ratio(rows.cold.loads[i]!.rps, rows.warm.loads[i]!.rps)],
-        ['member / visitor (warm), median', (i: number) => `${median(versusVisitor.member[i]!).toFixed(2)}×`],
-        ['view as member / visitor, median', (i: number) => `${median(versusVisitor.viewAs[i]!).toFixed(2)}×`],
+        [
+          'member / visitor (warm), median',
+          (i: number) => `${medianBy(versusVisitor.member[i]!, (r) => r).toFixed(2)}×`,
+        ],
+        [
+          'view as member / visitor, median',
+          (i: number) => `${medianBy(versusVisitor.viewAs[i]!, (r) => r).toFixed(2)}×`,
+        ],
         ['whole render / warm', (i: number) => ratio(rows.whole.loads[i]!.rps, rows.warm.loads[i]!.rps)],
         ['edit page, kept / whole', (i: number) => ratio(rows.edit.loads[i]!.rps, rows.editWhole.loads[i]!.rps)],
         ['health / bare', (i: number) => ratio(rows.health.loads[i]!.rps, rows.bare.loads[i]!.rps)],
@@ -923,7 +922,7 @@ export const benchmark: Benchmark = {
           '  ' +
             targetLine({
               name,
-              value: median(ratios),
+              value: medianBy(ratios, (r) => r),
               unit: 'x',
               target: 0.8,
               comparison: '>=',
