@@ -384,18 +384,18 @@ export const benchmark: Benchmark = {
           );
         }
         const h = medianBy(measured, (r) => r.h.rps).h;
-        const p99 = medianBy(measured, (r) => r.p.p99).p;
+        const keptAtMedianP99 = medianBy(measured, (r) => r.p.p99).p;
         rows.push(
           versusInRounds(`/health vs bare Koa @${c}`, measured, 'h', 'b', 0.6),
           versusInRounds(`visitor kept page vs bare Koa @${c}`, measured, 'p', 'b', 0.5),
           versusInRounds(`member view vs visitor kept page @${c}`, measured, 'm', 'p', 0.8),
           targetLine({
             name: `visitor kept page p99 @${c}`,
-            value: p99.p99,
+            value: keptAtMedianP99.p99,
             unit: 'ms',
             target: c === 10 ? 5 : 15,
             comparison: '<=',
-            detail: `p50 ${ms(p99.p50)}; the median round's of ${measured.map((r) => ms(r.p.p99)).join(', ')}`,
+            detail: `p50 ${ms(keptAtMedianP99.p50)}; the median round's of ${measured.map((r) => ms(r.p.p99)).join(', ')}`,
           }),
         );
         if (c === 10) {
