@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { AiLog } from '../../models/AiLog';
 import { adminAiLogPolicy, authorizeOnCollection, type Viewer } from '../../policies';
 import type { AiLogFilter } from '../../validation/admin';
+import { readTogether } from '../../db/readTogether';
 
 /** Over every log: how many, how many accepted, how many await feedback, the mean confidence (0–1) of those with one. */
 export interface AiLogCounts {
@@ -45,13 +46,14 @@ export async function listAiLogs(
         if (input.filter === 'pending') q.whereNull('accepted');
         else if (input.filter !== 'all') q.where('type', input.filter);
       });
-  const [logs, total] = await Promise.all([
-    base()
-      .orderBy('timestamp', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    base().resultSize(),
+  const [logs, total] = await readTogether(db, [
+    () =>
+      base()
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize),
+    () => base().resultSize(),
   ]);
   return { logs, total };
 }

@@ -20,6 +20,7 @@ import { revokeUserSessions } from '../sessions';
 import { keepOneActiveSuperAdmin } from '../superAdmins';
 import type { UserDataDeps } from '../userData';
 import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
+import { readTogether } from '../../db/readTogether';
 
 /** A user on the Users tab, with the primary department's name and the profile's id (columns of the query). */
 export type AdminUserRow = User & { department: string | null; profileId: number | null };
@@ -72,19 +73,20 @@ export async function listUsers(
     .orderBy('users.id', 'desc')
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  const [users, total] = await Promise.all([
-    User.query(db)
-      .select(
-        'users.*',
-        User.raw(
-          '(select d.name from user_departments ud join departments d on d.id = ud.department_id where ud.user_id = users.id and ud.is_primary) as department',
-        ),
-        User.raw('(select p.id from profiles p where p.user_id = users.id) as profile_id'),
-      )
-      .whereIn('users.id', pageIds)
-      .orderBy('users.createdAt', 'desc')
-      .orderBy('users.id', 'desc'),
-    base().resultSize(),
+  const [users, total] = await readTogether(db, [
+    () =>
+      User.query(db)
+        .select(
+          'users.*',
+          User.raw(
+            '(select d.name from user_departments ud join departments d on d.id = ud.department_id where ud.user_id = users.id and ud.is_primary) as department',
+          ),
+          User.raw('(select p.id from profiles p where p.user_id = users.id) as profile_id'),
+        )
+        .whereIn('users.id', pageIds)
+        .orderBy('users.createdAt', 'desc')
+        .orderBy('users.id', 'desc'),
+    () => base().resultSize(),
   ]);
   return { users: users as AdminUserRow[], total };
 }

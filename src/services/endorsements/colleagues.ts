@@ -3,11 +3,15 @@ import type { Knex } from 'knex';
 import { entryLimitedCache } from '../../entryLimitedCache';
 import type { Profile } from '../../models/Profile';
 import { verifiedDepartmentIds } from '../verification/verifiedMemberships';
+import { readTogether } from '../../db/readTogether';
 
 /** The departments both users are verified in, ascending. */
 export async function sharedVerifiedDepartments(userId: number, otherId: number, db?: Knex): Promise<number[]> {
   if (userId === otherId) return [];
-  const [mine, theirs] = await Promise.all([verifiedDepartmentIds(userId, db), verifiedDepartmentIds(otherId, db)]);
+  const [mine, theirs] = await readTogether(db, [
+    () => verifiedDepartmentIds(userId, db),
+    () => verifiedDepartmentIds(otherId, db),
+  ]);
   const other = new Set(theirs);
   return mine.filter((id) => other.has(id));
 }

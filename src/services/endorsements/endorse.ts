@@ -27,6 +27,7 @@ import type { ListDefinition } from '../../validation/lists';
 import type { Mailer } from '../mail';
 import { touchProfile } from '../profiles';
 import { sharedVerifiedDepartments } from './colleagues';
+import { readTogether } from '../../db/readTogether';
 
 export interface EndorsementMailDeps {
   mailer: Mailer;
@@ -86,10 +87,10 @@ export async function endorseSkill(
   });
   await touchProfile(trx, profile.id, ['skills']);
 
-  const [owner, endorser, department] = await Promise.all([
-    User.query(trx).findById(profile.userId),
-    User.query(trx).findById(actor.id),
-    Department.query(trx).findById(shared[0]!),
+  const [owner, endorser, department] = await readTogether(trx, [
+    () => User.query(trx).findById(profile.userId),
+    () => User.query(trx).findById(actor.id),
+    () => Department.query(trx).findById(shared[0]!),
   ]);
   if (owner?.isActive && owner.endorsementEmails && endorser) {
     const review = `${deps.baseUrl}/profiles/${profile.id}?edit=1#section-skills`;

@@ -47,6 +47,7 @@ import {
   type PhotoUse,
 } from './links';
 import { readAll, type MediaStore } from './store';
+import { readTogether } from '../../db/readTogether';
 
 export { createMediaStore, LocalMediaStore, S3MediaStore, type MediaStore } from './store';
 export type { PhotoUse } from './links';
@@ -246,10 +247,7 @@ export async function findGallery(
       .orderBy('position');
   const readFolders = async () => (editor ? PhotoFolder.query(db).where('profileId', profile.id).orderBy('id') : []);
   const readUsage = async () => (editor ? findPhotoUses(db, profile.id) : null);
-  // A transaction is one connection, whose queries cannot overlap: read in turn. From the pool, at once.
-  const [photos, folders, uses] = db.isTransaction
-    ? [await readPhotos(), await readFolders(), await readUsage()]
-    : await Promise.all([readPhotos(), readFolders(), readUsage()]);
+  const [photos, folders, uses] = await readTogether(db, [readPhotos, readFolders, readUsage]);
   return { profile, photos, folders, uses };
 }
 

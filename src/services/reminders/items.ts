@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { certificationExpiry, daysRemaining, expiryEnd } from '../../validation/lists/rules';
 import type { ExpiringItem } from '../../validation/reminders';
+import { readTogether } from '../../db/readTogether';
 
 interface Row {
   userId: number;
@@ -24,24 +25,26 @@ export async function expiringItemsByUser(
       .join('profiles as p', 'p.id', 'i.profileId')
       .whereIn('p.userId', users(db('users').select('users.id')))
       .orderBy(['p.userId', 'i.profileId', 'i.position']);
-  const [certifications, licenses] = await Promise.all([
-    base('profile_certifications')
-      .where((q) => q.whereNotNull('i.expires').orWhereNotNull('i.expiresOn'))
-      .select<Array<Row & { expires: number | null; expiresOn: string | null }>>(
+  const [certifications, licenses] = await readTogether(db, [
+    () =>
+      base('profile_certifications')
+        .where((q) => q.whereNotNull('i.expires').orWhereNotNull('i.expiresOn'))
+        .select<Array<Row & { expires: number | null; expiresOn: string | null }>>(
+          'p.userId',
+          'i.profileId',
+          'i.id',
+          'i.name',
+          'i.expires',
+          'i.expiresOn',
+        ),
+    () =>
+      base('profile_licenses').select<Array<Row & { expires: string }>>(
         'p.userId',
         'i.profileId',
         'i.id',
         'i.name',
         'i.expires',
-        'i.expiresOn',
       ),
-    base('profile_licenses').select<Array<Row & { expires: string }>>(
-      'p.userId',
-      'i.profileId',
-      'i.id',
-      'i.name',
-      'i.expires',
-    ),
   ]);
   const byUser = new Map<number, ExpiringItem[]>();
   const add = (row: Row, list: ExpiringItem['list'], end: ExpiringItem['end'] | null) => {

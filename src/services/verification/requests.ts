@@ -26,6 +26,7 @@ import { touchProfile } from '../profiles';
 import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
 import { announceSessionChange } from '../sessionChanges';
 import { announceUserDepartmentsChange } from '../departments/departmentChanges';
+import { readTogether } from '../../db/readTogether';
 
 export interface VerificationMailDeps {
   mailer: Mailer;
@@ -93,9 +94,9 @@ export async function findReviewable(db: Knex, id: number, lock = false): Promis
   const query = MembershipVerification.query(db).findById(id);
   const row = await (lock ? query.forUpdate() : query);
   if (!row) return undefined;
-  const [verifiers, linked] = await Promise.all([
-    DepartmentVerifier.query(db).where('departmentId', row.departmentId).select('userId'),
-    UserDepartment.query(db).findOne({ userId: row.userId, departmentId: row.departmentId }),
+  const [verifiers, linked] = await readTogether(db, [
+    () => DepartmentVerifier.query(db).where('departmentId', row.departmentId).select('userId'),
+    () => UserDepartment.query(db).findOne({ userId: row.userId, departmentId: row.departmentId }),
   ]);
   await row.$fetchGraph('[user, department]', { transaction: db });
   return Object.assign(row, { verifierIds: verifiers.map((v) => v.userId), memberLinked: Boolean(linked) });

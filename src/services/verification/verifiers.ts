@@ -14,6 +14,7 @@ import { departmentVerifierPolicy } from '../../policies/verification';
 import { VERIFICATION_MESSAGES } from '../../validation/verification';
 import { DEPARTMENT_MESSAGES } from '../../validation/departments';
 import { announceSessionChange } from '../sessionChanges';
+import { readTogether } from '../../db/readTogether';
 
 /** The departments a user verifies (ids), for the menu and the review page. */
 export async function verifierDepartmentIds(userId: number, db?: Knex): Promise<number[]> {
@@ -47,9 +48,9 @@ export async function grantVerifier(
   input: { departmentId: number; userId: number },
 ): Promise<DepartmentVerifier> {
   authorizeOnCollection(departmentVerifierPolicy, actor, 'grant');
-  const [department, user] = await Promise.all([
-    Department.query(trx).findById(input.departmentId),
-    User.query(trx).findById(input.userId),
+  const [department, user] = await readTogether(trx, [
+    () => Department.query(trx).findById(input.departmentId),
+    () => User.query(trx).findById(input.userId),
   ]);
   if (!department) throw new NotFoundError(DEPARTMENT_MESSAGES.departmentNotFound);
   if (!user) throw new NotFoundError(VERIFICATION_MESSAGES.userNotFound);
