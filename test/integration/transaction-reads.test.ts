@@ -76,7 +76,7 @@ test('a graph fetched on a transaction reads each relation after the one before'
   };
   database.db.on('query', onQuery).on('query-response', onResponse);
   try {
-    const fetched = await inTransaction(database.db, (trx) =>
+    const fetched = await inTransaction(database.db, async (trx) =>
       DepartmentVerifier.query(trx).findById(granted.id).withGraphFetched('[user, department]'),
     );
     t.is(fetched?.user?.id, member.user.id);
