@@ -6,7 +6,8 @@
  * exact name, name prefix, a word starting with the query, any other containment — then shorter text, name,
  * id; then, for queries of 4+ characters when fewer than ten contain it, pg_trgm fuzzy matches.
  *
- * Each category is its own query, asked only for the rows still missing, and each is answered one of two ways:
+ * Each category is its own query, asked only for the rows still missing (a distinctive query's word and inside
+ * categories share one: the same trigrams find both), and each is answered one of two ways:
  * - sparse (a distinctive query such as "naknek" or "troy fire"): an index finds the few candidates, which are
  *   then sorted — the lower-cased name's btree (exact), the name-prefix btree (text_pattern_ops), the trigram
  *   GIN on the whole query, or the bigram GIN for a 2-character query inside a word;
@@ -248,7 +249,6 @@ export const isDenseQuery = (q: string) => q.length <= 3 || distinctiveWord(q) =
 
 /** Rank inside a tier-1 category: shorter text first, then name, id. */
 const RANK_ORDER = `length(${SEARCH_TEXT}), departments.name, departments.id`;
-const RANKED = `order by ${RANK_ORDER}`;
 
 /** The length of the name prefix departments_search_initials is keyed on. */
 const INITIALS_LENGTH = 2;
@@ -271,9 +271,15 @@ export interface Walk {
 
 /** A containment category of tier 1: which rows belong to it, and how the sparse plan finds candidates. */
 export interface Category {
-  name: 'exact' | 'prefix' | 'word' | 'inside' | 'state';
+  name: 'exact' | 'prefix' | 'word' | 'inside' | 'contained' | 'state';
   /** Exactly the rows of this category (not of an earlier one). */
   matches: Sql;
+  /**
+   * For a category that stands for two ranks in a row, read by one scan ("contained": word starts, then any
+   * other containment): 0 for a row of the first, 1 for a row of the second. One rank when absent. Only on a
+   * category answered sparse (no walk), whose sort can order by it.
+   */
+  rankWithin?: Sql;
   /** An indexable condition implied by `matches`, for the sparse plan. */
   candidates: Sql;
   /** Read first when the category may hold many rows; the sparse plan alone otherwise. */
@@ -399,6 +405,36 @@ export function categories(q: string, narrowing?: StateNarrowing): Category[] {
     narrowing ? sql`${st} like ${pattern} and ${inStateIndex(narrowing.code)}` : sql`${st} like ${pattern}`;
   const dense = !isDenseQuery(q) ? undefined : narrowing ? stateWalk(narrowing.code) : denseWalk;
   const inState = narrowing ? sql` and ${narrowed(narrowing)}` : rawSql('');
+  const wordStart = contains(`% ${like}%`);
+  // A distinctive query's word and inside categories are both answered sparse, by nearly the same trigrams
+  // ("% troy%" and "%troy%"): one scan of the inside candidates answers both, a word start ranking first.
+  // Its sort keeps the ten best, as each category's did, so a common word ("valley") costs what the word
+  // category alone cost (the bitmap and the recheck of its rows), not twice that.
+  const wordAndInside: Category[] = dense
+    ? [
+        {
+          name: 'word',
+          matches: sql`${wordStart} and not ${prefix}${inState}`,
+          candidates: trigram(`% ${like}%`),
+          walk: dense,
+        },
+        {
+          name: 'inside',
+          matches: sql`${contains(`%${like}%`)} and not ${prefix} and not ${wordStart}${inState}`,
+          // Two characters make no trigram; the bigram index serves them.
+          candidates:
+            lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
+          walk: dense,
+        },
+      ]
+    : [
+        {
+          name: 'contained',
+          matches: sql`${contains(`%${like}%`)} and not ${prefix}${inState}`,
+          candidates: trigram(`%${like}%`),
+          rankWithin: sql`case when ${wordStart} then 0 else 1 end`,
+        },
+      ];
   return [
     {
       name: 'exact',
@@ -414,20 +450,7 @@ export function categories(q: string, narrowing?: StateNarrowing): Category[] {
       candidates: narrowing ? sql`${inStateIndex(narrowing.code)} and ${prefixRange(lowered)}` : prefixRange(lowered),
       walk: initialsWalk(lowered, narrowing?.code),
     },
-    {
-      name: 'word',
-      matches: sql`${contains(`% ${like}%`)} and not ${prefix}${inState}`,
-      candidates: trigram(`% ${like}%`),
-      walk: dense,
-    },
-    {
-      name: 'inside',
-      matches: sql`${contains(`%${like}%`)} and not ${prefix} and not ${contains(`% ${like}%`)}${inState}`,
-      // Two characters make no trigram; the bigram index serves them.
-      candidates:
-        lowered.length < 3 ? sql`department_bigrams(${st}) @> array[${lowered}]::text[]` : trigram(`%${like}%`),
-      walk: dense,
-    },
+    ...wordAndInside,
   ];
 }
 
@@ -487,8 +510,9 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
   const max = DEPARTMENT_SEARCH_MAX_RESULTS;
   const ctes: Sql[] = [];
   const tiers: string[] = [];
-  const rankColumns = (rank: number) =>
-    rawSql(`${rank} as rank, length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `);
+  const rankColumns = (rank: number, within?: Sql) =>
+    sql`${rawSql(String(rank))}${within ? sql` + ${within}` : rawSql('')} as rank,
+        ${rawSql(`length(${SEARCH_TEXT}) as k, 0::float8 as ws, 0::float8 as sim, `)}`;
   const reading = stateReading(q);
   const narrowing: StateNarrowing | undefined = reading && { code: reading.state.code, typed: q.toLowerCase() };
   // A state reading adds its own tiers after the query as typed: "Mount Washington" and "Union Fire Co" are
@@ -505,12 +529,17 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
     ctes.push(sql`${rawSql(`${name}_n`)} as materialized (select ${rawSql(`${found} + ${countOf(name)}`)} as n)`);
     found = `(select n from ${name}_n)`;
   };
-  ranked.forEach(({ name, category }, rank) => {
+  // Each category's first rank: one after the ranks of those before it (a "contained" category has two).
+  let nextRank = 0;
+  ranked.forEach(({ name, category }) => {
     const before = found;
+    const rank = nextRank;
+    nextRank += category.rankWithin ? 2 : 1;
     const sparse = (gate: Sql) =>
-      sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
+      sql`select ${rankColumns(rank, category.rankWithin)}${RESULT_COLUMNS} from departments
           where ${gate} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
-          ${rawSql(RANKED)} limit ${rawSql(String(max))}`;
+          order by ${category.rankWithin ? sql`${category.rankWithin}, ` : rawSql('')}${rawSql(RANK_ORDER)}
+          limit ${rawSql(String(max))}`;
     // The rows a walk found (ids from a covering index), with their columns: at most ten primary-key reads.
     const rowsOf = (walk: string) =>
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
@@ -570,7 +599,7 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
       order by close.text_length, close.department_id limit ${rawSql(String(FUZZY_CANDIDATES))}) as best))`;
     ctes.push(
       sql`c_fuzzy as materialized (
-            select ${rawSql(String(ranked.length))} as rank, 0 as k,
+            select ${rawSql(String(nextRank))} as rank, 0 as k,
                    word_similarity(${fuzzyText}, ${rawSql(SEARCH_TEXT)}) as ws,
                    similarity(${rawSql(SEARCH_TEXT)}, ${fuzzyText}) as sim, ${RESULT_COLUMNS}
             from departments
