@@ -62,6 +62,11 @@ test.before(async () => {
     { ...added, name: 'Cedar Rapids Fire Department', city: 'Cedar Rapids', state: 'IA' },
     { ...added, name: 'Cedar Rapids Volunteer Fire Department', city: 'Cedar Rapids', state: 'NE' },
     { ...added, name: 'Bluefield Fire Department', city: 'Bluefield', state: 'Virginia' },
+    // A place word found as a name prefix, as word starts (one in another state) and inside a shorter name.
+    { ...added, name: 'Quorvik Fire Department', city: 'Nome', state: 'AK' },
+    { ...added, name: 'North Quorvik Volunteer Fire Department', city: 'Nome', state: 'AK' },
+    { ...added, name: 'Upquorvik Fire', city: 'Nome', state: 'AK' },
+    { ...added, name: 'South Quorvik Fire Department', city: 'Austin', state: 'TX' },
   ]);
 });
 test.after.always(async () => {
@@ -409,6 +414,24 @@ test('every answer with or without a state agrees with the whole-table ranking o
     'ak',
   ];
   await assertRankedLikeWholeTable(t, app.db, alice.user.id, queries, (q) => search(alice, q));
+});
+
+test('a word starting with the query ranks above a shorter name containing it inside, as typed and in a state', async (t) => {
+  const names = async (q: string) => (await search(alice, q)).map((d) => d.name);
+  // Name prefix, then word starts (shorter first), then the shorter name that has it only inside a word.
+  t.deepEqual((await names('quorvik')).slice(0, 4), [
+    'Quorvik Fire Department',
+    'South Quorvik Fire Department',
+    'North Quorvik Volunteer Fire Department',
+    'Upquorvik Fire',
+  ]);
+  // In a state reading the state's departments keep the same order, and Texas's is left out.
+  t.deepEqual((await names('Quorvik AK')).slice(0, 3), [
+    'Quorvik Fire Department',
+    'North Quorvik Volunteer Fire Department',
+    'Upquorvik Fire',
+  ]);
+  t.false((await names('Quorvik AK')).includes('South Quorvik Fire Department'));
 });
 
 test('a typo with a state: the place\u2019s close matches in that state only', async (t) => {
