@@ -89,13 +89,16 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
 
 const joined = new ShapeTable<string>();
 
-/** The fragments joined by `separator`, bindings in order. */
-export function joinSql(parts: Sql[], separator: string): Sql {
+/**
+ * The fragments joined by `separator`, bindings in order. The list is copied: the text is fixed now, so parts a
+ * caller adds to the same array later must not become bindings the text has no `?` for.
+ */
+export function joinSql(parts: readonly Sql[], separator: string): Sql {
   let key = `${separator}\u0000`;
   for (const part of parts) key += `${part.shape.id},`;
   return new Sql(
     joined.intern(key, () => parts.map((part) => part.sql).join(separator)),
-    parts,
+    [...parts],
   );
 }
 

@@ -42,3 +42,12 @@ test('joined parts and raw text with bindings', (t) => {
   t.is(joinSql([where('x', 0), where('y', 0)], ', ').shape, joinSql([where('x', 5), where('y', 6)], ', ').shape);
   t.deepEqual(sql`select ${joined}, ${4}`.bindings, [1, 2, 3, null, 4]);
 });
+
+test('a part added to the list after joining it is not a binding of the joined fragment', (t) => {
+  const conditions = [where('a', 1)];
+  const first = joinSql(conditions, ' or ');
+  conditions.push(where('b', 2));
+  t.is(first.sql, 'a = ?');
+  t.deepEqual(first.bindings, [1]);
+  t.deepEqual(joinSql(conditions, ' or ').bindings, [1, 2]);
+});
