@@ -125,16 +125,31 @@ export async function waitForIslands(page: Page): Promise<void> {
   const waitingCount = () =>
     page.evaluate(() => document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])').length);
   for (let left = await waitingCount(); left > 0; left = await waitingCount()) {
-    await page.waitForFunction(
-      (before) => {
-        const waiting = document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])');
-        const first = waiting[0];
-        (first?.firstElementChild ?? first)?.scrollIntoView({ block: 'center' });
-        return waiting.length < before;
-      },
-      left,
-      { polling: 200 },
-    );
+    await page
+      .waitForFunction(
+        (before) => {
+          const waiting = document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])');
+          const first = waiting[0];
+          (first?.firstElementChild ?? first)?.scrollIntoView({ block: 'center' });
+          return waiting.length < before;
+        },
+        left,
+        { polling: 200 },
+      )
+      .catch(async (error: Error) => {
+        // Name what never hydrated, where it sat and whether it could be seen: a rare CI timeout here said nothing.
+        const stuck = await page
+          .evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map((el) => {
+              const target = (el.firstElementChild as HTMLElement | null) ?? el;
+              const box = target.getBoundingClientRect();
+              const closed = target.closest('details:not([open])') !== null;
+              return `${el.dataset.island} (${el.dataset.hydrate ?? 'load'}) at y=${Math.round(box.top)}, ${Math.round(box.width)}×${Math.round(box.height)}${closed ? ', in a closed <details>' : ''}`;
+            }),
+          )
+          .catch(() => ['(the page could not be read)']);
+        throw new Error(`${error.message}\nislands not hydrated: ${stuck.join('; ')}`);
+      });
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() =>
