@@ -277,7 +277,7 @@ export interface Category {
   /**
    * For a category that stands for two ranks in a row, read by one scan ("contained": word starts, then any
    * other containment): 0 for a row of the first, 1 for a row of the second. One rank when absent. Only on a
-   * category answered sparse (no walk), whose sort can order by it.
+   * category answered sparse (no walk): its sort orders by the rank column it adds to.
    */
   rankWithin?: Sql;
   /** An indexable condition implied by `matches`, for the sparse plan. */
@@ -538,8 +538,7 @@ export function searchStatement(q: string, viewerId: number | null): Sql {
     const sparse = (gate: Sql) =>
       sql`select ${rankColumns(rank, category.rankWithin)}${RESULT_COLUMNS} from departments
           where ${gate} and ${visible(viewerId)} and ${category.candidates} and ${category.matches}
-          order by ${category.rankWithin ? sql`${category.rankWithin}, ` : rawSql('')}${rawSql(RANK_ORDER)}
-          limit ${rawSql(String(max))}`;
+          order by rank, ${rawSql(RANK_ORDER)} limit ${rawSql(String(max))}`;
     // The rows a walk found (ids from a covering index), with their columns: at most ten primary-key reads.
     const rowsOf = (walk: string) =>
       sql`select ${rankColumns(rank)}${RESULT_COLUMNS} from departments
