@@ -37,6 +37,17 @@ const OPENS_ITS_OWN_TRANSACTION = {
   message: 'Domain code never opens a transaction: take the caller’s trx first, fn(trx, actor, input).',
 };
 
+/**
+ * Design tokens are the imported constant (views/ui/theme.ts): a styled component whose interpolations are all
+ * constants is static — styled-components works out its class once, not for every element. There is no
+ * ThemeProvider, so a props theme would also be empty.
+ */
+const THEME_FROM_PROPS = {
+  selector:
+    "MemberExpression[property.name='theme'][object.type='Identifier'][object.name!='theme'], ObjectPattern > Property[key.name='theme']",
+  message: 'Use the theme constant: `${theme.space[2]}` (import { theme } from views/ui/theme), not `(p) => p.theme…`.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'test-results', 'seeds/data'] },
   js.configs.recommended,
@@ -56,7 +67,7 @@ export default tseslint.config(
   },
   {
     ignores: ['src/http/**', 'src/db/**'],
-    rules: { 'no-restricted-syntax': ['error', OPENS_A_TRANSACTION] },
+    rules: { 'no-restricted-syntax': ['error', OPENS_A_TRANSACTION, THEME_FROM_PROPS] },
   },
   {
     files: ['src/services/**', 'src/policies/**', 'src/presenters/**', 'src/models/**'],

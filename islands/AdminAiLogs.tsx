@@ -25,14 +25,15 @@ import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { DataTable, Muted, Stack, StatCards, Toolbar } from '../views/ui/DataTable';
 import { Pager } from '../views/ui/Pager';
 import { formatDateTime } from '../views/ui/format';
+import { theme } from '../views/ui/theme';
 
 const Tabs = styled.div.withConfig(sc('AiLogTabs'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[1]};
-  padding: ${(p) => p.theme.space[1]};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.line};
+  gap: ${theme.space[1]};
+  padding: ${theme.space[1]};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.line};
 `;
 
 const TabButton = styled.button.withConfig(sc('AiLogTab'))<{ $selected: boolean }>`
@@ -40,19 +41,19 @@ const TabButton = styled.button.withConfig(sc('AiLogTab'))<{ $selected: boolean 
   border-radius: 6px;
   padding: 6px 12px;
   font: inherit;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
   cursor: pointer;
-  color: ${(p) => (p.$selected ? p.theme.color.ink : p.theme.color.muted)};
-  background: ${(p) => (p.$selected ? p.theme.color.surface : 'transparent')};
+  color: ${(p) => (p.$selected ? theme.color.ink : theme.color.muted)};
+  background: ${(p) => (p.$selected ? theme.color.surface : 'transparent')};
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
   }
 `;
 
 const Failed = styled.p.withConfig(sc('AiLogFailed'))`
-  margin: 0 0 ${(p) => p.theme.space[3]};
-  color: ${(p) => p.theme.color.danger};
+  margin: 0 0 ${theme.space[3]};
+  color: ${theme.color.danger};
 `;
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);

@@ -28,6 +28,7 @@ import { InlineSelect, Switch } from '../views/ui/Switch';
 import { Pager } from '../views/ui/Pager';
 import { formatDate } from '../views/ui/format';
 import { useTypedValue } from '../views/ui/typedBeforeHydration';
+import { theme } from '../views/ui/theme';
 
 export interface AdminUsersProps {
   initialPage: AdminUsersPageJson;
@@ -36,7 +37,7 @@ export interface AdminUsersProps {
 
 const Search = styled.form.withConfig(sc('AdminUserSearch'))`
   display: flex;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   flex: 1 1 280px;
   max-width: 480px;
 `;

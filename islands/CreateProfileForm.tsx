@@ -22,10 +22,11 @@ import { useForm } from './lib/useForm';
 import { ButtonLink } from '../views/ui/Button';
 import { EmailField, FieldGrid, FieldGroup, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
+import { theme } from '../views/ui/theme';
 
 const Actions = styled.div.withConfig(sc('CreateProfileActions'))`
   display: flex;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   justify-content: flex-end;
 `;
 

@@ -22,21 +22,22 @@ import { adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { Table, TableWrap } from '../views/ui/DataTable';
+import { theme } from '../views/ui/theme';
 
 const Grid = styled.div.withConfig(sc('DbSetupGrid'))`
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Result = styled.div.withConfig(sc('DbSetupResult'))`
-  margin-top: ${(p) => p.theme.space[4]};
-  padding: ${(p) => p.theme.space[3]};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.canvas};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin-top: ${theme.space[4]};
+  padding: ${theme.space[3]};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.canvas};
+  font-size: ${theme.font.size.sm};
   overflow-wrap: anywhere;
   p {
-    margin: 0 0 ${(p) => p.theme.space[2]};
+    margin: 0 0 ${theme.space[2]};
   }
 `;
 

@@ -28,6 +28,7 @@ import {
   hasMissingDepartmentFields,
   type DepartmentJson,
 } from '../src/validation/departments';
+import { theme } from '../views/ui/theme';
 
 export { USER_DEPARTMENTS_KEY } from './lib/departmentsApi';
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -37,37 +38,37 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const Field = styled.div.withConfig(sc('DeptPickerField'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[2]};
-  font-family: ${(p) => p.theme.font.family};
-  color: ${(p) => p.theme.color.ink};
+  gap: ${theme.space[2]};
+  font-family: ${theme.font.family};
+  color: ${theme.color.ink};
 `;
 
 const LinkButton = styled.button.withConfig(sc('DeptPickerLinkButton'))`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[1]};
+  gap: ${theme.space[1]};
   align-self: flex-start;
   min-height: 32px;
-  padding: 0 ${(p) => p.theme.space[2]};
+  padding: 0 ${theme.space[2]};
   border: 0;
   border-radius: 6px;
   background: transparent;
-  color: ${(p) => p.theme.color.brand};
+  color: ${theme.color.brand};
   font: inherit;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
   cursor: pointer;
   &:hover {
-    background: ${(p) => p.theme.color.brandTint};
+    background: ${theme.color.brandTint};
   }
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
   }
 `;
 
 const SelectedLabel = styled.span.withConfig(sc('DeptPickerSelectedLabel'))`
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;
 
@@ -75,11 +76,11 @@ const Selected = styled.div.withConfig(sc('DeptPickerSelected'))`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[2]} ${p.theme.space[2]} ${p.theme.space[3]}`};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[2]} ${theme.space[2]} ${theme.space[2]} ${theme.space[3]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.surface};
 `;
 
 const SelectedText = styled.div.withConfig(sc('DeptPickerSelectedText'))`
@@ -92,22 +93,22 @@ const SelectedText = styled.div.withConfig(sc('DeptPickerSelectedText'))`
 const CreatePanel = styled.div.withConfig(sc('DeptPickerCreatePanel'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
-  padding: ${(p) => p.theme.space[4]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  background: ${(p) => p.theme.color.canvas};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  background: ${theme.color.canvas};
 `;
 
 const CreateTitle = styled.h3.withConfig(sc('DeptPickerCreateTitle'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.md};
+  font-size: ${theme.font.size.md};
 `;
 
 const CreateGrid = styled.div.withConfig(sc('DeptPickerCreateGrid'))`
   display: grid;
   grid-template-columns: 1fr;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   @media (min-width: 640px) {
     grid-template-columns: 1fr 1fr;
     & > :first-child {
@@ -119,7 +120,7 @@ const CreateGrid = styled.div.withConfig(sc('DeptPickerCreateGrid'))`
 const CreateActions = styled.div.withConfig(sc('DeptPickerCreateActions'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 // ── the add-a-department form ────────────────────────────────────────────────────────────────────────

@@ -53,7 +53,7 @@ import { shown, useForm } from './lib/useForm';
 import { useInlineForm } from './lib/useInlineForm';
 import { Checkbox, FieldGrid, Form, FormAlert, Select, SubmitButton } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
-import { media } from '../views/ui/theme';
+import { theme, media } from '../views/ui/theme';
 import { visuallyHidden } from '../views/ui/visuallyHidden';
 import type { WidgetKey } from '../src/validation/profiles';
 import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
@@ -121,7 +121,7 @@ const itemEditHref = (profileId: number, definition: ListDefinition, itemId: num
 const Stack = styled.div.withConfig(sc('ListEditorStack'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   & [data-wide] {
     grid-column: 1 / -1;
   }
@@ -133,32 +133,32 @@ const Items = styled.ol.withConfig(sc('ListListItemJsons'))`
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 /** Closed: the read view and Edit side by side (Edit under it on phones); open: the title and the editor. */
 const Card = styled.li.withConfig(sc('ListListItemJson'))`
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  padding: ${(p) => p.theme.space[3]} ${(p) => p.theme.space[4]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  padding: ${theme.space[3]} ${theme.space[4]};
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   min-width: 0;
   & > div:first-child {
     flex: 1 1 220px;
   }
   & h3 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.md};
+    font-size: ${theme.font.size.md};
     overflow-wrap: anywhere;
   }
   & > h3 {
     flex: 1 1 100%;
   }
   &[data-open] {
-    border-color: ${(p) => p.theme.color.brand};
+    border-color: ${theme.color.brand};
   }
 `;
 
@@ -185,9 +185,9 @@ const Controls = styled.div.withConfig(sc('ListEditorControls'))`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${(p) => p.theme.space[3]};
-  padding-top: ${(p) => p.theme.space[3]};
-  border-top: 1px solid ${(p) => p.theme.color.line};
+  gap: ${theme.space[3]};
+  padding-top: ${theme.space[3]};
+  border-top: 1px solid ${theme.color.line};
   & > * {
     flex: 1 1 180px;
   }
@@ -196,15 +196,15 @@ const Controls = styled.div.withConfig(sc('ListEditorControls'))`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
   }
 `;
 
 const Confirm = styled.p.withConfig(sc('ListEditorConfirm'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${(p) => p.theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
@@ -212,11 +212,11 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
   & > summary {
     display: inline-flex;
     align-items: center;
-    min-height: ${(p) => p.theme.controlHeight};
-    padding: 0 ${(p) => p.theme.space[4]};
-    border-radius: ${(p) => p.theme.radius.control};
-    background: ${(p) => p.theme.color.brand};
-    color: ${(p) => p.theme.color.white};
+    min-height: ${theme.controlHeight};
+    padding: 0 ${theme.space[4]};
+    border-radius: ${theme.radius.control};
+    background: ${theme.color.brand};
+    color: ${theme.color.white};
     font-weight: 600;
     cursor: pointer;
     list-style: none;
@@ -225,7 +225,7 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
     display: none;
   }
   & > summary:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
   }
   &[open] > summary {
@@ -239,38 +239,38 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
       right: 48px;
     }
     & > summary {
-      gap: ${(p) => p.theme.space[1]};
+      gap: ${theme.space[1]};
       min-height: 32px;
-      padding: 0 ${(p) => p.theme.space[3]};
+      padding: 0 ${theme.space[3]};
     }
     & > summary [data-noun] {
       ${visuallyHidden}
     }
   }
   & > div {
-    border: 1px dashed ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.control};
-    padding: ${(p) => p.theme.space[4]};
+    border: 1px dashed ${theme.color.line};
+    border-radius: ${theme.radius.control};
+    padding: ${theme.space[4]};
   }
   & h3 {
-    margin: 0 0 ${(p) => p.theme.space[3]};
-    font-size: ${(p) => p.theme.font.size.md};
+    margin: 0 0 ${theme.space[3]};
+    font-size: ${theme.font.size.md};
   }
 `;
 
 const Actions = styled.div.withConfig(sc('ListEditorActions'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const PhotoField = styled.div.withConfig(sc('ListEditorPhotoField'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  margin: ${(p) => p.theme.space[3]} 0;
-  font-size: ${(p) => p.theme.font.size.sm};
+  gap: ${theme.space[2]};
+  margin: ${theme.space[3]} 0;
+  font-size: ${theme.font.size.sm};
   & > strong {
     flex: 0 0 auto;
   }

@@ -22,6 +22,7 @@ import type { FormErrorJson } from '../src/validation/forms';
 import { VERIFICATION_MESSAGES as V } from '../src/validation/verification';
 import { departmentPath } from '../src/validation/verifiedBadge';
 import { MembershipVerificationLine } from '../views/ui/MembershipVerificationLine';
+import { theme } from '../views/ui/theme';
 
 export interface MyDepartmentsProps {
   initialLinks: UserDepartmentJson[];
@@ -36,10 +37,10 @@ const Wrap = styled.div.withConfig(sc('MyDeptsWrap'))`
 
 const List = styled.ul.withConfig(sc('MyDeptsList'))`
   list-style: none;
-  margin: 0 0 ${(p) => p.theme.space[5]};
+  margin: 0 0 ${theme.space[5]};
   padding: 0;
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
 `;
 
 const Item = styled.li.withConfig(sc('MyDeptsItem'))<{ $primary: boolean }>`
@@ -47,19 +48,19 @@ const Item = styled.li.withConfig(sc('MyDeptsItem'))<{ $primary: boolean }>`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
-  background: ${(p) => (p.$primary ? p.theme.color.brandTint : p.theme.color.surface)};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  background: ${(p) => (p.$primary ? theme.color.brandTint : theme.color.surface)};
   & + & {
-    border-top: 1px solid ${(p) => p.theme.color.line};
+    border-top: 1px solid ${theme.color.line};
   }
   &:first-child {
-    border-top-left-radius: ${(p) => p.theme.radius.control};
-    border-top-right-radius: ${(p) => p.theme.radius.control};
+    border-top-left-radius: ${theme.radius.control};
+    border-top-right-radius: ${theme.radius.control};
   }
   &:last-child {
-    border-bottom-left-radius: ${(p) => p.theme.radius.control};
-    border-bottom-right-radius: ${(p) => p.theme.radius.control};
+    border-bottom-left-radius: ${theme.radius.control};
+    border-bottom-right-radius: ${theme.radius.control};
   }
 `;
 
@@ -74,7 +75,7 @@ const ItemText = styled.div.withConfig(sc('MyDeptsItemText'))`
 const Actions = styled.div.withConfig(sc('MyDeptsActions'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const InlineForm = styled.form.withConfig(sc('MyDeptsInlineForm')).attrs({ method: 'post', noValidate: true })`
@@ -91,24 +92,24 @@ const WrappingButton = styled(Button).withConfig(sc('MyDeptsWrappingButton'))`
 
 const DepartmentPageLink = styled.a.withConfig(sc('MyDeptsPageLink'))`
   align-self: center;
-  color: ${(p) => p.theme.color.brand};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.brand};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Empty = styled.p.withConfig(sc('MyDeptsEmpty'))`
-  margin: 0 0 ${(p) => p.theme.space[5]};
-  padding: ${(p) => p.theme.space[4]};
-  border: 1px dashed ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin: 0 0 ${theme.space[5]};
+  padding: ${theme.space[4]};
+  border: 1px dashed ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
   text-align: center;
 `;
 
 const FetchError = styled.p.withConfig(sc('MyDeptsFetchError'))`
-  margin: 0 0 ${(p) => p.theme.space[4]};
-  color: ${(p) => p.theme.color.danger};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin: 0 0 ${theme.space[4]};
+  color: ${theme.color.danger};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** A one-button plain form to /account-settings; with script, `onSubmit` runs instead of the post. */

@@ -11,13 +11,14 @@ import { TWO_FACTOR_MESSAGES } from '../src/validation/twoFactorMessages';
 import { signInWithPasskey } from './lib/passkeysApi';
 import { useApiMutation } from './lib/useApiMutation';
 import { useHydrated } from './lib/useHydrated';
+import { theme } from '../views/ui/theme';
 
 const Unsupported = styled.p.withConfig(sc('PasskeyUnsupported'))`
   margin: 0;
-  padding: ${(p) => p.theme.space[3]};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.brandTint};
-  font-size: ${(p) => p.theme.font.size.sm};
+  padding: ${theme.space[3]};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.brandTint};
+  font-size: ${theme.font.size.sm};
 `;
 
 export default function PasskeySignIn() {

@@ -37,30 +37,31 @@ import { PhotoPicture, photoCover } from '../views/ui/PhotoPicture';
 import { sc } from '../views/ui/sc';
 import { useTypedBeforeHydration } from '../views/ui/typedBeforeHydration';
 import { SuggestCaptionButton } from './lib/SuggestCaptionButton';
+import { theme } from '../views/ui/theme';
 
 const Wrap = styled.div.withConfig(sc('PhotoGalleryEditor'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Toolbar = styled.div.withConfig(sc('PhotoGalleryToolbar'))`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   align-items: end;
 `;
 
 const DropZone = styled.label.withConfig(sc('PhotoDropZone'))`
   display: block;
-  padding: ${(p) => p.theme.space[4]};
-  border: 2px dashed ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  padding: ${theme.space[4]};
+  border: 2px dashed ${theme.color.line};
+  border-radius: ${theme.radius.control};
   text-align: center;
   cursor: pointer;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   & strong {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
   }
   & input {
     position: absolute;
@@ -69,7 +70,7 @@ const DropZone = styled.label.withConfig(sc('PhotoDropZone'))`
     opacity: 0;
   }
   &:focus-within {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
   }
 `;
 
@@ -78,13 +79,13 @@ const Grid = styled.ul.withConfig(sc('PhotoEditorGrid'))<{ $list: boolean }>`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   grid-template-columns: ${(p) => (p.$list ? 'minmax(0, 1fr)' : 'repeat(auto-fill, minmax(200px, 1fr))')};
 `;
 
 const Item = styled.li.withConfig(sc('PhotoEditorItem'))<{ $list: boolean }>`
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
   overflow: hidden;
   display: ${(p) => (p.$list ? 'grid' : 'block')};
   grid-template-columns: 120px minmax(0, 1fr);
@@ -92,17 +93,17 @@ const Item = styled.li.withConfig(sc('PhotoEditorItem'))<{ $list: boolean }>`
     ${photoCover}
   }
   & > div {
-    padding: ${(p) => p.theme.space[3]};
+    padding: ${theme.space[3]};
     display: flex;
     flex-direction: column;
-    gap: ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.sm};
+    gap: ${theme.space[2]};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const UsageList = styled.ul.withConfig(sc('PhotoDeleteUsage'))`
   margin: 0;
-  padding-left: ${(p) => p.theme.space[5]};
+  padding-left: ${theme.space[5]};
 `;
 
 const WIDGET_WORDS: Record<string, string> = {

@@ -14,20 +14,21 @@ import { announceItem, useItemAnnouncements } from './lib/itemAnnouncements';
 import { PhotoChooser } from './lib/PhotoChooser';
 import { useLinkPhotos } from './lib/photoLinksApi';
 import { sc } from '../views/ui/sc';
+import { theme } from '../views/ui/theme';
 
 const Items = styled.ul.withConfig(sc('PhotoLinkItems'))`
   list-style: none;
-  margin: 0 0 ${(p) => p.theme.space[4]};
+  margin: 0 0 ${theme.space[4]};
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & > li {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.sm};
+    gap: ${theme.space[2]};
+    font-size: ${theme.font.size.sm};
   }
   & > li > strong {
     flex: 1 1 160px;

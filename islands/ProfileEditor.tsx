@@ -26,7 +26,7 @@ import { Button } from '../views/ui/Button';
 import { EnhanceAssist } from './lib/EnhanceButton';
 import { CharacterCount, FieldGrid, FieldGroup, Select, TextArea, TextField } from '../views/ui/Field';
 import { sc } from '../views/ui/sc';
-import { media } from '../views/ui/theme';
+import { theme, media } from '../views/ui/theme';
 import { ProfileHeaderCard } from '../views/profile/ProfileHeaderCard';
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 import { closedContentNotRendered } from './lib/closedDetails';
@@ -66,7 +66,7 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & > details {
     ${closedContentNotRendered}
   }
@@ -80,8 +80,8 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
   ${media.tablet} {
     & > details > summary {
       position: absolute;
-      top: ${(p) => p.theme.space[5]};
-      right: ${(p) => p.theme.space[5]};
+      top: ${theme.space[5]};
+      right: ${theme.space[5]};
       width: auto;
     }
     & > section:first-child {
@@ -92,13 +92,13 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
 
 /** Open: the fields, full screen on phones, in place from 768 px. */
 const Sheet = styled.div.withConfig(sc('ProfileEditorSheet'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[5]};
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[5]};
   @media (max-width: 767px) {
     position: fixed;
     inset: 0;
@@ -112,10 +112,10 @@ const SheetHead = styled.div.withConfig(sc('ProfileEditorHead'))`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & h2 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.xl};
+    font-size: ${theme.font.size.xl};
   }
 `;
 

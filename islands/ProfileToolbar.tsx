@@ -27,6 +27,7 @@ import { sc } from '../views/ui/sc';
 import { DropPanel } from '../views/ui/DropPanel';
 import { FormAlert } from '../views/ui/Field';
 import type { FormState } from '../src/validation/forms';
+import { theme } from '../views/ui/theme';
 
 const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   position: relative;
@@ -34,19 +35,19 @@ const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]};
-  border-radius: ${(p) => p.theme.radius.pill};
-  border: 1px solid ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.line)};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.muted)};
+  gap: ${theme.space[2]};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[3]};
+  border-radius: ${theme.radius.pill};
+  border: 1px solid ${(p) => (p.$on ? theme.color.ok : theme.color.line)};
+  background: ${theme.color.surface};
+  color: ${(p) => (p.$on ? theme.color.ok : theme.color.muted)};
   font: inherit;
   font-weight: 600;
   cursor: pointer;
@@ -55,8 +56,8 @@ const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: bo
     width: 28px;
     height: 16px;
     border-radius: 999px;
-    background: ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.line)};
-    box-shadow: inset ${(p) => (p.$on ? '12px' : '0')} 0 0 2px ${(p) => p.theme.color.surface};
+    background: ${(p) => (p.$on ? theme.color.ok : theme.color.line)};
+    box-shadow: inset ${(p) => (p.$on ? '12px' : '0')} 0 0 2px ${theme.color.surface};
   }
 `;
 
@@ -68,34 +69,34 @@ const SwitchForm = styled.form.withConfig(sc('ProfileVisibilityForm'))`
 /** A refused plain post's message: on its own line of the bar, on the page's surface (the bar sits on brand red). */
 const StatusAlert = styled.div.withConfig(sc('ProfileVisibilityAlert'))`
   flex-basis: 100%;
-  background: ${(p) => p.theme.color.surface};
-  border-radius: ${(p) => p.theme.radius.control};
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.control};
 `;
 
 /** Drops down from the header, over the page, within the screen. */
 const Panel = styled(DropPanel).withConfig(sc('WidgetSettingsPanel')).attrs({ $width: 560 })`
   & h2 {
-    margin: 0 0 ${(p) => p.theme.space[3]};
-    font-size: ${(p) => p.theme.font.size.lg};
+    margin: 0 0 ${theme.space[3]};
+    font-size: ${theme.font.size.lg};
   }
   & ul {
     list-style: none;
-    margin: 0 0 ${(p) => p.theme.space[3]};
+    margin: 0 0 ${theme.space[3]};
     padding: 0;
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
   }
   & label {
     display: flex;
     align-items: center;
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
     min-height: 32px;
   }
   & p {
-    margin: 0 0 ${(p) => p.theme.space[3]};
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    margin: 0 0 ${theme.space[3]};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 

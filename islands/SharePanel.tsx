@@ -19,6 +19,7 @@ import { useApiMutation } from './lib/useApiMutation';
 import { Button } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
 import { DropPanel } from '../views/ui/DropPanel';
+import { theme } from '../views/ui/theme';
 
 const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   position: relative;
@@ -26,12 +27,12 @@ const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   & > summary {
     display: inline-flex;
     align-items: center;
-    min-height: ${(p) => p.theme.controlHeight};
-    padding: 0 ${(p) => p.theme.space[4]};
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.control};
-    background: ${(p) => p.theme.color.surface};
-    color: ${(p) => p.theme.color.ink};
+    min-height: ${theme.controlHeight};
+    padding: 0 ${theme.space[4]};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
+    background: ${theme.color.surface};
+    color: ${theme.color.ink};
     font-weight: 600;
     cursor: pointer;
     list-style: none;
@@ -41,7 +42,7 @@ const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   }
   & > summary::after {
     content: '▾';
-    margin-left: ${(p) => p.theme.space[2]};
+    margin-left: ${theme.space[2]};
   }
   &[open] > summary::after {
     content: '▴';
@@ -53,51 +54,51 @@ const Panel = styled(DropPanel).withConfig(sc('SharePanelBody')).attrs({ $width:
   max-height: calc(100vh - 140px);
   overflow-y: auto;
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   h2 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   h3 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.md};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.font.size.md};
   }
   ul {
     list-style: none;
     margin: 0;
     padding: 0;
     display: grid;
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
   }
 `;
 
 const LinkRow = styled.div.withConfig(sc('ShareLinkRow'))`
   display: flex;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   min-width: 0;
   input {
     flex: 1;
     min-width: 0;
-    min-height: ${(p) => p.theme.controlHeight};
-    padding: 0 ${(p) => p.theme.space[3]};
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.control};
+    min-height: ${theme.controlHeight};
+    padding: 0 ${theme.space[3]};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
     font: inherit;
-    color: ${(p) => p.theme.color.ink};
-    background: ${(p) => p.theme.color.canvas};
+    color: ${theme.color.ink};
+    background: ${theme.color.canvas};
   }
 `;
 
 const QrRow = styled.div.withConfig(sc('ShareQrRow'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   align-items: center;
   img {
     width: 128px;
     height: 128px;
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.control};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
   }
 `;
 
@@ -106,8 +107,8 @@ const Preview = styled.img.withConfig(sc('SharePreviewImage'))`
   width: 100%;
   height: auto;
   aspect-ratio: 1200 / 630;
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
 `;
 
 const Sections = styled.fieldset.withConfig(sc('ShareResumeSections'))`
@@ -116,7 +117,7 @@ const Sections = styled.fieldset.withConfig(sc('ShareResumeSections'))`
   padding: 0;
   legend {
     padding: 0;
-    margin-bottom: ${(p) => p.theme.space[2]};
+    margin-bottom: ${theme.space[2]};
     font-weight: 600;
   }
   ul {
@@ -125,7 +126,7 @@ const Sections = styled.fieldset.withConfig(sc('ShareResumeSections'))`
   label {
     display: flex;
     align-items: center;
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
     min-height: 32px;
   }
 `;

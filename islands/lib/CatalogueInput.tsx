@@ -15,12 +15,13 @@ import { catalogueApi, catalogueKey } from './catalogueApi';
 import { useDebouncedValue } from './useDebouncedValue';
 import { shown } from './useForm';
 import type { FieldBind } from './FieldInput';
+import { theme } from '../../views/ui/theme';
 
 export const CATALOGUE_DEBOUNCE_MS = 200;
 
 const Issuer = styled.span.withConfig(sc('CatalogueIssuer'))`
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
 `;
 
 export function CatalogueInput({

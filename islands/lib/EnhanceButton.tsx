@@ -17,27 +17,27 @@ import { useAiSuggestion } from './useAiSuggestion';
 import { Badge } from '../../views/ui/Badge';
 import { Button } from '../../views/ui/Button';
 import { sc } from '../../views/ui/sc';
-import { media } from '../../views/ui/theme';
+import { theme, media } from '../../views/ui/theme';
 
 const Row = styled.div.withConfig(sc('EnhanceRow'))`
   display: flex;
   justify-content: flex-end;
-  margin-top: ${(p) => p.theme.space[2]};
+  margin-top: ${theme.space[2]};
 `;
 
 const Panel = styled.div.withConfig(sc('EnhancePanel'))`
-  margin-top: ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-left: 4px solid ${(p) => p.theme.color.brand};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  padding: ${(p) => p.theme.space[4]};
+  margin-top: ${theme.space[3]};
+  border: 1px solid ${theme.color.line};
+  border-left: 4px solid ${theme.color.brand};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.surface};
+  padding: ${theme.space[4]};
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & h4 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.md};
+    font-size: ${theme.font.size.md};
   }
 `;
 
@@ -46,13 +46,13 @@ const Head = styled.div.withConfig(sc('EnhancePanelHead'))`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const Compare = styled.div.withConfig(sc('EnhanceCompare'))`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   ${media.tablet} {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   }
@@ -60,43 +60,43 @@ const Compare = styled.div.withConfig(sc('EnhanceCompare'))`
     margin: 0;
     display: flex;
     flex-direction: column;
-    gap: ${(p) => p.theme.space[1]};
+    gap: ${theme.space[1]};
     min-width: 0;
   }
   & figcaption {
-    font-size: ${(p) => p.theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
     font-weight: 600;
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
   & blockquote {
     margin: 0;
-    padding: ${(p) => p.theme.space[3]};
-    border-radius: ${(p) => p.theme.radius.control};
+    padding: ${theme.space[3]};
+    border-radius: ${theme.radius.control};
     white-space: pre-wrap;
     overflow-wrap: anywhere;
-    font-size: ${(p) => p.theme.font.size.md};
+    font-size: ${theme.font.size.md};
     line-height: 1.5;
   }
   & figure:first-child blockquote {
-    background: ${(p) => p.theme.color.canvas};
-    color: ${(p) => p.theme.color.muted};
+    background: ${theme.color.canvas};
+    color: ${theme.color.muted};
   }
   & figure:last-child blockquote {
-    background: ${(p) => p.theme.color.brandTint};
-    color: ${(p) => p.theme.color.ink};
+    background: ${theme.color.brandTint};
+    color: ${theme.color.ink};
   }
 `;
 
 const Note = styled.p.withConfig(sc('EnhanceNote'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
 `;
 
 const Actions = styled.div.withConfig(sc('EnhanceActions'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 /** A confidence 0–1 as the admin tab shows it: a percentage. */

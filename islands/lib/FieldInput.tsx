@@ -18,6 +18,7 @@ import { sc } from '../../views/ui/sc';
 import { addTag, shown } from './useForm';
 import { CatalogueInput } from './CatalogueInput';
 import type { CatalogueEntryJson } from '../../src/validation/catalogue';
+import { theme } from '../../views/ui/theme';
 
 /** One field's state and handlers. `onBlur` is a typed field's commit (text is saved when it loses focus). */
 export interface FieldBind {
@@ -58,11 +59,11 @@ const Rows = styled.fieldset.withConfig(sc('ListFieldRows'))`
   min-width: 0;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & > legend {
     padding: 0;
-    margin-bottom: ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.sm};
+    margin-bottom: ${theme.space[2]};
+    font-size: ${theme.font.size.sm};
     font-weight: 600;
   }
 `;
@@ -70,18 +71,18 @@ const Rows = styled.fieldset.withConfig(sc('ListFieldRows'))`
 const RowFrame = styled.fieldset.withConfig(sc('ListFieldRow'))`
   margin: 0;
   min-width: 0;
-  padding: ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.canvas};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.canvas};
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & > legend {
-    padding: 0 ${(p) => p.theme.space[1]};
-    font-size: ${(p) => p.theme.font.size.sm};
+    padding: 0 ${theme.space[1]};
+    font-size: ${theme.font.size.sm};
     font-weight: 600;
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
   & > button {
     align-self: flex-start;

@@ -1,7 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { theme } from '../../views/ui/theme';
 import { NOTHING_TYPED, TypedBeforeHydration, type TypedControls } from '../../views/ui/typedBeforeHydration';
 
 interface IslandProvidersProps {
@@ -20,10 +18,8 @@ export function IslandProviders({ queryClient, children, typed, onHydrated }: Is
     // Once per root: a later change of the callback's identity is not a second hydration.
   }, []);
   return (
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <TypedBeforeHydration value={typed ?? NOTHING_TYPED}>{children}</TypedBeforeHydration>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <TypedBeforeHydration value={typed ?? NOTHING_TYPED}>{children}</TypedBeforeHydration>
+    </QueryClientProvider>
   );
 }

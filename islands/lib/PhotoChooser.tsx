@@ -27,13 +27,14 @@ import { PhotoManager } from './PhotoManager';
 import { Button } from '../../views/ui/Button';
 import { PhotoPicture } from '../../views/ui/PhotoPicture';
 import { sc } from '../../views/ui/sc';
+import { theme } from '../../views/ui/theme';
 
 /** The chosen photos beside their button. */
 const Thumbs = styled.span.withConfig(sc('PhotoChooserThumbs'))`
   display: inline-flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   & img {
     width: 40px;
     height: 40px;

@@ -18,30 +18,31 @@ import { Button } from '../../views/ui/Button';
 import { Dialog } from '../../views/ui/Dialog';
 import { PhotoPicture } from '../../views/ui/PhotoPicture';
 import { sc } from '../../views/ui/sc';
+import { theme } from '../../views/ui/theme';
 
 const Body = styled.div.withConfig(sc('PhotoManagerBody'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Tabs = styled.div.withConfig(sc('PhotoManagerTabs'))`
   display: flex;
-  gap: ${(p) => p.theme.space[2]};
-  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  gap: ${theme.space[2]};
+  border-bottom: 1px solid ${theme.color.line};
   & button {
     border: 0;
     background: none;
-    padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[3]}`};
+    padding: ${theme.space[2]} ${theme.space[3]};
     font: inherit;
     font-weight: 600;
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
     border-bottom: 3px solid transparent;
     cursor: pointer;
   }
   & button[aria-selected='true'] {
-    color: ${(p) => p.theme.color.brand};
-    border-bottom-color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
+    border-bottom-color: ${theme.color.brand};
   }
 `;
 
@@ -51,17 +52,17 @@ const Choices = styled.ul.withConfig(sc('PhotoManagerChoices'))`
   padding: 0;
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(110px, 1fr));
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   & label {
     display: block;
     position: relative;
     border: 3px solid transparent;
-    border-radius: ${(p) => p.theme.radius.control};
+    border-radius: ${theme.radius.control};
     overflow: hidden;
     cursor: pointer;
   }
   & label:has(input:checked) {
-    border-color: ${(p) => p.theme.color.brand};
+    border-color: ${theme.color.brand};
   }
   & input {
     position: absolute;
@@ -79,14 +80,14 @@ const Choices = styled.ul.withConfig(sc('PhotoManagerChoices'))`
 
 const Muted = styled.p.withConfig(sc('PhotoManagerMuted'))`
   margin: 0;
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Actions = styled.div.withConfig(sc('PhotoManagerActions'))`
   display: flex;
   justify-content: flex-end;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 /** The Photo Manager dialog: choose up to `maxSelection` photos from the gallery, or upload new ones. */

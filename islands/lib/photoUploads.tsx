@@ -19,6 +19,7 @@ import type { Visibility } from '../../src/validation/visibility';
 import { setSectionCount } from './sectionCount';
 import { toast } from './toast';
 import { sc } from '../../views/ui/sc';
+import { theme } from '../../views/ui/theme';
 
 type FileState = 'compressing' | 'uploading' | 'done' | 'failed';
 export interface UploadRow {
@@ -97,19 +98,19 @@ const Uploads = styled.ul.withConfig(sc('PhotoUploads'))`
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[2]};
-  font-size: ${(p) => p.theme.font.size.sm};
+  gap: ${theme.space[2]};
+  font-size: ${theme.font.size.sm};
   & li {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
-    gap: ${(p) => p.theme.space[1]};
+    gap: ${theme.space[1]};
   }
   & progress {
     grid-column: 1 / -1;
     width: 100%;
   }
   & [data-state='failed'] span {
-    color: ${(p) => p.theme.color.danger};
+    color: ${theme.color.danger};
   }
 `;
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { styled, ThemeProvider } from 'styled-components';
+import { styled } from 'styled-components';
 import { theme } from '../../views/ui/theme';
 import { sc } from '../../views/ui/sc';
 import {
@@ -24,11 +24,11 @@ const Viewport = styled.ol.withConfig(sc('ToastViewport'))`
   z-index: 100;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   width: 100%;
   max-width: 420px;
   margin: 0;
-  padding: ${(p) => p.theme.space[4]};
+  padding: ${theme.space[4]};
   list-style: none;
   outline: none;
   pointer-events: none;
@@ -36,24 +36,24 @@ const Viewport = styled.ol.withConfig(sc('ToastViewport'))`
 
 const Card = styled.li.withConfig(sc('ToastCard'))<{ $destructive: boolean }>`
   position: relative;
-  padding: ${(p) => `${p.theme.space[4]} ${p.theme.space[6]} ${p.theme.space[4]} ${p.theme.space[4]}`};
-  border-radius: ${(p) => p.theme.radius.card};
-  border: 1px solid ${(p) => (p.$destructive ? p.theme.color.danger : p.theme.color.line)};
-  background: ${(p) => (p.$destructive ? p.theme.color.danger : p.theme.color.surface)};
-  color: ${(p) => (p.$destructive ? p.theme.color.white : p.theme.color.ink)};
+  padding: ${theme.space[4]} ${theme.space[6]} ${theme.space[4]} ${theme.space[4]};
+  border-radius: ${theme.radius.card};
+  border: 1px solid ${(p) => (p.$destructive ? theme.color.danger : theme.color.line)};
+  background: ${(p) => (p.$destructive ? theme.color.danger : theme.color.surface)};
+  color: ${(p) => (p.$destructive ? theme.color.white : theme.color.ink)};
   box-shadow: 0 6px 24px rgba(31, 35, 40, 0.12);
-  font-family: ${(p) => p.theme.font.family};
+  font-family: ${theme.font.family};
   pointer-events: none;
   transition: transform 120ms ease-out;
 `;
 
 const Title = styled.div.withConfig(sc('ToastTitle'))`
   font-weight: 600;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Description = styled.div.withConfig(sc('ToastDescription'))`
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   opacity: 0.9;
   margin-top: 2px;
 `;
@@ -148,9 +148,5 @@ export function mountToaster(): void {
   const host = document.createElement('div');
   host.id = 'toaster';
   document.body.appendChild(host);
-  createRoot(host).render(
-    <ThemeProvider theme={theme}>
-      <Toaster />
-    </ThemeProvider>,
-  );
+  createRoot(host).render(<Toaster />);
 }

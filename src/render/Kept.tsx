@@ -9,7 +9,7 @@
  * (the header's Login button's after the form's on /login). No element carries two of one component's names, so
  * the order within a component changes nothing the browser shows.
  *
- * Only pure parts may be kept: no islands, no context but the theme, no clock (dates are formatted from the
+ * Only pure parts may be kept: no islands, no context, no clock (dates are formatted from the
  * props). The cache is addressed by a hash of the identity, so it needs no invalidation, only a bound: the
  * identity is the props themselves, or a name for them that changes whenever they do (a profile's read sections
  * name their items by the version at which they last changed: src/pageCache/profilePages.ts `sectionStamps`).

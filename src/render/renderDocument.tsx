@@ -4,12 +4,11 @@
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ThemeProvider, type ServerStyleSheet } from 'styled-components';
+import type { ServerStyleSheet } from 'styled-components';
 import type { QueryClient } from '@tanstack/react-query';
 import { islands } from '../../islands/registry';
 import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
-import { theme } from '../../views/ui/theme';
 import { ISLAND_MARKERS, IslandCollector, IslandCollectorContext, type PlacedIsland } from './Island';
 import {
   KEPT_MARKERS,
@@ -85,8 +84,7 @@ function renderRecorded(element: ReactElement, identifierPrefix: string): KeptPa
   }
 }
 
-const renderPart = (part: PlacedPart): KeptPart =>
-  renderRecorded(<ThemeProvider theme={theme}>{part.element}</ThemeProvider>, `k${part.key.slice(0, 8)}-`);
+const renderPart = (part: PlacedPart): KeptPart => renderRecorded(<>{part.element}</>, `k${part.key.slice(0, 8)}-`);
 
 /** A kept part's style rules into the page's sheet, as its render injected them. */
 function injectStyles(sheet: ServerStyleSheet, part: KeptPart): void {
@@ -156,9 +154,7 @@ export function renderDocument(
       sheet.collectStyles(
         <IslandCollectorContext.Provider value={collector}>
           <KeptCollectorContext.Provider value={kept}>
-            <StaticStylesContext.Provider value={staticStyles}>
-              <ThemeProvider theme={theme}>{element}</ThemeProvider>
-            </StaticStylesContext.Provider>
+            <StaticStylesContext.Provider value={staticStyles}>{element}</StaticStylesContext.Provider>
           </KeptCollectorContext.Provider>
         </IslandCollectorContext.Provider>,
       ),

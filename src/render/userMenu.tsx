@@ -4,22 +4,14 @@
  * stand-in user with the same components), so they are collected here only to be dropped.
  */
 import { renderToString } from 'react-dom/server';
-import { ThemeProvider } from 'styled-components';
 import { UserMenu } from '../../views/layout/UserMenu';
 import type { ShellUser } from '../../views/layout/shell';
-import { theme } from '../../views/ui/theme';
 import { serverStyleSheet } from './styleSheet';
 
 export function renderUserMenu(user: ShellUser): string {
   const sheet = serverStyleSheet();
   try {
-    return renderToString(
-      sheet.collectStyles(
-        <ThemeProvider theme={theme}>
-          <UserMenu user={user} />
-        </ThemeProvider>,
-      ),
-    );
+    return renderToString(sheet.collectStyles(<UserMenu user={user} />));
   } finally {
     sheet.seal();
   }

@@ -10,9 +10,10 @@ import { Kept } from '../../src/render/Kept';
 import { compactCss } from '../../src/render/StaticStyle';
 import { GLOBAL_CSS, GlobalStyle } from '../../views/layout/GlobalStyle';
 import { sc } from '../../views/ui/sc';
+import { theme } from '../../views/ui/theme';
 
 const Box = styled.div.withConfig(sc('StaticStyleTestBox'))`
-  color: ${(p) => p.theme.color.ink};
+  color: ${theme.color.ink};
 `;
 
 const environment = { production: true, keepParts: true };

@@ -3,19 +3,19 @@
  * the page the same <style> styled-components' own sheet gives, and runs stylis for none of them.
  */
 import test from 'ava';
-import { createElement as h, type ReactElement } from 'react';
+import { createElement as h, Fragment, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet, StyleSheetManager, ThemeProvider, styled } from 'styled-components';
+import { ServerStyleSheet, StyleSheetManager, styled } from 'styled-components';
 import type { Middleware } from 'stylis';
 import { serverStyleSheet } from '../../src/render/styleSheet';
 import { theme } from '../../views/ui/theme';
 import { sc } from '../../views/ui/sc';
 
 const Box = styled.div.withConfig(sc('StyleSheetTestBox'))<{ $wide: boolean }>`
-  padding: ${(p) => p.theme.space[3]};
+  padding: ${theme.space[3]};
   width: ${(p) => (p.$wide ? '100%' : 'auto')};
   @media (min-width: 768px) {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
   }
 `;
 const Fixed = styled.span.withConfig(sc('StyleSheetTestFixed'))`
@@ -35,7 +35,7 @@ const view = (wide: boolean) =>
   h(
     StyleSheetManager,
     { stylisPlugins: [countRules] },
-    h(ThemeProvider, { theme }, h(Box, { $wide: wide }, h(Fixed, null, 'one')), h(Box, { $wide: !wide }, 'two')),
+    h(Fragment, null, h(Box, { $wide: wide }, h(Fixed, null, 'one')), h(Box, { $wide: !wide }, 'two')),
   );
 
 function render(sheet: ServerStyleSheet, element: ReactElement): { html: string; styles: string } {

@@ -1,6 +1,6 @@
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { ButtonLink } from '../ui/Button';
 import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';
@@ -8,38 +8,38 @@ import { Kept } from '../../src/render/Kept';
 import type { Shell } from './shell';
 
 const Bar = styled.header.withConfig(sc('HeaderBar'))`
-  background: ${(p) => p.theme.color.brand};
-  color: ${(p) => p.theme.color.white};
-  border-bottom: 3px solid ${(p) => p.theme.color.reflective};
+  background: ${theme.color.brand};
+  color: ${theme.color.white};
+  border-bottom: 3px solid ${theme.color.reflective};
 `;
 
 const Inner = styled.div.withConfig(sc('HeaderInner'))<{ $wraps?: boolean }>`
   max-width: 1280px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[3]}`};
+  padding: ${theme.space[3]} ${theme.space[3]};
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   flex-wrap: ${(p) => (p.$wraps ? 'wrap' : 'nowrap')};
   ${media.tablet} {
-    padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[5]}`};
+    padding: ${theme.space[3]} ${theme.space[5]};
   }
 `;
 
 const Logo = styled.a.withConfig(sc('HeaderLogo'))`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  color: ${(p) => p.theme.color.white};
+  gap: ${theme.space[2]};
+  color: ${theme.color.white};
   text-decoration: none;
-  font-size: ${(p) => p.theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
   font-weight: 800;
   letter-spacing: 0.02em;
   ${media.tablet} {
-    font-size: ${(p) => p.theme.font.size.xl};
+    font-size: ${theme.font.size.xl};
   }
   &:focus-visible {
-    outline-color: ${(p) => p.theme.color.white};
+    outline-color: ${theme.color.white};
   }
 `;
 
@@ -47,12 +47,12 @@ const Actions = styled.nav.withConfig(sc('HeaderActions'))`
   margin-left: auto;
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   @media (max-width: 480px) {
-    gap: ${(p) => p.theme.space[1]};
+    gap: ${theme.space[1]};
     & > a {
-      padding: 0 ${(p) => p.theme.space[3]};
-      font-size: ${(p) => p.theme.font.size.sm};
+      padding: 0 ${theme.space[3]};
+      font-size: ${theme.font.size.sm};
     }
   }
 `;

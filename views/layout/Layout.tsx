@@ -4,6 +4,7 @@ import { sc } from '../ui/sc';
 import { GlobalStyle } from './GlobalStyle';
 import { Header } from './Header';
 import type { Shell } from './shell';
+import { theme } from '../ui/theme';
 
 const Main = styled.main.withConfig(sc('LayoutMain'))`
   flex: 1;
@@ -11,32 +12,32 @@ const Main = styled.main.withConfig(sc('LayoutMain'))`
 `;
 
 const Footer = styled.footer.withConfig(sc('LayoutFooter'))`
-  border-top: 1px solid ${(p) => p.theme.color.line};
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  border-top: 1px solid ${theme.color.line};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
   text-align: center;
-  padding: ${(p) => p.theme.space[5]} ${(p) => p.theme.space[4]};
+  padding: ${theme.space[5]} ${theme.space[4]};
 `;
 
 const Feedback = styled.a.withConfig(sc('FeedbackButton'))`
   position: fixed;
-  right: ${(p) => p.theme.space[4]};
-  bottom: ${(p) => p.theme.space[4]};
+  right: ${theme.space[4]};
+  bottom: ${theme.space[4]};
   z-index: 50;
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[4]};
-  border-radius: ${(p) => p.theme.radius.pill};
-  background: ${(p) => p.theme.color.brand};
-  color: ${(p) => p.theme.color.white};
+  gap: ${theme.space[2]};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[4]};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.brand};
+  color: ${theme.color.white};
   font-weight: 600;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   text-decoration: none;
   box-shadow: 0 4px 16px rgba(31, 35, 40, 0.2);
   &:hover {
-    background: ${(p) => p.theme.color.brandDark};
+    background: ${theme.color.brandDark};
   }
 `;
 

@@ -6,6 +6,7 @@
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import type { ShellUser } from './shell';
+import { theme } from '../ui/theme';
 
 const Menu = styled.details.withConfig(sc('UserMenu'))`
   position: relative;
@@ -17,12 +18,12 @@ const Menu = styled.details.withConfig(sc('UserMenu'))`
 const Summary = styled.summary.withConfig(sc('UserMenuSummary'))`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]} 0 ${(p) => p.theme.space[1]};
+  gap: ${theme.space[2]};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[3]} 0 ${theme.space[1]};
   border: 1px solid rgba(255, 255, 255, 0.5);
-  border-radius: ${(p) => p.theme.radius.pill};
-  color: ${(p) => p.theme.color.white};
+  border-radius: ${theme.radius.pill};
+  color: ${theme.color.white};
   font-weight: 600;
   cursor: pointer;
   list-style: none;
@@ -34,7 +35,7 @@ const Summary = styled.summary.withConfig(sc('UserMenuSummary'))`
     background: rgba(255, 255, 255, 0.12);
   }
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.white};
+    outline: 2px solid ${theme.color.white};
     outline-offset: 2px;
   }
   svg {
@@ -49,9 +50,9 @@ const Avatar = styled.span.withConfig(sc('UserMenuAvatar'))`
   width: 32px;
   height: 32px;
   border-radius: 50%;
-  background: ${(p) => p.theme.color.white};
-  color: ${(p) => p.theme.color.brand};
-  font-size: ${(p) => p.theme.font.size.sm};
+  background: ${theme.color.white};
+  color: ${theme.color.brand};
+  font-size: ${theme.font.size.sm};
   font-weight: 800;
   /* Drawn, not written: text here would be visible text missing from the menu's accessible name. */
   &::before {
@@ -73,29 +74,29 @@ const SummaryName = styled.span.withConfig(sc('UserMenuSummaryName'))`
 const Panel = styled.div.withConfig(sc('UserMenuPanel'))`
   position: absolute;
   right: 0;
-  top: calc(100% + ${(p) => p.theme.space[2]});
+  top: calc(100% + ${theme.space[2]});
   z-index: 60;
   width: max-content;
   min-width: 240px;
-  max-width: min(320px, calc(100vw - ${(p) => p.theme.space[5]}));
+  max-width: min(320px, calc(100vw - ${theme.space[5]}));
   padding: 6px;
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
+  background: ${theme.color.surface};
+  color: ${theme.color.ink};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
   box-shadow: 0 12px 32px rgba(31, 35, 40, 0.16);
 `;
 
 const Who = styled.div.withConfig(sc('UserMenuWho'))`
   padding: 8px 10px 10px;
-  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  border-bottom: 1px solid ${theme.color.line};
   margin-bottom: 6px;
   strong {
     display: block;
   }
   span {
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
     overflow-wrap: anywhere;
   }
 `;
@@ -111,20 +112,20 @@ const Item = styled.a.withConfig(sc('UserMenuItem'))`
   width: 100%;
   padding: 8px 10px;
   border: 0;
-  border-radius: ${(p) => p.theme.radius.control};
+  border-radius: ${theme.radius.control};
   background: transparent;
-  color: ${(p) => p.theme.color.ink};
+  color: ${theme.color.ink};
   font: inherit;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   text-align: left;
   text-decoration: none;
   cursor: pointer;
   &:hover,
   &:focus-visible {
-    background: ${(p) => p.theme.color.brandTint};
+    background: ${theme.color.brandTint};
   }
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: -2px;
   }
 `;
@@ -132,7 +133,7 @@ const Item = styled.a.withConfig(sc('UserMenuItem'))`
 const SignOutForm = styled.form.withConfig(sc('UserMenuSignOut'))`
   margin: 6px 0 0;
   padding-top: 6px;
-  border-top: 1px solid ${(p) => p.theme.color.line};
+  border-top: 1px solid ${theme.color.line};
 `;
 
 function initials(name: string): string {

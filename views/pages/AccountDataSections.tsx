@@ -13,10 +13,11 @@ import { formatDateTime } from '../ui/format';
 import type { DevicesJson } from '../../src/validation/accountData';
 import type { FormState } from '../../src/validation/forms';
 import { MessagePage } from './MessagePage';
+import { theme } from '../ui/theme';
 
 const Stack = styled.div.withConfig(sc('DeviceStack'))`
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const List = styled.ul.withConfig(sc('DeviceList'))`
@@ -24,7 +25,7 @@ const List = styled.ul.withConfig(sc('DeviceList'))`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const Row = styled.li.withConfig(sc('DeviceRow'))`
@@ -32,10 +33,10 @@ const Row = styled.li.withConfig(sc('DeviceRow'))`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[2]};
-  padding: ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
   form {
     margin: 0;
   }
@@ -45,19 +46,19 @@ const What = styled.div.withConfig(sc('DeviceWhat'))`
   min-width: 0;
   overflow-wrap: anywhere;
   strong {
-    margin-right: ${(p) => p.theme.space[2]};
+    margin-right: ${theme.space[2]};
   }
   small {
     display: block;
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const Actions = styled.div.withConfig(sc('DataActions'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   align-items: center;
   form {
     margin: 0;
@@ -66,8 +67,8 @@ const Actions = styled.div.withConfig(sc('DataActions'))`
 
 const Note = styled.p.withConfig(sc('DataNote'))`
   margin: 0;
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const ticked = (state: FormState | undefined, fallback: boolean) =>
@@ -152,7 +153,7 @@ export function YourDataSection() {
 const Centered = styled.div.withConfig(sc('ExportLinkDownload'))`
   display: flex;
   justify-content: center;
-  margin-top: ${(p) => p.theme.space[4]};
+  margin-top: ${theme.space[4]};
 `;
 
 /** The e-mailed export link's page: one button that downloads (and uses up) the link. */

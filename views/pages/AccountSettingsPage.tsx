@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Checkbox, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
@@ -22,49 +22,49 @@ export const ROLE_LABELS = { user: 'User', admin: 'Admin', super_admin: 'Super A
 const Page = styled.div.withConfig(sc('SettingsPage'))`
   max-width: 1080px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  padding: ${theme.space[6]} ${theme.space[4]};
   ${media.tablet} {
-    padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[5]}`};
+    padding: ${theme.space[6]} ${theme.space[5]};
   }
 `;
 
 const Heading = styled.h1.withConfig(sc('SettingsHeading'))`
-  margin: 0 0 ${(p) => p.theme.space[1]};
-  font-size: ${(p) => p.theme.font.size.xxl};
+  margin: 0 0 ${theme.space[1]};
+  font-size: ${theme.font.size.xxl};
 `;
 
 const Sub = styled.p.withConfig(sc('SettingsSub'))`
-  margin: 0 0 ${(p) => p.theme.space[5]};
-  color: ${(p) => p.theme.color.muted};
+  margin: 0 0 ${theme.space[5]};
+  color: ${theme.color.muted};
 `;
 
 const Summary = styled.div.withConfig(sc('SettingsSummary'))`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
-  margin-bottom: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[5]};
   ${media.tablet} {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
 
 const SummaryCard = styled.div.withConfig(sc('SettingsSummaryCard'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[4]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[4]};
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   span:first-child {
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const Grid = styled.div.withConfig(sc('SettingsGrid'))`
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   ${media.laptop} {
     grid-template-columns: 1fr 1fr;
     align-items: start;
@@ -122,10 +122,10 @@ export type SettingsIntent =
 
 const Feed = styled.div.withConfig(sc('SettingsFeed'))`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   input {
     font-family: ui-monospace, monospace;
-    font-size: ${(p) => p.theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
@@ -197,12 +197,12 @@ function CalendarFeed({ url }: { url: string }) {
 }
 
 const Saved = styled.div.withConfig(sc('SettingsSaved'))`
-  margin: 0 0 ${(p) => p.theme.space[5]};
-  padding: ${(p) => p.theme.space[3]} ${(p) => p.theme.space[4]};
-  border: 1px solid ${(p) => p.theme.color.ok};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin: 0 0 ${theme.space[5]};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border: 1px solid ${theme.color.ok};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.surface};
+  font-size: ${theme.font.size.sm};
   strong {
     display: block;
   }

@@ -7,7 +7,7 @@ import { styled } from 'styled-components';
 import type { SiteInsightsJson } from '../../src/validation/share';
 import { SiteInsights } from './SiteInsights';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Checkbox, Form, SubmitButton } from '../ui/Field';
@@ -43,9 +43,9 @@ const TAB_LABELS: Record<AdminTab, string> = {
 const Page = styled.div.withConfig(sc('AdminPage'))`
   max-width: 1280px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[4]}`};
+  padding: ${theme.space[5]} ${theme.space[4]};
   ${media.tablet} {
-    padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[5]}`};
+    padding: ${theme.space[6]} ${theme.space[5]};
   }
 `;
 
@@ -54,18 +54,18 @@ const Head = styled.div.withConfig(sc('AdminHead'))`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  margin-bottom: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[5]};
   h1 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.xxl};
+    font-size: ${theme.font.size.xxl};
   }
   p {
-    margin: ${(p) => p.theme.space[1]} 0 0;
-    color: ${(p) => p.theme.color.muted};
+    margin: ${theme.space[1]} 0 0;
+    color: ${theme.color.muted};
   }
   a {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
     font-weight: 600;
   }
 `;
@@ -73,30 +73,30 @@ const Head = styled.div.withConfig(sc('AdminHead'))`
 const TitleRow = styled.div.withConfig(sc('AdminTitleRow'))`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 const TabNav = styled.nav.withConfig(sc('AdminTabs'))`
   display: flex;
-  gap: ${(p) => p.theme.space[1]};
+  gap: ${theme.space[1]};
   overflow-x: auto;
-  margin-bottom: ${(p) => p.theme.space[5]};
-  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  margin-bottom: ${theme.space[5]};
+  border-bottom: 1px solid ${theme.color.line};
   a {
     flex: none;
-    padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
-    color: ${(p) => p.theme.color.muted};
+    padding: ${theme.space[3]} ${theme.space[4]};
+    color: ${theme.color.muted};
     font-weight: 600;
     text-decoration: none;
     border-bottom: 3px solid transparent;
     margin-bottom: -1px;
   }
   a[aria-current='page'] {
-    color: ${(p) => p.theme.color.brand};
-    border-bottom-color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
+    border-bottom-color: ${theme.color.brand};
   }
   a:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: -2px;
   }
 `;

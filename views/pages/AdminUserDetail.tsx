@@ -9,31 +9,31 @@ import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
 import { formatDateTime } from '../ui/format';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { ROLE_LABELS } from './AccountSettingsPage';
 
 const Page = styled.div.withConfig(sc('AdminUserDetail'))`
   max-width: 880px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  padding: ${theme.space[6]} ${theme.space[4]};
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   ${media.tablet} {
-    padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[5]}`};
+    padding: ${theme.space[6]} ${theme.space[5]};
   }
   h1 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.xxl};
+    font-size: ${theme.font.size.xxl};
     overflow-wrap: anywhere;
   }
   dl {
     display: grid;
     grid-template-columns: max-content minmax(0, 1fr);
-    gap: ${(p) => p.theme.space[2]} ${(p) => p.theme.space[4]};
+    gap: ${theme.space[2]} ${theme.space[4]};
     margin: 0;
   }
   dt {
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
   dd {
     margin: 0;
@@ -49,12 +49,12 @@ const Events = styled.ul.withConfig(sc('AdminUserEvents'))`
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
-    gap: ${(p) => p.theme.space[2]};
-    padding: ${(p) => p.theme.space[2]} 0;
-    border-bottom: 1px solid ${(p) => p.theme.color.line};
+    gap: ${theme.space[2]};
+    padding: ${theme.space[2]} 0;
+    border-bottom: 1px solid ${theme.color.line};
   }
   small {
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
 `;
 

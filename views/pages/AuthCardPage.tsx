@@ -2,57 +2,57 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 
 const Wrap = styled.div.withConfig(sc('AuthWrap'))`
   display: flex;
   justify-content: center;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  padding: ${theme.space[6]} ${theme.space[4]};
   ${media.tablet} {
-    padding: ${(p) => `${p.theme.space[7]} ${p.theme.space[4]}`};
+    padding: ${theme.space[7]} ${theme.space[4]};
   }
 `;
 
 const Panel = styled.section.withConfig(sc('AuthPanel'))`
   width: 100%;
   max-width: 440px;
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[5]};
   ${media.tablet} {
-    padding: ${(p) => p.theme.space[6]};
+    padding: ${theme.space[6]};
   }
 `;
 
 const Title = styled.h1.withConfig(sc('AuthTitle'))`
-  margin: 0 0 ${(p) => p.theme.space[1]};
-  font-size: ${(p) => p.theme.font.size.xxl};
+  margin: 0 0 ${theme.space[1]};
+  font-size: ${theme.font.size.xxl};
 `;
 
 const Intro = styled.p.withConfig(sc('AuthIntro'))`
-  margin: 0 0 ${(p) => p.theme.space[5]};
-  color: ${(p) => p.theme.color.muted};
+  margin: 0 0 ${theme.space[5]};
+  color: ${theme.color.muted};
 `;
 
 export const AuthFooter = styled.div.withConfig(sc('AuthFooter'))`
-  margin-top: ${(p) => p.theme.space[5]};
-  padding-top: ${(p) => p.theme.space[4]};
-  border-top: 1px solid ${(p) => p.theme.color.line};
+  margin-top: ${theme.space[5]};
+  padding-top: ${theme.space[4]};
+  border-top: 1px solid ${theme.color.line};
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[2]};
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  gap: ${theme.space[2]};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
   text-align: center;
 `;
 
 export const Notice = styled.p.withConfig(sc('AuthNotice'))`
-  margin: 0 0 ${(p) => p.theme.space[4]};
-  padding: ${(p) => p.theme.space[3]};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.brandTint};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin: 0 0 ${theme.space[4]};
+  padding: ${theme.space[3]};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.brandTint};
+  font-size: ${theme.font.size.sm};
 `;
 
 export function AuthCardPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {

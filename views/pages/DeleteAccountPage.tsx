@@ -8,30 +8,31 @@ import { Button, ButtonLink } from '../ui/Button';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Checkbox, Form, FormAlert, TextField } from '../ui/Field';
 import type { FormState } from '../../src/validation/forms';
+import { theme } from '../ui/theme';
 
 const Page = styled.div.withConfig(sc('DeleteAccountPage'))`
   max-width: 640px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  padding: ${theme.space[6]} ${theme.space[4]};
 `;
 
 const Heading = styled.h1.withConfig(sc('DeleteAccountHeading'))`
-  margin: 0 0 ${(p) => p.theme.space[4]};
-  font-size: ${(p) => p.theme.font.size.xxl};
+  margin: 0 0 ${theme.space[4]};
+  font-size: ${theme.font.size.xxl};
 `;
 
 const Goes = styled.ul.withConfig(sc('DeleteAccountGoes'))`
-  margin: 0 0 ${(p) => p.theme.space[4]};
-  padding-left: ${(p) => p.theme.space[5]};
+  margin: 0 0 ${theme.space[4]};
+  padding-left: ${theme.space[5]};
   li {
-    margin-bottom: ${(p) => p.theme.space[1]};
+    margin-bottom: ${theme.space[1]};
   }
 `;
 
 const Row = styled.div.withConfig(sc('DeleteAccountRow'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   align-items: center;
 `;
 

@@ -5,7 +5,7 @@
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { initials } from '../ui/format';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { Icon } from '../ui/Icon';
 import { Badge } from '../ui/Badge';
 import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
@@ -15,54 +15,54 @@ import type { DepartmentPageJson } from '../../src/validation/verifiedBadge';
 const Page = styled.div.withConfig(sc('DepartmentPage'))`
   max-width: 1040px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[4]} ${p.theme.space[7]}`};
+  padding: ${theme.space[5]} ${theme.space[4]} ${theme.space[7]};
   display: grid;
-  gap: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[5]};
 `;
 
 const Name = styled.h1.withConfig(sc('DepartmentName'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.xxl};
+  font-size: ${theme.font.size.xxl};
   overflow-wrap: anywhere;
   ${media.tablet} {
-    font-size: ${(p) => p.theme.font.size.xxxl};
+    font-size: ${theme.font.size.xxxl};
   }
 `;
 
 const Place = styled.p.withConfig(sc('DepartmentPlace'))`
-  margin: ${(p) => p.theme.space[1]} 0 0;
+  margin: ${theme.space[1]} 0 0;
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.lg};
+  gap: ${theme.space[2]};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.lg};
 `;
 
 const Facts = styled.dl.withConfig(sc('DepartmentFacts'))`
-  margin: ${(p) => p.theme.space[5]} 0 0;
+  margin: ${theme.space[5]} 0 0;
   display: grid;
   grid-template-columns: 1fr;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   ${media.tablet} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
   & div {
     min-width: 0;
-    padding: ${(p) => p.theme.space[3]};
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.control};
+    padding: ${theme.space[3]};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
   }
   & dt {
-    font-size: ${(p) => p.theme.font.size.sm};
-    color: ${(p) => p.theme.color.muted};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.muted};
   }
   & dd {
-    margin: ${(p) => p.theme.space[1]} 0 0;
+    margin: ${theme.space[1]} 0 0;
     font-weight: 600;
     overflow-wrap: anywhere;
   }
   & a {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
   }
 `;
 
@@ -72,7 +72,7 @@ const Members = styled.ul.withConfig(sc('DepartmentMembers'))`
   padding: 0;
   display: grid;
   grid-template-columns: 1fr;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   ${media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
@@ -84,16 +84,16 @@ const Members = styled.ul.withConfig(sc('DepartmentMembers'))`
 const Member = styled.a.withConfig(sc('DepartmentMember'))`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   min-width: 0;
-  padding: ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  color: ${(p) => p.theme.color.ink};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  color: ${theme.color.ink};
   text-decoration: none;
   &:hover {
-    border-color: ${(p) => p.theme.color.brand};
-    background: ${(p) => p.theme.color.brandTint};
+    border-color: ${theme.color.brand};
+    background: ${theme.color.brandTint};
   }
   & strong,
   & span {
@@ -101,8 +101,8 @@ const Member = styled.a.withConfig(sc('DepartmentMember'))`
     overflow-wrap: anywhere;
   }
   & span {
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
@@ -121,8 +121,8 @@ const Initials = styled.span.withConfig(sc('DepartmentMemberInitials'))`
   border-radius: 50%;
   display: grid !important;
   place-items: center;
-  background: ${(p) => p.theme.color.brand};
-  color: ${(p) => p.theme.color.white} !important;
+  background: ${theme.color.brand};
+  color: ${theme.color.white} !important;
   font-weight: 700;
 `;
 

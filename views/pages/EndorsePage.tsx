@@ -9,15 +9,16 @@ import { ButtonLink } from '../ui/Button';
 import { CharacterCount, Form, FormAlert, SubmitButton, TextArea } from '../ui/Field';
 import { ENDORSEMENT_COMMENT_MAX, type EndorsementStatus } from '../../src/validation/endorsements';
 import type { FormState } from '../../src/validation/forms';
+import { theme } from '../ui/theme';
 
 const Wrap = styled.div.withConfig(sc('EndorseWrap'))`
   max-width: 560px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  padding: ${theme.space[6]} ${theme.space[4]};
   & form {
     display: flex;
     flex-direction: column;
-    gap: ${(p) => p.theme.space[3]};
+    gap: ${theme.space[3]};
   }
   & h2 {
     overflow-wrap: anywhere;
@@ -28,7 +29,7 @@ const Actions = styled.div.withConfig(sc('EndorseActions'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const STANDING: Record<EndorsementStatus, string> = {

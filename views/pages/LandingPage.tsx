@@ -1,6 +1,6 @@
 import { styled, keyframes } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { ButtonLink } from '../ui/Button';
 import { OutlineIcon } from '../ui/Icon';
 
@@ -16,32 +16,32 @@ const rotate = keyframes`
 `;
 
 const Hero = styled.section.withConfig(sc('LandingHero'))`
-  background: linear-gradient(180deg, ${(p) => p.theme.color.surface} 0%, ${(p) => p.theme.color.canvas} 100%);
-  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  background: linear-gradient(180deg, ${theme.color.surface} 0%, ${theme.color.canvas} 100%);
+  border-bottom: 1px solid ${theme.color.line};
 `;
 
 const HeroInner = styled.div.withConfig(sc('LandingHeroInner'))`
   max-width: 1080px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[7]} ${p.theme.space[4]}`};
+  padding: ${theme.space[7]} ${theme.space[4]};
   text-align: center;
   ${media.laptop} {
-    padding: 96px ${(p) => p.theme.space[5]};
+    padding: 96px ${theme.space[5]};
   }
 `;
 
 const Eyebrow = styled.p.withConfig(sc('LandingEyebrow'))`
-  margin: 0 0 ${(p) => p.theme.space[4]};
-  color: ${(p) => p.theme.color.brand};
+  margin: 0 0 ${theme.space[4]};
+  color: ${theme.color.brand};
   font-weight: 700;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   letter-spacing: 0.08em;
   text-transform: uppercase;
 `;
 
 const Headline = styled.h1.withConfig(sc('LandingHeadline'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.xxl};
+  font-size: ${theme.font.size.xxl};
   line-height: 1.25;
   font-weight: 800;
   ${media.tablet} {
@@ -54,7 +54,7 @@ const VerbWindow = styled.span.withConfig(sc('LandingVerbWindow'))`
   height: 1.25em;
   overflow: hidden;
   vertical-align: bottom;
-  color: ${(p) => p.theme.color.brand};
+  color: ${theme.color.brand};
 `;
 
 const VerbReel = styled.span.withConfig(sc('LandingVerbReel'))`
@@ -70,43 +70,43 @@ const VerbReel = styled.span.withConfig(sc('LandingVerbReel'))`
 
 const Lead = styled.p.withConfig(sc('LandingLead'))`
   max-width: 640px;
-  margin: ${(p) => p.theme.space[5]} auto 0;
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.lg};
+  margin: ${theme.space[5]} auto 0;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.lg};
 `;
 
 const Ctas = styled.div.withConfig(sc('LandingCtas'))`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${(p) => p.theme.space[3]};
-  margin-top: ${(p) => p.theme.space[6]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[6]};
 `;
 
 const Features = styled.section.withConfig(sc('LandingFeatures'))`
   max-width: 1080px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[7]} ${p.theme.space[4]}`};
+  padding: ${theme.space[7]} ${theme.space[4]};
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   ${media.tablet} {
     grid-template-columns: repeat(3, 1fr);
-    padding: ${(p) => `${p.theme.space[7]} ${p.theme.space[5]}`};
+    padding: ${theme.space[7]} ${theme.space[5]};
   }
 `;
 
 const Feature = styled.article.withConfig(sc('LandingFeature'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[5]};
   h2 {
-    margin: ${(p) => p.theme.space[3]} 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.lg};
+    margin: ${theme.space[3]} 0 ${theme.space[2]};
+    font-size: ${theme.font.size.lg};
   }
   p {
     margin: 0;
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
 `;
 
@@ -117,15 +117,15 @@ const FeatureIcon = styled.span.withConfig(sc('LandingFeatureIcon'))`
   align-items: center;
   justify-content: center;
   border-radius: 10px;
-  background: ${(p) => p.theme.color.brandTint};
-  color: ${(p) => p.theme.color.brand};
+  background: ${theme.color.brandTint};
+  color: ${theme.color.brand};
 `;
 
 const Motto = styled.p.withConfig(sc('LandingMotto'))`
-  margin: 0 auto ${(p) => p.theme.space[7]};
+  margin: 0 auto ${theme.space[7]};
   text-align: center;
-  color: ${(p) => p.theme.color.ink};
-  font-size: ${(p) => p.theme.font.size.lg};
+  color: ${theme.color.ink};
+  font-size: ${theme.font.size.lg};
   font-weight: 600;
 `;
 

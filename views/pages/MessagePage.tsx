@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { ButtonLink } from '../ui/Button';
+import { theme } from '../ui/theme';
 
 const Wrap = styled.div.withConfig(sc('MessageWrap'))`
   max-width: 560px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[7]} ${p.theme.space[4]}`};
+  padding: ${theme.space[7]} ${theme.space[4]};
   text-align: center;
 `;
 
@@ -16,17 +17,17 @@ const Code = styled.p.withConfig(sc('MessageCode'))`
   font-size: 64px;
   font-weight: 800;
   line-height: 1;
-  color: ${(p) => p.theme.color.brand};
+  color: ${theme.color.brand};
 `;
 
 const Title = styled.h1.withConfig(sc('MessageTitle'))`
-  margin: ${(p) => p.theme.space[4]} 0 ${(p) => p.theme.space[2]};
-  font-size: ${(p) => p.theme.font.size.xxl};
+  margin: ${theme.space[4]} 0 ${theme.space[2]};
+  font-size: ${theme.font.size.xxl};
 `;
 
 const Body = styled.div.withConfig(sc('MessageBody'))`
-  color: ${(p) => p.theme.color.muted};
-  margin-bottom: ${(p) => p.theme.space[5]};
+  color: ${theme.color.muted};
+  margin-bottom: ${theme.space[5]};
 `;
 
 export interface MessagePageProps {

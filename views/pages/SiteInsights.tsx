@@ -3,11 +3,12 @@ import { styled } from 'styled-components';
 import type { SiteInsightsJson } from '../../src/validation/share';
 import { sc } from '../ui/sc';
 import { InsightTotals } from '../profile/InsightTotals';
+import { theme } from '../ui/theme';
 
 const Section = styled.section.withConfig(sc('AdminSiteInsights'))`
   h2 {
-    margin: 0 0 ${(p) => p.theme.space[3]};
-    font-size: ${(p) => p.theme.font.size.lg};
+    margin: 0 0 ${theme.space[3]};
+    font-size: ${theme.font.size.lg};
   }
 `;
 

@@ -4,11 +4,12 @@ import { sc } from '../ui/sc';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Form, SubmitButton } from '../ui/Field';
 import { REMINDER_MESSAGES } from '../../src/validation/reminders';
+import { theme } from '../ui/theme';
 
 const Wrap = styled.div.withConfig(sc('UnsubscribeWrap'))`
   max-width: 520px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]}`};
+  padding: ${theme.space[6]} ${theme.space[4]};
 `;
 
 export function UnsubscribePage({ action, done }: { action: string; done: boolean }) {

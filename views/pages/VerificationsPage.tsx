@@ -6,7 +6,7 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
@@ -35,35 +35,35 @@ export interface VerificationsPanelProps {
 const Page = styled.div.withConfig(sc('VerificationsPage'))`
   max-width: 960px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[4]} ${p.theme.space[7]}`};
+  padding: ${theme.space[5]} ${theme.space[4]} ${theme.space[7]};
   display: grid;
-  gap: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[5]};
   & h1 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.xxl};
+    font-size: ${theme.font.size.xxl};
   }
 `;
 
 const Panel = styled.div.withConfig(sc('VerificationsPanel'))`
   display: grid;
-  gap: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[5]};
   min-width: 0;
 `;
 
 const Requests = styled.ul.withConfig(sc('VerificationRequests'))`
   list-style: none;
-  margin: ${(p) => p.theme.space[4]} 0 0;
+  margin: ${theme.space[4]} 0 0;
   padding: 0;
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 const Request = styled.li.withConfig(sc('VerificationRequest'))`
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  padding: ${(p) => p.theme.space[4]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  padding: ${theme.space[4]};
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   min-width: 0;
   & p {
     margin: 0;
@@ -75,27 +75,27 @@ const Who = styled.div.withConfig(sc('VerificationWho'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => `${p.theme.space[1]} ${p.theme.space[3]}`};
+  gap: ${theme.space[1]} ${theme.space[3]};
   & strong {
-    font-size: ${(p) => p.theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
     overflow-wrap: anywhere;
   }
 `;
 
 const Muted = styled.p.withConfig(sc('VerificationMuted'))`
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Buttons = styled.div.withConfig(sc('VerificationButtons'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const GrantGrid = styled.div.withConfig(sc('VerifierGrantGrid'))`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   ${media.tablet} {
     grid-template-columns: 2fr 1fr auto;
     align-items: end;
@@ -104,16 +104,16 @@ const GrantGrid = styled.div.withConfig(sc('VerifierGrantGrid'))`
 
 const Verifiers = styled.ul.withConfig(sc('VerifierList'))`
   list-style: none;
-  margin: ${(p) => p.theme.space[4]} 0 0;
+  margin: ${theme.space[4]} 0 0;
   padding: 0;
   & li {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
-    gap: ${(p) => p.theme.space[2]};
-    padding: ${(p) => `${p.theme.space[2]} 0`};
-    border-top: 1px solid ${(p) => p.theme.color.line};
+    gap: ${theme.space[2]};
+    padding: ${theme.space[2]} 0;
+    border-top: 1px solid ${theme.color.line};
   }
   & li > div {
     min-width: 0;

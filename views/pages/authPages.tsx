@@ -13,6 +13,7 @@ import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../ui/Fiel
 import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
 import { Island } from '../../src/render/Island';
+import { theme } from '../ui/theme';
 
 /** What a field shows after a failed post: the value sent back (never a password) and its message. */
 function fieldOf(form: FormState | null, name: string, formId: string) {
@@ -28,13 +29,13 @@ function fieldOf(form: FormState | null, name: string, formId: string) {
 /** "or" between the password form and the passkey way in. */
 const Or = styled.div.withConfig(sc('PasskeyOr'))`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
-  margin-top: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[4]};
   p {
     margin: 0;
     text-align: center;
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
@@ -171,19 +172,19 @@ export function RegisterPage({
 const Panel = styled.div.withConfig(sc('CheckEmailPanel'))`
   text-align: center;
   h2 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.xl};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.font.size.xl};
   }
   p {
-    margin: 0 0 ${(p) => p.theme.space[5]};
-    color: ${(p) => p.theme.color.muted};
+    margin: 0 0 ${theme.space[5]};
+    color: ${theme.color.muted};
   }
 `;
 
 const Actions = styled.div.withConfig(sc('CheckEmailActions'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 export function ForgotPasswordPage({ form = null, sent = false }: { form?: FormState | null; sent?: boolean }) {
@@ -225,9 +226,9 @@ export function ForgotPasswordPage({ form = null, sent = false }: { form?: FormS
 const Toggle = styled.button.withConfig(sc('PasswordToggle'))`
   border: 0;
   background: transparent;
-  color: ${(p) => p.theme.color.brand};
+  color: ${theme.color.brand};
   font: inherit;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
   padding: 6px 10px;
   cursor: pointer;
@@ -247,12 +248,12 @@ const DefaultSubmit = styled.button.withConfig(sc('DefaultSubmit'))`
 const Done = styled.div.withConfig(sc('ResetDone'))`
   text-align: center;
   h2 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.xl};
-    color: ${(p) => p.theme.color.ok};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.font.size.xl};
+    color: ${theme.color.ok};
   }
   p {
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
 `;
 

@@ -14,6 +14,7 @@ import { Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
 import { formatDate, formatDateTime } from '../ui/format';
 import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
+import { theme } from '../ui/theme';
 
 export type SecurityIntent =
   'totp-start' | 'totp-confirm' | 'totp-disable' | 'recovery-regenerate' | 'passkey-remove' | 'passkey-added';
@@ -35,19 +36,19 @@ const CodeField = ({ id, form, label }: { id: string; form: FormState | null | u
 
 const Setup = styled.div.withConfig(sc('TotpSetup'))`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   justify-items: start;
-  margin-bottom: ${(p) => p.theme.space[4]};
+  margin-bottom: ${theme.space[4]};
   img {
     width: 200px;
     height: 200px;
     max-width: 100%;
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.control};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
   }
   code {
     font-family: ui-monospace, monospace;
-    font-size: ${(p) => p.theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
     overflow-wrap: anywhere;
     word-break: break-all;
   }
@@ -70,16 +71,16 @@ export function TotpSetup({ qrDataUrl, secret }: { qrDataUrl: string; secret: st
 }
 
 const Codes = styled.div.withConfig(sc('RecoveryCodes'))`
-  margin: 0 0 ${(p) => p.theme.space[4]};
-  padding: ${(p) => p.theme.space[4]};
-  border: 1px solid ${(p) => p.theme.color.warn};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
+  margin: 0 0 ${theme.space[4]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.color.warn};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.surface};
   ol {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(17ch, 1fr));
-    gap: ${(p) => p.theme.space[2]} ${(p) => p.theme.space[4]};
-    margin: ${(p) => p.theme.space[3]} 0;
+    gap: ${theme.space[2]} ${theme.space[4]};
+    margin: ${theme.space[3]} 0;
     padding: 0;
     list-style-position: inside;
     font-family: ui-monospace, monospace;
@@ -157,18 +158,18 @@ export function EnrolPage({
 
 const Block = styled.div.withConfig(sc('SecurityBlock'))`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
-  padding: ${(p) => p.theme.space[4]} 0;
-  border-top: 1px solid ${(p) => p.theme.color.line};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[4]} 0;
+  border-top: 1px solid ${theme.color.line};
   &:first-of-type {
     border-top: 0;
     padding-top: 0;
   }
   h3 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
     display: flex;
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
     align-items: center;
     flex-wrap: wrap;
   }
@@ -182,15 +183,15 @@ const Rows = styled.ul.withConfig(sc('SecurityRows'))`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   li {
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
     align-items: center;
-    gap: ${(p) => p.theme.space[2]};
-    padding: ${(p) => p.theme.space[2]} 0;
-    border-bottom: 1px solid ${(p) => p.theme.color.line};
+    gap: ${theme.space[2]};
+    padding: ${theme.space[2]} 0;
+    border-bottom: 1px solid ${theme.color.line};
   }
   li > span {
     flex: 1 1 14rem;
@@ -199,15 +200,15 @@ const Rows = styled.ul.withConfig(sc('SecurityRows'))`
   }
   small {
     display: block;
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const Actions = styled.div.withConfig(sc('SecurityActions'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 export interface SecuritySectionProps {

@@ -4,25 +4,26 @@ import { sc } from '../ui/sc';
 import { Island } from '../../src/render/Island';
 import type { DepartmentJson } from '../../src/validation/departments';
 import type { FormState } from '../../src/validation/forms';
+import { theme } from '../ui/theme';
 
 const Wrap = styled.div.withConfig(sc('CreateProfileWrap'))`
   max-width: 760px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[6]} ${p.theme.space[4]} ${p.theme.space[7]}`};
+  padding: ${theme.space[6]} ${theme.space[4]} ${theme.space[7]};
 `;
 
 const Card = styled.section.withConfig(sc('CreateProfileCard'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[5]};
   & h1 {
-    margin: 0 0 ${(p) => p.theme.space[1]};
-    font-size: ${(p) => p.theme.font.size.xxl};
+    margin: 0 0 ${theme.space[1]};
+    font-size: ${theme.font.size.xxl};
   }
   & > p {
-    margin: 0 0 ${(p) => p.theme.space[5]};
-    color: ${(p) => p.theme.color.muted};
+    margin: 0 0 ${theme.space[5]};
+    color: ${theme.color.muted};
   }
 `;
 

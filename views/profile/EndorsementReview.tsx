@@ -8,20 +8,21 @@ import { sc } from '../ui/sc';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import type { SkillEndorsementJson } from '../../src/validation/endorsements';
+import { theme } from '../ui/theme';
 
 export interface ReviewedEndorsement extends SkillEndorsementJson {
   skillName: string;
 }
 
 const Panel = styled.section.withConfig(sc('EndorsementReview'))`
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.canvas};
-  padding: ${(p) => p.theme.space[3]} ${(p) => p.theme.space[4]};
-  margin-bottom: ${(p) => p.theme.space[4]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.canvas};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  margin-bottom: ${theme.space[4]};
   & h3 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.md};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.font.size.md};
   }
   & ul {
     list-style: none;
@@ -29,7 +30,7 @@ const Panel = styled.section.withConfig(sc('EndorsementReview'))`
     padding: 0;
     display: flex;
     flex-direction: column;
-    gap: ${(p) => p.theme.space[3]};
+    gap: ${theme.space[3]};
   }
 `;
 
@@ -38,7 +39,7 @@ const Row = styled.li.withConfig(sc('EndorsementReviewRow'))`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   min-width: 0;
   & > div {
     flex: 1 1 220px;
@@ -46,13 +47,13 @@ const Row = styled.li.withConfig(sc('EndorsementReviewRow'))`
     overflow-wrap: anywhere;
   }
   & p {
-    margin: ${(p) => p.theme.space[1]} 0 0;
-    font-size: ${(p) => p.theme.font.size.sm};
-    color: ${(p) => p.theme.color.muted};
+    margin: ${theme.space[1]} 0 0;
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.muted};
   }
   & form {
     display: flex;
-    gap: ${(p) => p.theme.space[2]};
+    gap: ${theme.space[2]};
   }
 `;
 

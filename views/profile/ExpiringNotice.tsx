@@ -6,28 +6,29 @@
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import type { ExpiringSoonJson } from '../../src/validation/reminders';
+import { theme } from '../ui/theme';
 
 const Notice = styled.section.withConfig(sc('ExpiringNotice'))`
-  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
-  border: 1px solid ${(p) => p.theme.color.warn};
-  border-radius: ${(p) => p.theme.radius.card};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border: 1px solid ${theme.color.warn};
+  border-radius: ${theme.radius.card};
+  background: ${theme.color.surface};
+  color: ${theme.color.ink};
   overflow-wrap: anywhere;
   h2 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.md};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.font.size.md};
   }
   ul {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    padding-left: ${(p) => p.theme.space[5]};
+    margin: 0 0 ${theme.space[2]};
+    padding-left: ${theme.space[5]};
   }
   p {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
   }
   a {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
     font-weight: 600;
   }
 `;

@@ -4,12 +4,13 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
+import { theme } from '../ui/theme';
 
 export const HeaderControlGroup = styled.div.withConfig(sc('ProfileHeaderControlGroup'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   min-width: 0;
 `;

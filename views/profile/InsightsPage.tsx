@@ -10,17 +10,18 @@ import { sc } from '../ui/sc';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { DataTable } from '../ui/DataTable';
 import { InsightTotals } from './InsightTotals';
+import { theme } from '../ui/theme';
 
 const Page = styled.main.withConfig(sc('InsightsPage'))`
   max-width: 960px;
   width: 100%;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[4]}`};
+  padding: ${theme.space[5]} ${theme.space[4]};
   display: grid;
-  gap: ${(p) => p.theme.space[5]};
+  gap: ${theme.space[5]};
   h1 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.xxl};
+    font-size: ${theme.font.size.xxl};
     overflow-wrap: anywhere;
   }
 `;
@@ -28,10 +29,10 @@ const Page = styled.main.withConfig(sc('InsightsPage'))`
 const Periods = styled.nav.withConfig(sc('InsightsPeriods'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   a[aria-current='page'] {
     font-weight: 700;
-    color: ${(p) => p.theme.color.ink};
+    color: ${theme.color.ink};
     text-decoration: none;
   }
 `;
@@ -43,10 +44,10 @@ const Chart = styled.svg.withConfig(sc('InsightsChart'))`
 `;
 
 const Details = styled.details.withConfig(sc('InsightsDetails'))`
-  margin-top: ${(p) => p.theme.space[3]};
+  margin-top: ${theme.space[3]};
   summary {
     cursor: pointer;
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
   }
 `;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { initials } from '../ui/format';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import type { ProfileJson } from '../../src/validation/profiles';
 import { Icon } from '../ui/Icon';
 import { profileLinks, safeImageUrl } from './links';
@@ -11,18 +11,18 @@ import { ShareLinks } from './ShareLinks';
 import { VerifiedBadge } from '../ui/VerifiedBadge';
 
 const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[5]};
   display: grid;
   grid-template-columns: 88px 1fr;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   align-items: start;
   ${media.tablet} {
     grid-template-columns: 112px 1fr;
-    gap: ${(p) => p.theme.space[5]};
-    padding: ${(p) => p.theme.space[6]};
+    gap: ${theme.space[5]};
+    padding: ${theme.space[6]};
   }
 `;
 
@@ -31,7 +31,7 @@ const Photo = styled.img.withConfig(sc('ProfilePhoto'))`
   height: 88px;
   border-radius: 50%;
   object-fit: cover;
-  border: 3px solid ${(p) => p.theme.color.brandTint};
+  border: 3px solid ${theme.color.brandTint};
   ${media.tablet} {
     width: 112px;
     height: 112px;
@@ -44,45 +44,45 @@ const Initials = styled.div.withConfig(sc('ProfileInitials'))`
   border-radius: 50%;
   display: grid;
   place-items: center;
-  background: ${(p) => p.theme.color.brand};
-  color: ${(p) => p.theme.color.white};
-  font-size: ${(p) => p.theme.font.size.xxl};
+  background: ${theme.color.brand};
+  color: ${theme.color.white};
+  font-size: ${theme.font.size.xxl};
   font-weight: 700;
-  border: 3px solid ${(p) => p.theme.color.brandTint};
+  border: 3px solid ${theme.color.brandTint};
   ${media.tablet} {
     width: 112px;
     height: 112px;
-    font-size: ${(p) => p.theme.font.size.xxxl};
+    font-size: ${theme.font.size.xxxl};
   }
 `;
 
 const Name = styled.h1.withConfig(sc('ProfileName'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.xxl};
+  font-size: ${theme.font.size.xxl};
   ${media.tablet} {
-    font-size: ${(p) => p.theme.font.size.xxxl};
+    font-size: ${theme.font.size.xxxl};
   }
 `;
 
 const Rank = styled.p.withConfig(sc('ProfileRank'))`
-  margin: ${(p) => p.theme.space[1]} 0 0;
-  font-size: ${(p) => p.theme.font.size.lg};
+  margin: ${theme.space[1]} 0 0;
+  font-size: ${theme.font.size.lg};
   font-weight: 600;
 `;
 
 const Meta = styled.ul.withConfig(sc('ProfileMeta'))`
   list-style: none;
-  margin: ${(p) => p.theme.space[2]} 0 0;
+  margin: ${theme.space[2]} 0 0;
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => `${p.theme.space[1]} ${p.theme.space[4]}`};
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  gap: ${theme.space[1]} ${theme.space[4]};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
   & li {
     display: inline-flex;
     align-items: center;
-    gap: ${(p) => p.theme.space[1]};
+    gap: ${theme.space[1]};
   }
 `;
 
@@ -90,47 +90,47 @@ const DepartmentLink = styled.a.withConfig(sc('ProfileDepartmentLink'))`
   color: inherit;
   overflow-wrap: anywhere;
   &:hover {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
   }
 `;
 const Verified = styled.ul.withConfig(sc('ProfileVerified'))`
   list-style: none;
-  margin: ${(p) => p.theme.space[2]} 0 0;
+  margin: ${theme.space[2]} 0 0;
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   & li {
     max-width: 100%;
     min-width: 0;
   }
 `;
 const Motto = styled.p.withConfig(sc('ProfileMotto'))`
-  margin: ${(p) => p.theme.space[3]} 0 0;
+  margin: ${theme.space[3]} 0 0;
   font-style: italic;
-  color: ${(p) => p.theme.color.ink};
+  color: ${theme.color.ink};
 `;
 
 const Links = styled.ul.withConfig(sc('ProfileLinks'))`
   grid-column: 1 / -1;
   list-style: none;
   margin: 0;
-  padding: ${(p) => p.theme.space[4]} 0 0;
-  border-top: 1px solid ${(p) => p.theme.color.line};
+  padding: ${theme.space[4]} 0 0;
+  border-top: 1px solid ${theme.color.line};
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => `${p.theme.space[2]} ${p.theme.space[4]}`};
-  font-size: ${(p) => p.theme.font.size.sm};
+  gap: ${theme.space[2]} ${theme.space[4]};
+  font-size: ${theme.font.size.sm};
   & a {
     display: inline-flex;
     align-items: center;
-    gap: ${(p) => p.theme.space[1]};
-    color: ${(p) => p.theme.color.ink};
+    gap: ${theme.space[1]};
+    color: ${theme.color.ink};
     text-decoration: none;
     min-height: 24px;
   }
   & a:hover {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
     text-decoration: underline;
   }
 `;

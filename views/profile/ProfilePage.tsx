@@ -6,7 +6,7 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
 import { findKeptPart, Kept, type KeptPart } from '../../src/render/Kept';
 import type { DepartmentJson } from '../../src/validation/departments';
@@ -29,24 +29,24 @@ import type { SkillItemJson } from '../../src/validation/lists/skills';
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
   margin: 0 auto;
-  padding: ${(p) => `${p.theme.space[4]} ${p.theme.space[3]} ${p.theme.space[7]}`};
+  padding: ${theme.space[4]} ${theme.space[3]} ${theme.space[7]};
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   ${media.tablet} {
-    padding: ${(p) => `${p.theme.space[5]} ${p.theme.space[5]} ${p.theme.space[7]}`};
-    gap: ${(p) => p.theme.space[5]};
+    padding: ${theme.space[5]} ${theme.space[5]} ${theme.space[7]};
+    gap: ${theme.space[5]};
   }
 `;
 
 const Statement = styled.section.withConfig(sc('ProfileStatement'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[5]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[5]};
   & h2 {
-    margin: 0 0 ${(p) => p.theme.space[2]};
-    font-size: ${(p) => p.theme.font.size.lg};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.font.size.lg};
   }
   & p {
     margin: 0;
@@ -59,27 +59,27 @@ const Statement = styled.section.withConfig(sc('ProfileStatement'))`
 const Columns = styled.div.withConfig(sc('ProfileColumns'))`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   align-items: start;
   ${media.laptop} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
-    gap: ${(p) => p.theme.space[5]};
+    gap: ${theme.space[5]};
   }
 `;
 
 const Column = styled.div.withConfig(sc('ProfileColumn'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   min-width: 0;
   ${media.laptop} {
-    gap: ${(p) => p.theme.space[5]};
+    gap: ${theme.space[5]};
   }
 `;
 
 const Back = styled.p.withConfig(sc('ProfileBackToAll'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;
 

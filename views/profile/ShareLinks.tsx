@@ -4,6 +4,7 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
+import { theme } from '../ui/theme';
 
 const List = styled.ul.withConfig(sc('ProfileShareLinks'))`
   grid-column: 1 / -1;
@@ -12,8 +13,8 @@ const List = styled.ul.withConfig(sc('ProfileShareLinks'))`
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => `${p.theme.space[2]} ${p.theme.space[4]}`};
-  font-size: ${(p) => p.theme.font.size.sm};
+  gap: ${theme.space[2]} ${theme.space[4]};
+  font-size: ${theme.font.size.sm};
   & a {
     display: inline-flex;
     align-items: center;

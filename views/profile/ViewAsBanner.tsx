@@ -5,23 +5,24 @@
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import type { ViewAs } from '../../src/validation/viewAs';
+import { theme } from '../ui/theme';
 
 const Banner = styled.div.withConfig(sc('ViewAsBanner'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[2]} ${(p) => p.theme.space[4]};
-  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
-  border: 1px solid ${(p) => p.theme.color.brand};
-  border-radius: ${(p) => p.theme.radius.card};
-  background: ${(p) => p.theme.color.brandTint};
-  color: ${(p) => p.theme.color.ink};
+  gap: ${theme.space[2]} ${theme.space[4]};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border: 1px solid ${theme.color.brand};
+  border-radius: ${theme.radius.card};
+  background: ${theme.color.brandTint};
+  color: ${theme.color.ink};
   & p {
     margin: 0;
   }
   & a {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
     font-weight: 600;
   }
 `;

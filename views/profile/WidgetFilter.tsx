@@ -4,7 +4,7 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
-import { media } from '../ui/theme';
+import { theme, media } from '../ui/theme';
 import { WIDGET_FILTERS, type WidgetKey } from '../../src/validation/profiles';
 import { profileHref } from './widgets/context';
 import { Kept } from '../../src/render/Kept';
@@ -12,23 +12,23 @@ import { Kept } from '../../src/render/Kept';
 const Bar = styled.nav.withConfig(sc('WidgetFilter'))`
   max-width: 1280px;
   margin: 0 auto;
-  padding: 0 ${(p) => p.theme.space[4]} ${(p) => p.theme.space[2]};
+  padding: 0 ${theme.space[4]} ${theme.space[2]};
   display: flex;
-  gap: ${(p) => p.theme.space[1]};
+  gap: ${theme.space[1]};
   overflow-x: auto;
   scrollbar-width: thin;
   ${media.tablet} {
-    padding: 0 ${(p) => p.theme.space[5]} ${(p) => p.theme.space[2]};
+    padding: 0 ${theme.space[5]} ${theme.space[2]};
   }
 `;
 
 const FilterLink = styled.a.withConfig(sc('WidgetFilterLink'))<{ $active: boolean }>`
   flex: none;
   padding: 6px 12px;
-  border-radius: ${(p) => p.theme.radius.pill};
-  color: ${(p) => p.theme.color.white};
+  border-radius: ${theme.radius.pill};
+  color: ${theme.color.white};
   background: ${(p) => (p.$active ? 'rgba(255,255,255,0.22)' : 'transparent')};
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: ${(p) => (p.$active ? 700 : 500)};
   text-decoration: none;
   white-space: nowrap;
@@ -36,7 +36,7 @@ const FilterLink = styled.a.withConfig(sc('WidgetFilterLink'))<{ $active: boolea
     background: rgba(255, 255, 255, 0.14);
   }
   &:focus-visible {
-    outline-color: ${(p) => p.theme.color.white};
+    outline-color: ${theme.color.white};
   }
 `;
 

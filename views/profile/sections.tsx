@@ -12,6 +12,7 @@ import { EmptyNote } from '../ui/Card';
 import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/profiles';
 import { profileHref, type RenderItems, type SectionContext, type SectionItem } from './widgets/context';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
+import { theme } from '../ui/theme';
 
 export type { SectionContext, SectionItem } from './widgets/context';
 
@@ -78,7 +79,7 @@ const NOTHING_YET: Record<WidgetKey, string> = {
 
 const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`
   margin: 0;
-  padding-left: ${(p) => p.theme.space[5]};
+  padding-left: ${theme.space[5]};
 `;
 
 /** Until a widget registers its own item view. */
@@ -115,42 +116,42 @@ export const WIDGET_VIEWS = Object.fromEntries(SECTIONS.map((w) => [w.key, widge
 /** Edit mode is denser (a calm edit mode fits more on a screen). */
 const Frame = styled.section.withConfig(sc('WidgetSection'))<{ $editing: boolean }>`
   position: relative; /* an editor's "+ Add" sits in the header */
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => (p.$editing ? p.theme.space[4] : p.theme.space[5])};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${(p) => (p.$editing ? theme.space[4] : theme.space[5])};
 `;
 
 const Head = styled.header.withConfig(sc('WidgetSectionHead'))`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  margin-bottom: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[4]};
 `;
 
 const Title = styled.h2.withConfig(sc('WidgetSectionTitle'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
   & a {
-    color: ${(p) => p.theme.color.ink};
+    color: ${theme.color.ink};
     text-decoration: none;
   }
   & a:hover {
-    color: ${(p) => p.theme.color.brand};
+    color: ${theme.color.brand};
     text-decoration: underline;
   }
 `;
 
 const Count = styled.span.withConfig(sc('WidgetSectionCount'))`
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;
 
 const Footer = styled.p.withConfig(sc('WidgetSectionFooter'))`
-  margin: ${(p) => p.theme.space[4]} 0 0;
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin: ${theme.space[4]} 0 0;
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;
 

@@ -7,20 +7,21 @@ import { createGlobalStyle, styled } from 'styled-components';
 import type { Paper } from '../../src/validation/share';
 import type { ResumeOutline } from './outline';
 import { sc } from '../ui/sc';
+import { theme } from '../ui/theme';
 
 const PrintStyle = createGlobalStyle<{ $paper: Paper }>`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
-    background: ${(p) => p.theme.color.canvas};
-    color: ${(p) => p.theme.color.ink};
-    font-family: ${(p) => p.theme.font.family};
+    background: ${theme.color.canvas};
+    color: ${theme.color.ink};
+    font-family: ${theme.font.family};
     font-size: 15px;
     line-height: 1.45;
   }
-  a { color: ${(p) => p.theme.color.brand}; }
-  a:focus-visible { outline: 2px solid ${(p) => p.theme.color.brand}; outline-offset: 2px; }
+  a { color: ${theme.color.brand}; }
+  a:focus-visible { outline: 2px solid ${theme.color.brand}; outline-offset: 2px; }
   @page { size: ${(p) => (p.$paper === 'a4' ? 'A4' : 'letter')}; margin: 16mm 16mm 18mm; }
   @media print {
     body { background: #fff; font-size: 10.5pt; }
@@ -32,9 +33,9 @@ const Sheet = styled.main.withConfig(sc('ResumeSheet'))`
   max-width: 800px;
   margin: 24px auto;
   padding: 32px 24px;
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
   overflow-wrap: anywhere;
   @media (max-width: 600px) {
     margin: 0;
@@ -64,7 +65,7 @@ const Toolbar = styled.nav.withConfig(sc('ResumeToolbar'))`
 `;
 
 const Header = styled.header.withConfig(sc('ResumeHeader'))`
-  border-bottom: 3px solid ${(p) => p.theme.color.brand};
+  border-bottom: 3px solid ${theme.color.brand};
   padding-bottom: 12px;
   margin-bottom: 8px;
   h1 {
@@ -83,7 +84,7 @@ const Contact = styled.ul.withConfig(sc('ResumeContact'))`
   list-style: none;
   margin: 6px 0 0;
   padding: 0;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   font-size: 0.93em;
 `;
 
@@ -94,7 +95,7 @@ const Section = styled.section.withConfig(sc('ResumeSection'))`
     font-size: 1.1em;
     text-transform: uppercase;
     letter-spacing: 0.04em;
-    color: ${(p) => p.theme.color.brandDark};
+    color: ${theme.color.brandDark};
     break-after: avoid;
   }
   h3 {
@@ -118,13 +119,13 @@ const Entry = styled.article.withConfig(sc('ResumeEntry'))`
 `;
 
 const Facts = styled.p.withConfig(sc('ResumeFacts'))`
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   font-size: 0.93em;
 `;
 
 const Footer = styled.footer.withConfig(sc('ResumeFooter'))`
   margin-top: 24px;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   font-size: 0.85em;
 `;
 

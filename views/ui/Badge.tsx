@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { sc } from './sc';
+import { theme } from './theme';
 
 export type BadgeTone = 'neutral' | 'brand' | 'ok' | 'warn' | 'danger';
 
@@ -8,26 +9,26 @@ export const Badge = styled.span.withConfig(sc('Badge'))<{ $tone?: BadgeTone }>`
   align-items: center;
   gap: 4px;
   padding: 2px 10px;
-  border-radius: ${(p) => p.theme.radius.pill};
+  border-radius: ${theme.radius.pill};
   font-size: 12px;
   font-weight: 600;
   line-height: 18px;
   border: 1px solid
     ${(p) =>
       ({
-        neutral: p.theme.color.line,
-        brand: p.theme.color.brand,
-        ok: p.theme.color.ok,
-        warn: p.theme.color.warn,
-        danger: p.theme.color.danger,
+        neutral: theme.color.line,
+        brand: theme.color.brand,
+        ok: theme.color.ok,
+        warn: theme.color.warn,
+        danger: theme.color.danger,
       })[p.$tone ?? 'neutral']};
   color: ${(p) =>
     ({
-      neutral: p.theme.color.muted,
-      brand: p.theme.color.brand,
-      ok: p.theme.color.ok,
-      warn: p.theme.color.warn,
-      danger: p.theme.color.danger,
+      neutral: theme.color.muted,
+      brand: theme.color.brand,
+      ok: theme.color.ok,
+      warn: theme.color.warn,
+      danger: theme.color.danger,
     })[p.$tone ?? 'neutral']};
-  background: ${(p) => p.theme.color.surface};
+  background: ${theme.color.surface};
 `;

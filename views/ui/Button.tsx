@@ -1,42 +1,43 @@
 import { styled, css } from 'styled-components';
 import { sc } from './sc';
+import { theme } from './theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'destructive' | 'ghost' | 'onBrand';
 
 const variants = {
   primary: css`
-    background: ${(p) => p.theme.color.brand};
-    color: ${(p) => p.theme.color.white};
-    border-color: ${(p) => p.theme.color.brand};
+    background: ${theme.color.brand};
+    color: ${theme.color.white};
+    border-color: ${theme.color.brand};
     &:hover {
-      background: ${(p) => p.theme.color.brandDark};
-      border-color: ${(p) => p.theme.color.brandDark};
+      background: ${theme.color.brandDark};
+      border-color: ${theme.color.brandDark};
     }
   `,
   secondary: css`
-    background: ${(p) => p.theme.color.surface};
-    color: ${(p) => p.theme.color.ink};
-    border-color: ${(p) => p.theme.color.line};
+    background: ${theme.color.surface};
+    color: ${theme.color.ink};
+    border-color: ${theme.color.line};
     &:hover {
-      border-color: ${(p) => p.theme.color.muted};
+      border-color: ${theme.color.muted};
     }
   `,
   destructive: css`
-    background: ${(p) => p.theme.color.danger};
-    color: ${(p) => p.theme.color.white};
-    border-color: ${(p) => p.theme.color.danger};
+    background: ${theme.color.danger};
+    color: ${theme.color.white};
+    border-color: ${theme.color.danger};
   `,
   ghost: css`
     background: transparent;
-    color: ${(p) => p.theme.color.ink};
+    color: ${theme.color.ink};
     border-color: transparent;
     &:hover {
-      background: ${(p) => p.theme.color.brandTint};
+      background: ${theme.color.brandTint};
     }
   `,
   onBrand: css`
     background: transparent;
-    color: ${(p) => p.theme.color.white};
+    color: ${theme.color.white};
     border-color: rgba(255, 255, 255, 0.7);
     &:hover {
       background: rgba(255, 255, 255, 0.12);
@@ -48,13 +49,13 @@ const base = css<{ $variant?: ButtonVariant; $block?: boolean }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${(p) => p.theme.space[2]};
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[4]};
+  gap: ${theme.space[2]};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[4]};
   border: 1px solid transparent;
-  border-radius: ${(p) => p.theme.radius.control};
+  border-radius: ${theme.radius.control};
   font: inherit;
-  font-size: ${(p) => p.theme.font.size.md};
+  font-size: ${theme.font.size.md};
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
@@ -62,7 +63,7 @@ const base = css<{ $variant?: ButtonVariant; $block?: boolean }>`
   width: ${(p) => (p.$block ? '100%' : 'auto')};
   ${(p) => variants[p.$variant ?? 'primary']}
   &:focus-visible {
-    outline: 2px solid ${(p) => (p.$variant === 'onBrand' ? p.theme.color.white : p.theme.color.brand)};
+    outline: 2px solid ${(p) => (p.$variant === 'onBrand' ? theme.color.white : theme.color.brand)};
     outline-offset: 2px;
   }
   &:disabled {

@@ -18,6 +18,7 @@ import { styled } from 'styled-components';
 import { controlBox, Label } from './Field';
 import { sc } from './sc';
 import { useTypedValue } from './typedBeforeHydration';
+import { theme } from './theme';
 
 const Wrap = styled.div.withConfig(sc('ComboboxWrap'))`
   position: relative;
@@ -28,22 +29,22 @@ const SearchIcon = styled.svg.withConfig(sc('ComboboxSearchIcon'))`
   left: 12px;
   top: 50%;
   transform: translateY(-50%);
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   pointer-events: none;
 `;
 
 const Input = styled.input.withConfig(sc('ComboboxInput'))<{ $invalid?: boolean }>`
   ${controlBox}
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]} 0 36px;
-  font-size: ${(p) => p.theme.font.size.md};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[3]} 0 36px;
+  font-size: ${theme.font.size.md};
   &::placeholder {
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
   &:focus {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
-    border-color: ${(p) => p.theme.color.brand};
+    border-color: ${theme.color.brand};
   }
   &:disabled {
     opacity: 0.6;
@@ -56,9 +57,9 @@ const Popup = styled.div.withConfig(sc('ComboboxPopup'))`
   left: 0;
   right: 0;
   z-index: 40;
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
   box-shadow: 0 12px 32px rgba(31, 35, 40, 0.14);
   overflow: hidden;
 `;
@@ -66,7 +67,7 @@ const Popup = styled.div.withConfig(sc('ComboboxPopup'))`
 const Listbox = styled.ul.withConfig(sc('ComboboxListbox'))`
   list-style: none;
   margin: 0;
-  padding: ${(p) => p.theme.space[1]};
+  padding: ${theme.space[1]};
   max-height: 15rem;
   overflow-y: auto;
   overscroll-behavior: contain;
@@ -76,29 +77,29 @@ const Option = styled.li.withConfig(sc('ComboboxOption'))<{ $active: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[3]}`};
+  padding: ${theme.space[2]} ${theme.space[3]};
   border-radius: 6px;
   cursor: pointer;
-  background: ${(p) => (p.$active ? p.theme.color.brandTint : 'transparent')};
-  box-shadow: ${(p) => (p.$active ? `inset 3px 0 0 ${p.theme.color.brand}` : 'none')};
+  background: ${(p) => (p.$active ? theme.color.brandTint : 'transparent')};
+  box-shadow: ${(p) => (p.$active ? `inset 3px 0 0 ${theme.color.brand}` : 'none')};
   &:hover {
-    background: ${(p) => p.theme.color.brandTint};
+    background: ${theme.color.brandTint};
   }
 `;
 
 const Message = styled.div.withConfig(sc('ComboboxMessage'))<{ $error?: boolean }>`
-  padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[4]}`};
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => (p.$error ? p.theme.color.danger : p.theme.color.muted)};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  font-size: ${theme.font.size.sm};
+  color: ${(p) => (p.$error ? theme.color.danger : theme.color.muted)};
 `;
 
 const Footer = styled.div.withConfig(sc('ComboboxFooter'))`
-  border-top: 1px solid ${(p) => p.theme.color.line};
-  padding: ${(p) => p.theme.space[1]};
+  border-top: 1px solid ${theme.color.line};
+  padding: ${theme.space[1]};
 `;
 
 export const RequiredMark = styled.span.withConfig(sc('RequiredMark'))`
-  color: ${(p) => p.theme.color.danger};
+  color: ${theme.color.danger};
   margin-left: 2px;
 `;
 

@@ -5,12 +5,13 @@ import { sc } from './sc';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { SmallButton } from './DataTable';
+import { theme } from './theme';
 
 const DialogActions = styled.div.withConfig(sc('AdminDialogActions'))`
   display: flex;
   justify-content: flex-end;
-  gap: ${(p) => p.theme.space[2]};
-  margin-top: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[4]};
 `;
 
 export { DialogActions };

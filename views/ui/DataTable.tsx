@@ -2,31 +2,31 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from './sc';
-import { media } from './theme';
+import { theme, media } from './theme';
 import { Button } from './Button';
 
 export const StatGrid = styled.div.withConfig(sc('AdminStatGrid'))<{ $count: number }>`
   display: grid;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  margin-bottom: ${(p) => p.theme.space[5]};
+  margin-bottom: ${theme.space[5]};
   ${media.laptop} {
     grid-template-columns: repeat(${(p) => p.$count}, minmax(0, 1fr));
   }
 `;
 
 const StatBox = styled.div.withConfig(sc('AdminStat'))`
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[4]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[4]};
   dt {
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
   dd {
-    margin: ${(p) => p.theme.space[1]} 0 0;
-    font-size: ${(p) => p.theme.font.size.xl};
+    margin: ${theme.space[1]} 0 0;
+    font-size: ${theme.font.size.xl};
     font-weight: 700;
   }
 `;
@@ -47,27 +47,27 @@ export function StatCards({ items }: { items: Array<{ label: string; value: Reac
 /** Scrolls sideways on narrow screens rather than squeezing the columns. */
 export const TableWrap = styled.div.withConfig(sc('AdminTableWrap'))`
   overflow-x: auto;
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
 `;
 
 export const Table = styled.table.withConfig(sc('AdminTable'))`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   th,
   td {
-    padding: ${(p) => `${p.theme.space[3]} ${p.theme.space[3]}`};
+    padding: ${theme.space[3]} ${theme.space[3]};
     text-align: left;
     vertical-align: middle;
-    border-bottom: 1px solid ${(p) => p.theme.color.line};
+    border-bottom: 1px solid ${theme.color.line};
   }
   th {
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
     font-weight: 600;
     white-space: nowrap;
-    background: ${(p) => p.theme.color.canvas};
+    background: ${theme.color.canvas};
   }
   tbody tr:last-child td {
     border-bottom: 0;
@@ -118,7 +118,7 @@ export function DataTable({
 }
 
 export const Muted = styled.span.withConfig(sc('AdminMuted'))`
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
 `;
 
 export const Stack = styled.div.withConfig(sc('AdminStack'))`
@@ -132,7 +132,7 @@ export const Row = styled.div.withConfig(sc('AdminRow'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 export const Toolbar = styled.div.withConfig(sc('AdminToolbar'))`
@@ -140,23 +140,23 @@ export const Toolbar = styled.div.withConfig(sc('AdminToolbar'))`
   flex-wrap: wrap;
   align-items: flex-end;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  margin-bottom: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[4]};
   h2 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 
 export const Empty = styled.p.withConfig(sc('AdminEmpty'))`
   margin: 0;
-  padding: ${(p) => p.theme.space[5]};
+  padding: ${theme.space[5]};
   text-align: center;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
 `;
 
 export const SmallButton = styled(Button).withConfig(sc('AdminSmallButton'))`
   min-height: 32px;
-  padding: 0 ${(p) => p.theme.space[3]};
-  font-size: ${(p) => p.theme.font.size.sm};
+  padding: 0 ${theme.space[3]};
+  font-size: ${theme.font.size.sm};
 `;

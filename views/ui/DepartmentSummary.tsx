@@ -7,22 +7,23 @@ import { styled } from 'styled-components';
 import { DEPARTMENT_MESSAGES as M, departmentPlace, type DepartmentJson } from '../../src/validation/departments';
 import { Badge } from './Badge';
 import { sc } from './sc';
+import { theme } from './theme';
 
 const Line = styled.span.withConfig(sc('DeptSummaryLine'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const Name = styled.span.withConfig(sc('DeptSummaryName'))`
   font-weight: 600;
-  font-size: ${(p) => p.theme.font.size.md};
+  font-size: ${theme.font.size.md};
 `;
 
 const Place = styled.span.withConfig(sc('DeptSummaryPlace'))`
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** "Pending Verification" (and "Rejected") marks: the word carries the status, the colour only repeats it. */

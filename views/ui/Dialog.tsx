@@ -6,15 +6,16 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from './sc';
+import { theme } from './theme';
 
 const Box = styled.dialog.withConfig(sc('Dialog'))`
   width: min(520px, calc(100vw - 32px));
   max-height: calc(100vh - 48px);
-  padding: ${(p) => p.theme.space[5]};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  color: ${(p) => p.theme.color.ink};
-  background: ${(p) => p.theme.color.surface};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  color: ${theme.color.ink};
+  background: ${theme.color.surface};
   &::backdrop {
     background: rgba(31, 35, 40, 0.45);
   }
@@ -24,16 +25,16 @@ const Head = styled.div.withConfig(sc('DialogHead'))`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  margin-bottom: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[4]};
   h2 {
     margin: 0;
-    font-size: ${(p) => p.theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   p {
-    margin: ${(p) => p.theme.space[1]} 0 0;
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    margin: ${theme.space[1]} 0 0;
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
@@ -43,11 +44,11 @@ const Close = styled.button.withConfig(sc('DialogClose'))`
   font-size: 22px;
   line-height: 1;
   cursor: pointer;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   padding: 4px 8px;
-  border-radius: ${(p) => p.theme.radius.control};
+  border-radius: ${theme.radius.control};
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
   }
 `;
 

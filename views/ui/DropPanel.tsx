@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { sc } from './sc';
+import { theme } from './theme';
 
 /**
  * A panel that drops down from a header control, over the page and within the screen (Widget Settings, Share).
@@ -7,14 +8,14 @@ import { sc } from './sc';
  */
 export const DropPanel = styled.section.withConfig(sc('DropPanel'))<{ $width: number }>`
   position: absolute;
-  top: calc(100% + ${(p) => p.theme.space[3]});
+  top: calc(100% + ${theme.space[3]});
   right: 0;
   z-index: 60;
-  width: min(${(p) => p.$width}px, calc(100vw - 2 * ${(p) => p.theme.space[3]}));
-  color: ${(p) => p.theme.color.ink};
+  width: min(${(p) => p.$width}px, calc(100vw - 2 * ${theme.space[3]}));
+  color: ${theme.color.ink};
   box-shadow: 0 12px 32px rgba(31, 35, 40, 0.16);
-  background: ${(p) => p.theme.color.surface};
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.card};
-  padding: ${(p) => p.theme.space[4]};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.card};
+  padding: ${theme.space[4]};
 `;

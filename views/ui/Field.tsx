@@ -15,6 +15,7 @@ import { css, styled } from 'styled-components';
 import { sc } from './sc';
 import { Button } from './Button';
 import { useTypedValue } from './typedBeforeHydration';
+import { theme } from './theme';
 
 /**
  * Every form is a real form: method="post" to its page route (`action`), urlencoded, handled by the server
@@ -24,19 +25,19 @@ import { useTypedValue } from './typedBeforeHydration';
 export const Form = styled.form.withConfig(sc('Form')).attrs({ method: 'post', noValidate: true })`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 export const FieldWrap = styled.div.withConfig(sc('FieldWrap'))`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[1]};
+  gap: ${theme.space[1]};
 `;
 
 export const Label = styled.label.withConfig(sc('FieldLabel'))`
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${(p) => p.theme.color.ink};
+  color: ${theme.color.ink};
 `;
 
 /**
@@ -45,40 +46,40 @@ export const Label = styled.label.withConfig(sc('FieldLabel'))`
  */
 export const controlBox = css<{ $invalid?: boolean }>`
   width: 100%;
-  border: 1px solid ${(p) => (p.$invalid ? p.theme.color.danger : p.theme.color.line)};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.ink};
+  border: 1px solid ${(p) => (p.$invalid ? theme.color.danger : theme.color.line)};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.surface};
+  color: ${theme.color.ink};
   font: inherit;
 `;
 
 export const Input = styled.input.withConfig(sc('FieldInput'))<{ $invalid?: boolean }>`
   ${controlBox}
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[3]};
   &:focus {
-    border-color: ${(p) => p.theme.color.brand};
+    border-color: ${theme.color.brand};
   }
   &:disabled {
-    background: ${(p) => p.theme.color.canvas};
-    color: ${(p) => p.theme.color.muted};
+    background: ${theme.color.canvas};
+    color: ${theme.color.muted};
   }
 `;
 
 export const ErrorText = styled.p.withConfig(sc('FieldError'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.danger};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.danger};
 `;
 
 export const HelpText = styled.p.withConfig(sc('FieldHelp'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
 `;
 
 const Count = styled.span.withConfig(sc('FieldCount'))<{ $over: boolean }>`
-  ${(p) => (p.$over ? `color: ${p.theme.color.danger}; font-weight: 600;` : '')}
+  ${(p) => (p.$over ? `color: ${theme.color.danger}; font-weight: 600;` : '')}
 `;
 
 /**
@@ -165,7 +166,7 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'> & { lab
 const TextAreaInput = styled.textarea.withConfig(sc('FieldTextArea'))<{ $invalid?: boolean }>`
   ${controlBox}
   min-height: 96px;
-  padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[3]}`};
+  padding: ${theme.space[2]} ${theme.space[3]};
   resize: vertical;
 `;
 
@@ -181,8 +182,8 @@ export function TextArea({ id, label, error, help, ...textarea }: TextAreaProps)
 
 const SelectInput = styled.select.withConfig(sc('FieldSelect'))<{ $invalid?: boolean }>`
   ${controlBox}
-  min-height: ${(p) => p.theme.controlHeight};
-  padding: 0 ${(p) => p.theme.space[3]};
+  min-height: ${theme.controlHeight};
+  padding: 0 ${theme.space[3]};
 `;
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, FieldChrome {
@@ -206,12 +207,12 @@ export function Select({ id, label, error, help, options, ...select }: SelectPro
 const CheckboxRow = styled.div.withConfig(sc('FieldCheckboxRow'))`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   input {
     width: 18px;
     height: 18px;
     margin: 0;
-    accent-color: ${(p) => p.theme.color.brand};
+    accent-color: ${theme.color.brand};
   }
 `;
 
@@ -245,7 +246,7 @@ export function Checkbox({ id, label, error, help, ...input }: CheckboxProps) {
 const Tags = styled.ul.withConfig(sc('FieldTags'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[1]};
+  gap: ${theme.space[1]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -259,9 +260,9 @@ const Tag = styled.li.withConfig(sc('FieldTag'))`
   align-items: center;
   gap: 2px;
   padding: 2px 4px 2px 10px;
-  border-radius: ${(p) => p.theme.radius.pill};
-  background: ${(p) => p.theme.color.brandTint};
-  font-size: ${(p) => p.theme.font.size.sm};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.brandTint};
+  font-size: ${theme.font.size.sm};
   button {
     border: 0;
     background: transparent;
@@ -326,11 +327,11 @@ export function TagList({ id, name, label, error, help, tags, onAdd, onRemove, o
 }
 
 const Alert = styled.div.withConfig(sc('FormAlert'))`
-  padding: ${(p) => p.theme.space[3]};
-  border: 1px solid ${(p) => p.theme.color.danger};
-  border-radius: ${(p) => p.theme.radius.control};
-  color: ${(p) => p.theme.color.danger};
-  font-size: ${(p) => p.theme.font.size.sm};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.color.danger};
+  border-radius: ${theme.radius.control};
+  color: ${theme.color.danger};
+  font-size: ${theme.font.size.sm};
   strong {
     display: block;
   }
@@ -370,7 +371,7 @@ export function SubmitButton({
 /** Fields side by side where there is room (two or more columns), stacked on phones. */
 export const FieldGrid = styled.div.withConfig(sc('FieldGrid'))`
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
 `;
 
@@ -381,10 +382,10 @@ export const FieldGroup = styled.fieldset.withConfig(sc('FieldGroup'))`
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   & legend {
     padding: 0;
-    margin-bottom: ${(p) => p.theme.space[2]};
+    margin-bottom: ${theme.space[2]};
     font-weight: 700;
   }
 `;

@@ -8,6 +8,7 @@ import { iconName } from '../../src/validation/lists/icons';
 import { Icon, type IconName } from './Icon';
 import { ErrorText } from './Field';
 import { sc } from './sc';
+import { theme } from './theme';
 
 const Group = styled.fieldset.withConfig(sc('IconPicker'))`
   margin: 0;
@@ -16,17 +17,17 @@ const Group = styled.fieldset.withConfig(sc('IconPicker'))`
   min-width: 0;
   & legend {
     padding: 0;
-    margin-bottom: ${(p) => p.theme.space[1]};
-    font-size: ${(p) => p.theme.font.size.sm};
+    margin-bottom: ${theme.space[1]};
+    font-size: ${theme.font.size.sm};
     font-weight: 600;
-    color: ${(p) => p.theme.color.ink};
+    color: ${theme.color.ink};
   }
 `;
 
 const Choices = styled.div.withConfig(sc('IconPickerChoices'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[1]};
+  gap: ${theme.space[1]};
 `;
 
 const Choice = styled.label.withConfig(sc('IconPickerChoice'))`
@@ -36,10 +37,10 @@ const Choice = styled.label.withConfig(sc('IconPickerChoice'))`
   justify-content: center;
   width: 40px;
   height: 40px;
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
-  background: ${(p) => p.theme.color.surface};
-  color: ${(p) => p.theme.color.muted};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
+  background: ${theme.color.surface};
+  color: ${theme.color.muted};
   cursor: pointer;
   & input {
     position: absolute;
@@ -49,13 +50,13 @@ const Choice = styled.label.withConfig(sc('IconPickerChoice'))`
     cursor: pointer;
   }
   &:has(input:checked) {
-    border-color: ${(p) => p.theme.color.brand};
-    background: ${(p) => p.theme.color.brandTint};
-    color: ${(p) => p.theme.color.brand};
-    box-shadow: inset 0 0 0 1px ${(p) => p.theme.color.brand};
+    border-color: ${theme.color.brand};
+    background: ${theme.color.brandTint};
+    color: ${theme.color.brand};
+    box-shadow: inset 0 0 0 1px ${theme.color.brand};
   }
   &:has(input:focus-visible) {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
   }
 `;

@@ -4,24 +4,25 @@
  */
 import { styled } from 'styled-components';
 import { sc } from './sc';
+import { theme } from './theme';
 
 export const LinkToggle = styled.nav.withConfig(sc('LinkToggle'))`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
-  margin-bottom: ${(p) => p.theme.space[4]};
-  font-size: ${(p) => p.theme.font.size.sm};
+  gap: ${theme.space[2]};
+  margin-bottom: ${theme.space[4]};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
   & a {
     padding: 2px 10px;
-    border: 1px solid ${(p) => p.theme.color.line};
-    border-radius: ${(p) => p.theme.radius.pill};
-    color: ${(p) => p.theme.color.muted};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.pill};
+    color: ${theme.color.muted};
     text-decoration: none;
   }
   & a[aria-current='true'] {
-    border-color: ${(p) => p.theme.color.brand};
-    color: ${(p) => p.theme.color.brand};
-    background: ${(p) => p.theme.color.brandTint};
+    border-color: ${theme.color.brand};
+    color: ${theme.color.brand};
+    background: ${theme.color.brandTint};
   }
 `;

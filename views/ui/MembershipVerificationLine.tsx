@@ -6,15 +6,16 @@ import { styled } from 'styled-components';
 import type { MembershipVerificationStateJson } from '../../src/validation/verification';
 import { Badge } from './Badge';
 import { sc } from './sc';
+import { theme } from './theme';
 
 const Line = styled.span.withConfig(sc('MembershipVerificationLine'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space[2]};
-  margin-top: ${(p) => p.theme.space[1]};
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[1]};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
   & > span:last-child {
     overflow-wrap: anywhere;
     min-width: 0;

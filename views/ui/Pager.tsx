@@ -2,15 +2,16 @@
 import { styled } from 'styled-components';
 import { sc } from './sc';
 import { Muted, Row } from './DataTable';
+import { theme } from './theme';
 
 const PagerBox = styled.nav.withConfig(sc('AdminPager'))`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[3]};
-  margin-top: ${(p) => p.theme.space[3]};
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[3]};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
 `;
 
 /** Previous / Next with "from–to of total"; links (`hrefFor`) so they work before hydration too. */

@@ -2,15 +2,16 @@
 import { styled } from 'styled-components';
 import { controlBox } from './Field';
 import { sc } from './sc';
+import { theme } from './theme';
 
 const SwitchBox = styled.button.withConfig(sc('AdminSwitch'))<{ $on: boolean }>`
   position: relative;
   width: 44px;
   height: 24px;
   flex: none;
-  border-radius: ${(p) => p.theme.radius.pill};
-  border: 1px solid ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.muted)};
-  background: ${(p) => (p.$on ? p.theme.color.ok : p.theme.color.line)};
+  border-radius: ${theme.radius.pill};
+  border: 1px solid ${(p) => (p.$on ? theme.color.ok : theme.color.muted)};
+  background: ${(p) => (p.$on ? theme.color.ok : theme.color.line)};
   cursor: pointer;
   padding: 0;
   &::after {
@@ -21,11 +22,11 @@ const SwitchBox = styled.button.withConfig(sc('AdminSwitch'))<{ $on: boolean }>`
     width: 18px;
     height: 18px;
     border-radius: 50%;
-    background: ${(p) => p.theme.color.white};
+    background: ${theme.color.white};
     transition: left 0.15s;
   }
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.color.brand};
+    outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
   }
   &:disabled {
@@ -63,6 +64,6 @@ export const InlineSelect = styled.select.withConfig(sc('AdminInlineSelect'))<{ 
   ${controlBox}
   width: auto;
   min-height: 32px;
-  padding: 0 ${(p) => p.theme.space[2]};
-  font-size: ${(p) => p.theme.font.size.sm};
+  padding: 0 ${theme.space[2]};
+  font-size: ${theme.font.size.sm};
 `;

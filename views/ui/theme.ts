@@ -1,4 +1,8 @@
-/** Design tokens (shared/DESIGN.md). Components use only these. */
+/**
+ * Design tokens (shared/DESIGN.md). Components use only these, as constants: `${theme.space[2]}` in a styled
+ * template, never a function of props (`(p) => p.theme…`) — a styled component whose interpolations are all
+ * constants is static, its class worked out once, not for every element it renders. There is no ThemeProvider.
+ */
 export const theme = {
   color: {
     brand: '#8B1A1A',
@@ -33,8 +37,3 @@ export const media = {
   laptop: `@media (min-width: ${theme.breakpoint.laptop}px)`,
   desktop: `@media (min-width: ${theme.breakpoint.desktop}px)`,
 };
-
-declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface DefaultTheme extends Theme {}
-}

@@ -10,23 +10,24 @@ import { Badge, type BadgeTone } from '../../ui/Badge';
 import { OutlineIcon } from '../../ui/Icon';
 import { humanize } from '../../../src/validation/lists/define';
 import type { SectionContext, SectionItem } from './context';
+import { theme } from '../../ui/theme';
 
 export const ItemList = styled.ul.withConfig(sc('WidgetItemList'))`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 /** One item's row (a list item; `as="div"` in an editor's card). */
 export const ItemRow = styled.li.withConfig(sc('WidgetItem'))`
   display: flex;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   min-width: 0;
   & + & {
-    border-top: 1px solid ${(p) => p.theme.color.line};
-    padding-top: ${(p) => p.theme.space[4]};
+    border-top: 1px solid ${theme.color.line};
+    padding-top: ${theme.space[4]};
   }
 `;
 
@@ -37,9 +38,9 @@ const Aside = styled.span.withConfig(sc('WidgetItemAside'))`
   justify-content: center;
   width: 36px;
   height: 36px;
-  border-radius: ${(p) => p.theme.radius.pill};
-  background: ${(p) => p.theme.color.brandTint};
-  color: ${(p) => p.theme.color.brand};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.brandTint};
+  color: ${theme.color.brand};
 `;
 
 const Main = styled.div.withConfig(sc('WidgetItemMain'))`
@@ -50,8 +51,8 @@ const Main = styled.div.withConfig(sc('WidgetItemMain'))`
 
 const Kicker = styled.p.withConfig(sc('WidgetItemKicker'))`
   margin: 0 0 2px;
-  color: ${(p) => p.theme.color.brand};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.brand};
+  font-size: ${theme.font.size.sm};
   font-weight: 700;
   letter-spacing: 0.02em;
 `;
@@ -60,26 +61,26 @@ const TitleRow = styled.div.withConfig(sc('WidgetItemTitleRow'))`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  column-gap: ${(p) => p.theme.space[2]};
-  row-gap: ${(p) => p.theme.space[1]};
+  column-gap: ${theme.space[2]};
+  row-gap: ${theme.space[1]};
 `;
 
 const Title = styled.h3.withConfig(sc('WidgetItemTitle'))`
   margin: 0;
-  font-size: ${(p) => p.theme.font.size.md};
+  font-size: ${theme.font.size.md};
   line-height: 1.35;
-  color: ${(p) => p.theme.color.ink};
+  color: ${theme.color.ink};
 `;
 
 const Meta = styled.p.withConfig(sc('WidgetItemMeta'))`
-  margin: ${(p) => p.theme.space[1]} 0 0;
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin: ${theme.space[1]} 0 0;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Body = styled.div.withConfig(sc('WidgetItemBody'))`
-  margin-top: ${(p) => p.theme.space[2]};
-  font-size: ${(p) => p.theme.font.size.sm};
+  margin-top: ${theme.space[2]};
+  font-size: ${theme.font.size.sm};
   line-height: 1.5;
   & p {
     margin: 0;
@@ -87,10 +88,10 @@ const Body = styled.div.withConfig(sc('WidgetItemBody'))`
   }
   & ul {
     margin: 0;
-    padding-left: ${(p) => p.theme.space[5]};
+    padding-left: ${theme.space[5]};
   }
   && > * + * {
-    margin-top: ${(p) => p.theme.space[2]};
+    margin-top: ${theme.space[2]};
   }
 `;
 
@@ -98,10 +99,10 @@ const Details = styled.dl.withConfig(sc('WidgetItemDetails'))`
   margin: 0;
   & dt {
     font-weight: 600;
-    color: ${(p) => p.theme.color.ink};
+    color: ${theme.color.ink};
   }
   & dd {
-    margin: 0 0 ${(p) => p.theme.space[2]};
+    margin: 0 0 ${theme.space[2]};
     white-space: pre-line;
   }
 `;

@@ -8,6 +8,7 @@ import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
 import { PhotoPicture } from '../../ui/PhotoPicture';
 import type { PhotoJson } from '../../../src/validation/photos';
+import { theme } from '../../ui/theme';
 
 const Strip = styled.ul.withConfig(sc('LinkedPhotoStrip'))`
   list-style: none;
@@ -15,13 +16,13 @@ const Strip = styled.ul.withConfig(sc('LinkedPhotoStrip'))`
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   & li {
     width: 72px;
     height: 72px;
-    border-radius: ${(p) => p.theme.radius.control};
+    border-radius: ${theme.radius.control};
     overflow: hidden;
-    background: ${(p) => p.theme.color.canvas};
+    background: ${theme.color.canvas};
   }
   & img {
     display: block;
@@ -35,9 +36,9 @@ const More = styled.li.withConfig(sc('LinkedPhotoMore'))`
   display: flex;
   align-items: center;
   justify-content: center;
-  font-size: ${(p) => p.theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 700;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
 `;
 
 /** The linked photos this viewer may see, in link order. */

@@ -8,7 +8,7 @@
  */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
-import { media } from '../../ui/theme';
+import { theme, media } from '../../ui/theme';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Select, TextField } from '../../ui/Field';
 import { EmptyNote } from '../../ui/Card';
@@ -35,7 +35,7 @@ const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
   padding: 0;
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${(p) => p.theme.space[2]};
+  gap: ${theme.space[2]};
   ${media.tablet} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
@@ -44,9 +44,9 @@ const Compact = styled.ul.withConfig(sc('PhotoCompactGrid'))`
 const Slot = styled.li.withConfig(sc('PhotoSlot'))`
   position: relative;
   aspect-ratio: 1;
-  border-radius: ${(p) => p.theme.radius.control};
+  border-radius: ${theme.radius.control};
   overflow: hidden;
-  background: ${(p) => p.theme.color.canvas};
+  background: ${theme.color.canvas};
   & picture,
   & img {
     display: block;
@@ -59,8 +59,8 @@ const Slot = styled.li.withConfig(sc('PhotoSlot'))`
 /** The owner's view: who may see the photo ("Only me", "Members"), over its corner. */
 const SlotBadge = styled.span.withConfig(sc('PhotoSlotBadge'))`
   position: absolute;
-  top: ${(p) => p.theme.space[2]};
-  left: ${(p) => p.theme.space[2]};
+  top: ${theme.space[2]};
+  left: ${theme.space[2]};
   line-height: 0;
 `;
 
@@ -70,7 +70,7 @@ const Full = styled.ul.withConfig(sc('PhotoFullGrid'))`
   padding: 0;
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: ${(p) => p.theme.space[4]};
+  gap: ${theme.space[4]};
   ${media.tablet} {
     grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
   }
@@ -78,26 +78,26 @@ const Full = styled.ul.withConfig(sc('PhotoFullGrid'))`
 
 const Card = styled.li.withConfig(sc('PhotoCard'))`
   margin: 0;
-  border: 1px solid ${(p) => p.theme.color.line};
-  border-radius: ${(p) => p.theme.radius.control};
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius.control};
   overflow: hidden;
-  background: ${(p) => p.theme.color.surface};
+  background: ${theme.color.surface};
   & picture,
   & img {
     ${photoCover}
-    background: ${(p) => p.theme.color.canvas};
+    background: ${theme.color.canvas};
   }
 `;
 
 const Caption = styled.div.withConfig(sc('PhotoCardCaption'))`
-  padding: ${(p) => `${p.theme.space[2]} ${p.theme.space[3]} ${p.theme.space[3]}`};
-  font-size: ${(p) => p.theme.font.size.sm};
+  padding: ${theme.space[2]} ${theme.space[3]} ${theme.space[3]};
+  font-size: ${theme.font.size.sm};
   & p {
-    margin: 0 0 ${(p) => p.theme.space[1]};
-    color: ${(p) => p.theme.color.ink};
+    margin: 0 0 ${theme.space[1]};
+    color: ${theme.color.ink};
   }
   & span {
-    color: ${(p) => p.theme.color.muted};
+    color: ${theme.color.muted};
   }
 `;
 
@@ -105,8 +105,8 @@ const Filters = styled.form.withConfig(sc('PhotoGalleryFilters'))`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${(p) => p.theme.space[3]};
-  margin-bottom: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[3]};
   & > * {
     flex: 1 1 160px;
     min-width: 0;
@@ -125,17 +125,17 @@ const ResultBar = styled.div.withConfig(sc('PhotoGalleryResultBar'))`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space[2]} ${(p) => p.theme.space[4]};
-  margin-bottom: ${(p) => p.theme.space[3]};
-  font-size: ${(p) => p.theme.font.size.sm};
-  color: ${(p) => p.theme.color.muted};
+  gap: ${theme.space[2]} ${theme.space[4]};
+  margin-bottom: ${theme.space[3]};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
   & > p {
     margin: 0;
     min-width: 0;
     overflow-wrap: anywhere;
   }
   & > p a {
-    margin-left: ${(p) => p.theme.space[2]};
+    margin-left: ${theme.space[2]};
     font-weight: 600;
   }
   & nav {
@@ -149,32 +149,32 @@ const Rows = styled.ul.withConfig(sc('PhotoListRows'))`
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 const RowItem = styled.li.withConfig(sc('PhotoListRow'))`
   display: grid;
   grid-template-columns: 96px minmax(0, 1fr);
-  gap: ${(p) => p.theme.space[3]};
+  gap: ${theme.space[3]};
   align-items: start;
-  padding-bottom: ${(p) => p.theme.space[3]};
-  border-bottom: 1px solid ${(p) => p.theme.color.line};
+  padding-bottom: ${theme.space[3]};
+  border-bottom: 1px solid ${theme.color.line};
   ${media.tablet} {
     grid-template-columns: 160px minmax(0, 1fr);
   }
   & picture,
   & img {
     ${photoCover}
-    border-radius: ${(p) => p.theme.radius.control};
-    background: ${(p) => p.theme.color.canvas};
+    border-radius: ${theme.radius.control};
+    background: ${theme.color.canvas};
   }
   & p {
-    margin: 0 0 ${(p) => p.theme.space[1]};
+    margin: 0 0 ${theme.space[1]};
     overflow-wrap: anywhere;
   }
   & span {
-    color: ${(p) => p.theme.color.muted};
-    font-size: ${(p) => p.theme.font.size.sm};
+    color: ${theme.color.muted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 

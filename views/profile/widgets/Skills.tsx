@@ -12,25 +12,26 @@ import type { SectionItem } from './context';
 import { humanize, itemsView } from './ItemLayout';
 import { ButtonLink } from '../../ui/Button';
 import { ENDORSEMENT_MESSAGES, type SkillEndorsementJson } from '../../../src/validation/endorsements';
+import { theme } from '../../ui/theme';
 
 const Dots = styled.span.withConfig(sc('SkillLevelDots'))`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  color: ${(p) => p.theme.color.muted};
+  color: ${theme.color.muted};
   font-weight: 600;
 `;
 
 const Dot = styled.span.withConfig(sc('SkillLevelDot'))<{ $on: boolean }>`
   width: 10px;
   height: 10px;
-  border-radius: ${(p) => p.theme.radius.pill};
-  border: 2px solid ${(p) => p.theme.color.brand};
-  background: ${(p) => (p.$on ? p.theme.color.brand : p.theme.color.surface)};
+  border-radius: ${theme.radius.pill};
+  border: 2px solid ${theme.color.brand};
+  background: ${(p) => (p.$on ? theme.color.brand : theme.color.surface)};
 `;
 
 const Word = styled.span.withConfig(sc('SkillLevelWord'))`
-  margin-left: ${(p) => p.theme.space[1]};
+  margin-left: ${theme.space[1]};
 `;
 
 const Hidden = styled.span.withConfig(sc('SkillLevelText'))`
@@ -52,15 +53,15 @@ export function SkillLevel({ level }: { level: SkillItemJson['level'] }) {
 }
 
 const Added = styled.span.withConfig(sc('SkillEndorsementAdded'))`
-  color: ${(p) => p.theme.color.muted};
-  font-size: ${(p) => p.theme.font.size.sm};
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const EndorseLink = styled(ButtonLink).withConfig(sc('SkillEndorseLink'))`
-  margin-left: ${(p) => p.theme.space[3]};
+  margin-left: ${theme.space[3]};
   min-height: 32px;
-  padding: 0 ${(p) => p.theme.space[3]};
-  font-size: ${(p) => p.theme.font.size.sm};
+  padding: 0 ${theme.space[3]};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** An endorsement the owner typed in (spec 02 §3), marked as such beside the verified ones. */

@@ -8,6 +8,7 @@ import { profileHref, type SectionContext, type SectionItem } from './context';
 import { itemsView } from './ItemLayout';
 import { verifiedBadgeText, verifiedFor } from '../../../src/validation/verifiedBadge';
 import { photosPart } from './LinkedPhotos';
+import { theme } from '../../ui/theme';
 
 type Event = TimelineItemJson & SectionItem;
 
@@ -22,7 +23,7 @@ const Track = styled.div.withConfig(sc('TimelineTrack'))`
     top: 6px;
     bottom: 6px;
     width: 2px;
-    background: ${(p) => p.theme.color.line};
+    background: ${theme.color.line};
   }
   && li + li {
     border-top: none;
@@ -36,9 +37,9 @@ const Dot = styled.span.withConfig(sc('TimelineDot'))`
   width: 16px;
   height: 16px;
   margin-top: 2px;
-  border-radius: ${(p) => p.theme.radius.pill};
-  border: 3px solid ${(p) => p.theme.color.brand};
-  background: ${(p) => p.theme.color.surface};
+  border-radius: ${theme.radius.pill};
+  border: 3px solid ${theme.color.brand};
+  background: ${theme.color.surface};
 `;
 
 const SORTS = [
