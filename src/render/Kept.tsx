@@ -64,6 +64,18 @@ export const KEPT_MARKERS = /<template data-kept="(\d+)"><\/template>/g;
 /** The key a part is kept under: a hash of its identity. */
 export const keptKey = (identity: unknown): string => crypto.hash('sha256', JSON.stringify(identity), 'base64url');
 
+/**
+ * The key a kept island is kept under: its name and place, and its props as the page carries them — already JSON,
+ * so hashed as they are rather than stringified a second time (a list editor's are tens of kilobytes). No part's
+ * key can be the same: a part's identity text is one JSON value, this one is an array's text with more after it.
+ */
+export const keptIslandKey = (name: string, prefix: string, serialized: string): string =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify(['island', name, prefix]))
+    .update(serialized)
+    .digest('base64url');
+
 /** The part kept for this identity, if any (never when renders keep no part: RENDER_CACHE=false). */
 export const findKeptPart = (identity: unknown, enabled: boolean): KeptPart | undefined =>
   enabled ? keptParts.get(keptKey(identity)) : undefined;

@@ -14,7 +14,7 @@ import {
   KEPT_MARKERS,
   KeptCollector,
   KeptCollectorContext,
-  keptKey,
+  keptIslandKey,
   keptParts,
   type KeptPart,
   type PlacedPart,
@@ -177,7 +177,7 @@ export function renderDocument(
       queryClient ??= createQueryClient();
       const prefix = `${island.id}-`;
       if (island.keep && kept.enabled) {
-        const key = keptKey(['island', island.name, prefix, island.serialized]);
+        const key = keptIslandKey(island.name, prefix, island.serialized);
         let part = keptParts.get(key);
         if (!part) keptParts.set(key, (part = renderRecorded(islandElement(island, queryClient), prefix)));
         injectStyles(sheet, part);
