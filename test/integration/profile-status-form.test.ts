@@ -9,6 +9,7 @@ import test from 'ava';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
+import { modulePreloads } from '../helpers/preloads';
 import { PROFILE_MESSAGES } from '../../src/validation/profileWidgets';
 import { getManifest } from '../../src/render/manifest';
 
@@ -83,21 +84,19 @@ test.serial(
   'the owner’s page loads only the island runtime’s own file; edit mode hydrates the toolbar at load',
   async (t) => {
     const manifest = getManifest(false);
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
     const hydrateOf = (html: string, name: string) =>
       /data-hydrate="([^"]+)"/.exec(
         [...html.matchAll(/<[^>]*data-island="[^"]*"[^>]*>/g)].find((m) => m[0].includes(`data-island="${name}"`))![0],
       )?.[1];
 
     const own = (await clientAs(app, owner).get(`/profiles/${id}`)).text;
-    t.deepEqual(preloads(own), [manifest.client.src], 'no runtime stage and no island module preloaded');
+    t.deepEqual(modulePreloads(own), [manifest.client.src], 'no runtime stage and no island module preloaded');
     t.true(own.includes(`<script type="module" src="${manifest.client.src}"></script>`));
     t.is(hydrateOf(own, 'ProfileToolbar'), 'interaction');
 
     const editing = (await clientAs(app, owner).get(`/profiles/${id}?edit=1`)).text;
     t.is(hydrateOf(editing, 'ProfileToolbar'), 'load');
-    const editPreloads = preloads(editing);
+    const editPreloads = modulePreloads(editing);
     for (const file of [...manifest.client.imports, manifest.islands.ProfileToolbar!.src])
       t.true(editPreloads.includes(file), `edit mode preloads ${file}`);
   },

@@ -4,6 +4,7 @@ import test from 'ava';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
+import { modulePreloads } from '../helpers/preloads';
 import { createManifestReader, MANIFEST_PATH, PUBLIC_DIR } from '../../src/render/manifest';
 import { PENDING_TOAST_COOKIE } from '../../src/validation/forms';
 
@@ -85,13 +86,18 @@ test('a page with islands preloads the runtime and its load-time islands with th
   const client = app.client();
   await signIn(client);
   const res = await client.get('/account-settings', { headers: { Accept: 'text/html' } });
-  const preloaded = [...res.text.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  const preloaded = modulePreloads(res.text);
   const atLoad = ['ProfileInfoForm', 'ChangePasswordForm', 'UsernameForm'].map((name) => manifest.islands[name]!);
   const expected = new Set([manifest.client.src, ...manifest.client.imports]);
   for (const island of atLoad) [island.src, ...island.imports].forEach((file) => expected.add(file));
   t.true(manifest.client.imports.length > 0, 'the runtime shares chunks with the islands');
   t.deepEqual(new Set(preloaded), expected);
   t.is(preloaded.length, expected.size, 'each file once');
+  // The page's content comes first on a slow link: every preload asks for low priority (an island fetched when it
+  // comes into view is asked for at its normal priority, by the runtime).
+  const links = [...res.text.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  t.is(links.length, preloaded.length);
+  for (const link of links) t.regex(link, / fetchpriority="low"/);
   // My Departments hydrates when it comes into view: listed for the runtime, fetched only then.
   const later = manifest.islands.MyDepartments!;
   t.false(preloaded.includes(later.src));
@@ -101,14 +107,13 @@ test('a page with islands preloads the runtime and its load-time islands with th
 
 test('a page whose islands hydrate in view preloads the runtime’s stages; one whose islands wait for a touch does not', async (t) => {
   const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
   // The admin dashboard's tables hydrate in view, and are in view at load: React comes with the page.
   const admin = await createUser({ role: 'admin' });
   const dashboard = await app
     .client()
     .get('/admin', { headers: { Accept: 'text/html', Authorization: `Bearer ${admin.token}` } });
   t.is(dashboard.status, 200);
-  t.deepEqual(new Set(preloads(dashboard.text)), new Set([manifest.client.src, ...manifest.client.imports]));
+  t.deepEqual(new Set(modulePreloads(dashboard.text)), new Set([manifest.client.src, ...manifest.client.imports]));
   t.false(dashboard.text.includes('data-hydrate="load"'), 'no island at load: all in view');
   // The owner's own profile: the toolbar and Share panel wait for a touch, so only the runtime's own file.
   const owner = await createUser();
@@ -116,7 +121,7 @@ test('a page whose islands hydrate in view preloads the runtime’s stages; one 
   const own = await app
     .client()
     .get(`/profiles/${profile.id}`, { headers: { Accept: 'text/html', Authorization: `Bearer ${owner.token}` } });
-  t.deepEqual(preloads(own.text), [manifest.client.src]);
+  t.deepEqual(modulePreloads(own.text), [manifest.client.src]);
 });
 
 test('the runtime imports React in stages, each its own task, and the page preloads every stage', (t) => {
