@@ -190,7 +190,6 @@ async function spawnServer(
   }
 }
 
-/** A GET that keeps the bytes on the wire (gzip), to serve the same from the bare server. */
 /**
  * The app's log lines, and how many are request lines, read as a stream: on a fast machine one run's log passes
  * the 512 MB a single string may hold.
@@ -207,6 +206,7 @@ async function countLogLines(file: string): Promise<{ lines: number; requestLine
   return { lines, requestLines };
 }
 
+/** A GET that keeps the bytes on the wire (gzip), to serve the same from the bare server. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; wire: Buffer }> {
   return new Promise((resolve, reject) => {
     http
