@@ -38,9 +38,9 @@ const OPENS_ITS_OWN_TRANSACTION = {
 };
 
 /**
- * Design tokens are the imported constant (views/ui/theme.ts): a styled component whose interpolations are all
- * constants is static — styled-components works out its class once, not for every element. There is no
- * ThemeProvider, so a props theme would also be empty.
+ * Design tokens are the imported constant (views/ui/theme.ts): with constant interpolations styled-components
+ * runs no function per rule for every element it renders. There is no ThemeProvider, so a props theme would
+ * also be empty.
  */
 const THEME_FROM_PROPS = {
   selector:

@@ -3,57 +3,63 @@
  * They must be plain JSON (as in Fresh): a function, class instance or Date is a bug, so it throws.
  * The output escapes characters that could end the script element or break JavaScript parsing.
  */
+
+interface Problem {
+  /** The keys and indexes down to the value, innermost first (pushed on the way back up). */
+  path: (string | number)[];
+  what: string;
+}
+
 /**
- * Whether a value is plain JSON, walked without building a path per value (a list editor's props are thousands
- * of values on every render of the edit page); the path is worked out only for the error (problemAt).
+ * Why a value is not plain JSON and where, or null when it is. The path is built only on the way back from a
+ * problem, so the walk over plain props (a list editor's are thousands of values on every render of the edit
+ * page) builds no path string per value.
  */
-function isPlainJson(value: unknown): boolean {
-  if (value === null) return true;
+function problemIn(value: unknown): Problem | null {
+  if (value === null) return null;
   switch (typeof value) {
     case 'string':
     case 'boolean':
     case 'undefined': // dropped by JSON.stringify inside objects, like an absent key
-      return true;
+      return null;
     case 'number':
-      return Number.isFinite(value);
+      return Number.isFinite(value) ? null : { path: [], what: 'is not a finite number' };
     case 'object': {
       if (Array.isArray(value)) {
-        for (const item of value) if (!isPlainJson(item)) return false;
-        return true;
+        for (let i = 0; i < value.length; i++) {
+          const problem = problemIn(value[i]);
+          if (problem) {
+            problem.path.push(i);
+            return problem;
+          }
+        }
+        return null;
       }
       const proto = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) return false;
-      for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
-      return true;
+      if (proto !== Object.prototype && proto !== null) {
+        const kind = (value as object).constructor?.name ?? 'object';
+        return { path: [], what: `is a ${kind}; pass plain JSON (ISO strings for dates)` };
+      }
+      for (const key in value) {
+        const problem = problemIn((value as Record<string, unknown>)[key]);
+        if (problem) {
+          problem.path.push(key);
+          return problem;
+        }
+      }
+      return null;
     }
     default:
-      return false;
+      return { path: [], what: `is a ${typeof value}; pass plain JSON` };
   }
 }
 
-/** The first value that is not plain JSON, described with its path: the error's message. */
-function problemAt(value: unknown, path: string): string | null {
-  if (isPlainJson(value)) return null;
-  if (typeof value === 'number') return `Island prop ${path} is not a finite number`;
-  if (typeof value !== 'object' || value === null) return `Island prop ${path} is a ${typeof value}; pass plain JSON`;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const problem = problemAt(item, `${path}[${i}]`);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    const kind = (value as object).constructor?.name ?? 'object';
-    return `Island prop ${path} is a ${kind}; pass plain JSON (ISO strings for dates)`;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const problem = problemAt(item, `${path}.${key}`);
-    if (problem) return problem;
-  }
-  return null;
-}
+/** `props.list[0].title`: a problem's path as the island's code would name it. */
+const describePath = (path: Problem['path']): string =>
+  path.reduceRight<string>(
+    (text, step) => (typeof step === 'number' ? `${text}[${step}]` : `${text}.${step}`),
+    'props',
+  );
 
 const ESCAPES: Record<string, string> = {
   '<': '\\u003c',
@@ -64,6 +70,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 export function serializeProps(props: unknown): string {
-  if (!isPlainJson(props)) throw new TypeError(problemAt(props, 'props') ?? 'Island props are not plain JSON');
+  const problem = problemIn(props);
+  if (problem) throw new TypeError(`Island prop ${describePath(problem.path)} ${problem.what}`);
   return JSON.stringify(props ?? {}).replace(/[<>&\u2028\u2029]/g, (ch) => ESCAPES[ch] ?? ch);
 }

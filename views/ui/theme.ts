@@ -1,7 +1,7 @@
 /**
  * Design tokens (shared/DESIGN.md). Components use only these, as constants: `${theme.space[2]}` in a styled
- * template, never a function of props (`(p) => p.theme…`) — a styled component whose interpolations are all
- * constants is static, its class worked out once, not for every element it renders. There is no ThemeProvider.
+ * template, never a function of props (`(p) => p.theme…`) — with constant interpolations no function runs per
+ * rule for every element a component renders, and no theme is read from context. There is no ThemeProvider.
  */
 export const theme = {
   color: {
