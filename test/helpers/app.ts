@@ -13,6 +13,9 @@ import { createMailer, type MailMessage, type Mailer } from '../../src/services/
 import { createTestDatabase, type TestDatabase } from './database';
 import type { Knex } from 'knex';
 import { createHttpServer } from '../../src/http/nodeServer';
+import { DepartmentReads } from '../../src/services/departments/departmentReads';
+import { SessionCache } from '../../src/services/sessionCache';
+import { caughtUp, type NodeCaches } from './caughtUp';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -94,6 +97,11 @@ export interface TestApp {
   config: Config;
   mails: MailMessage[];
   client(): HttpClient;
+  /**
+   * Resolves once this app's session cache and department reads have heard, through Postgres, every change
+   * committed so far (test/helpers/caughtUp.ts): await it after a write before asserting what the app keeps.
+   */
+  caughtUp(): Promise<void>;
   /** Stops the HTTP server and starts a new app instance on the same database (a "restart"). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -127,9 +135,20 @@ export async function startTestApp(
       };
   let server: http.Server;
   let config = testConfig(overrides);
+  // The caches the app would make for itself, made here so that caughtUp() can wait on them; a restart gets new
+  // ones, as a new process would. Caches passed in `extra` are the caller's to close.
+  let caches: NodeCaches;
+  const closeOwnCaches = async () => {
+    if (!extra.sessionCache) await caches.sessionCache.close();
+    if (!extra.departmentReads) await caches.departmentReads.close();
+  };
 
   const listen = async (port = 0) => {
-    const app = createApp({ config, db: database.db, logger, mailer, ...extra });
+    caches = {
+      sessionCache: extra.sessionCache ?? new SessionCache(config.sessionCache, database.db, { logger }),
+      departmentReads: extra.departmentReads ?? new DepartmentReads(config.departmentCache, database.db, { logger }),
+    };
+    const app = createApp({ config, db: database.db, logger, mailer, ...extra, ...caches });
     server = createHttpServer(app.callback());
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return (server.address() as AddressInfo).port;
@@ -140,11 +159,13 @@ export async function startTestApp(
   const host = overrides.baseUrl ? new URL(overrides.baseUrl).hostname : '127.0.0.1';
   const baseUrl = `http://${host}:${port}`;
   config = { ...config, baseUrl };
-  const stop = () =>
-    new Promise<void>((resolve) => {
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     });
+    await closeOwnCaches();
+  };
   // Re-create with the final baseUrl so e-mailed links point at this server.
   await stop();
   await listen(port);
@@ -156,6 +177,7 @@ export async function startTestApp(
     config,
     mails,
     client: () => new HttpClient(baseUrl),
+    caughtUp: () => caughtUp(database.db, caches),
     async restart() {
       await stop();
       await listen(port);

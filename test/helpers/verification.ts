@@ -1,17 +1,26 @@
 /** Test data for verified membership (issue 23 §4): a user linked to a department with an approved verification. */
 import { Model } from 'objection';
+import { inTransaction } from '../../src/db/transaction';
 
+/**
+ * Links the user and records an approved verification in one transaction. The triggers on both tables tell the
+ * user's sessions (`session_changed`, payload the user id); in one transaction Postgres folds those identical
+ * notifications into one, so a node that waits to hear of the change hears all of it at once. Two separate
+ * statements sent two, and a test that waited for the first could see the second evict a session it had just
+ * re-read.
+ */
 export async function verifyMember(userId: number, departmentId: number): Promise<void> {
-  const knex = Model.knex();
-  await knex('user_departments')
-    .insert({ user_id: userId, department_id: departmentId, is_primary: false })
-    .onConflict(['user_id', 'department_id'])
-    .ignore();
-  await knex('membership_verifications').insert({
-    user_id: userId,
-    department_id: departmentId,
-    status: 'approved',
-    decided_at: new Date(),
+  await inTransaction(Model.knex(), async (trx) => {
+    await trx('user_departments')
+      .insert({ user_id: userId, department_id: departmentId, is_primary: false })
+      .onConflict(['user_id', 'department_id'])
+      .ignore();
+    await trx('membership_verifications').insert({
+      user_id: userId,
+      department_id: departmentId,
+      status: 'approved',
+      decided_at: new Date(),
+    });
   });
 }
 

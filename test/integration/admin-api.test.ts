@@ -410,7 +410,8 @@ test('deleting a user removes every row of theirs in one transaction', async (t)
   t.is(photo.status, 201, JSON.stringify(photo.body));
   t.is((await readdir(path.join(mediaDir, 'photos'))).length, 1);
   // Codes and blacklist entries they created as an admin stay, without an author.
-  await User.query().findById(id).patch({ role: 'admin' });
+  await User.query().findById(id).patch({ role: 'admin' }); // in SQL: the app hears it through Postgres
+  await app.caughtUp();
   const theirCode = await as(target).post<BetaCodeJson>('/api/admin/beta-codes', { code: '' });
   t.is(theirCode.status, 201);
 

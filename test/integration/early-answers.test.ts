@@ -16,6 +16,7 @@ import type { AppWithEarlyAnswers } from '../../src/http/earlyAnswers';
 import { createHttpServer } from '../../src/http/nodeServer';
 import { REDACT_PATHS } from '../../src/log';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { caughtUp } from '../helpers/caughtUp';
 import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
 import { Model } from 'objection';
@@ -304,19 +305,14 @@ test.serial('a member’s own departments, kept on this node, answered early the
   t.true(none.tookIt);
   t.is(none.answer.body.toString(), '[]');
 
-  // Enough departments for the answer to be worth gzip; the write (through another app) reaches this one's links.
-  // It is heard twice — at once from this process, then through Postgres — and the second drop must come before
-  // the links are read again, or it drops the answer the early path is about to be compared on. A link is also a
-  // fact of the member's session (the verified departments it carries): that drop comes through Postgres alone,
-  // on its own connection, so it can arrive after the links' — it must be in before the comparison too, or it
-  // drops the session between the middleware's read and the early one.
+  // Enough departments for the answer to be worth gzip; the writes (through another app) reach this one's links
+  // and the member's session (a link is a fact it carries) through Postgres. Every delivery must be in before the
+  // comparison, or a late drop lands between the middleware's read and the early one.
   const ids = (await Model.knex()('departments').orderBy('id').limit(4).pluck('id')) as number[];
   for (const departmentId of ids) {
-    const linksDropped = departmentReads.changed(member.user.id).then(() => departmentReads.changed(member.user.id));
-    const sessionDropped = sessionCache.changed(member.user.id);
     t.is((await clientAs(testApp, member).post(path, { departmentId })).status, 201);
-    await Promise.all([linksDropped, sessionDropped]);
   }
+  await caughtUp(testApp.db, { departmentReads, sessionCache });
   for (const encoding of ['gzip', 'identity', 'gzip, br', 'br']) {
     const { tookIt, answer } = await sameBothWays(t, path, { ...bearer, 'Accept-Encoding': encoding });
     t.true(tookIt, encoding);

@@ -156,8 +156,10 @@ test('two members alternately: each sees their own menu, never the other’s', a
   // Their menus differ as their accounts do: Ben has a profile, Ada may create one.
   t.true(menu((await clientAs(app, ben).get(path, html)).text).includes(`href="/profiles/${benProfile.id}"`));
   t.true(menu((await clientAs(app, ada).get(path, html)).text).includes('href="/create-profile"'));
-  // Ada creates her profile (here straight in the database, as another node would): My Profile at once.
+  // Ada creates her profile (here straight in the database, as another node would): My Profile as soon as this
+  // node hears of it through Postgres.
   const adaProfile = await createProfileFor(ada);
+  await app.caughtUp();
   t.true(menu((await clientAs(app, ada).get(path, html)).text).includes(`href="/profiles/${adaProfile.id}"`));
   // A renamed member sees the new name at once.
   await clientAs(app, ada).patch('/api/auth/profile', { name: 'Ada Reyes-Lindqvist', email: ada.user.email });
