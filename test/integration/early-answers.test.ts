@@ -305,9 +305,10 @@ test.serial('a member’s own departments, kept on this node, answered early the
   t.true(none.tookIt);
   t.is(none.answer.body.toString(), '[]');
 
-  // Enough departments for the answer to be worth gzip; the writes (through another app) reach this one's links
-  // and the member's session (a link is a fact it carries) through Postgres. Every delivery must be in before the
-  // comparison, or a late drop lands between the middleware's read and the early one.
+  // Enough departments for the answer to be worth gzip. The writes (through another app) reach this one's links at
+  // once and again through Postgres, and the member's session (a link is a fact it carries) through Postgres
+  // alone. Every delivery must be in before the comparison, or a late drop lands between the middleware's read and
+  // the early one.
   const ids = (await Model.knex()('departments').orderBy('id').limit(4).pluck('id')) as number[];
   for (const departmentId of ids) {
     t.is((await clientAs(testApp, member).post(path, { departmentId })).status, 201);
