@@ -901,8 +901,8 @@ export const benchmark: Benchmark = {
       }
       table(log, ['target', 'measured', ''], targetRows, ['l', 'r', 'l']);
 
-      // Issue 21, items 2 and 3: members from the cache, a cold render under 10 ms.
-      log('\n  Issue 21 targets (items 2 and 3)');
+      // Members from the cache, a cold render under 10 ms (docs/performance.md).
+      log('\n  Members and cold render targets');
       /** A row's req/s as a share of the visitor's kept page in the same cell (0 when the cell had errors). */
       const versusKept = (name: string, l: Load, kept: Load, target: number) =>
         log(

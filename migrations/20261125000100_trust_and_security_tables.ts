@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
 /**
- * The tables that issue 23 (§4 verified membership, §4b department pages, §5 endorsements) and issue 24 (§7
- * security events) share, created once so each feature builds on the same rows.
+ * The tables that verified membership and department pages (docs/decisions/verified-membership.md), endorsements
+ * (docs/decisions/endorsements.md) and security events (docs/decisions/security-events.md) share, created once so
+ * each feature builds on the same rows.
  * - department_verifiers: a user a site admin made verifier for one department (the role is per department).
  * - membership_verifications: a member's request to be verified in a department and its decision. Rows are
  *   history: a declined or revoked request stays; at most one pending and one approved row per member and
