@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layout's boundaries (ARCHITECTURE §2, docs/architecture.md) as import rules, so a break fails
+ * The layout's boundaries (docs/architecture.md#boundaries) as import rules, so a break fails
  * `npm run lint` in CI: route file → policy → service → model → presenter, and nothing reaches backwards.
  */
 const restrict = (...groups) => ({

@@ -1,5 +1,5 @@
 /**
- * The admin Users tab at scale (issue 12): with size=N users seeded (default 10,000; a third with a profile,
+ * The admin Users tab at scale (docs/performance.md): with size=N users seeded (default 10,000; a third with a profile,
  * half with a primary department), how fast GET /api/admin/users answers its first page, a search by name and
  * a search by e-mail, through HTTP on the real app, one request at a time. The issue asks each under 50 ms.
  * Then the same searches with the trigram index dropped (users_search_trgm), for the index's ratio, and the

@@ -52,14 +52,14 @@ export function deriveQueries(sources: { name: string; city: string }[], count: 
   return queries;
 }
 
-/** The query classes of issues 14 and 20, each a few real queries measured in turn. */
+/** The query classes of docs/performance.md, each a few real queries measured in turn. */
 export const QUERY_CLASSES: Record<string, readonly string[]> = {
   '2 characters': ['sp', 'ma', 'co', 'oa', 'de', 'ri', 'we', 'ak'],
   'word in nearly every name': ['fire', 'department', 'volunteer', 'district', 'company', 'rescue'],
   'distinctive word': ['spring', 'hamilton', 'bristol', 'aurora', 'naknek', 'troy'],
   'two words': ['county volunteer', 'troy fire', 'west end', 'marion fire', 'fire district', 'spring valley'],
   typo: ['sprngfield', 'bristle bay', 'hamiltn', 'auorra', 'marrion', 'bataiva'],
-  // Issue 20: a place and a state ("Springfield IL"), read both as typed and narrowed to the state.
+  // docs/performance.md: a place and a state ("Springfield IL"), read both as typed and narrowed to the state.
   'with a state': ['springfield il', 'fire department, Ohio', 'troy fire mi', 'hamilton oh', 'sprngfield oh', 'Iowa'],
 };
 

@@ -1,5 +1,5 @@
 /**
- * The floor (issue 21, items 1, 4, 5 and 9): what a request costs before any page or route work, on the built
+ * The floor (docs/decisions/request-floor.md, docs/decisions/session-cache.md, docs/decisions/department-search.md, docs/decisions/performance-targets.md): what a request costs before any page or route work, on the built
  * server as the container runs it (`node dist/server.js`, NODE_ENV=production, LOG_LEVEL=info, logs written to
  * a file), driven by wrk (one thread, Accept-Encoding: gzip), every comparison in the same run:
  *
@@ -7,7 +7,7 @@
  *     (bench/bareServer.ts), @10 and @50;
  *   - the visitor's kept profile page (100 items) vs the same bare Koa, with p99, @10 and @50;
  *   - a signed-in member's view of the same page (their menu spliced in, bearer) vs the visitor's kept page, @10 and
- *     @50 (issue 21 item 2; also in `npm run bench -- profile`);
+ *     @50 (docs/decisions/kept-pages.md; also in `npm run bench -- profile`);
  *   - a trivial signed-in API call (`GET /api/departments/user`, bearer) vs `/health`, @10;
  *   - department search at ~27,000 rows, per query class (bench/departments.ts), p99 @4, vs 10 ms and vs 2× the
  *     trivial signed-in call's p99 @4: warm (the app keeps answers) and cold (a second app process with

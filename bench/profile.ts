@@ -1,13 +1,13 @@
 /**
- * Profile page speed (issue 9, "Speed"): how fast the built server answers a large public profile, how close that
- * is to `/health` (answered before the middleware since issue 21) and to the limit (a bare Koa process serving the
+ * Profile page speed (docs/performance.md, "Speed"): how fast the built server answers a large public profile, how close that
+ * is to `/health` (answered before the middleware since docs/performance.md) and to the limit (a bare Koa process serving the
  * same bytes), how many queries a render takes, and how many bytes of HTML, CSS and JavaScript each page sends.
  *
  *   1. seeds a fresh database (createTestDatabase) with a user and a live profile with every header field and
- *      100 items over its widget lists (seedItems: the issue-10 "large profile");
+ *      100 items over its widget lists (seedItems: the docs/performance.md "large profile");
  *   2. builds the production bundle (`npm run build`) and starts `node dist/server.js` as its own process, once
  *      with PAGE_CACHE=true (warm) and once with PAGE_CACHE=false (cold: every request renders);
- *   3. drives it with wrk (one thread, Accept-Encoding: gzip, Accept: text/html), as issue 21 measures; also the
+ *   3. drives it with wrk (one thread, Accept-Encoding: gzip, Accept: text/html), as docs/performance.md measures; also the
  *      owner's edit page (`?edit=1`, rendered on every request) with its editors kept (RENDER_CACHE=true) and
  *      rendered whole;
  *   4. counts database queries per render in-process (startTestApp, knex 'query' events);
@@ -107,7 +107,7 @@ async function seedProfile(): Promise<Seeded> {
 }
 
 /**
- * The large profile's widget lists (issue 10, "Done when"): at 100 items, at least 20 timeline events, 10
+ * The large profile's widget lists (docs/performance.md, "Done when"): at 100 items, at least 20 timeline events, 10
  * incidents, 10 awards, 10 certifications, 5 licenses, 20 skills, 5 gear, 3 special units, plus 10 status
  * updates and 7 fire stations. Other totals scale these shares (largest remainder), so the 10-item profile has
  * the same mix, one tenth as large.
@@ -883,7 +883,7 @@ export const benchmark: Benchmark = {
       );
       log('\n  Targets');
       const targetRows: string[][] = [];
-      // Against bare Koa serving the same bytes (issue 21 item 1). `/health` is answered before the middleware
+      // Against bare Koa serving the same bytes (docs/decisions/request-floor.md). `/health` is answered before the middleware
       // now, with a body of a few bytes: it no longer stands for the middleware floor a kept page pays.
       connectionCounts.forEach((c, i) => {
         const w = rows.warm.loads[i]!;
@@ -1048,7 +1048,7 @@ export const benchmark: Benchmark = {
           `"every section kept" and cached rows are measured at ${sizes[sizes.length - 1]} items only.`,
       );
       for (const note of notes) log(`  ${note}`);
-      // Issue 21 item 3: at most 4 queries per render at any size, for the pages a render serves most (a visitor's
+      // docs/decisions/kept-render-parts.md: at most 4 queries per render at any size, for the pages a render serves most (a visitor's
       // and a member's; the member's includes reading the session).
       for (const c of counts.slice(0, 2)) {
         log(

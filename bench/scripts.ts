@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- scripts`: the JavaScript each page makes the browser load, gzipped (issue 21 item 6). The
+ * `npm run bench -- scripts`: the JavaScript each page makes the browser load, gzipped (docs/decisions/script-only-where-needed.md). The
  * sign-in pages ship none (target 0 bytes); the owner's own profile page at most 100 KB; every other page only
  * island code it places. "At load" is what the page fetches before it is interactive — its module scripts,
  * their modulepreloads and inline scripts; "later" is island code fetched only when an island's policy says

@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 22) targets, in one run over the real app (in process) and a fresh database:
+ * Sharing (docs/performance.md) targets, in one run over the real app (in process) and a fresh database:
  *   - the résumé PDF of a 100-item profile (seedItems), drawn (a new profile version each time): p50 ≤ 300 ms,
  *     then kept per viewer class;
  *   - the link preview image (og.png): drawn cold (a new profile version each time) p50 ≤ 150 ms, then kept;

@@ -1,5 +1,5 @@
 /**
- * Account Settings → Security → "Add a passkey" (issue 24 §2). WebAuthn needs script, so this is the one part of
+ * Account Settings → Security → "Add a passkey" (docs/decisions/passkeys.md). WebAuthn needs script, so this is the one part of
  * Security that is an island; it hydrates only in browsers with WebAuthn (`hydrate="webauthn"`). Before that (and
  * without script) it says what is needed. After adding, the page reloads so the server-rendered list shows it.
  */

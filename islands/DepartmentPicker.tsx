@@ -349,7 +349,7 @@ export function DepartmentPickerField({
           footer={
             allowCreate ? (
               <LinkButton type="button" tabIndex={-1} onClick={startCreating}>
-                {/* Nothing matches: the way on is to add it, so the add action says so (issue 20). */}
+                {/* Nothing matches: the way on is to add it, so the add action says so (docs/decisions/department-search.md). */}
                 {nothingFound ? (
                   M.noMatchAdd
                 ) : (

@@ -12,7 +12,7 @@
  * Every save is tracked (pendingSaves) so the toolbar's Save and Done Editing wait for it.
  * - Fields render through lists/FieldInput.tsx (icons as a picker, tags, nested lists as rows); nested lists
  *   save as a whole (PATCH of the field) when one of their inputs is committed.
- * - Certifications and licenses (issue 23 §3): the name autocompletes from the credential catalogue; a chosen
+ * - Certifications and licenses (docs/decisions/credential-catalogue.md): the name autocompletes from the credential catalogue; a chosen
  *   entry fills the issuer and suggests the expiry from the issue date (lib/catalogueFill.ts; inline: saved).
  * - Without JavaScript every form is a plain post (src/pages/profileListForms.tsx): the add form, and per item a
  *   form with Save changes (hidden once hydrated: fields save themselves) and Delete → confirm → Delete. A
@@ -80,7 +80,7 @@ export interface ListEditorProps {
   confirmDelete?: number | null;
   /** The timeline's order on this page (Newest First / Oldest First). */
   sort?: 'newest' | 'oldest';
-  /** The server has an AI model: long text fields offer Enhance (issue 13, islands/lib/EnhanceButton.tsx). */
+  /** The server has an AI model: long text fields offer Enhance (docs/decisions/ai-assist.md, islands/lib/EnhanceButton.tsx). */
   aiAssist?: boolean;
   /** Lists with a Photo Manager: the gallery the add form's photos are chosen from. */
   photos?: PhotoJson[] | null;
@@ -807,7 +807,7 @@ function ListEditorBody({
   );
 }
 
-/** The island: the editor, with AI assist's settings for the Enhance slots beside its textareas (issue 13). */
+/** The island: the editor, with AI assist's settings for the Enhance slots beside its textareas (docs/decisions/ai-assist.md). */
 export default function ListEditor(props: ListEditorProps) {
   return (
     <AiAssistProvider enabled={props.aiAssist ?? false} list={props.list}>

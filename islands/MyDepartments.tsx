@@ -3,7 +3,7 @@
  * its title): the user's departments, primary first, with Primary and Pending Verification marks, adding through the department picker, Set as primary and Remove.
  * Seeded from the server (`initialLinks`, from listUserDepartments) so nothing is fetched on load; after
  * each change the list is fetched again.
- * Issue 23 §4: each link shows its membership verification (requested, verified, declined with the reason) with
+ * docs/decisions/verified-membership.md: each link shows its membership verification (requested, verified, declined with the reason) with
  * Request verification, and a verified one the switch to be listed on the department's page. Those two are
  * plain forms posting to /account-settings (intent `verification` / `listing`), so they work before and
  * without script; with script the island sends them to the JSON API instead.

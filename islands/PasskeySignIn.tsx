@@ -1,5 +1,5 @@
 /**
- * /login/passkey's "Sign In with a Passkey" (issue 24 §2): username-less, with a discoverable credential. The
+ * /login/passkey's "Sign In with a Passkey" (docs/decisions/passkeys.md): username-less, with a discoverable credential. The
  * ceremony starts on a click (some browsers refuse WebAuthn without one). The server renders the button disabled;
  * once hydrated it works, or, in a browser without WebAuthn, gives way to a message saying so. Success goes where
  * the password sign-in goes (the server's `redirectTo`).

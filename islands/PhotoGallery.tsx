@@ -177,7 +177,7 @@ function EditPanel({
 }: {
   profileId: number;
   photo: PhotoJson;
-  /** The server has a vision model: offer "Suggest caption" (issue 13). */
+  /** The server has a vision model: offer "Suggest caption" (docs/decisions/ai-assist.md). */
   aiAssist: boolean;
   onSaved: (photo: PhotoJson) => void;
   onClose: () => void;

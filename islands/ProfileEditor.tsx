@@ -123,7 +123,7 @@ export interface ProfileEditorProps {
   profile: ProfileJson;
   /** The profile's department as the picker shows it (null when it was removed). */
   department: DepartmentJson | null;
-  /** The server has an AI model: the personal statement offers Enhance (issue 13). */
+  /** The server has an AI model: the personal statement offers Enhance (docs/decisions/ai-assist.md). */
   aiAssist?: boolean;
 }
 

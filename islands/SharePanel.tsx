@@ -1,5 +1,5 @@
 /**
- * The owner's Share panel (issue 22), in the profile's header beside the edit controls: the public link with
+ * The owner's Share panel (docs/decisions/share.md), in the profile's header beside the edit controls: the public link with
  * Copy, the QR code, the contact card, the résumé (PDF and print view) with its sections, the link preview
  * image and insights. Progressive: the panel is a native <details> disclosure and every item a plain link, so
  * it all works before (or without) the script; the script adds Copy and saves the résumé sections. Every

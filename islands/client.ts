@@ -5,7 +5,7 @@
  * pointed at, touched or focused).
  *
  * This file is small on purpose: evaluating React, react-dom, styled-components and react-query at once was one
- * long task on a phone (issue 21, edit mode's total blocking time). They are imported in stages, each evaluated in
+ * long task on a phone (docs/decisions/script-only-where-needed.md, edit mode's total blocking time). They are imported in stages, each evaluated in
  * a task of its own, and every island's module is evaluated and hydrated in its own task too. The build preloads
  * the stages with this file (scripts/build.ts), so staging costs no extra round trip.
  *

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The profile's lists (spec 02 §3), one table each (ARCHITECTURE §4). Every item has a stable `id`, its
+ * The profile's lists (spec 02 §3), one table each (docs/decisions/profile-lists.md). Every item has a stable `id`, its
  * `position` in the profile's list (0-based; unique per profile, checked at the end of each statement so a
  * delete can renumber the rest in one update), `show_on_main_profile`, a `visibility`, and a `version` that
  * grows with each write (the item's ETag; If-Match). The spec's enumerations are CHECK constraints; nested

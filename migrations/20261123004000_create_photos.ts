@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * The photo gallery (spec 02 §3 "Photo", "Photo folder"). Image bytes never go into the database: a photo row
  * names its files by `storage_key` (server-generated, random) in the media store (src/services/photos/store.ts).
  * Photos are addressed by `position` in the profile's gallery (the API's index), like list items.
- * Links from widgets to photos are kept on the items (timeline.photo, incidents.photos…), see docs/decisions.md
+ * Links from widgets to photos are kept on the items (timeline.photo, incidents.photos…), see docs/decisions/photo-links.md
  * "Photo links".
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The admin dashboard (issue 12) at 10,000+ users:
+ * The admin dashboard (docs/decisions/admin-dashboard.md) at 10,000+ users:
  * - users_created_order: the Users tab pages newest first (created_at desc, id desc) without sorting the table;
  * - users_search_trgm: "search by name or e-mail" is a substring match on one stored, lower-cased
  *   "name email" column, served by a trigram GIN index (pg_trgm, as departments_search_trgm; fastupdate off

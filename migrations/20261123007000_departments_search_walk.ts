@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * Department search, dense plan (src/services/departments/search.ts, DENSE_WALK): the rank-order btree now
- * carries every column the walk filters on, so the walk is an index-only scan (~0.3 µs a row instead of a
+ * carries every column the walk filters on, so the walk is an index-only scan (a small fraction of a
  * table read per row) and can afford 2,000 rows. It replaces departments_search_order (same keys).
  * departments_search_initials serves names starting with a 2–3 character query: the names sharing their first
  * two characters, in rank order, index-only — read until ten match.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Photo links as rows (issue 19): which gallery photo is linked to which list item, in which order, and which
+ * Photo links as rows (docs/decisions/photo-links.md): which gallery photo is linked to which list item, in which order, and which
  * photo is the profile image. They used to be photo ids kept as text inside the items (timeline.photo,
  * incidents.photos, …) and the photo's URL in profiles.profile_image.
  *

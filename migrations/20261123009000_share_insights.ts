@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Sharing (issue 22):
+ * Sharing (docs/decisions/insights.md):
  * - `profiles.resume_sections`: the résumé sections the owner chose (a JSON list of keys; null = all of them);
  * - `profile_insights`: counts per profile, UTC day, metric and key (a referrer's domain; '' otherwise),
  *   added to in batches by the view counter (src/services/insights). Keyed by the profile id, so a username

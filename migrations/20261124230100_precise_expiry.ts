@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Expiry dates precise enough to remind (issue 23 §0): a certification may carry a month or a full date
+ * Expiry dates precise enough to remind (docs/decisions/expiry-reminders.md): a certification may carry a month or a full date
  * (`expires_on`, `MM/YYYY` or `MM/DD/YYYY`) beside the spec's expiry year; a license's expiry may be a full date
  * as well as `MM/YYYY` (or the legacy `YYYY`). Existing rows are valid as they are.
  */

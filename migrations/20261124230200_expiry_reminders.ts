@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Expiry reminders and the calendar feed (issue 23 §§1–2).
+ * Expiry reminders and the calendar feed (docs/decisions/expiry-reminders.md).
  * - users: the reminder settings (on by default for new users; existing users start off, since they never
  *   agreed to the e-mails, and see the setting on their next sign-in), when the setting was first shown, and
  *   the calendar feed's secret (rotatable).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A department's page (issue 23 §4b) shows the registry's facts beyond the name and address: the department
+ * A department's page (docs/decisions/verified-membership.md) shows the registry's facts beyond the name and address: the department
  * type ("Mostly volunteer", "Career", …), the number of stations and the website, as the U.S. Fire
  * Administration's registry lists them. Filled by the registry import (src/services/departments/registryImport.ts);
  * an existing database gets them by importing the registry again (idempotent; docs/operations.md).

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { CREDENTIAL_CATALOGUE } from './catalogue/credentialCatalogue';
 
 /**
- * The credential catalogue (issue 23 §3): common U.S. fire-service certifications with their issuing body and
+ * The credential catalogue (docs/decisions/credential-catalogue.md): common U.S. fire-service certifications with their issuing body and
  * usual validity, seeded here (the data and each entry's source: ./catalogue/credentialCatalogue.ts). The
  * certification and license editors autocomplete from it; nothing references its rows (a profile's items keep
  * their own text), so it can be corrected by later migrations without touching anyone's data.

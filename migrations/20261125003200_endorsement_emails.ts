@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Endorsements from verified colleagues (issue 23 §5; the table is 20261125000100_trust_and_security_tables):
+ * Endorsements from verified colleagues (docs/decisions/endorsements.md; the table is 20261125000100_trust_and_security_tables):
  * - users.endorsement_emails: the owner's Account Settings → Notifications choice to be e-mailed when a colleague
  *   endorses one of their skills; on by default;
  * - an index to find what one profile's skills received, by status (the owner's review, the page's approved ones).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 24 §1, §2: second factors and the short-lived sign-in state.
+ * docs/decisions/two-factor.md, docs/decisions/passkeys.md: second factors and the short-lived sign-in state.
  * - user_totp: one authenticator app per user. The secret is sealed (AES-256-GCM, key derived from SESSION_SECRET);
  *   `confirmed_at` is null while enrolment waits for its first code; `last_used_step` is the newest 30 s step a
  *   code was accepted for, so no code works twice.

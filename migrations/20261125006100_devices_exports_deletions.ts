@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 24 §§3–5: signed-in devices, data exports, files left to delete.
+ * docs/decisions/signed-in-devices.md, docs/decisions/data-export.md, docs/decisions/account-deletion.md: signed-in devices, data exports, files left to delete.
  * - sessions: the user agent it signed in with (browser and OS parsed once, at sign-in) and when it was last seen
  *   (written at most once a minute, src/services/sessionActivity.ts). No IP address is stored.
  * - users.new_device_alerts: e-mail me when a new device signs in (on by default).

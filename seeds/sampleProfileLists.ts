@@ -1,5 +1,5 @@
 /**
- * The sample profile's lists (issue 10, "Sample profile"): a full, believable career in every widget, so the
+ * The sample profile's lists (docs/decisions/profile-lists.md, "Sample profile"): a full, believable career in every widget, so the
  * demo shows what a filled-in profile looks like. Everything is public except one crew-only status update
  * (to show the authenticated visibility); nothing is private. Dates that must look current (license expiries)
  * are computed from the seed's clock, `now`. The people and places are fictional.

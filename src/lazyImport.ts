@@ -1,7 +1,7 @@
 /**
  * Packages only some requests use — passkeys, the résumé PDF, QR codes, S3, SMTP, the job queue, image
  * processing — are imported on first use, not at start: importing them at start was ~0.6 s of a later start's
- * ~4 s on the 2-core machine (bench/startup.ts; docs/decisions.md, "A later start under 3 s on a slower machine").
+ * ~4 s on the 2-core machine (bench/startup.ts; docs/decisions/startup.md).
  * Packages of a few milliseconds stay plain imports. Once the server listens, warmLazyImports() loads these one at
  * a time, so the first request that needs one seldom waits for it.
  */

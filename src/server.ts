@@ -102,14 +102,14 @@ function startWorker(what: string, start: () => Promise<Stop>): Promise<Stop> {
   });
 }
 
-/** The daily expiry-reminder job (issue 23 §1). */
+/** The daily expiry-reminder job (docs/decisions/expiry-reminders.md). */
 function startReminders(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
   return startWorker('expiry reminders', () =>
     startReminderWorker({ db, mailer, logger, config, databaseUrl: config.databaseUrl, cron: config.remindersCron }),
   );
 }
 
-/** Background exports and stored-file removals (issue 24 §§4–5), every minute. */
+/** Background exports and stored-file removals (docs/decisions/data-export.md, docs/decisions/account-deletion.md), every minute. */
 function startAccountData(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
   return startWorker('account-data jobs', () =>
     startAccountDataWorker({

@@ -1,5 +1,5 @@
 /**
- * A credential's name with the catalogue's suggestions (issue 23 §3): the kit's Combobox over
+ * A credential's name with the catalogue's suggestions (docs/decisions/credential-catalogue.md): the kit's Combobox over
  * GET /api/credentials/catalogue. The text is the field's value (free text stays allowed: nothing has to be
  * chosen); choosing an entry hands it to `onPick`, which fills the issuer and suggests the expiry (lib/catalogueFill).
  * The input keeps the field's id and form name, so the plain form posts it without JavaScript.

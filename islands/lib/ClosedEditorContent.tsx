@@ -1,5 +1,5 @@
 /**
- * The form of a saved item's editor that is closed when the page arrives (issue 21: edit mode's blocking time, and
+ * The form of a saved item's editor that is closed when the page arrives (docs/decisions/script-only-where-needed.md: edit mode's blocking time, and
  * its weight). Chrome's autofill walks every form in the page at DOMContentLoaded, field by field, and a profile's
  * edit mode holds one closed editor per item: most of the page's longest task. And each item's form is ~7 KB of
  * markup: at 100 items, two thirds of the edit page's HTML. So a closed editor renders no form at all: React renders

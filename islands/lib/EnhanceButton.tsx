@@ -1,5 +1,5 @@
 /**
- * "Enhance" on a long text field (issue 13): asks the AI model for a better-written version of what the user
+ * "Enhance" on a long text field (docs/decisions/ai-assist.md): asks the AI model for a better-written version of what the user
  * wrote, shows it beside the original with its confidence, and lets the user accept it (the field takes it and
  * stays editable — it is saved like typed text, on blur) or reject it. Shown only when the server has a model
  * (the page passes `aiAssist`).

@@ -1,5 +1,5 @@
 /**
- * "Suggest caption" in the photo editor (issue 13): sends the photo (by reference — the server reads its
+ * "Suggest caption" in the photo editor (docs/decisions/ai-assist.md): sends the photo (by reference — the server reads its
  * medium, metadata-free variant) to the vision model and shows the suggested caption, category and tags with
  * Accept and Reject. Accept hands the suggestion to the editor (`onAccept`), which fills its fields (still
  * editable, saved as the editor saves); either answer is recorded as feedback. Render it only when the page

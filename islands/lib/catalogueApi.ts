@@ -1,4 +1,4 @@
-/** The credential catalogue (issue 23 §3) as the list editors call it, and its react-query key. */
+/** The credential catalogue (docs/decisions/credential-catalogue.md) as the list editors call it, and its react-query key. */
 import { CATALOGUE_URL, type CatalogueEntryJson } from '../../src/validation/catalogue';
 import { api } from './api';
 

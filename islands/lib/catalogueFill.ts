@@ -1,5 +1,5 @@
 /**
- * What choosing a catalogue entry does to a certification or license form (issue 23 §3): the list definition's
+ * What choosing a catalogue entry does to a certification or license form (docs/decisions/credential-catalogue.md): the list definition's
  * `catalogue` names the fields; the rules are src/validation/catalogue.ts. `pick(entry)` answers the values to
  * set (name, issuer, suggested expiry); `reissued()`, after the issue date was left, the new suggestion if the
  * expiry is still blank or the earlier suggestion. The caller sets them (and, inline, saves them).

@@ -1,5 +1,5 @@
 /**
- * One editor open at a time on the profile page (issue 20, "a calm edit mode"): an item's editor, or the
+ * One editor open at a time on the profile page (docs/decisions/edit-mode.md, "a calm edit mode"): an item's editor, or the
  * profile's own fields. Shared by every island of the page (module state in a shared chunk, like pendingSaves).
  * Opening one asks the open one to close first; it may refuse — an invalid unsaved field stays open, focused —
  * and then nothing else opens. Closing never unmounts an editor's form (it is only hidden), so a save still in

@@ -1,5 +1,5 @@
 /**
- * The credential catalogue as first seeded (issue 23 §3): common U.S. fire-service certifications with who issues
+ * The credential catalogue as first seeded (docs/decisions/credential-catalogue.md): common U.S. fire-service certifications with who issues
  * them and how long they usually stay valid (`validityMonths`; null = no expiry of their own). Frozen with the
  * migration that loads it (20261125003100_credential_catalogue): a later change to the catalogue is a new
  * migration. Each entry names its source in a comment. `aliases` are other words people type for it (searched,

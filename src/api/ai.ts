@@ -1,5 +1,5 @@
 /**
- * AI assist API (issue 13). Every route needs a signed-in user. Enhance and photo caption need a configured
+ * AI assist API (docs/decisions/ai-assist.md). Every route needs a signed-in user. Enhance and photo caption need a configured
  * model (AI_BASE_URL…; else 503 with AI_MESSAGES.notConfigured), count against the user's `aiPerUser` rate
  * limit, and hold no transaction while the model thinks (the service logs each call in one insert).
  * Read as a table: path → guards → validated input → rate limit → service → presenter.

@@ -54,7 +54,7 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
       const user = await authenticate(body, ctx.state.trx);
       if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       await rateLimits.reset('loginPerAccount', body.email);
-      // Issue 24 §1: with two-factor on, no session yet — a challenge for POST /api/auth/login/two-factor.
+      // docs/decisions/two-factor.md: with two-factor on, no session yet — a challenge for POST /api/auth/login/two-factor.
       const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config));
       if (next.kind === 'enrol') throw new ForbiddenError(TWO_FACTOR_MESSAGES.enrolRequiredApi);
       if (next.kind === 'totp') {

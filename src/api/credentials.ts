@@ -1,5 +1,5 @@
 /**
- * The credential catalogue (issue 23 §3): GET /api/credentials/catalogue?q=&kind= — the certification and license
+ * The credential catalogue (docs/decisions/credential-catalogue.md): GET /api/credentials/catalogue?q=&kind= — the certification and license
  * editors' autocomplete. Reference data, the same for every viewer (a visitor too), so it is cacheable by anyone.
  */
 import Router from '@koa/router';

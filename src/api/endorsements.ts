@@ -1,5 +1,5 @@
 /**
- * Endorsements from verified colleagues (issue 23 §5):
+ * Endorsements from verified colleagues (docs/decisions/endorsements.md):
  * - POST /api/profiles/{id}/skills/{skillId}/endorsements {comment?}: a verified colleague endorses (201, pending);
  *   a visitor 401, anyone else 403 with the reason, a second one 409, a comment over 280 characters 400;
  * - PATCH /api/endorsements/{id} {status: approved | hidden}: the owner approves or hides it.

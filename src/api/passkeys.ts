@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 24 §2), for the islands on /account-settings and /login:
+ * Passkeys (docs/decisions/passkeys.md), for the islands on /account-settings and /login:
  *   POST   /api/auth/passkeys/options       signed in: registration options (a `passkey_register` challenge)
  *   POST   /api/auth/passkeys               signed in: {name, response} → the new passkey (201)
  *   GET    /api/auth/passkeys               signed in: the user's passkeys, with last use

@@ -1,5 +1,5 @@
 /**
- * Signed-in devices for API clients (issue 24 §3), the same services as Account Settings → Signed-in Devices:
+ * Signed-in devices for API clients (docs/decisions/signed-in-devices.md), the same services as Account Settings → Signed-in Devices:
  * - GET    /api/auth/sessions                    → DevicesJson (this session marked `current`)
  * - DELETE /api/auth/sessions/{id}               → 204; 404 for a session that is not the caller's
  * - POST   /api/auth/sessions/sign-out-others    → { signedOut: n }

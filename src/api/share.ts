@@ -1,5 +1,5 @@
 /**
- * Sharing API (issue 22): the owner's choice of résumé sections, a profile's insights (its owner and admins)
+ * Sharing API (docs/decisions/share.md): the owner's choice of résumé sections, a profile's insights (its owner and admins)
  * and the site's insight totals (admins). The share files themselves are page routes (src/pages/share.tsx).
  */
 import Router from '@koa/router';

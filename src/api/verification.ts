@@ -1,5 +1,5 @@
 /**
- * Department-verified membership API (issue 23 §4; docs/api.md "Verified membership"). A member asks about their
+ * Department-verified membership API (docs/decisions/verified-membership.md; docs/api.md "Verified membership"). A member asks about their
  * own links; verifiers and site admins review; site admins revoke and manage verifiers (adminOnly first, then the
  * policies in src/policies/verification.ts, asked again by the services).
  * Read as a table: path → guards → validated input → transaction → service → presenter.

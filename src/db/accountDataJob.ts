@@ -1,5 +1,5 @@
 /**
- * One run of the account-data job (issue 24 §§4–5), every minute on the pg-boss queue
+ * One run of the account-data job (docs/decisions/data-export.md, docs/decisions/account-deletion.md), every minute on the pg-boss queue
  * (src/services/accountData/worker.ts): prepare queued exports (each in a transaction of its own, claimed with
  * `for update skip locked`, so two workers never prepare the same one), remove the files of used or expired
  * exports, and retry stored files whose removal after a commit failed. Like the CLI it is an entry point outside

@@ -40,7 +40,7 @@ export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
  * The embedded database's settings. Postgres' default 128 MB of shared buffers lives in the app's own memory
  * here (PGlite's WebAssembly heap) and is set up on every start: 32 MB holds a small install's working set (the
  * whole database with its 3,216 departments is ~40 MB on disk, the rest is read through the OS's cache) and
- * starts ~0.25 s sooner on the 2-core machine (docs/decisions.md, "A later start under 3 s on a slower machine").
+ * starts ~0.25 s sooner on the 2-core machine (docs/decisions/startup.md).
  */
 const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
 

@@ -1,5 +1,5 @@
 /**
- * One run of the daily expiry-reminder job (issue 23 §1): the users with something due today, each in a
+ * One run of the daily expiry-reminder job (docs/decisions/expiry-reminders.md): the users with something due today, each in a
  * transaction of its own (sendUserDigest in src/services/reminders/run.ts: lock, claim, send, commit). Like the
  * CLI it is an entry point outside a request, so it opens the transactions here. A failure for one user (SMTP
  * down) rolls that user back, is logged and counted, and the others go on; the next run (pg-boss's retry, or

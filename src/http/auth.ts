@@ -29,7 +29,7 @@ export function currentOwnProfileId(ctx: Koa.Context): Promise<number | null> {
   return known ? Promise.resolve(known.ownProfileId) : ownProfileId(user);
 }
 
-/** The departments the signed-in user is verified in (issue 23 §4), from the session read like the above. */
+/** The departments the signed-in user is verified in (docs/decisions/verified-membership.md), from the session read like the above. */
 export function currentVerifiedDepartmentIds(ctx: Koa.Context): Promise<readonly number[]> {
   const user = currentUser(ctx);
   if (!user) return Promise.resolve([]);

@@ -5,15 +5,15 @@
  *
  * Why not koa-compress for everything: it pipes every body through a zlib stream, so a 60 KB page costs a stream
  * pipeline, a trip to the thread pool and back, and two or three chunked writes to the socket. Measured on one
- * machine (a bare Koa app answering a 53 KB profile page, wrk @10, CPU of the process per answer): the stream
- * ~635 µs, one piece by `zlib.gzip` ~455 µs, one piece by `gzipSync` ~340 µs, with 1.8–2.1× the answers a
- * second. Blocking for the deflate (~0.2 ms for such a page at level 3) costs less than handing it off — when the
+ * machine (a bare Koa app answering a 53 KB profile page, wrk @10, CPU of the process per answer): one piece by
+ * `gzipSync` took about half the CPU of the stream, with 1.8–2.1× the answers a second
+ * (docs/decisions/compression.md). Blocking for the deflate (~0.2 ms for such a page at level 3) costs less than handing it off — when the
  * deflate is nearly all the request's work.
  *
  * A rendered answer is not: the event loop spends ~1 ms rendering a 100-item profile page and is then the process's
  * bottleneck, while the second core idles (37% of the machine idle during cold renders @10, measured). So a rendered
  * page of OFF_THREAD_BYTES or more is deflated on the thread pool, in one piece still: the same bytes, and the loop
- * renders the next page meanwhile (docs/decisions.md, "A rendered page is deflated off the event loop"). Smaller
+ * renders the next page meanwhile (docs/decisions/compression.md). Smaller
  * bodies stay synchronous: below that the hop costs the loop more than the deflate it saves (~16–24 KB, measured by
  * the main thread's CPU time).
  *
@@ -36,8 +36,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /**
  * The gzip level of an answer compressed for one request, not zlib's default 6: levels 1–3 are zlib's fast
  * strategy. A body made for one answer is sent to nobody else, so its CPU counts more than its last bytes
- * (`gzipSync` in-process, 1,000 runs): a 100-item profile page (56 KB) 226 → 73 µs for 10% more bytes, the same
- * profile's JSON document (61 KB) 177 → 58 µs for 18% more (4.4 → 5.2 KB). What is kept is compressed once,
+ * (`gzipSync` in-process): a 100-item profile page (56 KB) deflates in about a third of level 6's time for 10%
+ * more bytes, the same profile's JSON document (61 KB) likewise for 18% more. What is kept is compressed once,
  * harder (src/pageCache/pageCache.ts).
  */
 export const ANSWER_GZIP_LEVEL = 3;

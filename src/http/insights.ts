@@ -1,5 +1,5 @@
 /**
- * Counting profile views and downloads (issue 22) from a request: the address, user agent, referrer and
+ * Counting profile views and downloads (docs/decisions/insights.md) from a request: the address, user agent, referrer and
  * `?src=qr` go to the process's counter (src/services/insights/counter.ts), which keeps only counts. Neither
  * call waits on the database, so a kept page is answered as fast with counting as without.
  *

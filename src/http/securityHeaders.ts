@@ -1,6 +1,6 @@
 /**
  * Security headers on every response, decided by helmet. The policy is written out in full
- * (useDefaults: false) so what the browser enforces is what you read here; docs/decisions.md says why.
+ * (useDefaults: false) so what the browser enforces is what you read here; docs/decisions/security-headers.md says why.
  * - script-src 'self': islands load as external modules; their props are JSON blocks, never executed. No inline
  *   script at all (the sign-in pages ship none; passkey sign-in is its own page, /login/passkey).
  * - style-src adds 'unsafe-inline': styled-components puts <style> tags into the page and, in the browser,

@@ -1,5 +1,5 @@
 /**
- * The browser's hold on a sign-in between the password and the second step (issue 24 §1): the challenge token in
+ * The browser's hold on a sign-in between the password and the second step (docs/decisions/two-factor.md): the challenge token in
  * its own signed, HttpOnly cookie scoped to /login, living as long as the challenge. It is not a session: nothing
  * but the code step reads it. Bearer clients carry the same token in the JSON body instead.
  */

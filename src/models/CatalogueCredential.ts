@@ -1,7 +1,7 @@
 import { BaseModel } from './BaseModel';
 import type { CredentialKind } from '../validation/catalogue';
 
-/** One entry of the credential catalogue (issue 23 §3), seeded by its migration; read-only for the app. */
+/** One entry of the credential catalogue (docs/decisions/credential-catalogue.md), seeded by its migration; read-only for the app. */
 export class CatalogueCredential extends BaseModel {
   static override tableName = 'credential_catalogue';
 

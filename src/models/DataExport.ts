@@ -2,7 +2,7 @@ import { BaseModel } from './BaseModel';
 
 export type DataExportStatus = 'queued' | 'ready' | 'used' | 'expired';
 
-/** An export prepared in the background (issue 24 §4); its link's token is stored hashed and works once. */
+/** An export prepared in the background (docs/decisions/data-export.md); its link's token is stored hashed and works once. */
 export class DataExport extends BaseModel {
   static override tableName = 'data_exports';
 

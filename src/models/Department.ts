@@ -19,7 +19,7 @@ export class Department extends BaseModel {
   source!: DepartmentSource;
   verificationStatus!: VerificationStatus;
   fdid!: string | null;
-  /** The registry's department type ("Mostly volunteer", "Career", …), stations and website (issue 23 §4b). */
+  /** The registry's department type ("Mostly volunteer", "Career", …), stations and website (docs/decisions/verified-membership.md). */
   deptType!: string | null;
   stations!: number | null;
   website!: string | null;

@@ -3,7 +3,7 @@ import { BaseModel } from './BaseModel';
 import { Department } from './Department';
 import { User } from './User';
 
-/** A user a site admin made verifier for one department (issue 23 §4): they decide that department's requests. */
+/** A user a site admin made verifier for one department (docs/decisions/verified-membership.md): they decide that department's requests. */
 export class DepartmentVerifier extends BaseModel {
   static override tableName = 'department_verifiers';
 

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** A browser and OS a user has signed in from (issue 24 §3): what makes a sign-in "from a new device". */
+/** A browser and OS a user has signed in from (docs/decisions/signed-in-devices.md): what makes a sign-in "from a new device". */
 export class KnownDevice extends BaseModel {
   static override tableName = 'known_devices';
 

@@ -6,7 +6,7 @@ import { User } from './User';
 export type MembershipVerificationStatus = 'pending' | 'approved' | 'declined' | 'revoked';
 
 /**
- * A member's request to be verified in a department, and its decision (issue 23 §4). Rows are history: at most
+ * A member's request to be verified in a department, and its decision (docs/decisions/verified-membership.md). Rows are history: at most
  * one pending and one approved per member and department (partial unique indexes).
  */
 export class MembershipVerification extends BaseModel {

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** A WebAuthn credential (issue 24 §2). `credentialId` is base64url. */
+/** A WebAuthn credential (docs/decisions/passkeys.md). `credentialId` is base64url. */
 export class Passkey extends BaseModel {
   static override tableName = 'passkeys';
   static override get jsonAttributes() {

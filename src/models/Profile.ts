@@ -39,7 +39,7 @@ export class Profile extends BaseModel {
   phoneVisibility!: Visibility;
   emailVisibility!: Visibility;
   hiddenWidgets!: WidgetKey[];
-  /** The résumé sections the owner chose (issue 22); null: all of them. */
+  /** The résumé sections the owner chose (docs/decisions/share.md); null: all of them. */
   resumeSections!: ResumeSectionKey[] | null;
   /** Grows with every write to the profile or what it shows; pg returns bigint as a string. */
   version!: string;
@@ -56,9 +56,9 @@ export class Profile extends BaseModel {
   /** The photo linked as the profile image (photo_links), selected with the profile (profilesWithUsername). */
   imagePhotoId?: number | null;
   imageStorageKey?: string | null;
-  /** The owner's verified memberships, selected with the profile (profilesWithUsername; issue 23 §4). */
+  /** The owner's verified memberships, selected with the profile (profilesWithUsername; docs/decisions/verified-membership.md). */
   verifiedMemberships?: VerifiedMembershipJson[];
-  /** The department's name when it has a page (profilesWithUsername; issue 23 §4b). */
+  /** The department's name when it has a page (profilesWithUsername; docs/decisions/verified-membership.md). */
   departmentPageName?: string | null;
   user?: User;
 

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** A one-time recovery code, stored as an argon2id hash (issue 24 §1). */
+/** A one-time recovery code, stored as an argon2id hash (docs/decisions/two-factor.md). */
 export class RecoveryCode extends BaseModel {
   static override tableName = 'recovery_codes';
 

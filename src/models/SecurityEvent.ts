@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** Something that happened to an account's sign-in (issue 24 §7). `detail` never holds a secret. */
+/** Something that happened to an account's sign-in (docs/decisions/security-events.md). `detail` never holds a secret. */
 export class SecurityEvent extends BaseModel {
   static override tableName = 'security_events';
 

@@ -4,7 +4,7 @@ import { User } from './User';
 
 export type SkillEndorsementStatus = 'pending' | 'approved' | 'hidden';
 
-/** A verified colleague's endorsement of one skill (issue 23 §5); shows only once the owner approves it. */
+/** A verified colleague's endorsement of one skill (docs/decisions/endorsements.md); shows only once the owner approves it. */
 export class SkillEndorsement extends BaseModel {
   static override tableName = 'skill_endorsements';
 

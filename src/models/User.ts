@@ -20,9 +20,9 @@ export class User extends BaseModel {
   reminderOnDay!: boolean;
   remindersPromptedAt!: Date | null;
   calendarSecret!: string;
-  /** E-mail me when a colleague endorses one of my skills (issue 23 §5); on by default. */
+  /** E-mail me when a colleague endorses one of my skills (docs/decisions/endorsements.md); on by default. */
   endorsementEmails!: boolean;
-  /** E-mail when a browser and system this user never signed in from signs in (issue 24 §3). */
+  /** E-mail when a browser and system this user never signed in from signs in (docs/decisions/signed-in-devices.md). */
   newDeviceAlerts!: boolean;
   createdAt!: Date;
   updatedAt!: Date;

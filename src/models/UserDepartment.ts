@@ -11,7 +11,7 @@ export class UserDepartment extends BaseModel {
   departmentId!: number;
   isPrimary!: boolean;
   addedAt!: Date;
-  /** Shown on the department's page when the membership is verified (issue 23 §4b); off by default. */
+  /** Shown on the department's page when the membership is verified (docs/decisions/verified-membership.md); off by default. */
   listed!: boolean;
   department?: Department;
 

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** A user's authenticator app (issue 24 §1). The secret is sealed (src/services/twoFactor/secretBox.ts). */
+/** A user's authenticator app (docs/decisions/two-factor.md). The secret is sealed (src/services/twoFactor/secretBox.ts). */
 export class UserTotp extends BaseModel {
   static override tableName = 'user_totp';
   static override idColumn = 'userId';

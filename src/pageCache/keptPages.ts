@@ -53,7 +53,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
       ? answerKeptMemberPage(ctx, reply, caches, request)
       : answerVisitor(ctx, reply, request) && 'reader';
     if (!answered) return false;
-    // Insights (issue 22): a reader's view, in memory, flushed in batches; an editor's "View as" is not a view.
+    // Insights (docs/decisions/insights.md): a reader's view, in memory, flushed in batches; an editor's "View as" is not a view.
     if (answered === 'reader') countProfileView(ctx, snapshot.id);
     return true;
   };

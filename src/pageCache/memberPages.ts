@@ -30,7 +30,7 @@ import { prepareFragment, splicedBody, type Fragment } from './splicedPages';
 
 /**
  * Which kept page a signed-in viewer gets: a member's, a verified colleague's (a member's page with an Endorse
- * link on each skill, issue 23 §5 — the same for every colleague), or an editor's "View as" page.
+ * link on each skill, docs/decisions/endorsements.md — the same for every colleague), or an editor's "View as" page.
  */
 export type PersonalPageClass = 'member' | 'colleague' | `as-${ViewAs}`;
 

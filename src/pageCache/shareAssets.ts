@@ -1,5 +1,5 @@
 /**
- * Share files kept per profile version (issue 22): the QR codes and the link preview image are the same for
+ * Share files kept per profile version (docs/decisions/share.md): the QR codes and the link preview image are the same for
  * every viewer of a profile version, so each is drawn once and kept — bytes, type and a strong ETag — in a
  * byte-bounded LRU, keyed `id:version:asset` (bounded values only: the asset names a fixed kind and size).
  * A new version makes the old entries unreachable; the LRU drops them.

@@ -1,5 +1,5 @@
 /**
- * Your data (issue 24 §§4–5), plain server forms:
+ * Your data (docs/decisions/data-export.md, docs/decisions/account-deletion.md), plain server forms:
  * - POST /account-settings/export: a small export answers with the zip (streamed); a large one is queued and the
  *   page says the link will be e-mailed;
  * - GET  /account/export/{token}: the e-mailed link's page, with one Download button (a GET never uses the link up:

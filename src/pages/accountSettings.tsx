@@ -1,6 +1,6 @@
 /**
  * /account-settings (spec 01 §2). The page's account forms post here without JavaScript, each with a
- * hidden `intent` (profile, password, username; issue 23: notifications, calendar) naming the form; each runs the same schema and service as its
+ * hidden `intent` (profile, password, username; docs/decisions/expiry-reminders.md: notifications, calendar) naming the form; each runs the same schema and service as its
  * JSON route (src/api/auth.ts). Success redirects (303) to /account-settings?saved=<intent>, which shows the
  * island's success message as a notice; a failure shows the page again with that form's values and messages.
  */
@@ -74,7 +74,7 @@ const welcomeNotice = (user: User) =>
           'Turn them on under Notifications below to get an e-mail before a certification or license expires.',
       };
 
-/** Every form on the page, Security's (issue 24) included. */
+/** Every form on the page, Security's (docs/decisions/two-factor.md) included. */
 type PageIntent = SettingsIntent | SecurityIntent;
 /** What a successful post can report (any form, or a variant of one): its notice. */
 const NOTICES: Record<SavedNotice | SecurityIntent, { title: string; description: string }> = {

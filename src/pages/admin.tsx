@@ -165,7 +165,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
     },
   );
 
-  // Issue 24 §1: a super admin requires two-factor for admins (a plain form on the dashboard).
+  // docs/decisions/two-factor.md: a super admin requires two-factor for admins (a plain form on the dashboard).
   router.post(
     '/admin/settings',
     adminPage(config, ADMIN_LABELS.title),
@@ -183,7 +183,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
     }),
   );
 
-  // Issue 24 §7: one user's sign-in security and recent security events.
+  // docs/decisions/security-events.md: one user's sign-in security and recent security events.
   router.get(
     '/admin/users/:id',
     adminPage(config, ADMIN_LABELS.title),

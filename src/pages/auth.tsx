@@ -93,7 +93,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     loginPage(ctx, null, ctx.state.input.query.reset === '1'),
   );
 
-  // Issue 24 §2: passkey sign-in needs script, so it has its own page and /login ships none. Signed-in visitors go
+  // docs/decisions/passkeys.md: passkey sign-in needs script, so it has its own page and /login ships none. Signed-in visitors go
   // where /login sends them; the island goes where the password sign-in does (the API's `redirectTo`).
   router.get('/login/passkey', signedOutOnly, (ctx) =>
     renderPage(ctx, config, <PasskeySignInPage />, { title: 'Sign in with a passkey', noindex }),
@@ -110,7 +110,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
         const user = await authenticate(input, ctx.state.trx);
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
         await rateLimits.reset('loginPerAccount', input.email);
-        // Issue 24 §1: a code (or an admin's enrolment) before any session exists.
+        // docs/decisions/two-factor.md: a code (or an admin's enrolment) before any session exists.
         const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config));
         if (next.kind !== 'none') {
           setChallengeCookie(ctx, config, next.challenge, next.kind === 'totp' ? 'second_factor' : 'enrol');

@@ -1,5 +1,5 @@
 /**
- * Endorsement pages (issue 23 §5), plain forms that need no script:
+ * Endorsement pages (docs/decisions/endorsements.md), plain forms that need no script:
  * - GET/POST /profiles/{id}/skills/{skillId}/endorse: a verified colleague's endorse form (the Endorse link on a
  *   colleague's page leads here); anyone else gets the 403 page with the reason, a skill they cannot see 404;
  *   after a post, `?sent=1` says it was sent and where it stands;

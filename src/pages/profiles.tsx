@@ -104,7 +104,7 @@ export interface ProfileView {
   viewAs?: ViewAs | null;
   /** The full photo gallery's search, filters and layout (the photos view; edit mode has its own). */
   gallery?: GalleryFilter | null;
-  /** The viewer is a verified colleague of the owner: skills link to their endorse form (issue 23 §5). */
+  /** The viewer is a verified colleague of the owner: skills link to their endorse form (docs/decisions/endorsements.md). */
   endorse?: boolean;
   /** The visibility switch's failed plain post (POST /profiles/{id}/status): shown beside the switch. */
   statusForm?: FormState | null;
@@ -114,7 +114,7 @@ export interface ProfileView {
 const profileViewPath = (id: number, publicView: boolean) =>
   publicView ? `/profiles/${id}/public` : `/profiles/${id}`;
 
-/** The owner's own view: what expires soon (edit mode) and, once, the reminder setting (issue 23). */
+/** The owner's own view: what expires soon (edit mode) and, once, the reminder setting (docs/decisions/expiry-reminders.md). */
 async function ownerExpiryNotice(viewer: Viewer | null, profile: Profile, editing: boolean) {
   if (!viewer || !isProfileOwner(viewer, profile)) return null;
   // The owner's reminder settings word the notice; the viewer (a session's id and role) does not carry them.
@@ -351,7 +351,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
     // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
     const personalClass = (owned: Pick<Profile, 'userId'>, colleague: boolean): PersonalPageClass | null =>
       viewer && profileCache.enabled && keep ? personalPageClass(viewer, owned, query.as, colleague) : null;
-    // A member who may endorse the owner's skills (issue 23 §5): the viewer's verified departments come with the
+    // A member who may endorse the owner's skills (docs/decisions/endorsements.md): the viewer's verified departments come with the
     // session, the owner's are remembered per profile version — no query on a kept page.
     const colleagueOf = async (owned: Pick<Profile, 'id' | 'userId' | 'version'>) =>
       viewer !== null &&
@@ -454,7 +454,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
   };
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).
   const validProfileView = validate(profileView, { badQuery: 'canonical', badParams: { redirect: '/' } });
-  const counted = profileViewCounting(profileCache); // insights (issue 22): counts the page once answered
+  const counted = profileViewCounting(profileCache); // insights (docs/decisions/insights.md): counts the page once answered
   router.get('/profiles/:id', validProfileView, counted, showProfile(false));
   router.get('/profiles/:id/public', validProfileView, counted, showProfile(true));
 
@@ -463,7 +463,7 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
   // home". Paths of more than one segment are not usernames: they stay ordinary unknown paths (404).
   router.get('/:username', async (ctx) => {
     const found = await findProfileByUsername(currentUser(ctx), ctx.params.username ?? '');
-    // A QR code's scan mark goes along, so the public view can count it (issue 22).
+    // A QR code's scan mark goes along, so the public view can count it (docs/decisions/insights.md).
     const scan = ctx.query.src === 'qr' ? '?src=qr' : '';
     switch (found.kind) {
       case 'invalid':

@@ -1,5 +1,5 @@
 /**
- * Reminder e-mails' one-click unsubscribe (RFC 8058) and the calendar feed (issue 23 §§1–2). Neither needs a
+ * Reminder e-mails' one-click unsubscribe (RFC 8058) and the calendar feed (docs/decisions/expiry-reminders.md). Neither needs a
  * session: the signed token or the feed's secret is the proof.
  * - GET  /reminders/unsubscribe/{token}: a page with one button (a GET never changes anything: link scanners);
  * - POST /reminders/unsubscribe/{token}: turns the reminders off (the mail client's one-click POST, or the button);

@@ -1,5 +1,5 @@
 /**
- * Account Settings → Security (issue 24 §§1, 2, 7): the forms post to /account-settings with their `intent`
+ * Account Settings → Security (docs/decisions/two-factor.md, docs/decisions/passkeys.md, docs/decisions/security-events.md): the forms post to /account-settings with their `intent`
  * (src/pages/accountSettings.tsx picks them up here) and work without script; adding a passkey is the one island.
  * Fresh recovery codes reach the page once, through the session flash, and are gone when it has been shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The second step of a password sign-in (issue 24 §1), as server forms with no script:
+ * The second step of a password sign-in (docs/decisions/two-factor.md), as server forms with no script:
  * - /login/two-factor: the code (or a recovery code) for the challenge in the `turnout.2fa` cookie; success starts
  *   the session through startSession (the same as any sign-in) and lands where /login would have;
  * - /login/enrol: an admin whose site requires two-factor sets up an authenticator app first; success starts the

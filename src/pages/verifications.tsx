@@ -1,5 +1,5 @@
 /**
- * /verifications (issue 23 §4): the review page of department verifiers and site admins (403 for anyone else),
+ * /verifications (docs/decisions/verified-membership.md): the review page of department verifiers and site admins (403 for anyone else),
  * linked from the account menu only for them. Every action is a plain form posting here with an `intent`
  * (decide, revoke, grant, remove-verifier), running the JSON routes' schema and service call; success redirects
  * (303) back to where the form was (the page, or the admin dashboard's Verification tab), a refused post shows

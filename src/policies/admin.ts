@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's rules (spec 01 §6; the open ones decided in docs/decisions.md "Admin dashboard"), one
+ * The admin dashboard's rules (spec 01 §6; the open ones decided in docs/decisions/admin-dashboard.md), one
  * policy per resource the dashboard manages:
  * - only admins and super_admins use the admin API and pages (route guard adminOnly() first, then these
  *   policies in the services: every row is invisible (404) and every collection action refused (403) to others);

@@ -1,7 +1,7 @@
 /**
  * Departments and a user's links to them.
  * - A department is visible when verified, or pending and created by the viewer; rejected departments and
- *   other users' pending ones are never offered or linkable (spec 01 §4; docs/decisions.md "Departments").
+ *   other users' pending ones are never offered or linkable (spec 01 §4; docs/decisions/department-search.md).
  * - A link belongs to its user alone: another user's link is indistinguishable from a missing one.
  */
 import { Department } from '../models/Department';

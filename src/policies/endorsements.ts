@@ -1,5 +1,5 @@
 /**
- * Endorsements from verified colleagues (issue 23 §5):
+ * Endorsements from verified colleagues (docs/decisions/endorsements.md):
  * - create: a signed-in member endorses, as themself, a skill of someone else's that they can see, when both are
  *   verified members of one department (the service works that out: `colleague` on the would-be row); never
  *   their own skills (403 with the reason), a visitor 401;

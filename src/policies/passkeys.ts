@@ -1,4 +1,4 @@
-/** Passkeys (issue 24 §2): each belongs to one user, who alone sees, names and removes it (others get 404). */
+/** Passkeys (docs/decisions/passkeys.md): each belongs to one user, who alone sees, names and removes it (others get 404). */
 import type { Passkey } from '../models/Passkey';
 import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
 import { definePolicy } from './policy';

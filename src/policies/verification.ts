@@ -1,5 +1,5 @@
 /**
- * Department-verified membership (issue 23 §4): who sees and decides verification requests, and who manages
+ * Department-verified membership (docs/decisions/verified-membership.md): who sees and decides verification requests, and who manages
  * a department's verifiers.
  * - A request is visible to its member, to the department's verifiers and to site admins; to anyone else it does
  *   not exist (404).

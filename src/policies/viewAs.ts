@@ -1,5 +1,5 @@
 /**
- * "View as visitor" / "View as member" (issue 20): the owner (or an admin) sees their profile exactly as those
+ * "View as visitor" / "View as member" (docs/decisions/view-as.md): the owner (or an admin) sees their profile exactly as those
  * viewers do. The stand-in below is used only for the visibility decision (what the page loads and presents),
  * never for permissions: edit controls are decided from the real viewer, and view-as pages never edit.
  */

@@ -1,5 +1,5 @@
 /**
- * Who sees an item with a given visibility (spec 02 §§3, 6; ARCHITECTURE §5): public → everyone;
+ * Who sees an item with a given visibility (spec 02 §§3, 6; docs/architecture.md#policies-and-visibility): public → everyone;
  * authenticated → signed-in users; private → the owner and admins. Profiles, their list items and photos
  * all ask here, so the rule lives in one place. Filtering happens before anything leaves the server.
  */

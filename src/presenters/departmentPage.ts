@@ -1,4 +1,4 @@
-/** A department's page (issue 23 §4b): the registry's facts and the listed members, as a visitor may see them. */
+/** A department's page (docs/decisions/verified-membership.md): the registry's facts and the listed members, as a visitor may see them. */
 import type { Department } from '../models/Department';
 import type { Profile } from '../models/Profile';
 import { departmentPath, type DepartmentMemberJson, type DepartmentPageJson } from '../validation/verifiedBadge';

@@ -34,7 +34,7 @@ export function presentUserDepartments(
 
 /**
  * `latest`: the member's latest verification request per department (latestRequestsOf), for the link's
- * verification state (issue 23 §4).
+ * verification state (docs/decisions/verified-membership.md).
  */
 export function presentUserDepartment(
   link: UserDepartment,

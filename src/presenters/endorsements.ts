@@ -1,5 +1,5 @@
 /**
- * Colleagues' endorsements of skills as the page, the profile document and the islands get them (issue 23 §5):
+ * Colleagues' endorsements of skills as the page, the profile document and the islands get them (docs/decisions/endorsements.md):
  * only the endorser's public information, and the status only for the owner and admins (everyone else is given
  * approved ones alone: src/services/endorsements/load.ts).
  */

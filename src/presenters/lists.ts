@@ -5,7 +5,7 @@
  * visibility (a license's expiration, and its status, which would hint at it) as null when the viewer may not
  * see them, and photo fields (`photo`, `photos`, `primaryPhoto`, `stationPhoto`, and `photoIds`) with only the
  * linked photos the viewer may see: a private photo linked to a public item is not even named. A skill also
- * carries its colleagues' endorsements (`colleagueEndorsements`, issue 23 §5) when they were loaded with it.
+ * carries its colleagues' endorsements (`colleagueEndorsements`, docs/decisions/endorsements.md) when they were loaded with it.
  */
 import type { LinkedItem } from '../services/photos/links';
 import { canSee } from '../policies/visibility';
@@ -44,7 +44,7 @@ function itemJson(list: ListDefinition, item: LinkedItem, now: Date, photoIds: n
   return Object.assign(json, list.computed?.(json as never, now));
 }
 
-/** A skill's colleagues' endorsements (issue 23 §5), when they were loaded with it (loadProfileContent). */
+/** A skill's colleagues' endorsements (docs/decisions/endorsements.md), when they were loaded with it (loadProfileContent). */
 function withEndorsements(json: ListItemJson, item: LinkedItem, viewer: Viewer | null, ownerId: number): ListItemJson {
   const rows = (item as EndorsedItem).colleagueEndorsements;
   if (!rows) return json;

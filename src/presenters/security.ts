@@ -1,5 +1,5 @@
 /**
- * Account Settings → Security and the admin's user detail (issue 24 §§1, 2, 7): passkeys and security events as
+ * Account Settings → Security and the admin's user detail (docs/decisions/two-factor.md, docs/decisions/passkeys.md, docs/decisions/security-events.md): passkeys and security events as
  * their owner (or an admin) sees them. Event details never hold a secret; the label says what happened.
  */
 import type { Passkey } from '../models/Passkey';

@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 22) as each viewer gets it. Everything here starts from the profile's own presenters —
+ * Sharing (docs/decisions/share.md) as each viewer gets it. Everything here starts from the profile's own presenters —
  * presentProfile (contact fields the viewer may not see are null) and presentProfileLists (the items the
  * viewer may see, per-field visibility applied) — so the card, the résumé and the image can never show what
  * the profile page would not.

@@ -2,7 +2,7 @@
  * <StaticStyle css={…} /> puts a style sheet that never changes — the layout's global rules — into the page's
  * <head>, once per page, before the components' styles. styled-components' createGlobalStyle would work such
  * rules out through stylis on every server render (6.6 drops a global style's rules after each render, so its
- * cache never holds): ~30 µs a page for a constant. Like <Island>, the view only records it; renderDocument
+ * cache never holds): work on every page for a constant. Like <Island>, the view only records it; renderDocument
  * writes the tag. It is never inside a kept part or an island (neither records it): it throws there.
  */
 import { createContext, useContext } from 'react';

@@ -64,7 +64,7 @@ export function profileMeta(visitorView: ProfileJson, baseUrl: string, productNa
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
     meta({ name: 'twitter:title', content: title }),
     meta({ name: 'twitter:description', content: description }),
-    // The link preview image (issue 22): drawn from this same visitor's view (src/render/share/ogImage.ts).
+    // The link preview image (docs/decisions/share.md): drawn from this same visitor's view (src/render/share/ogImage.ts).
     meta({ property: 'og:image', content: previewImage }),
     meta({ property: 'og:image:type', content: 'image/png' }),
     meta({ property: 'og:image:width', content: String(OG_WIDTH) }),

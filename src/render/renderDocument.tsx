@@ -223,7 +223,7 @@ export function renderDocument(
       // At low priority: the page arrives complete, so on a slow link its HTML and images go first and the code
       // that makes it interactive after. At the default (high) priority ~140 KB of the edit page's code shared
       // the link with its HTML: Lighthouse's simulated phone painted at 0.9–3.2 s, now at 0.8–1.1 s
-      // (docs/decisions.md, "Module preloads at low priority").
+      // (docs/decisions/server-rendered-islands.md).
       for (const file of preloads) head.push(`<link rel="modulepreload" href="${file}" fetchpriority="low">`);
       const sources = Object.fromEntries(
         collector.placed.map((island) => [island.name, manifest.islands[island.name]!.src]),

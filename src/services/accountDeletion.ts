@@ -1,5 +1,5 @@
 /**
- * Deleting an account (issue 24 §5; spec 01 §4 "deletion is permanent and removes all associated data"): one path
+ * Deleting an account (docs/decisions/account-deletion.md; spec 01 §4 "deletion is permanent and removes all associated data"): one path
  * for "Delete my account" and for an admin's DELETE /api/admin/users/{id}.
  *
  * In one transaction: the last active super admin is refused (src/services/superAdmins.ts); the steps of
@@ -39,7 +39,7 @@ export async function deleteUserAndData(
 }
 
 /**
- * The second factor, when the user has two-factor sign-in on (issue 24 §5): a code from the authenticator app or a
+ * The second factor, when the user has two-factor sign-in on (docs/decisions/account-deletion.md): a code from the authenticator app or a
  * recovery code, spent like at sign-in (useSecondFactor); a wrong or missing one is a 400 on `secondFactor`.
  * A passkey is a sign-in method, not a second factor here: the password is what this form asks of everyone.
  */

@@ -1,6 +1,6 @@
 /**
  * Site-wide switches a super admin sets on the dashboard (`app_settings`, one JSON value per key). Today:
- * `require_two_factor_for_admins` (issue 24 §1) — admins without an authenticator are sent to enrol at their next
+ * `require_two_factor_for_admins` (docs/decisions/two-factor.md) — admins without an authenticator are sent to enrol at their next
  * password sign-in, before anything else.
  */
 import type { Knex } from 'knex';

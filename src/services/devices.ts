@@ -1,5 +1,5 @@
 /**
- * Signed-in devices (issue 24 §3): each session remembers the browser and OS it signed in with (parsed once from
+ * Signed-in devices (docs/decisions/signed-in-devices.md): each session remembers the browser and OS it signed in with (parsed once from
  * the user agent with ua-parser-js 1.x — MIT, maintained, regex tables only, no network or native code; 2.x is
  * AGPL), when it was created and when it was last seen. No IP address is kept, so no place is shown.
  *

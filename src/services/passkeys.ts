@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 24 §2) with @simplewebauthn/server: discoverable credentials (resident key required) with user
+ * Passkeys (docs/decisions/passkeys.md) with @simplewebauthn/server: discoverable credentials (resident key required) with user
  * verification required, so a passkey sign-in proves possession and the PIN/biometric at once — both factors.
  * Invariants:
  * - each ceremony's challenge is an `auth_challenges` row (`passkey_register` for the signed-in user,

@@ -40,7 +40,7 @@ import { entryLimitedCache } from '../entryLimitedCache';
 
 /**
  * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
- * (issue 23 §4, verifiedMemberships.ts): one query, whatever is asked.
+ * (docs/decisions/verified-membership.md, verifiedMemberships.ts): one query, whatever is asked.
  */
 export function profilesWithUsername(db?: Knex) {
   return Profile.query(db)
@@ -78,7 +78,7 @@ function profileByIdStatement(db: Knex) {
 /**
  * One profile with its owner's username and what profilesWithUsername selects, by id — what
  * `profilesWithUsername().findById(id)` finds, from a statement Objection and knex built once: building it (joins,
- * raw columns, identifier mapping) cost ~80 µs of CPU on every profile page, as much as running it. The row goes
+ * raw columns, identifier mapping) cost as much CPU on every profile page as running it. The row goes
  * through the database's own column mapping and becomes a Profile as the query builder would make it.
  */
 export async function findProfileWithUsername(id: number, db: Knex = Profile.knex()): Promise<Profile | undefined> {
@@ -211,7 +211,7 @@ export async function updateProfile(
   if (patch.hiddenWidgets) patch.hiddenWidgets = [...new Set(patch.hiddenWidgets)];
   if (Object.keys(patch).length) await Profile.query(trx).findById(profile.id).patch(patch);
   await touchProfile(trx, profile.id, profileImage === undefined ? [] : ['photos']);
-  // Their endorsements elsewhere show their rank (issue 23 §5).
+  // Their endorsements elsewhere show their rank (docs/decisions/endorsements.md).
   if (patch.rank !== undefined && patch.rank !== profile.rank) await touchProfilesEndorsedBy(trx, profile.userId);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
@@ -244,7 +244,7 @@ export async function setProfileStatus(
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
   await Profile.query(trx).findById(profile.id).patch({ profileStatus: input.profileStatus });
   await touchProfile(trx, profile.id, []);
-  // Their endorsements elsewhere link to their live profile, or not (issue 23 §5).
+  // Their endorsements elsewhere link to their live profile, or not (docs/decisions/endorsements.md).
   if (input.profileStatus !== profile.profileStatus) await touchProfilesEndorsedBy(trx, profile.userId);
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
@@ -252,7 +252,7 @@ export async function setProfileStatus(
 /** Account Settings changed the user's name: their profile shows the new one. */
 export async function syncProfileName(trx: Knex.Transaction, userId: number, name: string): Promise<void> {
   const profile = await Profile.query(trx).select('id', 'name').where({ userId }).first();
-  // Their endorsements elsewhere show their name (issue 23 §5).
+  // Their endorsements elsewhere show their name (docs/decisions/endorsements.md).
   if (profile?.name !== name) await touchProfilesEndorsedBy(trx, userId);
   if (!profile || profile.name === name) return;
   await Profile.query(trx).findById(profile.id).patch({ name });

@@ -1,5 +1,5 @@
 /**
- * The account's security log (issue 24 §7): enrol, disable, recovery code used, passkey added or removed, export
+ * The account's security log (docs/decisions/security-events.md): enrol, disable, recovery code used, passkey added or removed, export
  * requested, deletion, … One row per event, written in the transaction of the change it records, so a rolled
  * back change leaves no event. `detail` is small and never holds a secret (no code, token, password or full IP).
  */

@@ -1,5 +1,5 @@
 /**
- * "Last seen" for signed-in devices (issue 24 §3), kept off the hot path: a signed-in request only notes its
+ * "Last seen" for signed-in devices (docs/decisions/signed-in-devices.md), kept off the hot path: a signed-in request only notes its
  * token here (a hash and a map lookup); at most once a minute per session and node a write is queued, and the
  * writes go out together after the request, unawaited, in one statement that itself skips rows seen less than a
  * minute ago (another node may have written it). The update touches only `last_seen_at`, which the `sessions`

@@ -39,7 +39,7 @@ export interface FoundSession {
 export interface SessionFacts {
   /** The user's own profile (the menu's My Profile); null before they make one. */
   ownProfileId: number | null;
-  /** The departments they are verified in (issue 23 §4), ascending: whose colleague they are (§5). */
+  /** The departments they are verified in (docs/decisions/verified-membership.md), ascending: whose colleague they are (§5). */
   verifiedDepartmentIds: readonly number[];
   /** Whether they verify some department (the menu's Verification Requests). */
   isDepartmentVerifier: boolean;

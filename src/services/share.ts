@@ -1,5 +1,5 @@
 /**
- * Sharing a profile (issue 22): what the QR code, contact card, résumé and link preview image are drawn from,
+ * Sharing a profile (docs/decisions/share.md): what the QR code, contact card, résumé and link preview image are drawn from,
  * and the owner's choice of résumé sections.
  *
  * Invariants:

@@ -1,5 +1,5 @@
 /**
- * Everything a user owns, and how it goes when the user is deleted (issue 12; spec 01 §4 "deletion is
+ * Everything a user owns, and how it goes when the user is deleted (docs/decisions/admin-dashboard.md; spec 01 §4 "deletion is
  * permanent and removes all associated data").
  *
  * Deleting the `users` row removes, by ON DELETE CASCADE, in the same transaction: sessions,
@@ -44,13 +44,13 @@ async function removeUserPhotoFiles(trx: Knex.Transaction, user: User, deps: Use
 
 /**
  * Their endorsements of others' skills go by cascade; the profiles that showed them change, so their versions
- * move on (issue 23 §5).
+ * move on (docs/decisions/endorsements.md).
  */
 async function touchEndorsedProfiles(trx: Knex.Transaction, user: User): Promise<void> {
   await touchProfilesEndorsedBy(trx, user.id);
 }
 
-/** The files of exports prepared for the user (issue 24 §4), once the deletion commits. */
+/** The files of exports prepared for the user (docs/decisions/data-export.md), once the deletion commits. */
 async function removeUserExportFiles(trx: Knex.Transaction, user: User, deps: UserDataDeps): Promise<void> {
   await scheduleExportFilesRemoval(trx, user.id, deps.mediaStore);
 }

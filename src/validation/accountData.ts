@@ -1,5 +1,5 @@
 /**
- * Issue 24 §§3–5: signed-in devices, export my data, delete my account. The JSON types the presenters return,
+ * docs/decisions/signed-in-devices.md, docs/decisions/data-export.md, docs/decisions/account-deletion.md: signed-in devices, export my data, delete my account. The JSON types the presenters return,
  * the messages, and the schemas the page forms (and any island) validate with.
  */
 import { boolean, object, string } from 'yup';

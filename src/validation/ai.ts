@@ -1,5 +1,5 @@
 /**
- * AI assist (issue 13): which fields may be enhanced and their limits, the requests and answers of
+ * AI assist (docs/decisions/ai-assist.md): which fields may be enhanced and their limits, the requests and answers of
  * /api/ai/..., and the messages. Shared by the server and the islands (EnhanceButton, SuggestCaptionButton).
  */
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';

@@ -1,5 +1,5 @@
 /**
- * The credential catalogue (issue 23 §3): the JSON an entry is answered as, the search query, and how the
+ * The credential catalogue (docs/decisions/credential-catalogue.md): the JSON an entry is answered as, the search query, and how the
  * certification and license editors fill an item from a chosen entry — the issuer, and an expiry suggested from
  * the issue date and the entry's usual validity (a suggestion: the owner can change it). Shared by the server and
  * the islands (yup and the list rules only).

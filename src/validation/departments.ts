@@ -31,7 +31,7 @@ export interface UserDepartmentJson {
   isPrimary: boolean;
   /** ISO 8601. */
   addedAt: string;
-  /** The member's verification in this department (issue 23 §4). */
+  /** The member's verification in this department (docs/decisions/verified-membership.md). */
   verification: MembershipVerificationStateJson;
 }
 
@@ -65,7 +65,7 @@ export const DEPARTMENT_MESSAGES = {
   searchFailed: 'Failed to search departments',
   fetchFailed: 'Failed to fetch user departments',
   noResults: 'No departments found matching the query.',
-  /** The picker's add action when nothing matches (issue 20; not in the spec's catalogue). */
+  /** The picker's add action when nothing matches (docs/decisions/department-search.md; not in the spec's catalogue). */
   noMatchAdd: 'No department matches — add it',
   pendingBadge: 'Pending Verification',
   primaryBadge: 'Primary',

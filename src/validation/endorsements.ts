@@ -1,5 +1,5 @@
 /**
- * Endorsements from verified colleagues (issue 23 §5): the JSON a skill's endorsements are presented as, the
+ * Endorsements from verified colleagues (docs/decisions/endorsements.md): the JSON a skill's endorsements are presented as, the
  * messages, and the request schemas. Shared by the server and the islands.
  */
 import { mixed, object, string } from 'yup';

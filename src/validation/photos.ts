@@ -34,7 +34,7 @@ export const PHOTO_LIMITS = {
   mainProfileSlots: 4,
 } as const;
 
-/** The widgets a photo can be linked to, with their caps (spec 02 §§5, 9; issue 11). */
+/** The widgets a photo can be linked to, with their caps (spec 02 §§5, 9; docs/decisions/photos.md). */
 export const PHOTO_LINK_TARGETS = {
   timeline: { max: 1, defaultCategory: 'milestone' },
   statusUpdates: { max: 1, defaultCategory: 'milestone' },

@@ -111,7 +111,7 @@ export interface ProfileJson {
   badgeNumber: string | null;
   departmentId: number | null;
   department: string;
-  /** The department's page (issue 23 §4b, `/departments/{id}-{slug}`) when it has one (a registry or verified department). */
+  /** The department's page (docs/decisions/verified-membership.md, `/departments/{id}-{slug}`) when it has one (a registry or verified department). */
   departmentPage: string | null;
   motto: string | null;
   personalStatement: string | null;
@@ -137,7 +137,7 @@ export interface ProfileJson {
   /** Widgets the owner hid (persisted). */
   hiddenWidgets: WidgetKey[];
   /**
-   * The owner's department-verified memberships (issue 23 §4): approved and still linked, by department name. The
+   * The owner's department-verified memberships (docs/decisions/verified-membership.md): approved and still linked, by department name. The
    * same for every viewer (a badge is public, like the department the profile names).
    */
   verifiedMemberships: VerifiedMembershipJson[];

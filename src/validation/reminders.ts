@@ -1,5 +1,5 @@
 /**
- * Expiry reminders and the calendar feed (issue 23 §§1–2): the settings' JSON shape and schema with their
+ * Expiry reminders and the calendar feed (docs/decisions/expiry-reminders.md): the settings' JSON shape and schema with their
  * messages, and which reminder is due for an item on a given day (pure, with the clock as a parameter).
  */
 import { boolean, mixed, object, string } from 'yup';
@@ -27,7 +27,7 @@ export interface ReminderSettingsJson {
   remindersEnabled: boolean;
   reminderDays: number[];
   reminderOnDay: boolean;
-  /** E-mail when a colleague endorses one of the user's skills (issue 23 §5). */
+  /** E-mail when a colleague endorses one of the user's skills (docs/decisions/endorsements.md). */
   endorsementEmails: boolean;
   /** The calendar feed's address (secret; shown only to its owner). */
   calendarUrl: string;

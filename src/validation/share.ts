@@ -1,5 +1,5 @@
 /**
- * Sharing a profile (issue 22): the QR code, the contact card, the résumé (page and PDF), the link preview
+ * Sharing a profile (docs/decisions/share.md): the QR code, the contact card, the résumé (page and PDF), the link preview
  * image and the owner's insights. The JSON shapes the server presents and the Share panel island receives, the
  * résumé's sections, and the request schemas. Shared by the server and the islands (no server imports).
  */

@@ -1,5 +1,5 @@
 /**
- * The Share panel's part of sharing (issue 22) without the request schemas (src/validation/share.ts re-exports
+ * The Share panel's part of sharing (docs/decisions/share.md) without the request schemas (src/validation/share.ts re-exports
  * all of it): the résumé's sections, the panel's messages and the links it receives. No yup here, so the owner's
  * page does not load the schema library for the panel (the same split as profileWidgets.ts).
  */

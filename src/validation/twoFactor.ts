@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in and passkeys (issue 24 §§1, 2, 7): the JSON shapes, messages and request schemas, shared by
+ * Two-factor sign-in and passkeys (docs/decisions/two-factor.md, docs/decisions/passkeys.md, docs/decisions/security-events.md): the JSON shapes, messages and request schemas, shared by
  * the server and the passkey islands (no server imports).
  */
 import { boolean, mixed, object, string } from 'yup';

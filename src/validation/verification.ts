@@ -1,5 +1,5 @@
 /**
- * Department-verified membership (issue 23 §4) and a department's page (§4b): the JSON shapes the API returns
+ * Department-verified membership (docs/decisions/verified-membership.md) and a department's page (§4b): the JSON shapes the API returns
  * and the islands and views receive, the messages, and the request schemas. Shared by the server and the islands
  * (no server imports here).
  */

@@ -1,5 +1,5 @@
 /**
- * The verified-membership badge and the department page's address (issue 23 §§4, 4b), without yup: read views
+ * The verified-membership badge and the department page's address (docs/decisions/verified-membership.md), without yup: read views
  * (the profile header, the timeline) and islands that import them stay free of the schema library.
  */
 
@@ -43,7 +43,7 @@ export function departmentPath(department: { id: number; name: string }): string
   return `/departments/${department.id}-${departmentSlug(department.name)}`;
 }
 
-/** A department's page (issue 23 §4b), the same for every viewer. */
+/** A department's page (docs/decisions/verified-membership.md), the same for every viewer. */
 export interface DepartmentPageJson {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-/** "View as" (issue 20): the viewers an owner may see their profile as (`?as=`), and the header's link labels. */
+/** "View as" (docs/decisions/view-as.md): the viewers an owner may see their profile as (`?as=`), and the header's link labels. */
 export const VIEW_AS = ['visitor', 'member'] as const;
 export type ViewAs = (typeof VIEW_AS)[number];
 

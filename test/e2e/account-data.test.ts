@@ -1,5 +1,5 @@
 /**
- * Your account, your data in a browser (issue 24 §§3–5): the signed-in devices list (this device marked, another
+ * Your account, your data in a browser (docs/decisions/signed-in-devices.md, docs/decisions/data-export.md, docs/decisions/account-deletion.md): the signed-in devices list (this device marked, another
  * one signed out), Export My Data downloading a zip, and Delete My Account — after which the public page is gone.
  * Every page looked at (screenshots) at 375 and 1280 px and no wider than the viewport.
  */

@@ -1,5 +1,5 @@
 /**
- * The database set-up page before hydration (issue 19): with JavaScript off the forms are plain posts to
+ * The database set-up page before hydration (docs/decisions/forms-without-script.md): with JavaScript off the forms are plain posts to
  * /admin/supabase-setup — a wrong URL comes back with the message beside the field (the URL not kept), a good
  * one with the server's version.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard in a real Chromium (issue 12): an admin changes a user's role, creates a beta code that a
+ * The admin dashboard in a real Chromium (docs/decisions/admin-dashboard.md): an admin changes a user's role, creates a beta code that a
  * second browser registers with (Total Uses rises), deactivates that user (signed out at once), blacklists an
  * e-mail, verifies a pending department and reads the AI logs; a non-admin sees Access Denied. Every tab is
  * photographed at 1280 and 375 px.

@@ -1,5 +1,5 @@
 /**
- * AI assist in a real Chromium (issue 13), the app pointed at a chat-completions server started here:
+ * AI assist in a real Chromium (docs/decisions/ai-assist.md), the app pointed at a chat-completions server started here:
  * enhance the personal statement, see the suggestion beside the original, accept it (the field takes it, stays
  * editable, is saved on blur; the log says accepted); reject a timeline description's suggestion (unchanged,
  * logged as rejected). Without a configured model no Enhance control appears. Screenshots at 1280 and 375 px.

@@ -1,7 +1,7 @@
 /**
  * Accounts in a real Chromium: register with an invite code → /create-profile; the user menu
  * opens and lists the user's choices; sign out; sign in; forgot password → mail over real SMTP → link → new password → sign in.
- * The four sign-in pages are server forms with no script at all (issue 21).
+ * The four sign-in pages are server forms with no script at all (docs/decisions/script-only-where-needed.md).
  */
 import test, { type ExecutionContext } from 'ava';
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The credential catalogue in the certification editor (issue 23 §3): the owner types "EMT", picks the NREMT
+ * The credential catalogue in the certification editor (docs/decisions/credential-catalogue.md): the owner types "EMT", picks the NREMT
  * entry, sees the issuer and the suggested expiry filled, saves; free text still saves; screenshots at 375 and
  * 1280 px with the suggestions open.
  */

@@ -1,5 +1,5 @@
 /**
- * Endorsements from verified colleagues in a browser (issue 23 §5): a colleague endorses a skill from the
+ * Endorsements from verified colleagues in a browser (docs/decisions/endorsements.md): a colleague endorses a skill from the
  * Endorse link on the profile, the owner approves it in edit mode, a visitor sees it on the public page with the
  * endorser linked; a member who is not a colleague gets no Endorse link and a 403 from the API. Screenshots of
  * each page at 1280 and 375 px, none wider than its viewport.

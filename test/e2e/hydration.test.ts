@@ -1,5 +1,5 @@
 /**
- * Text typed before an island's script loads is kept (issue 20): on every island form, with the scripts held,
+ * Text typed before an island's script loads is kept (docs/decisions/typed-text-and-limits.md): on every island form, with the scripts held,
  * a person types into a field; the scripts are released, the islands hydrate, the person types into the next
  * field, and the first still holds what was typed — and the island's state agrees (the submit carries it).
  * Each form runs twice: at full speed and with the CPU slowed 6× (a phone). No hydration warnings either way.

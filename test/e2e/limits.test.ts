@@ -1,5 +1,5 @@
 /**
- * Limits are shown, never applied by cutting (issue 20): a 600-character personal statement stays whole in
+ * Limits are shown, never applied by cutting (docs/decisions/typed-text-and-limits.md): a 600-character personal statement stays whole in
  * the field, the counter reads 600/500 in the error style with the spec's message beside the field, leaving
  * the field saves nothing (the server would refuse it too), and the text is still there afterwards.
  * Screenshots of the over-limit state at 375 and 1280 px.

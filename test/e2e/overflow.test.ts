@@ -1,5 +1,5 @@
 /**
- * No page scrolls sideways (issue 20, "a calm edit mode"): every page, in every mode, at 375 and 1280 px, is
+ * No page scrolls sideways (docs/decisions/edit-mode.md, "a calm edit mode"): every page, in every mode, at 375 and 1280 px, is
  * no wider than the viewport — the visitor's pages, the owner's profile view and edit mode (items in every
  * list, linked photos, long titles), the public and widget-filtered views, account settings and the admin tabs.
  */
@@ -32,7 +32,7 @@ let admin: CreatedUser;
 let newcomer: CreatedUser;
 let colleague: CreatedUser;
 let id: number;
-/** A skill with a long name and a long verified endorsement (issue 23 §5). */
+/** A skill with a long name and a long verified endorsement (docs/decisions/endorsements.md). */
 let skillId: number;
 
 test.before(async () => {
@@ -52,7 +52,7 @@ test.before(async () => {
   const event = await add('timeline', { year: '2018', event: LONG, type: 'milestone' });
   await add('status-updates', { title: LONG, content: `${LONG} ${LONG}`, type: 'general', priority: 'high' });
   const award = await add('awards', { name: LONG, year: '2020', type: 'valor' });
-  // A verified colleague's long endorsement, approved, and the colleague's endorse page (issue 23 §5).
+  // A verified colleague's long endorsement, approved, and the colleague's endorse page (docs/decisions/endorsements.md).
   const [department] = await twoDepartments();
   colleague = await createUser({ name: LONG.slice(0, 60) });
   await verifyMember(owner.user.id, department);

@@ -1,5 +1,5 @@
 /**
- * The visitors' full photo gallery in a real Chromium (spec 02 §2 "Photo Gallery"; issue 20): search, category
+ * The visitors' full photo gallery in a real Chromium (spec 02 §2 "Photo Gallery"; docs/decisions/visitors-photo-gallery.md): search, category
  * and folder filters and the Grid / List switch, with JavaScript off (a plain GET form and links) and on (the
  * visitor's page has no island: the same form), at 375 and 1280 px, with screenshots. A private photo whose
  * caption matches the search and a folder holding only it never show.

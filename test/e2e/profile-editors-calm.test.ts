@@ -1,5 +1,5 @@
 /**
- * The calm edit mode (issue 20) in a real Chromium: a profile with 6 items across four lists fits on two screens
+ * The calm edit mode (docs/decisions/edit-mode.md) in a real Chromium: a profile with 6 items across four lists fits on two screens
  * at 1280×800 in edit mode; every saved item shows its read view with Edit; Edit opens its editor (focus in its
  * first field, aria-expanded), only one editor is open on the page — opening another saves and closes the first,
  * unless it holds a field that cannot be saved, which stays open and focused —, Done closes it and gives the
@@ -84,7 +84,7 @@ const patched = (page: Page) =>
   });
 
 test.serial('edit mode with 6 items fits on two screens at 1280×800; every item is its read view', async (t) => {
-  // The owner's first visit shows the reminder setting once (issue 23); measure the edit mode they work in.
+  // The owner's first visit shows the reminder setting once (docs/decisions/expiry-reminders.md); measure the edit mode they work in.
   t.is((await clientAs(app, owner).get(`/profiles/${id}`, { headers: { Accept: 'text/html' } })).status, 200);
   const recorded = await editMode(1280, 800);
   const { page } = recorded;
@@ -94,7 +94,7 @@ test.serial('edit mode with 6 items fits on two screens at 1280×800; every item
   t.is(await page.locator('details[open]').count(), 0, 'no editor is open');
   t.is(await page.getByRole('form').count(), 0, 'no form shows');
   // Closed editors are not rendered at all (display: none), so Chrome's form autofill does not lay out each of their
-  // forms at DOMContentLoaded (issue 21: that was most of edit mode's long task).
+  // forms at DOMContentLoaded (docs/decisions/script-only-where-needed.md: that was most of edit mode's long task).
   const closed = page.locator('main details:not([open]) > :not(summary)');
   t.true((await closed.count()) > 6, 'every closed editor and add panel');
   t.deepEqual([...new Set(await closed.evaluateAll((els) => els.map((el) => getComputedStyle(el).display)))], ['none']);

@@ -1,5 +1,5 @@
 /**
- * Expiry reminders in a browser (issue 23 §1): Account Settings → Notifications saved without JavaScript, the
+ * Expiry reminders in a browser (docs/decisions/expiry-reminders.md): Account Settings → Notifications saved without JavaScript, the
  * calendar link, the owner's "Expiring soon" notice in edit mode and the unsubscribe page — each looked at
  * (screenshots) and no wider than 375 and 1280 px viewports.
  */

@@ -1,5 +1,5 @@
 /**
- * The Share panel in a real Chromium (issue 22): the owner opens Share, copies the public link, downloads the
+ * The Share panel in a real Chromium (docs/decisions/share.md): the owner opens Share, copies the public link, downloads the
  * contact card and the résumé PDF, and — after a visitor in another browser opens the public page — sees the
  * view counted on the Insights page. Screenshots at 375 and 1280 px.
  */

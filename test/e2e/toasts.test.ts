@@ -1,5 +1,5 @@
 /**
- * Toasts never block a control (issue 20, "a calm edit mode"): with a toast showing over the department
+ * Toasts never block a control (docs/decisions/toasts.md, "a calm edit mode"): with a toast showing over the department
  * Remove button in Account Settings, a click there reaches the button; the toast's × still dismisses it.
  */
 import test from 'ava';

@@ -1,5 +1,5 @@
 /**
- * Issue 24 §§1, 2 in a real Chromium: turn on an authenticator app in Account Settings → Security (codes computed
+ * docs/decisions/two-factor.md, docs/decisions/passkeys.md in a real Chromium: turn on an authenticator app in Account Settings → Security (codes computed
  * here with the same library), sign out, sign in with a code; add a passkey with Chromium's virtual authenticator
  * (DevTools protocol WebAuthn domain), sign out, sign in with it through /login's link to /login/passkey (no e-mail
  * typed), remove it. /login ships no script; a browser without WebAuthn is told so on /login/passkey. Screenshots of

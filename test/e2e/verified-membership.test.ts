@@ -1,5 +1,5 @@
 /**
- * Department-verified membership in a real Chromium (issue 23 §4, §4b): a member requests verification in My
+ * Department-verified membership in a real Chromium (docs/decisions/verified-membership.md): a member requests verification in My
  * Departments (the island), the department's verifier approves it on /verifications (a plain form), the member
  * lists themself, and the badge shows on the profile header and the department page lists them.
  * Screenshots of each page at 375 and 1280 px (test-results/screenshots/verify-*).

@@ -1,4 +1,4 @@
-/** Test data for verified membership (issue 23 §4): a user linked to a department with an approved verification. */
+/** Test data for verified membership (docs/decisions/verified-membership.md): a user linked to a department with an approved verification. */
 import { Model } from 'objection';
 import { inTransaction } from '../../src/db/transaction';
 

@@ -1,5 +1,5 @@
 /**
- * Export my data and delete my account (issue 24 §§4–5) over HTTP, against the database and the local media
+ * Export my data and delete my account (docs/decisions/data-export.md, docs/decisions/account-deletion.md) over HTTP, against the database and the local media
  * store: the zip's contents against the rows of a rich profile; a large export prepared by the account-data job
  * and its e-mailed link working once; deletion leaving no row that references the user (found generically, so the
  * tables of other features count too) and no stored file; the last super admin refused; an admin's deletion going

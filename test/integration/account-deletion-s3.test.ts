@@ -1,5 +1,5 @@
 /**
- * Account deletion with photos in S3 (issue 24 §5), against a real S3-protocol server (s3rver): the stored
+ * Account deletion with photos in S3 (docs/decisions/account-deletion.md), against a real S3-protocol server (s3rver): the stored
  * objects go with the account; when the store is down at the time, the deletion still commits, the files are
  * recorded in pending_file_deletions, and the account-data job removes them once the store answers again.
  */

@@ -1,5 +1,5 @@
 /**
- * Signed-in devices (issue 24 §3): the list in Account Settings (browser and OS, this device marked, no address),
+ * Signed-in devices (docs/decisions/signed-in-devices.md): the list in Account Settings (browser and OS, this device marked, no address),
  * signing out one device or all others with plain form posts, the password change's checkbox, the new-device
  * e-mail and its setting, and "last seen" written at most once a minute, off the request.
  */

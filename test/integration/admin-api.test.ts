@@ -1,5 +1,5 @@
 /**
- * The admin API (issue 12; spec 01 §7 "Admin"): every route refused to a visitor (401) and a user (403); the
+ * The admin API (docs/decisions/admin-dashboard.md; spec 01 §7 "Admin"): every route refused to a visitor (401) and a user (403); the
  * user rules (self, super_admin, last active super_admin), deactivation ending sessions, deletion removing
  * every row of the user, beta codes (generation, stats, states, who used them), the blacklist (and
  * registration honouring it), department verification, AI logs paging and stats.

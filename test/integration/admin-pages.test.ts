@@ -1,5 +1,5 @@
 /**
- * /admin and /admin/supabase-setup as server-rendered pages (issue 12): Access Denied for a visitor (401) and a
+ * /admin and /admin/supabase-setup as server-rendered pages (docs/decisions/admin-dashboard.md): Access Denied for a visitor (401) and a
  * user (403), each tab complete in the HTML for an admin (the island's first data included), the role badge.
  */
 import test from 'ava';

@@ -1,5 +1,5 @@
 /**
- * The database set-up page's two forms without JavaScript (issue 19): each posts to /admin/supabase-setup with
+ * The database set-up page's two forms without JavaScript (docs/decisions/forms-without-script.md): each posts to /admin/supabase-setup with
  * its `intent`; success is a 303 back to the page, which shows the result once; a failure is the page again
  * with the form's message and never the URL (it holds the password); only admins post, only a super_admin
  * sets up.

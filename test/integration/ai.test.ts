@@ -1,5 +1,5 @@
 /**
- * AI assist (issue 13) against a real chat-completions server started here (test/helpers/fakeAi.ts):
+ * AI assist (docs/decisions/ai-assist.md) against a real chat-completions server started here (test/helpers/fakeAi.ts):
  * enhancement and photo captions, what is sent, answers with and without log-probabilities, a slow answer,
  * a 500, malformed JSON, an over-long answer, the ai_logs row of every call, feedback once by the asker only,
  * 503 when no model is configured, and the per-user rate limit. Serial: the tests share one fake server's queue.

@@ -21,7 +21,7 @@ test('signed-out visitors get the sign-in and Join Beta pages with their links, 
   t.regex(login.text, /<a href="\/register">Create one here<\/a>/);
   t.regex(login.text, /<a href="\/">Back to Profiles<\/a>/);
   t.regex(login.text, /<form [^>]*action="\/login" method="post"/);
-  // Issue 24 §2 with no script on /login (issue 21): passkey sign-in is a plain link to its own page.
+  // docs/decisions/passkeys.md with no script on /login (docs/decisions/script-only-where-needed.md): passkey sign-in is a plain link to its own page.
   t.regex(login.text, /<a [^>]*href="\/login\/passkey"[^>]*>Sign In with a Passkey<\/a>/);
 
   // That page carries the passkey island (the ceremony needs script) and says what it needs without script.

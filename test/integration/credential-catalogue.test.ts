@@ -1,4 +1,4 @@
-/** The credential catalogue (issue 23 §3): seeded entries, search, validation, caching. */
+/** The credential catalogue (docs/decisions/credential-catalogue.md): seeded entries, search, validation, caching. */
 import test from 'ava';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';

@@ -1,5 +1,5 @@
 /**
- * A department's page (issue 23 §4b): registry facts, only verified + listed live profiles (no count of anyone
+ * A department's page (docs/decisions/verified-membership.md): registry facts, only verified + listed live profiles (no count of anyone
  * else), canonical slug redirect, no script, JSON-LD, and a kept page that changes at once with what it shows.
  */
 import test from 'ava';

@@ -123,7 +123,7 @@ test('ranking: exact name matches first, then name prefixes, then fuzzy matches 
       .sort(),
     ['MI', 'MT'],
   );
-  // "fire" and "department" narrow nothing (docs/decisions.md): every result is about Troy — it contains
+  // "fire" and "department" narrow nothing (docs/decisions/department-search.md): every result is about Troy — it contains
   // "troy", or a word of it is a fuzzy match for "troy" — so fewer than ten is the right answer.
   t.true(results.length > 3 && results.length <= 10, String(results.length));
   const rows = (await app

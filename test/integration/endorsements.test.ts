@@ -1,5 +1,5 @@
 /**
- * Endorsements from verified colleagues (issue 23 §5), over HTTP and real Postgres, with the owner's e-mail
+ * Endorsements from verified colleagues (docs/decisions/endorsements.md), over HTTP and real Postgres, with the owner's e-mail
  * through the test SMTP server: a colleague endorses → pending (not shown) → the owner approves → shown on the
  * public JSON and page (kept pages change at once); who may not endorse (401/403), a duplicate (409), a long
  * comment (400), a deactivated endorser disappears.

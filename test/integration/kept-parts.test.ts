@@ -1,5 +1,5 @@
 /**
- * Rendered parts kept per content (src/render/Kept.tsx, issue 21 item 3): a profile's read sections are rendered
+ * Rendered parts kept per content (src/render/Kept.tsx, docs/decisions/kept-render-parts.md): a profile's read sections are rendered
  * once per content of their list and reused. What a reader notices: nothing — every page is byte for byte the
  * page a whole render gives, styles included, for every viewer and view — and a write shows at once.
  */
@@ -39,7 +39,7 @@ test('every page with kept parts is byte for byte the whole render, for each vie
     profileImage: 'https://example.com/avery.jpg',
   });
   t.is(photo.status, 200);
-  // The owner's first visit shows the reminder setting once (issue 23); later renders are the ones compared.
+  // The owner's first visit shows the reminder setting once (docs/decisions/expiry-reminders.md); later renders are the ones compared.
   await page(kept, owner, `/profiles/${id}`);
   const member = await createUser();
   const admin = await createUser({ role: 'admin' });
@@ -175,7 +175,7 @@ test.serial(
   async (t) => {
     const { owner, id } = await createProfileWithItems(kept);
     const path = `/profiles/${id}?edit=1`;
-    await page(kept, owner, path); // the owner's first visit shows the reminder setting once (issue 23)
+    await page(kept, owner, path); // the owner's first visit shows the reminder setting once (docs/decisions/expiry-reminders.md)
     const first = await page(kept, owner, path);
     t.is((first.match(/data-island="ListEditor"/g) ?? []).length, 10, 'ten list editors');
     const partsBefore = keptParts.size;

@@ -61,7 +61,7 @@ test('admins and super admins also get Verification Requests and Admin Dashboard
       role,
     );
   }
-  // A department verifier (issue 23 §4) gets Verification Requests only.
+  // A department verifier (docs/decisions/verified-membership.md) gets Verification Requests only.
   const verifier = menuItems(render({ user: shellUser(account('user'), null, true) }));
   t.deepEqual(
     verifier.map((i) => i.text),

@@ -1,5 +1,5 @@
 /**
- * Signed-in members' profile pages from the cache (issue 21 item 2): kept once per profile version for every
+ * Signed-in members' profile pages from the cache (docs/decisions/kept-pages.md): kept once per profile version for every
  * member, each answer carrying the viewer's own menu. What a member notices: the same page as a full render,
  * their own name in the menu (never another member's), no private item, no script, and every write at once —
  * also when the write went through another app process.

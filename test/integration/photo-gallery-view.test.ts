@@ -1,6 +1,6 @@
 /**
  * The full photo gallery's search, category and folder filters and Grid / List switch (spec 02 §2 "Photo
- * Gallery"; issue 20): a plain GET form on the photos view, for visitors, members and the owner alike, against
+ * Gallery"; docs/decisions/visitors-photo-gallery.md): a plain GET form on the photos view, for visitors, members and the owner alike, against
  * canaries — a private and a members-only photo whose captions match the search, folders holding only those,
  * and an empty folder. A bad link value redirects to the canonical URL; a search is never kept in the page cache.
  */

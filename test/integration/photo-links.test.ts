@@ -1,5 +1,5 @@
 /**
- * Photo links as rows (issue 19): every way to link a photo — the list routes (JSON and the no-script forms),
+ * Photo links as rows (docs/decisions/photo-links.md): every way to link a photo — the list routes (JSON and the no-script forms),
  * the profile image and the photo-links route — goes through one service that checks the photo is the
  * profile's own and the caps; nothing is stored otherwise. Presenters give each viewer only the photos it
  * may see. And the photo sweep: tags are text, one answer for any index, JSON 404s, the field that was sent.

@@ -1,5 +1,5 @@
 /**
- * Photos (spec 02 §§2–9, issue 11): uploads through the whole pipeline (multipart and data URL), metadata
+ * Photos (spec 02 §§2–9, docs/decisions/photos.md): uploads through the whole pipeline (multipart and data URL), metadata
  * stripped, type checked by magic bytes, size and pixel limits, who may write, what visitors may see, edits,
  * moves, folders, links and their caps, and deletes removing files and references.
  */

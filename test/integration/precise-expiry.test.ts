@@ -1,5 +1,5 @@
 /**
- * Expiry dates precise enough to remind (issue 23 §0): a certification takes a month or a full date beside its
+ * Expiry dates precise enough to remind (docs/decisions/expiry-reminders.md): a certification takes a month or a full date beside its
  * year, a license a full date beside MM/YYYY; the year-only and MM/YYYY forms keep working; status and order
  * follow the most precise value, on the API and on the page.
  */

@@ -90,7 +90,7 @@ test.serial('the built server starts in production mode, is ready and serves the
     await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 2));
     t.true(server.output().includes('"msg":"Turnout listening'), 'logs are JSON lines');
     const login = await fetch(`${server.baseUrl}/login`);
-    // The sign-in page ships no script at all (issue 21).
+    // The sign-in page ships no script at all (docs/decisions/script-only-where-needed.md).
     const loginHtml = await login.text();
     t.false(/<script/.test(loginHtml), 'the sign-in page has no script');
     const runtime = fs.readdirSync('dist/public/assets').find((name) => /^client-[\w-]+\.js$/.test(name));

@@ -2,7 +2,7 @@
  * The visibility switch without JavaScript (POST /profiles/{id}/status, src/pages/profiles.tsx): the API's schema,
  * policy and service behind a plain form post — 303 back to the own view with the spec's toast for the page
  * after, a refused value shown on the page again (400), and nobody but those who may edit the profile can use it.
- * Also what the owner's own page loads: no island code until the toolbar is touched (issue 21: the owner's page
+ * Also what the owner's own page loads: no island code until the toolbar is touched (docs/decisions/script-only-where-needed.md: the owner's page
  * ships no script it does not use), while edit mode still hydrates the toolbar at load.
  */
 import test from 'ava';

@@ -1,5 +1,5 @@
 /**
- * "See it as they see it" (issue 20): the owner's view marks every item's visibility, and View as visitor /
+ * "See it as they see it" (docs/decisions/view-as.md): the owner's view marks every item's visibility, and View as visitor /
  * View as member are the pages those viewers get — for the owner or an admin only.
  */
 import test from 'ava';

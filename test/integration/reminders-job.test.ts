@@ -1,5 +1,5 @@
 /**
- * The daily expiry-reminder job (issue 23 §1, "done when"): driven across December 2026 – April 2027 on a moved
+ * The daily expiry-reminder job (docs/decisions/expiry-reminders.md, "done when"): driven across December 2026 – April 2027 on a moved
  * clock, with two workers (two database pools, as two app processes) running every day at the same time, a
  * third run after them (a restart, or pg-boss retrying), and the real SMTP server refusing mail on some days.
  * Every mail is checked: who, which day, the subject, once each.

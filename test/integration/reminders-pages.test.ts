@@ -1,5 +1,5 @@
 /**
- * Expiry reminders and the calendar feed over HTTP (issue 23 §§1–2): the Notifications form without script,
+ * Expiry reminders and the calendar feed over HTTP (docs/decisions/expiry-reminders.md): the Notifications form without script,
  * RFC 8058 one-click unsubscribe with a signed token, the calendar feed read back by an independent iCalendar
  * parser (ical.js), its rotation (the old address 404 at once), and the owner's "Expiring soon" notice.
  */

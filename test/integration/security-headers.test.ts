@@ -78,7 +78,7 @@ test('the HTML has no inline executable script: only JSON blocks and external mo
 
 test('the reset-password page sends no referrer to other sites (its URL carries a token)', async (t) => {
   // same-origin rather than no-referrer: with no-referrer, Chrome posts the page's own form with
-  // `Origin: null`, which the CSRF rule refuses (docs/decisions.md, Forms).
+  // `Origin: null`, which the CSRF rule refuses (docs/decisions/csrf.md).
   const res = await app.client().get('/reset-password?token=abc', html);
   t.is(res.headers.get('referrer-policy'), 'same-origin');
 });

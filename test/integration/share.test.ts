@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 22): every share route answers a visitor, a member, the owner and an admin with only what
+ * Sharing (docs/decisions/share.md): every share route answers a visitor, a member, the owner and an admin with only what
  * each may see — public, members-only and private canaries in the QR code's target, the contact card (parsed
  * by an independent vCard parser), the résumé page and PDF (its extracted text), the link preview image (its
  * SVG source) and the insights counts.

@@ -125,7 +125,7 @@ test('a page whose islands hydrate in view preloads the runtime’s stages; one 
 });
 
 test('the runtime imports React in stages, each its own task, and the page preloads every stage', (t) => {
-  // Issue 21 (edit mode's blocking time): evaluating React, react-dom, styled-components and react-query in one
+  // docs/decisions/script-only-where-needed.md (edit mode's blocking time): evaluating React, react-dom, styled-components and react-query in one
   // go was one long task. The runtime's own file imports nothing statically; its stages are dynamic imports, and
   // the manifest lists them (and what they import) with it, so the page preloads them all.
   const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();

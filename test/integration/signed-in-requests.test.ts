@@ -1,5 +1,5 @@
 /**
- * A signed-in GET whose session this node keeps is answered without koa-session (issue 21 item 4,
+ * A signed-in GET whose session this node keeps is answered without koa-session (docs/decisions/session-cache.md,
  * `sessionAndUser` in src/http/session.ts): the same answer as the full path — bearer or cookie, API or page —
  * and the full path whenever koa-session would do something: a session due for renewal (a new cookie and a
  * later expiry), one whose own expiry has passed (signed out), one holding more than the sign-in (a flash), and

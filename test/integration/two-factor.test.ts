@@ -1,5 +1,5 @@
 /**
- * Issue 24 §1, §7: TOTP two-factor sign-in over real HTTP and Postgres — enrol in Account Settings → Security
+ * docs/decisions/two-factor.md, docs/decisions/security-events.md: TOTP two-factor sign-in over real HTTP and Postgres — enrol in Account Settings → Security
  * (server forms), the second step over the cookie flow and the bearer API, replay, recovery codes, the rate limit,
  * turning it off (password and code), an admin's forced enrolment, and the security events shown.
  */

@@ -1,5 +1,5 @@
 /**
- * Department-verified membership (issue 23 §4): request → decision by a verifier → badge in the profile JSON and
+ * Department-verified membership (docs/decisions/verified-membership.md): request → decision by a verifier → badge in the profile JSON and
  * page; self-verification 403; non-verifiers 403/404; the decline reason e-mailed through a real SMTP server;
  * revoke; verifier role and link removal stop new decisions but keep past ones.
  */

@@ -1,4 +1,4 @@
-/** Issue 24 §6: no known secret in a self-hosted install. */
+/** docs/decisions/no-published-secrets.md: no known secret in a self-hosted install. */
 import fs from 'node:fs';
 import test from 'ava';
 import { parse } from 'yaml';

@@ -1,4 +1,4 @@
-/** skillEndorsementPolicy (issue 23 §5): who may endorse, see and decide, and what authorize() answers them. */
+/** skillEndorsementPolicy (docs/decisions/endorsements.md): who may endorse, see and decide, and what authorize() answers them. */
 import test from 'ava';
 import { authorize, can, canEndorse, endorsementCandidate, skillEndorsementPolicy } from '../../src/policies';
 import type { Viewer } from '../../src/policies';

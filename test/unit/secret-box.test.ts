@@ -1,4 +1,4 @@
-/** TOTP secrets at rest (issue 24 §1): AES-256-GCM under a key derived from SESSION_SECRET. */
+/** TOTP secrets at rest (docs/decisions/two-factor.md): AES-256-GCM under a key derived from SESSION_SECRET. */
 import test from 'ava';
 import { open, seal, secretKey } from '../../src/services/twoFactor/secretBox';
 

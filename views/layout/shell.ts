@@ -7,7 +7,7 @@ export interface ShellUser {
   isAdmin: boolean;
   /** The user's own profile id, when they have one (drives My Profile / Create Profile in the menu). */
   ownProfileId: number | null;
-  /** A department verifier or a site admin: the menu offers Verification Requests (issue 23 §4). */
+  /** A department verifier or a site admin: the menu offers Verification Requests (docs/decisions/verified-membership.md). */
   reviewsVerifications?: boolean;
 }
 

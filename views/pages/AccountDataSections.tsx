@@ -1,5 +1,5 @@
 /**
- * Account Settings → Signed-in Devices and Your Data (issue 24 §§3–5): plain server forms, no script needed.
+ * Account Settings → Signed-in Devices and Your Data (docs/decisions/signed-in-devices.md, docs/decisions/data-export.md, docs/decisions/account-deletion.md): plain server forms, no script needed.
  * Devices: browser and OS, created and last seen (UTC); "This device" marks the session asking; Sign Out for
  * each other one and Sign Out All Other Devices. Your Data: Export (a zip downloads, or is e-mailed when large)
  * and the way to Delete My Account (its own page, which explains what goes). And the e-mailed export link's page.

@@ -96,15 +96,15 @@ export interface AccountSettingsProps {
   baseUrl: string;
   /** The My Departments card (an island of the departments feature). */
   departments: ReactNode;
-  /** Security: two-factor sign-in, passkeys, recent security events (issue 24, views/pages/twoFactor.tsx). */
+  /** Security: two-factor sign-in, passkeys, recent security events (docs/decisions/two-factor.md, views/pages/twoFactor.tsx). */
   security?: ReactNode;
   /** The state of the one form whose post failed. */
   forms?: Partial<Record<SettingsIntent, FormState>>;
   /** After a successful post: what was saved (the island's success toast, as a notice). */
   notice?: { title: string; description: string } | null;
-  /** Expiry reminders and the calendar feed (issue 23). */
+  /** Expiry reminders and the calendar feed (docs/decisions/expiry-reminders.md). */
   reminders: ReminderSettingsJson;
-  /** Signed-in devices and the new-device e-mail setting (issue 24 §3). */
+  /** Signed-in devices and the new-device e-mail setting (docs/decisions/signed-in-devices.md). */
   devices: DevicesJson;
 }
 

@@ -107,7 +107,7 @@ export type AdminTabData =
   | { tab: 'blacklist'; entries: BlacklistEntryJson[] }
   | { tab: 'ai-logs'; page: AiLogsPageJson }
   | { tab: 'departments'; departments: DepartmentJson[] }
-  /** Issue 23 §4: pending membership verifications and every department's verifiers (no island: plain forms). */
+  /** docs/decisions/verified-membership.md: pending membership verifications and every department's verifiers (no island: plain forms). */
   | { tab: 'verification'; panel: VerificationsPanelProps };
 
 export interface AdminPageProps {
@@ -115,9 +115,9 @@ export interface AdminPageProps {
   viewer: { role: Role };
   stats: AdminStatsJson;
   data: AdminTabData;
-  /** Every profile's insight counts added up (issue 22). */
+  /** Every profile's insight counts added up (docs/decisions/insights.md). */
   insights?: SiteInsightsJson | null;
-  /** Issue 24 §1: whether admins must use two-factor, and whether this viewer (a super admin) may change it. */
+  /** docs/decisions/two-factor.md: whether admins must use two-factor, and whether this viewer (a super admin) may change it. */
   twoFactor?: { required: boolean; canChange: boolean } | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * /admin/users/:id (issue 24 §7): one user's sign-in security as an admin sees it — whether two-factor and
+ * /admin/users/:id (docs/decisions/security-events.md): one user's sign-in security as an admin sees it — whether two-factor and
  * passkeys are on, and the account's recent security events (never a secret: the events hold none).
  */
 import { styled } from 'styled-components';

@@ -1,5 +1,5 @@
 /**
- * /account-settings/delete (issue 24 §5): what deleting removes, then the password (and, when two-factor sign-in
+ * /account-settings/delete (docs/decisions/account-deletion.md): what deleting removes, then the password (and, when two-factor sign-in
  * is on, a code: `asksSecondFactor`) and a confirmation box. A plain server form.
  */
 import { styled } from 'styled-components';

@@ -1,5 +1,5 @@
 /**
- * A department's page (issue 23 §4b): the registry's facts and the live profiles of its verified members who
+ * A department's page (docs/decisions/verified-membership.md): the registry's facts and the live profiles of its verified members who
  * chose to be listed. Server-rendered, no island: the same for every viewer (kept per version).
  */
 import { styled } from 'styled-components';

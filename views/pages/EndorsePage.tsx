@@ -1,5 +1,5 @@
 /**
- * Endorse a colleague's skill (issue 23 §5): a plain form (no script) with an optional comment, shown to a
+ * Endorse a colleague's skill (docs/decisions/endorsements.md): a plain form (no script) with an optional comment, shown to a
  * verified colleague of the profile's owner; or, once they have endorsed it, where their endorsement stands.
  */
 import { styled } from 'styled-components';

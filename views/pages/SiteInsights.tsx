@@ -1,4 +1,4 @@
-/** Profile activity on the admin dashboard (issue 22): every profile's insight counts added up, server-rendered. */
+/** Profile activity on the admin dashboard (docs/decisions/insights.md): every profile's insight counts added up, server-rendered. */
 import { styled } from 'styled-components';
 import type { SiteInsightsJson } from '../../src/validation/share';
 import { sc } from '../ui/sc';

@@ -1,4 +1,4 @@
-/** The reminder e-mails' unsubscribe page (issue 23 §1): one button, then the confirmation. No script. */
+/** The reminder e-mails' unsubscribe page (docs/decisions/expiry-reminders.md): one button, then the confirmation. No script. */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { Card, CardDescription, CardTitle } from '../ui/Card';

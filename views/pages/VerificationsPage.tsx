@@ -1,5 +1,5 @@
 /**
- * /verifications (issue 23 §4): the membership verification requests a department verifier (their departments)
+ * /verifications (docs/decisions/verified-membership.md): the membership verification requests a department verifier (their departments)
  * or a site admin (all) decides, as plain forms — approve, or decline with a reason — and, for site admins, the
  * decided ones (revoke an approval) and the departments' verifiers (grant by e-mail, remove). No island.
  * The admin dashboard's Verification tab shows the same panel.

@@ -65,7 +65,7 @@ export function LoginPage({
         />
         <SubmitButton block pending={false} label="Sign In" busyLabel="Signing in…" />
       </Form>
-      {/* Issue 24 §2: passkeys need script, so they have a page of their own and this one ships none (issue 21). */}
+      {/* docs/decisions/passkeys.md: passkeys need script, so they have a page of their own and this one ships none (docs/decisions/script-only-where-needed.md). */}
       <Or>
         <p>or</p>
         <ButtonLink href="/login/passkey" $variant="secondary" $block>
@@ -84,7 +84,7 @@ export function LoginPage({
 }
 
 /**
- * /login/passkey (issue 24 §2): username-less sign-in with a discoverable passkey. The ceremony needs script, so it
+ * /login/passkey (docs/decisions/passkeys.md): username-less sign-in with a discoverable passkey. The ceremony needs script, so it
  * lives here rather than on /login; the island says so when the browser cannot do it.
  */
 export function PasskeySignInPage() {

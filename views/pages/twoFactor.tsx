@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in and passkeys (issue 24 §§1, 2, 7), server-rendered: the second step of sign-in
+ * Two-factor sign-in and passkeys (docs/decisions/two-factor.md, docs/decisions/passkeys.md, docs/decisions/security-events.md), server-rendered: the second step of sign-in
  * (/login/two-factor), an admin's enrolment at sign-in (/login/enrol), and Account Settings → Security. Every form
  * is a plain post (no script); only "Add a passkey" and "Sign in with a passkey" need script (WebAuthn), as islands.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's review of colleagues' endorsements, in edit mode above the skills editor (issue 23 §5): pending
+ * The owner's review of colleagues' endorsements, in edit mode above the skills editor (docs/decisions/endorsements.md): pending
  * ones first with Approve and Hide, then the shown ones (Hide) and the hidden ones (Approve to show again).
  * Plain forms posting to /profiles/{id}/endorsements/{endorsementId} (src/pages/endorsements.tsx): no script.
  */

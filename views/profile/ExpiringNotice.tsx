@@ -1,5 +1,5 @@
 /**
- * The owner's "Expiring soon" notice on their profile (issue 23 §1): in edit mode, the certifications and
+ * The owner's "Expiring soon" notice on their profile (docs/decisions/expiry-reminders.md): in edit mode, the certifications and
  * licenses that expire soon or just expired, each linked to its editor; once, on the first visit since
  * reminders exist, what the reminder setting is. Server-only, plain links.
  */

@@ -1,4 +1,4 @@
-/** Insight totals as stat cards (issue 22): the owner's Insights page and the admin dashboard's site totals. */
+/** Insight totals as stat cards (docs/decisions/insights.md): the owner's Insights page and the admin dashboard's site totals. */
 import type { InsightsJson } from '../../src/validation/share';
 import { StatCards } from '../ui/DataTable';
 

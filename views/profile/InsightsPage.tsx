@@ -1,5 +1,5 @@
 /**
- * The owner's Insights panel (GET /profiles/{id}/insights, issue 22): totals, views per day over 30 or 90
+ * The owner's Insights panel (GET /profiles/{id}/insights, docs/decisions/insights.md): totals, views per day over 30 or 90
  * days as a server-drawn SVG chart (hidden from screen readers, which read the table of the same numbers),
  * top referrers, QR scans and downloads. No script.
  */

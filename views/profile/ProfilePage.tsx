@@ -95,7 +95,7 @@ export interface ProfilePageProps {
   editing: boolean;
   /** In edit mode: the profile's department for the picker. */
   department: DepartmentJson | null;
-  /** The server has an AI model: the editors offer Enhance on long text fields (issue 13). */
+  /** The server has an AI model: the editors offer Enhance on long text fields (docs/decisions/ai-assist.md). */
   aiAssist?: boolean;
   /** In edit mode: the whole gallery (photos, folders, usage) for the photo editor. */
   gallery?: PhotoGalleryJson | null;
@@ -111,9 +111,9 @@ export interface ProfilePageProps {
   galleryView?: GalleryView | null;
   /** A "View as" page: the banner saying whose view it is, with the link back. */
   viewAs?: { as: ViewAs; backHref: string } | null;
-  /** The owner's own view: "Expiring soon" in edit mode, and the reminder setting once (issue 23). */
+  /** The owner's own view: "Expiring soon" in edit mode, and the reminder setting once (docs/decisions/expiry-reminders.md). */
   expiring?: ExpiringSoonJson | null;
-  /** A verified colleague's page (never edit mode): each skill links to its endorse form (issue 23 §5). */
+  /** A verified colleague's page (never edit mode): each skill links to its endorse form (docs/decisions/endorsements.md). */
   endorse?: boolean;
   /**
    * What each read section's items and photos are a function of (src/pageCache/profilePages.ts `sectionStamps`):

@@ -1,5 +1,5 @@
 /**
- * Plain links to a profile's contact card and résumé (issue 22), on the header card for every viewer: no
+ * Plain links to a profile's contact card and résumé (docs/decisions/share.md), on the header card for every viewer: no
  * script, and each file holds only what that viewer may see (the routes decide, src/pages/share.tsx).
  */
 import { styled } from 'styled-components';

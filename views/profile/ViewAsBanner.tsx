@@ -1,5 +1,5 @@
 /**
- * The banner of a "View as" page (issue 20): which viewer's page this is, and the way back to the owner's view.
+ * The banner of a "View as" page (docs/decisions/view-as.md): which viewer's page this is, and the way back to the owner's view.
  * Server-only, a plain link (no JavaScript).
  */
 import { styled } from 'styled-components';

@@ -1,5 +1,5 @@
 /**
- * The print-ready résumé (GET /profiles/{id}/resume, issue 22): one page of plain HTML with no script and no
+ * The print-ready résumé (GET /profiles/{id}/resume, docs/decisions/share.md): one page of plain HTML with no script and no
  * app shell, styled for the screen and for print on Letter or A4 (`?paper=`). It shows the résumé outline
  * (outline.ts), which the PDF draws too.
  */

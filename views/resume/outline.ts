@@ -1,5 +1,5 @@
 /**
- * The résumé (issue 22) as an outline in fire-service order — header, then the owner's chosen sections, each a
+ * The résumé (docs/decisions/share.md) as an outline in fire-service order — header, then the owner's chosen sections, each a
  * list of entries (a title, a line of facts, a paragraph) — so the print page (ResumePage.tsx) and the PDF
  * (src/render/share/resumePdf.ts) show the same things in the same order from one place.
  */
@@ -17,7 +17,7 @@ export interface ResumeEntry {
 export interface ResumeGroup {
   /** A department in Experience; none elsewhere. */
   heading: string | null;
-  /** "Verified by {department}, {year}" when the owner is verified in the heading's department (issue 23 §4). */
+  /** "Verified by {department}, {year}" when the owner is verified in the heading's department (docs/decisions/verified-membership.md). */
   verified: string | null;
   entries: ResumeEntry[];
 }
@@ -33,7 +33,7 @@ export interface ResumeOutline {
   /** Rank and title. */
   position: string;
   department: string;
-  /** The owner's verified memberships as badge texts (issue 23 §4). */
+  /** The owner's verified memberships as badge texts (docs/decisions/verified-membership.md). */
   verified: string[];
   /** What the viewer may see of the contact fields, and the profile's address. */
   contact: string[];

@@ -1,5 +1,5 @@
 /**
- * A department link's membership verification as My Departments shows it (issue 23 §4): requested, verified,
+ * A department link's membership verification as My Departments shows it (docs/decisions/verified-membership.md): requested, verified,
  * declined or revoked with the reason. The word carries the status; the colour only repeats it.
  */
 import { styled } from 'styled-components';

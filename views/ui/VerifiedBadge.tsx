@@ -1,4 +1,4 @@
-/** "Verified by Springfield Fire Department, 2026" (issue 23 §4): the profile header's and the timeline's badge. */
+/** "Verified by Springfield Fire Department, 2026" (docs/decisions/verified-membership.md): the profile header's and the timeline's badge. */
 import { styled } from 'styled-components';
 import { Badge } from './Badge';
 import { sc } from './sc';

@@ -1,5 +1,5 @@
 /**
- * The link preview image (GET /profiles/{id}/og.png, issue 22): 1200×630, drawn by sharp (librsvg) from an
+ * The link preview image (GET /profiles/{id}/og.png, docs/decisions/share.md): 1200×630, drawn by sharp (librsvg) from an
  * SVG built here — name, rank and title, department, the profile photo or the initials, in the product's
  * colours. The SVG is built from the visitor's view of the profile only (presentPreviewCard), and the photo is
  * the profile's own public photo, embedded as bytes: nothing private can be drawn, and nothing is fetched.

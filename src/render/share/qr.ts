@@ -1,5 +1,5 @@
 /**
- * The QR code of a profile's public address (issue 22), drawn on the server by `qrcode`: an SVG for screens
+ * The QR code of a profile's public address (docs/decisions/share.md), drawn on the server by `qrcode`: an SVG for screens
  * and a PNG up to 2048 px for print. The address carries `?src=qr`, so a scan is counted as one.
  */
 import { lazyImport } from '../../lazyImport';

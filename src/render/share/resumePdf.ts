@@ -1,5 +1,5 @@
 /**
- * The résumé as a PDF (GET /profiles/{id}/resume.pdf, issue 22), drawn with pdfkit from the same outline as
+ * The résumé as a PDF (GET /profiles/{id}/resume.pdf, docs/decisions/share.md), drawn with pdfkit from the same outline as
  * the print page (views/resume/outline.ts): real text in an embedded (subset) Liberation Sans, Letter or A4,
  * page numbers, and no entry split across pages when it fits on one.
  *

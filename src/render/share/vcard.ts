@@ -1,5 +1,5 @@
 /**
- * The contact card (issue 22): vCard 4.0 (RFC 6350) of a profile as one viewer sees it — the contact card
+ * The contact card (docs/decisions/share.md): vCard 4.0 (RFC 6350) of a profile as one viewer sees it — the contact card
  * presenter has already removed the e-mail address and phone number the viewer may not see.
  *
  * - Text values escape `\`, `,` and newlines (§3.4); compound values (N, ORG) also escape `;` in each

@@ -1,5 +1,5 @@
 /**
- * What "export my data" (issue 24 §4) contains, read from the database, and the zip written from it.
+ * What "export my data" (docs/decisions/data-export.md) contains, read from the database, and the zip written from it.
  *
  * - profile.json: the profile row and every list (timeline … fire stations) with each item's visibility, the photo
  *   folders and photo links.

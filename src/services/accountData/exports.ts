@@ -1,5 +1,5 @@
 /**
- * Export my data (issue 24 §4): a small export downloads at once; a large one (photos over the configured
+ * Export my data (docs/decisions/data-export.md): a small export downloads at once; a large one (photos over the configured
  * bytes, EXPORT_INLINE_MAX_MB) is prepared by the account-data job, stored, and its link e-mailed. The link's
  * token is random (256 bits), stored only as a SHA-256, and works once, for 7 days.
  *

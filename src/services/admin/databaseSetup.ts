@@ -1,5 +1,5 @@
 /**
- * Database set-up (/admin/supabase-setup; spec 01 §§2, 3, 7, 8; docs/decisions.md "Database set-up"): for a
+ * Database set-up (/admin/supabase-setup; spec 01 §§2, 3, 7, 8; docs/decisions/database-set-up.md): for a
  * self-hoster who started on the embedded database (PGlite, no DATABASE_URL) and moves to a Postgres server.
  * The spec's Supabase fields (projectUrl, anonKey, serviceRoleKey) are accepted and ignored: a Postgres
  * server needs only its URL.

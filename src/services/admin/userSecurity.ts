@@ -1,4 +1,4 @@
-/** The admin dashboard's user detail (issue 24 §7): who the user is and what happened to their sign-in. */
+/** The admin dashboard's user detail (docs/decisions/security-events.md): who the user is and what happened to their sign-in. */
 import { Passkey } from '../../models/Passkey';
 import type { SecurityEvent } from '../../models/SecurityEvent';
 import { User } from '../../models/User';

@@ -129,7 +129,7 @@ export async function setUserStatus(
     await keepOneActiveSuperAdmin(trx, target);
     await revokeUserSessions(trx, target.id);
   }
-  // Their endorsements leave (or rejoin) the profiles that show them (issue 23 §5).
+  // Their endorsements leave (or rejoin) the profiles that show them (docs/decisions/endorsements.md).
   await touchProfilesEndorsedBy(trx, target.id);
   return target.$query(trx).patchAndFetch({ isActive: input.isActive });
 }

@@ -1,5 +1,5 @@
 /**
- * AI assist (issue 13; spec 01 §3 "AI log"): text enhancement and photo analysis, each call logged.
+ * AI assist (docs/decisions/ai-assist.md; spec 01 §3 "AI log"): text enhancement and photo analysis, each call logged.
  * Invariants:
  * - Every call to the model writes exactly one ai_logs row, success or failure: input {type, content, context};
  *   on success output {enhanced | description, category, tags, confidence} and `confidence`; on failure `error`
@@ -8,7 +8,7 @@
  * - An answer is shown only once checked: enhancement non-empty, complete (not cut by max_tokens) and within
  *   the field's length limit; photo analysis JSON with a caption, one of the four categories and tags.
  * - Confidence is the geometric mean of the token probabilities when the server returns log-probabilities,
- *   else a heuristic (docs/decisions.md "AI confidence").
+ *   else a heuristic (docs/decisions/ai-assist.md).
  * - Feedback (accepted true/false) is given once, by the user who asked; anyone else finds no such log.
  */
 import type { Knex } from 'knex';
@@ -123,7 +123,7 @@ function factsOf(text: string): string[] {
 }
 
 /**
- * Confidence without log-probabilities (docs/decisions.md): 0.4 + 0.5 × the share of the original's facts
+ * Confidence without log-probabilities (docs/decisions/ai-assist.md): 0.4 + 0.5 × the share of the original's facts
  * found unchanged in the suggestion (0.9 when it has none to keep). Never above 0.9: a guess is not a
  * measurement.
  */

@@ -1,6 +1,6 @@
 /**
  * The model server: any OpenAI-compatible chat-completions endpoint (POST {AI_BASE_URL}/chat/completions) —
- * a hosted API, Ollama, llama.cpp's server, vLLM. Node's fetch, no SDK (docs/decisions.md "AI assist").
+ * a hosted API, Ollama, llama.cpp's server, vLLM. Node's fetch, no SDK (docs/decisions/ai-assist.md).
  * - Every call is abandoned after `timeoutMs` (the whole exchange, body included).
  * - It asks for token log-probabilities (`logprobs: true`); a server that refuses the parameter (a 400 naming
  *   it) is asked again without, and not asked for them again.

@@ -2,7 +2,7 @@
  * The blacklist on the admin dashboard (spec 01 §§2, 5, 7): e-mail addresses and domains that may not
  * register or take an account's e-mail (src/services/blacklist/lookup.ts isBlacklisted). Values are stored
  * lower-cased, once per type (blacklist_type_value_unique → 409). Blacklisting an address does not delete or
- * deactivate an existing account: that is the admin's separate choice (docs/decisions.md).
+ * deactivate an existing account: that is the admin's separate choice (docs/decisions/invite-codes.md).
  */
 import type { Knex } from 'knex';
 import { BlacklistEntry } from '../../models/BlacklistEntry';

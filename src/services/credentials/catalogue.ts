@@ -1,5 +1,5 @@
 /**
- * The credential catalogue search (issue 23 §3, GET /api/credentials/catalogue): a few dozen seeded rows, so a
+ * The credential catalogue search (docs/decisions/credential-catalogue.md, GET /api/credentials/catalogue): a few dozen seeded rows, so a
  * plain query. A match is the query inside the name, the issuer or the entry's aliases (case-insensitive, no
  * pattern characters: `strpos`, so `%` and `_` are plain text); ranked exact name or abbreviation (`EMT` for "… (EMT)"), name prefix, name containing
  * it, then issuer or alias, then by name; at most CATALOGUE_MAX_RESULTS.

@@ -2,7 +2,7 @@
  * Department verification on the admin dashboard (spec 01 §§2, 4, 7): the pending queue (user-added
  * departments, oldest first, departments_pending_index), editing a department's name and place, and moving a
  * department to verified or rejected. A rejected department disappears from search and can no longer be
- * linked (src/policies/departments.ts); users who already linked it keep their link (docs/decisions.md).
+ * linked (src/policies/departments.ts); users who already linked it keep their link (docs/decisions/admin-dashboard.md).
  */
 import type { Knex } from 'knex';
 import { Department } from '../../models/Department';

@@ -53,7 +53,7 @@ export const FUZZY_MIN_CHARS = 4;
 
 /**
  * How many departments the fuzzy tier ranks at most: the shortest texts among those whose words are close to
- * every distinctive word of the query. Ranking costs a row read and a word_similarity() (~15 µs) per
+ * every distinctive word of the query. Ranking costs a row read and a word_similarity() per
  * department; a common place word ("valley", "junction": 3,000 departments at 27,000 rows) would otherwise
  * cost 45 ms. Shorter first, as in the containment tiers.
  */
@@ -118,7 +118,7 @@ export const WEAK_WORDS: readonly string[] = [
 ];
 
 /**
- * How many departments, in rank order, the dense plan reads before giving up (index-only, ~0.3 µs a row). A
+ * How many departments, in rank order, the dense plan reads before giving up (index-only, a small fraction of a table read a row). A
  * category with ten matches among the 2,000 shortest names finds them there ("volunteer": its tenth later-word
  * match is the 1,334th department of 27,000); a sparser one falls back to an index.
  */

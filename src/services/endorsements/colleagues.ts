@@ -1,4 +1,4 @@
-/** Whether two members are colleagues for endorsements (issue 23 §5): verified in at least one same department. */
+/** Whether two members are colleagues for endorsements (docs/decisions/endorsements.md): verified in at least one same department. */
 import type { Knex } from 'knex';
 import { entryLimitedCache } from '../../entryLimitedCache';
 import type { Profile } from '../../models/Profile';
@@ -36,7 +36,7 @@ export async function profileOwnerVerifiedDepartments(
 }
 
 /**
- * Whether a viewer verified in `viewerDepartments` is the profile owner's colleague (issue 23 §5) — for the
+ * Whether a viewer verified in `viewerDepartments` is the profile owner's colleague (docs/decisions/endorsements.md) — for the
  * pages' Endorse links; the endorsement itself is authorized against the database (authorizeEndorsing).
  */
 export async function isColleagueOfOwner(

@@ -1,5 +1,5 @@
 /**
- * Endorsing a colleague's skill, and the owner's decision on it (issue 23 §5). Invariants:
+ * Endorsing a colleague's skill, and the owner's decision on it (docs/decisions/endorsements.md). Invariants:
  * - an endorsement is made by the acting member, of a skill on a profile they may read, that they may see
  *   (otherwise the skill does not exist for them: 404), and only when skillEndorsementPolicy allows it — both
  *   verified in one department, never one's own skill (403 with the reason);

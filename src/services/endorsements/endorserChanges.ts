@@ -1,5 +1,5 @@
 /**
- * What an endorser's changes do to the profiles they endorsed (issue 23 §5): those profiles' pages show the
+ * What an endorser's changes do to the profiles they endorsed (docs/decisions/endorsements.md): those profiles' pages show the
  * endorser's name, rank and profile link and count their endorsements, so when the endorser's account is
  * deactivated, reactivated or deleted, or their own profile's name, rank or status changes, every profile
  * holding one of their endorsements gets a new version (touchProfile) in the same transaction — kept pages

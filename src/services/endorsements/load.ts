@@ -1,5 +1,5 @@
 /**
- * The colleagues' endorsements of a profile's skills as a page or document shows them (issue 23 §5), in one
+ * The colleagues' endorsements of a profile's skills as a page or document shows them (docs/decisions/endorsements.md), in one
  * statement for every skill the viewer may see:
  * - endorsers who are deactivated are left out (deleted ones are gone by cascade), so they leave the count
  *   and the list at once;

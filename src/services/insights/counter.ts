@@ -1,5 +1,5 @@
 /**
- * Profile insights (issue 22): views, unique visitors, QR scans, contact card and résumé PDF downloads and
+ * Profile insights (docs/decisions/insights.md): views, unique visitors, QR scans, contact card and résumé PDF downloads and
  * referrer domains, counted without cookies and without storing an address.
  *
  * Invariants:

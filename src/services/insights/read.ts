@@ -1,5 +1,5 @@
 /**
- * Reading profile insights (issue 22): a profile's counts for its owner (and admins, who may edit it), and the
+ * Reading profile insights (docs/decisions/insights.md): a profile's counts for its owner (and admins, who may edit it), and the
  * site's totals for the admin dashboard. Periods end today (UTC) and include it.
  */
 import { Model } from 'objection';

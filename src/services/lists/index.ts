@@ -135,7 +135,7 @@ export async function deleteListItem(
 
 /**
  * The items of one list the viewer may see, in stored order, with the profile (for presenting); skills with
- * their colleagues' endorsements, as the profile document has them (issue 23 §5).
+ * their colleagues' endorsements, as the profile document has them (docs/decisions/endorsements.md).
  */
 export async function findListItems(
   viewer: Viewer | null,

@@ -317,7 +317,7 @@ export async function addPhoto(
 
 /**
  * An upload without an explicit choice goes on the main profile while fewer than its slots are taken there
- * (issue 20: a visitor's compact gallery is never empty while photos exist). The profile row is locked, so
+ * (docs/decisions/photos-on-the-main-profile.md: a visitor's compact gallery is never empty while photos exist). The profile row is locked, so
  * concurrent uploads count in turn.
  */
 async function mainProfileHasRoom(trx: Knex.Transaction, profileId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * The daily reminder job's work (issue 23 §1), on a clock given by the caller; src/db/reminderJob.ts runs it,
+ * The daily reminder job's work (docs/decisions/expiry-reminders.md), on a clock given by the caller; src/db/reminderJob.ts runs it,
  * one transaction per user:
  *
  *   lock the user's row (a second worker waits here) → today's digest already sent? stop → the due reminders

@@ -1,5 +1,5 @@
 /**
- * A user's own reminder settings and calendar secret (issue 23 §§1–2). Each is fn(trx, actor, input) and
+ * A user's own reminder settings and calendar secret (docs/decisions/expiry-reminders.md). Each is fn(trx, actor, input) and
  * changes the actor's own row only; unsubscribing is a visitor's write, authorised by its signed token.
  */
 import type { Knex } from 'knex';

@@ -1,5 +1,5 @@
 /**
- * Short-lived, single-use sign-in state (issue 24 §§1, 2). The password step hands over to the code step with a
+ * Short-lived, single-use sign-in state (docs/decisions/two-factor.md, docs/decisions/passkeys.md). The password step hands over to the code step with a
  * random token (its SHA-256 is the row's key); no session exists until the second step passes. A challenge is
  * taken with `delete … returning`, so two racing uses cannot both succeed. Expired rows are refused and swept.
  */

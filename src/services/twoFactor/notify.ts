@@ -1,5 +1,5 @@
 /**
- * An e-mail to the account's owner when its sign-in factors change (issue 24 §7; ASVS 6.3.7): two-factor on or
+ * An e-mail to the account's owner when its sign-in factors change (docs/decisions/security-events.md; ASVS 6.3.7): two-factor on or
  * off, new recovery codes, a recovery code used, a passkey added or removed. Sent after commit; it names what
  * changed and when, never a code or key. A notice that cannot be sent does not undo or fail the change (the
  * change is already stored, and the event is in Security).

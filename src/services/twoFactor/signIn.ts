@@ -1,5 +1,5 @@
 /**
- * What a password sign-in needs next (issue 24 §1): nothing, a code (TOTP is on), or — for an admin when a super
+ * What a password sign-in needs next (docs/decisions/two-factor.md): nothing, a code (TOTP is on), or — for an admin when a super
  * admin requires two-factor for admins and no authenticator is on — enrolment before anything else.
  * The second step is a challenge (challenges.ts), not a session.
  */

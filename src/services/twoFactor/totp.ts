@@ -1,5 +1,5 @@
 /**
- * TOTP two-factor sign-in (issue 24 §1), with `otpauth` (RFC 6238, SHA-1, 6 digits, 30 s — what every
+ * TOTP two-factor sign-in (docs/decisions/two-factor.md), with `otpauth` (RFC 6238, SHA-1, 6 digits, 30 s — what every
  * authenticator app reads from an otpauth:// URI).
  * Invariants:
  * - one authenticator per user (`user_totp`, keyed by the user); enrolment is a row with `confirmedAt` null until

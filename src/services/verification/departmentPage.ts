@@ -1,5 +1,5 @@
 /**
- * A department's page (issue 23 §4b): the registry's facts and the live profiles of its verified members who
+ * A department's page (docs/decisions/verified-membership.md): the registry's facts and the live profiles of its verified members who
  * chose to be listed. The page is the same for every viewer (it lists only what a visitor may see), so it is
  * kept per *version*: a fingerprint of everything it shows — the department row's updated_at and, for each
  * listed member, the profile's id and version (bumped by every write to the profile: name, rank, username, photo,

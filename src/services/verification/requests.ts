@@ -1,5 +1,5 @@
 /**
- * Department-verified membership (issue 23 §4): a member asks to be verified in one of their departments; a
+ * Department-verified membership (docs/decisions/verified-membership.md): a member asks to be verified in one of their departments; a
  * verifier of that department (src/services/verification/verifiers.ts) or a site admin approves or declines
  * with a reason; a site admin may revoke an approval. Mutations are fn(trx, actor, input) and return models.
  *

@@ -1,6 +1,6 @@
 /**
  * "Is user U verified in department D?" — the one read every feature asks (badges, the department page,
- * endorsements from verified colleagues, issue 23 §§4, 4b, 5).
+ * endorsements from verified colleagues, docs/decisions/verified-membership.md, docs/decisions/endorsements.md).
  *
  * A membership counts as verified while both hold:
  * - the member has an `approved` membership_verifications row for the department (at most one: a partial unique

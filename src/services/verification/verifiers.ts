@@ -1,5 +1,5 @@
 /**
- * Department verifiers (issue 23 §4): a site admin grants a user the verifier role for one department, or
+ * Department verifiers (docs/decisions/verified-membership.md): a site admin grants a user the verifier role for one department, or
  * removes it. Removing it keeps the verifications the user decided (rows keep decided_by_id) and stops new
  * decisions at once (the policy reads the department's verifiers with each request).
  */

@@ -1,5 +1,5 @@
 /**
- * Certifications (spec 02 §3, §5 "Certification add"; status and order §4). Year and expiry are numbers. Issue 23
+ * Certifications (spec 02 §3, §5 "Certification add"; status and order §4). Year and expiry are numbers. docs/decisions/expiry-reminders.md
  * adds an optional precise expiry (`expiresOn`: `MM/YYYY` or `MM/DD/YYYY`) so reminders can be sent ahead of it:
  * it fills the expiry year when that is blank, must fall in it when both are given, and decides status and order.
  */

@@ -35,7 +35,7 @@ export type FieldInput =
   | 'icon'
   | 'tags'
   | 'list'
-  /** Text with the credential catalogue's suggestions (issue 23 §3): the list's `catalogue` says what a choice fills. */
+  /** Text with the credential catalogue's suggestions (docs/decisions/credential-catalogue.md): the list's `catalogue` says what a choice fills. */
   | 'catalogue';
 
 /** A field's editor metadata, kept on its yup schema (`schema.meta()`); fields without it are not edited inline. */
@@ -303,7 +303,7 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
   /** The add failure's toast title where the spec names one (spec 02 §8); else 'Error'. */
   saveFailed?: string;
   /**
-   * Lists whose `name` autocompletes from the credential catalogue (issue 23 §3): the fields a chosen entry
+   * Lists whose `name` autocompletes from the credential catalogue (docs/decisions/credential-catalogue.md): the fields a chosen entry
    * fills (the issuer, and the expiry suggested from the issue date).
    */
   catalogue?: CatalogueFill;

@@ -1,7 +1,7 @@
 /**
  * Licenses (spec 02 §3, §5 "License add"; status, order and expiration visibility §§4, 6: an unset expiration
  * visibility shows the expiry to everyone). A new or edited license's expiry is `MM/YYYY`; stored data may
- * still hold a legacy `YYYY`, which an update keeps accepting. Issue 23: a full date (`MM/DD/YYYY`) is accepted
+ * still hold a legacy `YYYY`, which an update keeps accepting. docs/decisions/expiry-reminders.md: a full date (`MM/DD/YYYY`) is accepted
  * too, so a reminder can name the day; status and order use it (rules.ts).
  */
 import {

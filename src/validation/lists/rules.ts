@@ -10,7 +10,7 @@ export type CertificationStatus = 'permanent' | 'expired' | 'expiring' | 'curren
 
 /** `MM/YYYY` with months 01–12 (spec 02 §5). */
 export const MONTH_YEAR = /^(0[1-9]|1[0-2])\/(\d{4})$/;
-/** A full date, `MM/DD/YYYY` (issue 23: precise enough to remind); the day must exist in that month. */
+/** A full date, `MM/DD/YYYY` (docs/decisions/expiry-reminders.md: precise enough to remind); the day must exist in that month. */
 export const MONTH_DAY_YEAR = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/(\d{4})$/;
 /** Legacy licenses store only the year. */
 export const LEGACY_YEAR = /^(\d{4})$/;

@@ -45,5 +45,5 @@ export const skills = defineList({
   },
   jsonFields: ['certifications', 'endorsements'],
 });
-/** A skill as presented: its colleagues' endorsements ride along where they were loaded (issue 23 §5). */
+/** A skill as presented: its colleagues' endorsements ride along where they were loaded (docs/decisions/endorsements.md). */
 export type SkillItemJson = ItemOf<typeof skills.fields> & { colleagueEndorsements?: SkillEndorsementJson[] };

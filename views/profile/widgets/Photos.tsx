@@ -1,6 +1,6 @@
 /**
  * The Photo Gallery widget for reading (spec 02 §§2, 9), server-rendered with no JavaScript: the compact form
- * on the main profile (up to 4 photos marked for it, and only those: never an empty slot — issue 20 — and no
+ * on the main profile (up to 4 photos marked for it, and only those: never an empty slot — docs/decisions/photos-on-the-main-profile.md — and no
  * grid at all when none is marked) and the full form in the section's own view: every photo the viewer may see,
  * with search, category and folder filters (a plain GET form) and a Grid / List switch (links), as
  * src/validation/gallery.ts defines them. The owner's editing form is the PhotoGallery island. Photos the viewer

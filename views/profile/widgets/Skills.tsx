@@ -1,6 +1,6 @@
 /**
  * Skills (spec 02 §3 "Skill"): the level as 1 to 4 dots with its words; the section's own view adds the details.
- * Issue 23 §5: verified colleagues' endorsements (approved by the owner) are counted on the meta line and listed
+ * docs/decisions/endorsements.md: verified colleagues' endorsements (approved by the owner) are counted on the meta line and listed
  * with each endorser linked to their profile; the spec's self-entered ones stay, marked "added by the owner"; a
  * verified colleague's page (`context.endorseBase`) has an Endorse link on each skill.
  */

@@ -27,12 +27,12 @@ export interface SectionContext {
   showVisibility?: boolean;
   /** The gallery photos this viewer may see, by id (as items link them), for items' linked photos. */
   photos?: Readonly<Record<string, PhotoJson>>;
-  /** The owner's verified memberships: a timeline entry of that department shows the badge (issue 23 §4). */
+  /** The owner's verified memberships: a timeline entry of that department shows the badge (docs/decisions/verified-membership.md). */
   verified?: readonly VerifiedMembershipJson[];
   /** The full photo gallery's filter and folder choices (its own view, read mode). */
   gallery?: GalleryView | null;
   /**
-   * The viewer may endorse this profile's skills (a verified colleague's page, issue 23 §5): each skill links to
+   * The viewer may endorse this profile's skills (a verified colleague's page, docs/decisions/endorsements.md): each skill links to
    * its endorse form under this path (`/profiles/{id}/skills`). Null or absent for everyone else.
    */
   endorseBase?: string | null;
