@@ -1,7 +1,7 @@
 /**
  * The admin Users tab at scale (docs/performance.md): with size=N users seeded (default 10,000; a third with a profile,
  * half with a primary department), how fast GET /api/admin/users answers its first page, a search by name and
- * a search by e-mail, through HTTP on the real app, one request at a time. The issue asks each under 50 ms.
+ * a search by e-mail, through HTTP on the real app, one request at a time. The target is each under 50 ms (docs/performance.md).
  * Then the same searches with the trigram index dropped (users_search_trgm), for the index's ratio, and the
  * EXPLAIN of each statement.
  *

@@ -101,7 +101,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * One row of an issue's target table: a measured value as a ratio of (or in the unit of) its limit or floor
+ * One row of a target table: a measured value as a ratio of (or in the unit of) its limit or floor
  * measured in the same run, and PASS/MISS against the target. Every benchmark prints its targets through this,
  * so `npm run bench` reads as one table.
  */

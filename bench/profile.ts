@@ -497,7 +497,7 @@ interface Load {
 const NOT_MEASURED: Load = { rps: NaN, p50: NaN, p99: NaN, requests: 0, bad: 0, cpuPerAnswerUs: NaN };
 
 /**
- * wrk, as the issue's figures were taken: a load generator in the bench's own Node process (autocannon, before)
+ * wrk, as the targets are measured: a load generator in the bench's own Node process (autocannon, before)
  * took a core's worth of CPU from the two the server and Postgres share, so its rows measured the client too.
  */
 async function load(

@@ -1,5 +1,5 @@
 /**
- * Everything a user owns, and how it goes when the user is deleted (docs/decisions/admin-dashboard.md; spec 01 §4 "deletion is
+ * Everything a user owns, and how it goes when the user is deleted (docs/decisions/account-deletion.md; spec 01 §4 "deletion is
  * permanent and removes all associated data").
  *
  * Deleting the `users` row removes, by ON DELETE CASCADE, in the same transaction: sessions,

@@ -1,5 +1,5 @@
 /**
- * A new timeline event's photo in a real Chromium (spec 02 §§4, 5, 8, 9; docs/decisions/photos.md "a not-yet-saved event is
+ * A new timeline event's photo in a real Chromium (spec 02 §§4, 5, 8, 9; docs/decisions/photo-links.md "a not-yet-saved event is
  * saved first, then linked"): the owner starts adding an event, picks a photo in the Photo Manager (an existing
  * one, then a new upload), saves — the event is saved, then the photo linked, shown under the editor at once
  * and after a reload, and stored. A link that fails after the save keeps the event and shows the spec's toast;

@@ -1,5 +1,5 @@
 /**
- * Database set-up (/api/admin/setup-supabase; docs/decisions/admin-dashboard.md): from the app's database into a fresh one on the same
+ * Database set-up (/api/admin/setup-supabase; docs/decisions/database-set-up.md): from the app's database into a fresh one on the same
  * server, every table's count equal, sequences moved on, the password never echoed; a second run (target not
  * empty) and the app's own database are refused; and from the embedded database (PGlite) to the server.
  */
