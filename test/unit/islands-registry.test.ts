@@ -18,6 +18,7 @@ test('every island file is registered, and every registered island is a file the
 test('each island is registered under its file name, as that file’s default export', async (t) => {
   for (const [name, file] of built) {
     const module = (await import(pathToFileURL(file).href)) as { default: unknown };
-    t.is(islands[name as keyof typeof islands], module.default, `${name} → ${path.relative('.', file)}`);
+    const registered: unknown = islands[name as keyof typeof islands];
+    t.is(registered, module.default, `${name} → ${path.relative('.', file)}`);
   }
 });
