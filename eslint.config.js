@@ -91,9 +91,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', OPENS_A_TRANSACTION, OPENS_ITS_OWN_TRANSACTION] },
   },
   {
-    // Kept pages (docs/architecture.md, kept pages): the early listener (src/http) and the routes call the cache, and
-    // a kept answer is given from memory. So no route, no view (src/render renders them) and no database: no knex,
-    // objection, pg, model or src/db module at run time, only the change watch it listens through.
+    // Kept pages (docs/architecture.md#kept-pages-and-caches): the early listener (src/http) and the routes call
+    // the cache, and a kept answer is given from memory. So no route, no view (src/render renders them) and no
+    // database: no knex, objection, pg, model or src/db module at run time, only the change watch it listens through.
     files: ['src/pageCache/**'],
     rules: restrictValues(
       [['**/api/**', '**/pages/**'], 'The routes call the page cache, never the reverse: take what an answer needs.'],

@@ -1,7 +1,7 @@
 /**
  * Fails (exit 1) when an import cycle exists among the app's modules (`src islands views`), type-only imports
  * included, as `npx madge --circular --extensions ts,tsx src islands views` counts them: a cycle makes a module's
- * place in the layout unclear and can leave a binding undefined at start (docs/architecture.md, boundaries).
+ * place in the layout unclear and can leave a binding undefined at start (docs/architecture.md#boundaries).
  * Run by `npm run lint`; `tsx scripts/check-cycles.ts DIR…` checks other folders (the unit test's fixtures).
  */
 import path from 'node:path';
