@@ -13,6 +13,23 @@ const restrict = (...groups) => ({
   ],
 });
 
+/**
+ * As `restrict`, with typescript-eslint's rule, whose groups may allow `import type`: a shape named, not a module
+ * loaded or called at run time. A group is [paths, message, typesAllowed].
+ */
+const restrictValues = (...groups) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: groups.map(([group, message, typesAllowed = false]) => ({
+        group,
+        message,
+        allowTypeImports: typesAllowed,
+      })),
+    },
+  ],
+});
+
 const HTTP = [
   ['koa', 'koa-*', '@koa/*', '**/http/**', '**/api/**', '**/pages/**'],
   'Domain code knows nothing of HTTP: take plain input, throw src/errors.ts, let routers speak HTTP.',
@@ -72,6 +89,25 @@ export default tseslint.config(
   {
     files: ['src/services/**', 'src/policies/**', 'src/presenters/**', 'src/models/**'],
     rules: { 'no-restricted-syntax': ['error', OPENS_A_TRANSACTION, OPENS_ITS_OWN_TRANSACTION] },
+  },
+  {
+    // Kept pages (docs/architecture.md#kept-pages-and-caches): the early listener (src/http) and the routes call
+    // the cache, and a kept answer is given from memory. So no route, no view (src/render renders them) and no
+    // database: no knex, objection, pg, model or src/db module at run time, only the change watch it listens through.
+    files: ['src/pageCache/**'],
+    rules: restrictValues(
+      [['**/api/**', '**/pages/**'], 'The routes call the page cache, never the reverse: take what an answer needs.'],
+      [
+        ['**/views/**', '**/islands/**'],
+        'The page cache keeps bytes; src/render renders views (their types are fine).',
+        true,
+      ],
+      [
+        ['knex', 'objection', 'pg', '**/models/**', '**/db/**', '!**/db/changeWatch', '!**/db/listen'],
+        'A kept answer is given without the database: take facts from the caller or a cache (types are fine).',
+        true,
+      ],
+    ),
   },
   {
     files: ['src/validation/**'],

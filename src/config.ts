@@ -3,9 +3,18 @@
  * Defaults are chosen so `npm start` works on a fresh machine with no settings at all.
  */
 import path from 'node:path';
-import type { S3Settings } from './services/photos/store';
 
 export type NodeEnv = 'development' | 'production' | 'test';
+
+/** Where uploaded media is stored when S3_BUCKET is set (src/services/photos/store.ts). */
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   nodeEnv: NodeEnv;

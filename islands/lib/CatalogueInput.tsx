@@ -14,7 +14,7 @@ import type { FieldMeta } from '../../src/validation/lists/define';
 import { catalogueApi, catalogueKey } from './catalogueApi';
 import { useDebouncedValue } from './useDebouncedValue';
 import { shown } from './useForm';
-import type { FieldBind } from './FieldInput';
+import type { FieldBind } from './fieldBind';
 import { theme } from '../../views/ui/theme';
 
 export const CATALOGUE_DEBOUNCE_MS = 200;

@@ -17,24 +17,8 @@ import { IconPicker } from '../../views/ui/IconPicker';
 import { sc } from '../../views/ui/sc';
 import { addTag, shown } from './useForm';
 import { CatalogueInput } from './CatalogueInput';
-import type { CatalogueEntryJson } from '../../src/validation/catalogue';
+import type { FieldBind } from './fieldBind';
 import { theme } from '../../views/ui/theme';
-
-/** One field's state and handlers. `onBlur` is a typed field's commit (text is saved when it loses focus). */
-export interface FieldBind {
-  id: string;
-  /** The posted name. */
-  name: string;
-  value: unknown;
-  error: string | undefined;
-  /** A nested list's messages by path (`endorsements[0].endorserName`). */
-  errorAt?: (path: string) => string | undefined;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  /** A catalogue field (`input: 'catalogue'`): an entry was chosen, and the one last chosen. */
-  onPick?: (entry: CatalogueEntryJson) => void;
-  picked?: CatalogueEntryJson | null;
-}
 
 /** Inputs whose every change is a complete choice: saved at once, not on blur (spec 02 §4). */
 export const savesOnChange = (meta: FieldMeta) =>

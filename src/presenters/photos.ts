@@ -1,6 +1,7 @@
 /** Photos, folders, their uses and links as JSON (src/validation/photos.ts types), for the viewer. */
 import type { Photo } from '../models/Photo';
 import type { PhotoFolder } from '../models/PhotoFolder';
+import type { Profile } from '../models/Profile';
 import { canSee, isOwnerOrAdmin, type Viewer } from '../policies';
 import { photoUrl, type Gallery, type PhotoUsage, type SetLinksResult } from '../services/photos';
 import type { LISTS } from '../validation/lists';
@@ -16,7 +17,14 @@ import {
 import type { GalleryFilter, GalleryView } from '../validation/gallery';
 import { iso } from './iso';
 import { presentListItem } from './lists';
-import { presentProfile } from './profiles';
+
+/**
+ * The profile's image as every viewer sees it: its linked photo's medium JPEG, else the external image URL. Here,
+ * not in presenters/profiles.ts, so the photo-links answer shows it without the two presenters importing each other.
+ */
+export function presentProfileImage(profile: Pick<Profile, 'imageStorageKey' | 'profileImageUrl'>): string | null {
+  return profile.imageStorageKey ? photoUrl(profile.imageStorageKey, 'medium', 'jpeg') : profile.profileImageUrl;
+}
 
 /** Where a photo is used (spec 02 §3 linkedWidgets): for those who may edit its profile only, else null. */
 export function presentPhotoUsage(usage: PhotoUsage | null, viewer: Viewer | null): PhotoLinkJson[] | null {
@@ -109,7 +117,7 @@ export function presentPhotoLinks(
     photoIds: photos.map((p) => p.id),
     photos: photos.map((p) => presentPhoto(p, viewer)),
     item: item && list ? presentListItem(list, item, viewer, profile.userId) : null,
-    profileImage: target === 'profile' ? presentProfile(profile, viewer).profileImage : undefined,
+    profileImage: target === 'profile' ? presentProfileImage(profile) : undefined,
   };
 }
 

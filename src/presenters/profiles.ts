@@ -8,14 +8,13 @@ import { canSee } from '../policies/visibility';
 import { isOwnerOrAdmin, type Viewer } from '../policies/viewer';
 import type { ProfileContent } from '../services/profileContent';
 import type { OrderOptions } from '../validation/lists';
-import { photoUrl } from '../services/photos';
 import type { ProfileDocumentJson, ProfileJson, ProfileSummaryJson } from '../validation/profiles';
 
 type ProfileDocumentLists = Omit<ProfileDocumentJson, keyof ProfileJson | 'photoGallery' | 'photoFolders'>;
 import { iso } from './iso';
 import { departmentPath } from '../validation/verifiedBadge';
 import { presentProfileLists } from './lists';
-import { presentGallery } from './photos';
+import { presentGallery, presentProfileImage } from './photos';
 
 export function presentProfile(profile: Profile, viewer: Viewer | null): ProfileJson {
   const sees = (visibility: Profile['phoneVisibility']) => canSee(viewer, profile.userId, visibility);
@@ -46,9 +45,7 @@ export function presentProfile(profile: Profile, viewer: Viewer | null): Profile
     tiktok: profile.tiktok,
     bluesky: profile.bluesky,
     role: profile.role,
-    profileImage: profile.imageStorageKey
-      ? photoUrl(profile.imageStorageKey, 'medium', 'jpeg')
-      : profile.profileImageUrl,
+    profileImage: presentProfileImage(profile),
     profileImagePhotoId: profile.imagePhotoId ?? null,
     profileStatus: profile.profileStatus,
     defaultVisibility: profile.defaultVisibility,

@@ -4,7 +4,7 @@
  * ProfileToolbar) does not bring the schema library into the page.
  */
 import type { Visibility } from './visibility';
-import type { ListItemJson } from './lists';
+import type { ListItemJson } from './lists/define';
 import type { PhotoGalleryJson } from './photos';
 import type { VerifiedMembershipJson } from './verifiedBadge';
 

@@ -5,12 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   SCREENSHOT_DIR,
@@ -20,20 +17,11 @@ import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
 import { jsonEntry, unzip } from '../helpers/zip';
 import { hashToken, randomToken } from '../../src/services/tokens';
+import { useBrowserApp } from '../helpers/browserApp';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 for (const width of [375, 1280]) {
   test.serial(`devices, export and deletion at ${width} px`, async (t) => {
@@ -41,7 +29,7 @@ for (const width of [375, 1280]) {
     const owner = await createUser({ name: 'Morgan Ellis', username });
     const profile = await createProfileFor(owner, { defaultVisibility: 'public' });
     // Another device: a Firefox on Linux signs in too.
-    const laptop = app.client();
+    const laptop = app().client();
     const signedIn = await laptop.postForm(
       '/login',
       { email: owner.user.email, password: owner.password },
@@ -49,15 +37,15 @@ for (const width of [375, 1280]) {
     );
     t.is(signedIn.status, 303);
 
-    const recorded = await openPage(browser, { width, height: 900 });
+    const recorded = await openPage(browser(), { width, height: 900 });
     const { page } = recorded;
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${app().baseUrl}/login`);
     await page.getByLabel('Email').fill(owner.user.email);
     await page.getByLabel('Password').fill(owner.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
 
-    await page.goto(`${app.baseUrl}/account-settings#devices`);
+    await page.goto(`${app().baseUrl}/account-settings#devices`);
     await waitForIslands(page);
     const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByTestId('device');
     const rows = await devices.allInnerTexts();
@@ -86,23 +74,25 @@ for (const width of [375, 1280]) {
 
     // The e-mailed link's page of an export prepared in the background (its row as the job leaves it).
     const token = randomToken();
-    await app.db('data_exports').insert({
-      userId: owner.user.id,
-      status: 'ready',
-      tokenHash: hashToken(token),
-      fileKey: 'exports/e2e/turnout-export.zip',
-      fileSize: 3 * 1024 * 1024,
-      readyAt: new Date(),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    const linkPage = await openPage(browser, { width, height: 700, javaScriptEnabled: false });
-    await linkPage.page.goto(`${app.baseUrl}/account/export/${token}`);
+    await app()
+      .db('data_exports')
+      .insert({
+        userId: owner.user.id,
+        status: 'ready',
+        tokenHash: hashToken(token),
+        fileKey: 'exports/e2e/turnout-export.zip',
+        fileSize: 3 * 1024 * 1024,
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+    const linkPage = await openPage(browser(), { width, height: 700, javaScriptEnabled: false });
+    await linkPage.page.goto(`${app().baseUrl}/account/export/${token}`);
     t.is(await linkPage.page.getByRole('button', { name: 'Download (3 MB)' }).count(), 1);
     await screenshot(linkPage.page, `account-export-link-${width}`);
     await assertNoHorizontalOverflow(t, linkPage.page, `export link page at ${width}`);
     await linkPage.context.close();
 
-    const visitor = app.client();
+    const visitor = app().client();
     t.is((await visitor.get(`/profiles/${profile.id}`, { headers: { Accept: 'text/html' } })).status, 200);
     await page.getByRole('link', { name: 'Delete My Account…' }).click();
     await page.waitForURL(/\/account-settings\/delete$/);
@@ -116,7 +106,7 @@ for (const width of [375, 1280]) {
     await screenshot(page, `account-deleted-${width}`);
     await assertNoHorizontalOverflow(t, page, `deleted page at ${width}`);
 
-    const gone = await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    const gone = await page.goto(`${app().baseUrl}/profiles/${profile.id}`);
     t.is(gone?.status(), 404, 'the public page is gone');
     t.is((await visitor.get(`/${username}`, { headers: { Accept: 'text/html' } })).status, 404, 'and its address');
     assertNoBrowserErrors(t, recorded, [/404 \(Not Found\)/]);

@@ -4,33 +4,25 @@
  * one with the server's version.
  */
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
 import { ADMIN_MESSAGES } from '../../src/validation/admin';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let admin: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   admin = await createUser({ role: 'admin', password: 'admin-pass-1' });
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 test('without JavaScript, Test connection posts the form and the page answers', async (t) => {
-  const { page, context } = await openPage(browser, { javaScriptEnabled: false });
-  const login = await page.request.post(`${app.baseUrl}/api/auth/login`, {
+  const { page, context } = await openPage(browser(), { javaScriptEnabled: false });
+  const login = await page.request.post(`${app().baseUrl}/api/auth/login`, {
     data: { email: admin.user.email, password: admin.password },
   });
   t.true(login.ok());
-  await page.goto(`${app.baseUrl}/admin/supabase-setup`);
+  await page.goto(`${app().baseUrl}/admin/supabase-setup`);
   const card = page.getByRole('region', { name: 'Test connection' });
   await card.getByLabel('Database URL').fill('postgres://nobody:hidden-pw@127.0.0.1:1/none');
   await card.getByRole('button', { name: 'Test connection' }).click();
@@ -40,8 +32,9 @@ test('without JavaScript, Test connection posts the form and the page answers', 
   t.is(await card.getByLabel('Database URL').inputValue(), '');
   t.false((await page.content()).includes('hidden-pw'));
 
-  if (app.database.url) {
-    await card.getByLabel('Database URL').fill(app.database.url);
+  const databaseUrl = app().database.url;
+  if (databaseUrl) {
+    await card.getByLabel('Database URL').fill(databaseUrl);
     await card.getByRole('button', { name: 'Test connection' }).click();
     await t.notThrowsAsync(
       page

@@ -5,37 +5,30 @@
  * photographed at 1280 and 375 px.
  */
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { needsPostgresServer } from '../helpers/postgresServer';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands } from '../helpers/browser';
 import { AiLog } from '../../src/models/AiLog';
 import { ADMIN_LABELS } from '../../src/validation/admin';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let admin: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   admin = await createUser({ role: 'admin', name: 'Avery Admin', password: 'admin-pass-1' });
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 async function signIn(page: Page, account: CreatedUser): Promise<void> {
-  const login = await page.request.post(`${app.baseUrl}/api/auth/login`, {
+  const login = await page.request.post(`${app().baseUrl}/api/auth/login`, {
     data: { email: account.user.email, password: account.password },
   });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
 }
 
 async function open(page: Page, path: string): Promise<void> {
-  await page.goto(`${app.baseUrl}${path}`);
+  await page.goto(`${app().baseUrl}${path}`);
   await waitForIslands(page);
 }
 
@@ -48,7 +41,7 @@ const stat = (page: Page, label: string) =>
 
 test.serial('an admin changes a user’s role; the badge and the stat cards follow', async (t) => {
   const target = await createUser({ name: 'Riley Role', email: `riley.${Date.now()}@example.com` });
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, admin);
   await open(page, '/admin');
@@ -77,7 +70,7 @@ test.serial('an admin changes a user’s role; the badge and the stat cards foll
 test.serial(
   'create a code, register with it elsewhere (Total Uses rises), deactivate that user (signed out)',
   async (t) => {
-    const recorded = await openPage(browser);
+    const recorded = await openPage(browser());
     const { page } = recorded;
     await signIn(page, admin);
     await open(page, '/admin?tab=beta-codes');
@@ -97,9 +90,9 @@ test.serial(
     t.false(await dialog.isVisible());
 
     // A second browser registers with it.
-    const recruit = await openPage(browser);
+    const recruit = await openPage(browser());
     const email = `recruit.${Date.now()}@example.com`;
-    await recruit.page.goto(`${app.baseUrl}/register`);
+    await recruit.page.goto(`${app().baseUrl}/register`);
     await waitForIslands(recruit.page);
     await recruit.page.getByLabel('Full Name').fill('Casey Recruit');
     await recruit.page.getByLabel('Email').fill(email);
@@ -119,9 +112,9 @@ test.serial(
     await userRow.getByRole('switch', { name: 'Active: Casey Recruit' }).click();
     await t.notThrowsAsync(toasts(page).getByText('Status updated').waitFor());
     await t.notThrowsAsync(userRow.locator('[role="switch"][aria-checked="false"]').waitFor());
-    await recruit.page.goto(`${app.baseUrl}/account-settings`);
+    await recruit.page.goto(`${app().baseUrl}/account-settings`);
     await recruit.page.waitForURL(/\/login/);
-    t.is((await recruit.page.request.get(`${app.baseUrl}/api/auth/me`)).status(), 401);
+    t.is((await recruit.page.request.get(`${app().baseUrl}/api/auth/me`)).status(), 401);
 
     assertNoBrowserErrors(t, recorded);
     await recruit.context.close();
@@ -130,7 +123,7 @@ test.serial(
 );
 
 test.serial('blacklist an e-mail through the Add dialog; remove it with confirmation', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, admin);
   await open(page, '/admin?tab=blacklist');
@@ -159,14 +152,14 @@ test.serial('blacklist an e-mail through the Add dialog; remove it with confirma
 test.serial('verify a pending department; edit another through the dialog', async (t) => {
   const member = await createUser();
   for (const name of ['Millbrook Volunteer Fire Co', 'Cedar Gap Fire Rescue']) {
-    const res = await fetch(`${app.baseUrl}/api/departments/create`, {
+    const res = await fetch(`${app().baseUrl}/api/departments/create`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${member.token}` },
       body: JSON.stringify({ name, city: 'Millbrook', state: 'NY', county: 'Dutchess', country: 'US' }),
     });
     if (res.status !== 201) throw new Error(`create department: ${res.status}`);
   }
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, admin);
   await open(page, '/admin?tab=departments');
@@ -207,7 +200,7 @@ test.serial('AI logs: stats, sub-tabs, truncated text', async (t) => {
       confidence: 0.6,
     },
   ]);
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, admin);
   await open(page, '/admin?tab=ai-logs');
@@ -235,18 +228,18 @@ test.serial('AI logs: stats, sub-tabs, truncated text', async (t) => {
 
 test.serial('a non-admin and a visitor see Access Denied', async (t) => {
   const member = await createUser({ name: 'Nora Member' });
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, member);
   for (const path of ['/admin', '/admin/supabase-setup']) {
-    const response = await page.goto(`${app.baseUrl}${path}`);
+    const response = await page.goto(`${app().baseUrl}${path}`);
     t.is(response?.status(), 403);
     await t.notThrowsAsync(page.getByRole('heading', { name: 'Access Denied' }).waitFor());
     await t.notThrowsAsync(page.getByText("You don't have permission to access this page.").waitFor());
   }
   await screenshot(page, 'admin-access-denied');
-  const visitor = await openPage(browser);
-  const res = await visitor.page.goto(`${app.baseUrl}/admin`);
+  const visitor = await openPage(browser());
+  const res = await visitor.page.goto(`${app().baseUrl}/admin`);
   t.is(res?.status(), 401);
   await t.notThrowsAsync(visitor.page.locator('#main').getByRole('link', { name: 'Login' }).waitFor());
   assertNoBrowserErrors(t, recorded, [/403/]);
@@ -257,12 +250,12 @@ test.serial('a non-admin and a visitor see Access Denied', async (t) => {
 const serverTest = needsPostgresServer(test.serial, 'the embedded database has no URL to connect to');
 
 serverTest('database set-up page: test a connection (version shown), a wrong URL (Connection Failed)', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, admin);
   await open(page, '/admin/supabase-setup');
   const card = page.getByRole('region', { name: 'Test connection' });
-  await card.getByLabel('Database URL').fill(app.database.url!);
+  await card.getByLabel('Database URL').fill(app().database.url!);
   await card.getByRole('button', { name: 'Test connection' }).click();
   await t.notThrowsAsync(
     page
@@ -294,7 +287,7 @@ const TABS = {
 
 test.serial('screenshots of each tab and the set-up page at 1280 and 375 px', async (t) => {
   for (const width of [1280, 375]) {
-    const recorded = await openPage(browser, { width, height: 900 });
+    const recorded = await openPage(browser(), { width, height: 900 });
     const { page } = recorded;
     await signIn(page, admin);
     for (const [tab, island] of Object.entries(TABS)) {

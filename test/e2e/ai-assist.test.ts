@@ -9,26 +9,18 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { chatReply, startFakeAi, type FakeAiServer } from '../helpers/fakeAi';
 import { createProfileWithItems } from '../helpers/profileItems';
-import {
-  assertNoBrowserErrors,
-  launchBrowser,
-  openPage,
-  screenshot,
-  SCREENSHOT_DIR,
-  waitForIslands,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, SCREENSHOT_DIR, waitForIslands } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { AiLog } from '../../src/models/AiLog';
 import { Profile } from '../../src/models/Profile';
+import { useBrowserApp } from '../helpers/browserApp';
 
 let fake: FakeAiServer;
-let app: TestApp;
 let off: TestApp;
-let browser: Browser;
 let id: number;
 let owner: CreatedUser;
 let mediaDir: string;
@@ -39,7 +31,12 @@ const ENHANCED =
   'passing on what the job has taught me.';
 const TIMELINE_ENHANCED = 'Sworn in with Academy Class 42, beginning my career in the fire service.';
 
-test.before(async () => {
+// A second node without a model, on the same database. Its after hook is declared before the app's set-up, so it
+// closes before the app that owns the database (test/helpers/browserApp.ts).
+test.after.always(async () => {
+  await off?.close();
+});
+const { app, browser } = useBrowserApp(test, async () => {
   fake = await startFakeAi();
   fake.setDefault((request) => {
     const asked = JSON.stringify(request.body.messages);
@@ -48,16 +45,14 @@ test.before(async () => {
       : chatReply(ENHANCED, { logprobs: [-0.05, -0.1, -0.15] });
   });
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'turnout-ai-e2e-'));
-  app = await startTestApp({ rateLimitsEnabled: false, ai: fake.config(), mediaDir });
-  off = await startTestApp({ rateLimitsEnabled: false, ai: null }, app.database);
-  browser = await launchBrowser();
-  ({ id, owner } = await createProfileWithItems(app));
+  return { rateLimitsEnabled: false, ai: fake.config(), mediaDir };
+});
+test.before(async () => {
+  off = await startTestApp({ rateLimitsEnabled: false, ai: null }, app().database);
+  ({ id, owner } = await createProfileWithItems(app()));
   await Profile.query().findById(id).patch({ personalStatement: ORIGINAL });
 });
 test.after.always(async () => {
-  await browser?.close();
-  await off?.close();
-  await app?.close();
   await fake?.close();
   if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
@@ -79,9 +74,9 @@ async function openEditor(page: Page, base: string, { profileFields = true } = {
 }
 
 test.serial('enhance the personal statement, see it beside the original, accept it; it is saved', async (t) => {
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await openPage(browser(), { width: 1280, height: 900 });
   const { page } = recorded;
-  await openEditor(page, app.baseUrl);
+  await openEditor(page, app().baseUrl);
   const statement = page.getByLabel('Personal Statement', { exact: true });
   t.is(await statement.inputValue(), ORIGINAL);
   await page
@@ -126,9 +121,9 @@ test.serial('enhance the personal statement, see it beside the original, accept 
 });
 
 test.serial('a timeline description: Enhance in the list editor, then reject; the text stays', async (t) => {
-  const recorded = await openPage(browser, { width: 375, height: 800 });
+  const recorded = await openPage(browser(), { width: 375, height: 800 });
   const { page } = recorded;
-  await openEditor(page, app.baseUrl, { profileFields: false });
+  await openEditor(page, app().baseUrl, { profileFields: false });
   const timeline = page.locator('section[aria-labelledby="section-timeline"]');
   const card = timeline.getByRole('listitem', { name: 'Career event 2010', exact: true });
   await card.locator('summary', { hasText: 'Edit' }).click();
@@ -162,9 +157,9 @@ test.serial('a timeline description: Enhance in the list editor, then reject; th
 });
 
 test.serial('a model that fails: the reason in a destructive toast, no suggestion, the text untouched', async (t) => {
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await openPage(browser(), { width: 1280, height: 900 });
   const { page } = recorded;
-  await openEditor(page, app.baseUrl);
+  await openEditor(page, app().baseUrl);
   const statement = page.getByLabel('Personal Statement', { exact: true });
   const before = await statement.inputValue();
   fake.next(chatReply('x'.repeat(600)));
@@ -184,7 +179,7 @@ test.serial('a model that fails: the reason in a destructive toast, no suggestio
 });
 
 test.serial('without a configured model there is no Enhance control', async (t) => {
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await openPage(browser(), { width: 1280, height: 900 });
   const { page } = recorded;
   await openEditor(page, off.baseUrl);
   await page.getByLabel('Personal Statement', { exact: true }).waitFor();
@@ -200,15 +195,15 @@ test.serial(
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b0000' } })
       .jpeg()
       .toBuffer();
-    const uploaded = await clientAs(app, owner).post(`/api/profiles/${id}/photos`, {
+    const uploaded = await clientAs(app(), owner).post(`/api/profiles/${id}/photos`, {
       url: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
       caption: 'Station photo',
     });
     t.is(uploaded.status, 201, uploaded.text);
 
-    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const recorded = await openPage(browser(), { width: 1280, height: 900 });
     const { page } = recorded;
-    await openEditor(page, app.baseUrl, { profileFields: false });
+    await openEditor(page, app().baseUrl, { profileFields: false });
     const photo = page.locator('[data-island="PhotoGallery"] [data-photo-id]').first();
     await photo.getByRole('button', { name: 'Edit' }).click();
     const caption = photo.getByLabel('Caption');
@@ -241,9 +236,9 @@ test.serial(
     const accepted = logs.filter((l) => l.accepted === true).length;
     t.true(accepted >= 1 && logs.some((l) => l.type === 'enhancement' && l.accepted === true));
     const admin = await createUser({ name: 'Ada Admin', role: 'admin' });
-    const adminView = await openPage(browser, { width: 1280, height: 900 });
+    const adminView = await openPage(browser(), { width: 1280, height: 900 });
     await adminView.page.setExtraHTTPHeaders({ Authorization: `Bearer ${admin.token}` });
-    await adminView.page.goto(`${app.baseUrl}/admin?tab=ai-logs`);
+    await adminView.page.goto(`${app().baseUrl}/admin?tab=ai-logs`);
     await waitForIslands(adminView.page);
     const stat = (label: string) =>
       adminView.page

@@ -4,24 +4,18 @@
  * The four sign-in pages are server forms with no script at all (docs/decisions/script-only-where-needed.md).
  */
 import test, { type ExecutionContext } from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
 let smtp: TestSmtp;
-let browser: Browser;
-
-test.before(async () => {
+const { app, browser } = useBrowserApp(test, async () => {
   smtp = await startSmtpServer();
-  app = await startTestApp({ smtpUrl: smtp.url, rateLimitsEnabled: false });
-  browser = await launchBrowser();
+  return { smtpUrl: smtp.url, rateLimitsEnabled: false };
 });
 test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
   await smtp?.close();
 });
 
@@ -47,11 +41,11 @@ async function assertNoScript(t: ExecutionContext, page: Page): Promise<void> {
 test.serial('register, use the menu, sign out, sign in, reset the password by e-mail', async (t) => {
   const code = await BetaCode.query().insertAndFetch({ code: 'ENGINE42', maxUses: 3 });
   const email = `medic.${Date.now()}@example.com`;
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
 
   // Register: the invite code shows upper-case as typed (and is stored upper-case by the server).
-  await page.goto(`${app.baseUrl}/register`);
+  await page.goto(`${app().baseUrl}/register`);
   await assertNoScript(t, page);
   await page.getByLabel('Full Name').fill('Sam Okafor');
   await page.getByLabel('Email').fill(email);
@@ -65,7 +59,7 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
   await t.notThrowsAsync(page.getByTestId('toasts').getByText('Account created successfully').waitFor());
 
   // The user menu is plain HTML (<details>): it opens on a click and lists the user's choices.
-  await page.goto(`${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
   await waitForIslands(page);
   const menu = page.getByTestId('user-menu');
   await menu.locator('summary').click();
@@ -77,11 +71,11 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
   await screenshot(page, 'user-menu-open');
 
   // Sign out returns to /, signed out.
-  await Promise.all([page.waitForURL(`${app.baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
+  await Promise.all([page.waitForURL(`${app().baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
   t.true(await page.getByRole('link', { name: 'Login' }).isVisible());
 
   // Sign in again: a regular user lands on / (which sends them on to create a profile).
-  await page.goto(`${app.baseUrl}/login`);
+  await page.goto(`${app().baseUrl}/login`);
   await assertNoScript(t, page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
@@ -89,8 +83,8 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
   await t.notThrowsAsync(page.getByTestId('toasts').getByText('Welcome back, Sam Okafor!').waitFor());
 
   // Forgot password from a fresh, signed-out browser.
-  const other = await openPage(browser);
-  await other.page.goto(`${app.baseUrl}/forgot-password`);
+  const other = await openPage(browser());
+  await other.page.goto(`${app().baseUrl}/forgot-password`);
   await assertNoScript(t, other.page);
   await other.page.getByLabel('Email').fill(email);
   await other.page.click('button[type=submit]');
@@ -134,9 +128,9 @@ test.serial('register, use the menu, sign out, sign in, reset the password by e-
 test.serial(
   'a wrong password shows Login failed with the server message; empty fields get the spec messages',
   async (t) => {
-    const recorded = await openPage(browser);
+    const recorded = await openPage(browser());
     const { page } = recorded;
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${app().baseUrl}/login`);
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.click('button[type=submit]');
@@ -149,7 +143,7 @@ test.serial(
     await screenshot(page, 'login-failed');
 
     // Nothing typed: the post still reaches the server (noValidate), which answers with the spec's messages.
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${app().baseUrl}/login`);
     await page.click('button[type=submit]');
     await t.notThrowsAsync(page.getByText('Invalid email address').waitFor());
     t.true(await page.getByText('Password must be at least 6 characters').isVisible());

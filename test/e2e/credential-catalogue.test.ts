@@ -4,42 +4,35 @@
  * 1280 px with the suggestions open.
  */
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   waitForIslands,
 } from '../helpers/browser';
 import { typeBeforeHydration } from '../helpers/hydration';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let owner: CreatedUser;
 let profileId: number;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   owner = await createUser({ name: 'Dana Whitfield' });
   profileId = (await createProfileFor(owner)).id;
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 
 async function editMode(width: number) {
-  const recorded = await openPage(browser, { width, height: 900 });
+  const recorded = await openPage(browser(), { width, height: 900 });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await recorded.page.goto(`${app.baseUrl}/profiles/${profileId}?edit=1`);
+  await recorded.page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);
   await waitForIslands(recorded.page);
   return recorded;
 }
@@ -74,7 +67,7 @@ test.serial('type "EMT", pick the NREMT entry: issuer and suggested expiry are f
   ]);
   await frame.getByRole('heading', { name: 'Emergency Medical Technician (EMT)' }).waitFor();
 
-  const saved = await clientAs(app, owner).get(`/api/profiles/${profileId}`);
+  const saved = await clientAs(app(), owner).get(`/api/profiles/${profileId}`);
   t.like(saved.body.certifications?.[0], {
     name: 'Emergency Medical Technician (EMT)',
     issuer: 'National Registry of Emergency Medical Technicians (NREMT)',
@@ -117,11 +110,11 @@ test.serial('free text still saves, and the license editor suggests a dated expi
 });
 
 test.serial('a name typed before hydration is kept, and searched once the editor hydrates', async (t) => {
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await openPage(browser(), { width: 1280, height: 900 });
   const { page } = recorded;
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
   const form = () => section(page, 'certifications').getByRole('form', { name: 'New certification' });
-  await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${profileId}?edit=1`, {
+  await typeBeforeHydration(t, page, `${app().baseUrl}/profiles/${profileId}?edit=1`, {
     prepare: (p) => section(p, 'certifications').locator('summary', { hasText: 'Add certification' }).click(),
     first: { field: () => form().getByRole('combobox', { name: 'Certification name' }), type: 'Paramedic' },
     next: { field: () => form().getByLabel('Year', { exact: true }), type: '2025' },

@@ -4,37 +4,20 @@
  * set primary, remove; search failure and late (stale) answers.
  */
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/users';
-import {
-  assertNoBrowserErrors,
-  launchBrowser,
-  openPage,
-  screenshot,
-  waitForIslands,
-  type RecordedPage,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands, type RecordedPage } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 async function signInToSettings(recorded: RecordedPage): Promise<Page> {
   const { user, password } = await createUser({ name: 'Dana Whitlock' });
   const { page } = recorded;
   // Sign in through the API (the login page has its own e2e test); the session cookie lands in this context.
-  const login = await page.request.post(`${app.baseUrl}/api/auth/login`, { data: { email: user.email, password } });
+  const login = await page.request.post(`${app().baseUrl}/api/auth/login`, { data: { email: user.email, password } });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-  await page.goto(`${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
   // My Departments hydrates when visible.
   await page.locator('[data-island="MyDepartments"]').scrollIntoViewIfNeeded();
   await waitForIslands(page);
@@ -46,7 +29,7 @@ const toast = (page: Page) => page.getByTestId('toasts');
 test.serial(
   'search, choose with the keyboard, add a new department, see it pending; set primary; remove',
   async (t) => {
-    const recorded = await openPage(browser);
+    const recorded = await openPage(browser());
     const page = await signInToSettings(recorded);
     const card = page.getByTestId('my-departments');
     await t.notThrowsAsync(card.getByText("You haven't added a department yet.").waitFor());
@@ -215,7 +198,7 @@ test.serial(
 );
 
 test.serial('a failed search says so; a late answer for an older query never replaces the newer results', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const page = await signInToSettings(recorded);
   const combobox = page.getByRole('combobox', { name: 'Add a department' });
 
@@ -250,7 +233,7 @@ test.serial('a failed search says so; a late answer for an older query never rep
 test.serial(
   'a state narrows the results; when nothing matches, the add action says "No department matches — add it"',
   async (t) => {
-    const recorded = await openPage(browser);
+    const recorded = await openPage(browser());
     const page = await signInToSettings(recorded);
     const card = page.getByTestId('my-departments');
     const combobox = card.getByRole('combobox', { name: 'Add a department' });

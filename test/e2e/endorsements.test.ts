@@ -5,22 +5,20 @@
  * each page at 1280 and 375 px, none wider than its viewport.
  */
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { twoDepartments, verifyMember } from '../helpers/verification';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   waitForIslands,
 } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let owner: CreatedUser;
 let colleague: CreatedUser;
 let outsider: CreatedUser;
@@ -29,8 +27,6 @@ let colleagueProfileId: number;
 let skillId: number;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   const [springfield, shelbyville] = await twoDepartments();
   owner = await createUser({ name: 'Dana Whitfield' });
   colleague = await createUser({ name: 'Sam Ortega' });
@@ -41,7 +37,7 @@ test.before(async () => {
   await verifyMember(owner.user.id, springfield);
   await verifyMember(colleague.user.id, springfield);
   await verifyMember(outsider.user.id, shelbyville);
-  const skill = await clientAs(app, owner).post(`/api/profiles/${profileId}/skills`, {
+  const skill = await clientAs(app(), owner).post(`/api/profiles/${profileId}/skills`, {
     name: 'Rope rescue',
     category: 'firefighter',
     level: 'expert',
@@ -50,15 +46,11 @@ test.before(async () => {
   });
   skillId = skill.body.id as number;
 });
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
-const skillsPage = () => `${app.baseUrl}/profiles/${profileId}/public?widget=skills`;
+const skillsPage = () => `${app().baseUrl}/profiles/${profileId}/public?widget=skills`;
 
 async function as(account: CreatedUser | null, width: number) {
-  const recorded = await openPage(browser, { width, height: 900 });
+  const recorded = await openPage(browser(), { width, height: 900 });
   if (account) await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${account.token}` });
   return recorded;
 }
@@ -89,7 +81,7 @@ test.serial('a colleague endorses, the owner approves, a visitor sees it on the 
 
   // The owner: the review in edit mode, Approve.
   const own = await as(owner, 1280);
-  await own.page.goto(`${app.baseUrl}/profiles/${profileId}?edit=1`);
+  await own.page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);
   await waitForIslands(own.page);
   const review = own.page.getByTestId('endorsement-review');
   await review.scrollIntoViewIfNeeded();
@@ -125,13 +117,16 @@ test.serial('a member who is not a colleague gets no Endorse link and a 403 from
   await other.page.goto(skillsPage());
   await other.page.getByRole('heading', { name: 'Rope rescue' }).waitFor();
   t.is(await other.page.getByRole('link', { name: /^Endorse/ }).count(), 0);
-  const api = await other.page.request.post(`${app.baseUrl}/api/profiles/${profileId}/skills/${skillId}/endorsements`, {
-    data: { comment: 'Let me in' },
-    headers: { Authorization: `Bearer ${outsider.token}` },
-  });
+  const api = await other.page.request.post(
+    `${app().baseUrl}/api/profiles/${profileId}/skills/${skillId}/endorsements`,
+    {
+      data: { comment: 'Let me in' },
+      headers: { Authorization: `Bearer ${outsider.token}` },
+    },
+  );
   t.is(api.status(), 403);
   t.regex(((await api.json()) as { error: string }).error, /Only members verified in the same department/);
-  await other.page.goto(`${app.baseUrl}/profiles/${profileId}/skills/${skillId}/endorse`);
+  await other.page.goto(`${app().baseUrl}/profiles/${profileId}/skills/${skillId}/endorse`);
   t.regex(await other.page.locator('main').innerText(), /Only members verified in the same department/);
   await screenshot(other.page, 'endorse-refused-1280');
   await other.context.close();
@@ -142,14 +137,14 @@ test.serial('at 375 px: the colleague’s, the owner’s and the public pages fi
   await mate.page.goto(skillsPage());
   await screenshot(mate.page, 'endorse-colleague-skills-375');
   await assertNoHorizontalOverflow(t, mate.page, 'colleague skills at 375');
-  await mate.page.goto(`${app.baseUrl}/profiles/${profileId}/skills/${skillId}/endorse`);
+  await mate.page.goto(`${app().baseUrl}/profiles/${profileId}/skills/${skillId}/endorse`);
   t.regex(await mate.page.locator('main').innerText(), /You have endorsed this skill\. It shows on the profile\./);
   await screenshot(mate.page, 'endorse-form-375');
   await assertNoHorizontalOverflow(t, mate.page, 'endorse page at 375');
   await mate.context.close();
 
   const own = await as(owner, 375);
-  await own.page.goto(`${app.baseUrl}/profiles/${profileId}?edit=1`);
+  await own.page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);
   await waitForIslands(own.page);
   await own.page.getByTestId('endorsement-review').scrollIntoViewIfNeeded();
   await screenshot(own.page, 'endorse-owner-review-375');

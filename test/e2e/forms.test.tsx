@@ -7,42 +7,24 @@
  * - two forms with the same field names on one page get distinct ids, and each label works for its own input.
  */
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import {
-  assertNoBrowserErrors,
-  launchBrowser,
-  messageFor,
-  openPage,
-  screenshot,
-  waitForIslands,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, messageFor, openPage, screenshot, waitForIslands } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 import { User } from '../../src/models/User';
 import { createUser } from '../helpers/users';
 import { renderDocument } from '../../src/render/renderDocument';
 import { Island } from '../../src/render/Island';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 test.serial('without JavaScript: register, sign out, sign in, request a reset and change the name', async (t) => {
   await BetaCode.query().insert({ code: 'NOSCRIPT1', maxUses: 2 });
   const email = `nojs.browser.${Date.now()}@example.com`;
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
 
   // Join Beta: bad input first — the spec's messages beside the fields, what was typed kept (not the password).
-  await page.goto(`${app.baseUrl}/register`);
+  await page.goto(`${app().baseUrl}/register`);
   await page.getByLabel('Full Name').fill('S');
   await page.getByLabel('Email').fill('sam@');
   await page.getByLabel('Password', { exact: true }).fill('123');
@@ -64,11 +46,11 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
 
   // Signed in: the header knows the user. Sign out: the header's POST /logout form is another engineer's
   // work in progress, so this browser signs out by dropping its cookies.
-  await page.goto(`${app.baseUrl}/account-settings`);
-  t.is(page.url(), `${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
+  t.is(page.url(), `${app().baseUrl}/account-settings`);
   await context.clearCookies();
-  await page.goto(`${app.baseUrl}/account-settings`);
-  t.is(page.url(), `${app.baseUrl}/login`, 'signed out');
+  await page.goto(`${app().baseUrl}/account-settings`);
+  t.is(page.url(), `${app().baseUrl}/login`, 'signed out');
 
   // Sign in: bad input, then a wrong password, then the right one.
   await page.getByLabel('Email').fill('nobody');
@@ -89,7 +71,7 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
   await Promise.all([page.waitForURL('**/create-profile'), page.getByRole('button', { name: 'Sign In' }).click()]);
 
   // Change the name in account settings.
-  await page.goto(`${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
   const profile = page.getByRole('region', { name: 'Profile Information' });
   await profile.getByLabel('Full Name').fill('S');
   response = await Promise.all([
@@ -114,7 +96,7 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
 
   // Request a reset from a signed-out browser: bad address, then Check Your Email.
   await context.clearCookies();
-  await page.goto(`${app.baseUrl}/forgot-password`);
+  await page.goto(`${app().baseUrl}/forgot-password`);
   await page.getByLabel('Email').fill('not an address');
   await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Send Reset Link' }).click()]);
   t.is(await messageFor(page, 'Email'), 'Invalid email address');
@@ -124,7 +106,7 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
     page.getByRole('button', { name: 'Send Reset Link' }).click(),
   ]);
   t.true(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible());
-  t.true(app.mails.some((m) => m.to === email));
+  t.true(app().mails.some((m) => m.to === email));
   await Promise.all([
     page.waitForURL(/\/forgot-password\??$/),
     page.getByRole('link', { name: 'Send Another Email' }).click(),
@@ -132,7 +114,7 @@ test.serial('without JavaScript: register, sign out, sign in, request a reset an
   t.true(await page.getByLabel('Email').isVisible(), 'Send Another Email leads back to the form');
 
   // The e-mailed link: mismatched passwords first, then the reset's confirmation, which moves on to sign-in.
-  const mail = [...app.mails].reverse().find((m) => m.to === email)!;
+  const mail = [...app().mails].reverse().find((m) => m.to === email)!;
   await page.goto(/http:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]);
   await page.getByLabel('New Password').fill('second-pass-2');
   await page.getByLabel('Confirm Password').fill('other-pass-2');
@@ -156,7 +138,7 @@ test.serial(
   'a form posted before its island hydrated is handled; the island then shows the same messages',
   async (t) => {
     const member = await createUser({ name: 'Early Poster' });
-    const recorded = await openPage(browser);
+    const recorded = await openPage(browser());
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${member.token}` });
     // Hold the profile form's island module back until the form has been posted.
@@ -167,7 +149,7 @@ test.serial(
       // The first page's request died with that page (the post navigated away); only the second one continues.
       await route.continue().catch(() => {});
     });
-    await page.goto(`${app.baseUrl}/account-settings`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${app().baseUrl}/account-settings`, { waitUntil: 'domcontentloaded' });
     const island = page.locator('[data-island="ProfileInfoForm"]');
     t.is(await island.getAttribute('data-hydrated'), null, 'not hydrated yet');
     const region = page.getByRole('region', { name: 'Profile Information' });
@@ -195,18 +177,18 @@ test.serial('two forms with the same field names on one page have distinct ids a
   // Two copies of the Custom Profile URL form (field `username`), rendered and hydrated like any page.
   const { html } = renderDocument(
     <main>
-      <Island name="UsernameForm" props={{ username: 'first', baseUrl: app.baseUrl }} />
-      <Island name="UsernameForm" props={{ username: 'second', baseUrl: app.baseUrl }} />
+      <Island name="UsernameForm" props={{ username: 'first', baseUrl: app().baseUrl }} />
+      <Island name="UsernameForm" props={{ username: 'second', baseUrl: app().baseUrl }} />
     </main>,
     { title: 'Two forms' },
     { production: false },
   );
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
-  await page.route(`${app.baseUrl}/two-forms`, (route) =>
+  await page.route(`${app().baseUrl}/two-forms`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: html }),
   );
-  await page.goto(`${app.baseUrl}/two-forms`);
+  await page.goto(`${app().baseUrl}/two-forms`);
   await waitForIslands(page);
 
   const inputs = page.locator('input[name="username"]');

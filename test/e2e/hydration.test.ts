@@ -5,28 +5,21 @@
  * Each form runs twice: at full speed and with the CPU slowed 6× (a phone). No hydration warnings either way.
  */
 import test, { type ExecutionContext } from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { assertNoBrowserErrors, launchBrowser, openPage, type RecordedPage } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { assertNoBrowserErrors, openPage, type RecordedPage } from '../helpers/browser';
 import { throttleCpu, typeBeforeHydration } from '../helpers/hydration';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { anyDepartment } from '../helpers/profiles';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { Profile } from '../../src/models/Profile';
 import { User } from '../../src/models/User';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let admin: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   admin = await createUser({ role: 'super_admin', password: 'admin-pass-1' });
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const RATES = [1, 6] as const;
@@ -35,7 +28,7 @@ let serial = 0;
 const unique = () => `${Date.now()}${(serial += 1)}`;
 
 async function signIn(page: Page, account: CreatedUser): Promise<void> {
-  const login = await page.request.post(`${app.baseUrl}/api/auth/login`, {
+  const login = await page.request.post(`${app().baseUrl}/api/auth/login`, {
     data: { email: account.user.email, password: account.password },
   });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
@@ -48,7 +41,7 @@ async function withPage(
   run: (recorded: RecordedPage) => Promise<void>,
   allowed: RegExp[] = [],
 ) {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   try {
     await throttleCpu(recorded.context, recorded.page, rate);
     await run(recorded);
@@ -72,7 +65,7 @@ for (const rate of RATES) {
     const username = `early_${unique()}`.slice(0, 30);
     await withPage(t, rate, async ({ page }) => {
       await signIn(page, member);
-      const url = `${app.baseUrl}/account-settings`;
+      const url = `${app().baseUrl}/account-settings`;
       await typeBeforeHydration(t, page, url, {
         first: { field: label('Full Name'), type: 'New Name' },
         next: { field: label('Email'), type: member.user.email },
@@ -105,7 +98,7 @@ for (const rate of RATES) {
     const department = await anyDepartment();
     await withPage(t, rate, async ({ page }) => {
       await signIn(page, member);
-      await typeBeforeHydration(t, page, `${app.baseUrl}/create-profile`, {
+      await typeBeforeHydration(t, page, `${app().baseUrl}/create-profile`, {
         first: { field: label('Rank'), type: 'Engineer' },
         next: { field: (p) => p.getByRole('combobox', { name: 'Fire Department' }), type: department.name },
       });
@@ -123,7 +116,7 @@ for (const rate of RATES) {
     const department = await anyDepartment();
     await withPage(t, rate, async ({ page }) => {
       await signIn(page, member);
-      await typeBeforeHydration(t, page, `${app.baseUrl}/create-profile`, {
+      await typeBeforeHydration(t, page, `${app().baseUrl}/create-profile`, {
         first: { field: (p) => p.getByRole('combobox', { name: 'Fire Department' }), type: department.name },
         next: { field: label('Rank'), type: 'Lieutenant' },
       });
@@ -134,11 +127,11 @@ for (const rate of RATES) {
   });
 
   test.serial(`profile editor: a statement typed before hydration is kept and saved when left${cpu}`, async (t) => {
-    const { owner, id } = await createProfileWithItems(app);
+    const { owner, id } = await createProfileWithItems(app());
     await Profile.query().findById(id).patch({ personalStatement: 'What the server had.' });
     await withPage(t, rate, async ({ page }) => {
       await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-      await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${id}?edit=1`, {
+      await typeBeforeHydration(t, page, `${app().baseUrl}/profiles/${id}?edit=1`, {
         // The fields open behind Edit Profile, a <details> that opens without JavaScript.
         prepare: (p) => p.locator('summary', { hasText: 'Edit Profile' }).click(),
         // A textarea: React puts the server's text back while hydrating; the island restores what was typed.
@@ -158,12 +151,12 @@ for (const rate of RATES) {
   });
 
   test.serial(`list add form: the item typed before hydration is the one added${cpu}`, async (t) => {
-    const { owner, id } = await createProfileWithItems(app);
+    const { owner, id } = await createProfileWithItems(app());
     const event = `Early event ${unique()}`;
     await withPage(t, rate, async ({ page }) => {
       await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
       const form = (p: Page) => p.getByRole('form', { name: 'New timeline event' });
-      await typeBeforeHydration(t, page, `${app.baseUrl}/profiles/${id}?edit=1`, {
+      await typeBeforeHydration(t, page, `${app().baseUrl}/profiles/${id}?edit=1`, {
         // <details> opens without JavaScript.
         prepare: (p) => p.getByText('Add timeline event', { exact: true }).click(),
         first: { field: (p) => form(p).getByLabel('Event title', { exact: true }), type: event },
@@ -173,7 +166,7 @@ for (const rate of RATES) {
       await form(page).getByRole('button', { name: 'Save timeline event' }).click();
       await toastTitled(page, 'Timeline event added');
     });
-    const items = (await app.client().get(`/api/profiles/${id}/timeline`)).body as Array<{ event: string }>;
+    const items = (await app().client().get(`/api/profiles/${id}/timeline`)).body as Array<{ event: string }>;
     t.true(items.some((item) => item.event === event));
   });
 
@@ -182,7 +175,7 @@ for (const rate of RATES) {
     await withPage(t, rate, async ({ page }) => {
       await signIn(page, admin);
       const search = (p: Page) => p.getByRole('searchbox', { name: 'Search users by name or email' });
-      await typeBeforeHydration(t, page, `${app.baseUrl}/admin?tab=users`, {
+      await typeBeforeHydration(t, page, `${app().baseUrl}/admin?tab=users`, {
         first: { field: search, type: target.user.name },
       });
       await search(page).press('Enter');
@@ -198,7 +191,7 @@ for (const rate of RATES) {
       await signIn(page, admin);
       const field = (card: string) => (p: Page) =>
         p.locator(`[aria-label="${card}"]`).getByLabel('Database URL', { exact: true });
-      await typeBeforeHydration(t, page, `${app.baseUrl}/admin/supabase-setup`, {
+      await typeBeforeHydration(t, page, `${app().baseUrl}/admin/supabase-setup`, {
         first: { field: field('Test connection'), type: url },
         next: { field: field('Set up'), type: 'postgres://nobody@127.0.0.1:1/none' },
       });

@@ -7,40 +7,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import {
-  assertNoBrowserErrors,
-  launchBrowser,
-  messageFor,
-  openPage,
-  SCREENSHOT_DIR,
-  waitForIslands,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, messageFor, openPage, SCREENSHOT_DIR, waitForIslands } from '../helpers/browser';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { Profile } from '../../src/models/Profile';
 import { PROFILE_MESSAGES } from '../../src/validation/profiles';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 for (const width of [1280, 375]) {
   test.serial(`a 600-character personal statement is refused with the message and kept (${width} px)`, async (t) => {
-    const { owner, id } = await createProfileWithItems(app);
+    const { owner, id } = await createProfileWithItems(app());
     await Profile.query().findById(id).patch({ personalStatement: 'Stored statement.' });
-    const recorded = await openPage(browser, { width });
+    const recorded = await openPage(browser(), { width });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
     await waitForIslands(page);
     const patches: string[] = [];
     page.on('request', (request) => {
@@ -96,9 +78,9 @@ for (const width of [1280, 375]) {
 }
 
 test('the API refuses an over-long statement with the message and stores nothing (never truncates)', async (t) => {
-  const { owner, id } = await createProfileWithItems(app);
+  const { owner, id } = await createProfileWithItems(app());
   await Profile.query().findById(id).patch({ personalStatement: 'Stored statement.' });
-  const client = app.client();
+  const client = app().client();
   client.bearer = owner.token;
   const res = await client.patch(`/api/profiles/${id}`, { personalStatement: 'x'.repeat(600) });
   t.is(res.status, 400);

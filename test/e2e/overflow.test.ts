@@ -4,8 +4,7 @@
  * list, linked photos, long titles), the public and widget-filtered views, account settings and the admin tabs.
  */
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { insertPhotoFor } from '../helpers/photos';
@@ -13,20 +12,19 @@ import { twoDepartments, verifyMember } from '../helpers/verification';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   SCREENSHOT_DIR,
   waitForIslands,
 } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
 const LONG =
   'Rescue of two workers from the collapsed third floor of the Riverside Chemical Plant warehouse during the night';
 /** A statement with an address too long for any line: it must wrap, not widen the page. */
 const UNBROKEN = `Read the after-action report at https://example.com/reports?case=${'0123456789'.repeat(12)}`;
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let owner: CreatedUser;
 let admin: CreatedUser;
 let newcomer: CreatedUser;
@@ -36,12 +34,10 @@ let id: number;
 let skillId: number;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-  ({ owner, id } = await createProfileWithItems(app));
+  ({ owner, id } = await createProfileWithItems(app()));
   admin = await createUser({ role: 'admin' });
   newcomer = await createUser();
-  const api = clientAs(app, owner);
+  const api = clientAs(app(), owner);
   const add = async (list: string, item: Record<string, unknown>) => {
     const res = await api.post(`/api/profiles/${id}/${list}`, { visibility: 'public', ...item });
     if (res.status !== 201) throw new Error(`${list}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -58,7 +54,7 @@ test.before(async () => {
   await verifyMember(owner.user.id, department);
   await verifyMember(colleague.user.id, department);
   skillId = (await add('skills', { name: LONG, category: 'leadership', level: 'advanced' })).id;
-  const endorsed = await clientAs(app, colleague).post(`/api/profiles/${id}/skills/${skillId}/endorsements`, {
+  const endorsed = await clientAs(app(), colleague).post(`/api/profiles/${id}/skills/${skillId}/endorsements`, {
     comment: LONG.slice(0, 280),
   });
   await api.patch(`/api/endorsements/${endorsed.body.id}`, { status: 'approved' });
@@ -72,10 +68,6 @@ test.before(async () => {
     `awards/id:${award.id}`,
     photos.map((p) => p.id),
   );
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
@@ -116,11 +108,11 @@ const MISSING_PHOTO_FILES = /Failed to load resource: the server responded with 
 for (const width of [375, 1280]) {
   for (const { name, path, as } of PAGES) {
     test.serial(`${name} is no wider than a ${width} px viewport`, async (t) => {
-      const recorded = await openPage(browser, { width, height: 800 });
+      const recorded = await openPage(browser(), { width, height: 800 });
       const account = as();
       if (account) await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${account.token}` });
       await recorded.page.goto(
-        `${app.baseUrl}${path
+        `${app().baseUrl}${path
           .replace('/profiles/0', `/profiles/${id}`)
           .replace('SKILL', String(skillId))
           .replace('/admin/users/0', `/admin/users/${owner.user.id}`)}`,

@@ -9,20 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import {
-  assertNoBrowserErrors,
-  assertNoHorizontalOverflow,
-  launchBrowser,
-  openPage,
-  screenshot,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, assertNoHorizontalOverflow, openPage, screenshot } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
 let owner: CreatedUser;
 let id: number;
 let dir: string;
@@ -35,10 +27,10 @@ async function upload(color: string, fields: Record<string, string>): Promise<nu
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${app.baseUrl}/api/profiles/${id}/photos`, {
+  const response = await fetch(`${app().baseUrl}/api/profiles/${id}/photos`, {
     method: 'POST',
     body: form,
-    headers: { Origin: app.baseUrl, Accept: 'application/json', Authorization: `Bearer ${owner.token}` },
+    headers: { Origin: app().baseUrl, Accept: 'application/json', Authorization: `Bearer ${owner.token}` },
   });
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
   const gallery = (await response.json()) as { photoGallery: Array<{ index: number }> };
@@ -53,13 +45,14 @@ const CAPTIONS = {
   private: 'Smoke private canary',
 };
 
-test.before(async () => {
+const { app, browser } = useBrowserApp(test, async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'turnout-e2e-gallery-'));
-  app = await startTestApp({ rateLimitsEnabled: false, mediaDir: path.join(dir, 'media') });
-  browser = await launchBrowser();
+  return { rateLimitsEnabled: false, mediaDir: path.join(dir, 'media') };
+});
+test.before(async () => {
   owner = await createUser();
   id = (await createProfileFor(owner, { profileStatus: 'live' })).id;
-  const api = clientAs(app, owner);
+  const api = clientAs(app(), owner);
   const folder = async (name: string) => {
     const res = await api.post(`/api/profiles/${id}/folders`, { name });
     if (res.status !== 201) throw new Error(`folder: ${res.status} ${JSON.stringify(res.body)}`);
@@ -84,8 +77,6 @@ test.before(async () => {
   await move(await upload('#4a5568', { caption: CAPTIONS.private, category: 'action', visibility: 'private' }), secret);
 });
 test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -93,9 +84,9 @@ for (const javaScriptEnabled of [false, true]) {
   for (const width of [375, 1280]) {
     const mode = javaScriptEnabled ? 'js' : 'nojs';
     test.serial(`a visitor searches, filters and switches to the list (${mode}, ${width} px)`, async (t) => {
-      const recorded = await openPage(browser, { width, height: 900, javaScriptEnabled });
+      const recorded = await openPage(browser(), { width, height: 900, javaScriptEnabled });
       const { page } = recorded;
-      await page.goto(`${app.baseUrl}/profiles/${id}/public?widget=photos`);
+      await page.goto(`${app().baseUrl}/profiles/${id}/public?widget=photos`);
       const gallery = page.getByRole('region', { name: 'Photo Gallery' });
       const photos = gallery.locator('[data-photo-id]');
       t.is(await photos.count(), 4, 'every public photo, never the private one');
@@ -154,10 +145,10 @@ for (const javaScriptEnabled of [false, true]) {
 
 for (const width of [375, 1280]) {
   test.serial(`the owner's gallery finds the private photo too and marks it "Only me" (${width} px)`, async (t) => {
-    const recorded = await openPage(browser, { width, height: 900 });
+    const recorded = await openPage(browser(), { width, height: 900 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?widget=photos&q=smoke&view=list`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?widget=photos&q=smoke&view=list`);
     const gallery = page.getByRole('region', { name: 'Photo Gallery' });
     t.is(await gallery.locator('[data-photo-id]').count(), 3);
     const row = gallery.locator('[data-photo-id]', { hasText: CAPTIONS.private });

@@ -9,28 +9,25 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
 let owner: CreatedUser;
 let id: number;
 let dir: string;
 
-test.before(async () => {
+const { app, browser } = useBrowserApp(test, async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'turnout-e2e-photos-'));
-  app = await startTestApp({ rateLimitsEnabled: false, mediaDir: path.join(dir, 'media') });
-  browser = await launchBrowser();
+  return { rateLimitsEnabled: false, mediaDir: path.join(dir, 'media') };
+});
+test.before(async () => {
   owner = await createUser();
   id = (await createProfileFor(owner)).id;
 });
 test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -47,10 +44,10 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
     await fixture('badge.png', 600, 600, '#1e3a8a', 'png'),
     await fixture('crew.jpg', 1600, 1200, '#2f855a', 'jpeg'),
   ];
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await openPage(browser(), { width: 1280, height: 900 });
   const { page } = recorded;
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+  await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
   await waitForIslands(page);
   const gallery = page.locator('[data-island="PhotoGallery"]');
   const sectionCount = page.locator('[data-section-count="photos"]');
@@ -101,8 +98,8 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   await screenshot(page, 'photos-editor-1280');
 
   // The visitor's public page: compact form, then the full one.
-  const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
-  await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+  const visitor = await openPage(browser(), { width: 1280, height: 900, javaScriptEnabled: false });
+  await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public`);
   const compact = visitor.page.locator('#section-photos').locator('xpath=ancestor::section');
   t.is(await compact.locator('img[loading="lazy"]').count(), 3, 'the visitor sees the 3 photos on the main profile');
   t.is(await compact.locator('[class*="t-PhotoSlot"]').count(), 3);
@@ -114,12 +111,12 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
       .evaluate((img) => (img as HTMLImageElement).complete),
   );
   await screenshot(visitor.page, 'photos-compact-1280');
-  await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=photos`);
+  await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public?widget=photos`);
   await visitor.page.getByText('Engine 7 at the open house').waitFor();
   await screenshot(visitor.page, 'photos-full-1280');
   await visitor.page.setViewportSize({ width: 375, height: 800 });
   await screenshot(visitor.page, 'photos-full-375');
-  await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+  await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public`);
   await screenshot(visitor.page, 'photos-compact-375');
   t.is(await compact.locator('[class*="t-PhotoEmptySlot"]').count(), 0);
   await visitor.context.close();
@@ -151,7 +148,7 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
 test.serial(
   'the Photo Manager links an existing photo to a timeline event and uploads a new one for an incident',
   async (t) => {
-    const api = clientAs(app, owner);
+    const api = clientAs(app(), owner);
     await api.post(`/api/profiles/${id}/timeline`, { year: '2012', event: 'Hired at Station 7', type: 'hired' });
     await api.post(`/api/profiles/${id}/incidents`, {
       date: '2020-05-01',
@@ -160,10 +157,10 @@ test.serial(
       description: 'Three alarms',
       department: 'Austin FD',
     });
-    const recorded = await openPage(browser, { width: 1280, height: 900 });
+    const recorded = await openPage(browser(), { width: 1280, height: 900 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
     await waitForIslands(page);
 
     // Each item's photos are chosen in its editor (Edit).
@@ -191,10 +188,10 @@ test.serial(
     ]);
     await incidentDialog.waitFor({ state: 'detached' });
 
-    const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
-    await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=timeline`);
+    const visitor = await openPage(browser(), { width: 1280, height: 900, javaScriptEnabled: false });
+    await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public?widget=timeline`);
     t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the event shows its photo');
-    await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=incidents`);
+    await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public?widget=incidents`);
     t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the incident shows the new photo');
     const gallery = await api.get(`/api/profiles/${id}/photos`);
     t.is(gallery.body.photoGallery.at(-1).category, 'action', 'incidents upload in the action category');

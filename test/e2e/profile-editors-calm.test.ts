@@ -9,8 +9,8 @@
  */
 import test from 'ava';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestApp, clientAs, type TestApp } from '../helpers/app';
+import type { Locator, Page } from 'playwright-core';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { LIST_SAMPLES } from '../helpers/listSamples';
@@ -18,15 +18,14 @@ import { insertPhotoFor } from '../helpers/photos';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   SCREENSHOT_DIR,
   waitForIslands,
 } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let id: number;
 let owner: CreatedUser;
 
@@ -42,27 +41,21 @@ const ITEMS: Array<[string, Record<string, unknown>]> = [
 
 async function addItems(profileId: number, items: Array<[string, Record<string, unknown>]>, by = owner) {
   for (const [list, item] of items) {
-    const res = await clientAs(app, by).post(`/api/profiles/${profileId}/${list}`, item);
+    const res = await clientAs(app(), by).post(`/api/profiles/${profileId}/${list}`, item);
     if (res.status !== 201) throw new Error(`${list}: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   owner = await createUser({ name: 'Calm Editor' });
   id = (await createProfileFor(owner, { defaultVisibility: 'public' })).id;
   await addItems(id, ITEMS);
 });
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 async function editMode(width: number, height: number, profileId = id, by = owner) {
-  const recorded = await openPage(browser, { width, height });
+  const recorded = await openPage(browser(), { width, height });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${by.token}` });
-  await recorded.page.goto(`${app.baseUrl}/profiles/${profileId}?edit=1`);
+  await recorded.page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);
   await waitForIslands(recorded.page);
   return recorded;
 }
@@ -85,7 +78,7 @@ const patched = (page: Page) =>
 
 test.serial('edit mode with 6 items fits on two screens at 1280×800; every item is its read view', async (t) => {
   // The owner's first visit shows the reminder setting once (docs/decisions/expiry-reminders.md); measure the edit mode they work in.
-  t.is((await clientAs(app, owner).get(`/profiles/${id}`, { headers: { Accept: 'text/html' } })).status, 200);
+  t.is((await clientAs(app(), owner).get(`/profiles/${id}`, { headers: { Accept: 'text/html' } })).status, 200);
   const recorded = await editMode(1280, 800);
   const { page } = recorded;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -147,7 +140,7 @@ test.serial(
     await award.locator('details[open] > div :focus').waitFor();
     t.is(await gear.locator('details[open]').count(), 0, 'the first editor closed');
     await t.notThrowsAsync(gear.getByText('Station 7 · 2015-2024').waitFor(), 'its read view shows the save');
-    const stored = await clientAs(app, owner).get(`/api/profiles/${id}/gear`);
+    const stored = await clientAs(app(), owner).get(`/api/profiles/${id}/gear`);
     t.is(stored.body[0].years, '2015-2024', 'what was typed is stored');
 
     // A required field emptied: the award cannot be left, so the skill does not open.
@@ -244,8 +237,8 @@ test.serial('status updates and fire stations choose their photo in the item edi
     // The read view shows the linked photo at once.
     await t.notThrowsAsync(item.locator('[aria-label="Photos"] img').waitFor(), `${key}: the photo shows`);
   }
-  const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
-  await visitor.page.goto(`${app.baseUrl}/profiles/${profile.id}/public`);
+  const visitor = await openPage(browser(), { width: 1280, height: 900, javaScriptEnabled: false });
+  await visitor.page.goto(`${app().baseUrl}/profiles/${profile.id}/public`);
   for (const key of ['statusUpdates', 'fireStations']) {
     t.is(await section(visitor.page, key).locator('[aria-label="Photos"] img').count(), 1, `${key} for a visitor`);
   }
@@ -260,18 +253,18 @@ test.serial("the owner's gallery shows who may see each photo; View-as links kee
   await addItems(profile.id, [['timeline', LIST_SAMPLES.timeline!.add]], photographer);
   for (const visibility of ['public', 'authenticated', 'private'] as const) {
     const photo = await insertPhotoFor(profile.id, { visibility, caption: visibility });
-    await app.db('photos').where('id', photo.id).update({ showOnMainProfile: true });
+    await app().db('photos').where('id', photo.id).update({ showOnMainProfile: true });
   }
-  const recorded = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
+  const recorded = await openPage(browser(), { width: 1280, height: 900, javaScriptEnabled: false });
   const { page } = recorded;
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${photographer.token}` });
-  await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+  await page.goto(`${app().baseUrl}/profiles/${profile.id}`);
   const gallery = section(page, 'photos');
   t.is(await gallery.getByText('Only me', { exact: true }).count(), 1, 'the private photo is marked');
   t.is(await gallery.getByText('Members', { exact: true }).count(), 1, 'the members-only photo is marked');
   await gallery.screenshot({ path: path.join(SCREENSHOT_DIR, 'calm-gallery-badges-1280.png') });
 
-  await page.goto(`${app.baseUrl}/profiles/${profile.id}?as=member`);
+  await page.goto(`${app().baseUrl}/profiles/${profile.id}?as=member`);
   t.is(await section(page, 'photos').getByText('Members', { exact: true }).count(), 0, 'no badges as a member');
   const hrefs = async (selector: string) =>
     page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));

@@ -7,13 +7,11 @@
  * JavaScript disabled (plain form posts). Screenshots of edit mode at 1280 and 375 px.
  */
 import test from 'ava';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Locator, Page } from 'playwright-core';
 import { createProfileWithItems } from '../helpers/profileItems';
 import path from 'node:path';
 import {
   assertNoBrowserErrors,
-  launchBrowser,
   openPage,
   screenshot,
   SCREENSHOT_DIR,
@@ -21,20 +19,14 @@ import {
   whyNoRequest,
 } from '../helpers/browser';
 import type { CreatedUser } from '../helpers/users';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let id: number;
 let owner: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-  ({ id, owner } = await createProfileWithItems(app));
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
+  ({ id, owner } = await createProfileWithItems(app()));
 });
 
 /** Per widget: what to add (label → value; the spec's required messages first), edit inline and delete. */
@@ -70,9 +62,9 @@ const WIDGETS = [
 
 /** The owner's profile in edit mode, its islands hydrated (unless JavaScript is off). */
 async function editMode(options: Parameters<typeof openPage>[1]) {
-  const recorded = await openPage(browser, options);
+  const recorded = await openPage(browser(), options);
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await recorded.page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+  await recorded.page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
   if (options?.javaScriptEnabled !== false) await waitForIslands(recorded.page);
   return recorded;
 }
@@ -178,13 +170,13 @@ test.serial(
 
     // Save waits for the saves and leaves edit mode; a reload shows the read view with the changes.
     await Promise.all([
-      page.waitForURL(`${app.baseUrl}/profiles/${id}`),
+      page.waitForURL(`${app().baseUrl}/profiles/${id}`),
       page.getByRole('button', { name: 'Save', exact: true }).click(),
     ]);
     await page.reload();
     t.is(await page.locator('[data-island="ListEditor"]').count(), 0, 'no editor outside edit mode');
 
-    await page.goto(`${app.baseUrl}/profiles/${id}?widget=timeline`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?widget=timeline`);
     const read = section(page, 'timeline');
     await t.notThrowsAsync(read.getByText('Made captain').waitFor());
     await t.notThrowsAsync(read.getByText('Round Rock, TX').waitFor());
@@ -196,12 +188,12 @@ test.serial(
     t.true(newest.length > 1);
     t.deepEqual(oldest, [...newest].reverse(), 'the sort toggle reverses the order');
 
-    await page.goto(`${app.baseUrl}/profiles/${id}?widget=awards`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?widget=awards`);
     await t.notThrowsAsync(page.getByText('Lifesaving Award').waitFor());
     await t.notThrowsAsync(page.getByText('City of Austin').waitFor());
     t.is(await page.getByText('Unit Citation').count(), 0);
 
-    await page.goto(`${app.baseUrl}/profiles/${id}?widget=skills`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?widget=skills`);
     await t.notThrowsAsync(page.getByText('Rope rescue').waitFor());
     await t.notThrowsAsync(page.getByText('Vehicle extrication').waitFor());
     t.is(await page.getByText('Skill number 2', { exact: true }).count(), 0);
@@ -271,7 +263,7 @@ test.serial(
       skill.getByRole('button', { name: 'Remove endorsement 1' }).click(),
     ]);
 
-    await page.goto(`${app.baseUrl}/profiles/${id}?widget=skills`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?widget=skills`);
     const read = section(page, 'skills');
     await t.notThrowsAsync(read.getByText('Capt. Reyes').first().waitFor());
     await t.notThrowsAsync(read.getByText('No name given').waitFor());
@@ -291,7 +283,7 @@ test.serial("an award's icon is picked from the set; the read view draws it", as
   await Promise.all([answer(page, 'PATCH', 200), picker.getByRole('radio', { name: 'Trophy' }).check()]);
   await award.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-icon-1280.png') });
-  await page.goto(`${app.baseUrl}/profiles/${id}?widget=awards`);
+  await page.goto(`${app().baseUrl}/profiles/${id}?widget=awards`);
   const item = section(page, 'awards').getByRole('listitem').filter({ hasText: 'Medal of Valor' });
   t.is(await item.locator('svg[data-icon="trophy"]').count(), 1);
   assertNoBrowserErrors(t, recorded);
@@ -307,7 +299,7 @@ test.serial("an award's media link edited inside its row is saved; the read view
   await title.fill('Local news story');
   // Two rows before and after: only what is inside the row changed, and leaving it saves it.
   await Promise.all([answer(page, 'PATCH', 200), title.blur()]);
-  await page.goto(`${app.baseUrl}/profiles/${id}?widget=awards`);
+  await page.goto(`${app().baseUrl}/profiles/${id}?widget=awards`);
   const item = section(page, 'awards').getByRole('listitem').filter({ hasText: 'Medal of Valor' });
   await t.notThrowsAsync(item.getByRole('link', { name: 'Local news story' }).waitFor());
   t.is(await item.getByText('News story', { exact: true }).count(), 0, 'the old title is gone');
@@ -452,7 +444,7 @@ test.serial(
     await page.unroute(profileRoute);
 
     // Nothing was stored.
-    const stored = await app.db('profiles').where('id', id).first();
+    const stored = await app().db('profiles').where('id', id).first();
     t.is(stored.defaultVisibility, defaultBefore);
     assertNoBrowserErrors(t, recorded, [/status of 503/]);
     await recorded.context.close();

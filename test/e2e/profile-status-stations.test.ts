@@ -4,33 +4,19 @@
  * Screenshots at 1280 and 375 px.
  */
 import test from 'ava';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { createProfileWithItems } from '../helpers/profileItems';
-import {
-  assertNoBrowserErrors,
-  launchBrowser,
-  openPage,
-  screenshot,
-  SCREENSHOT_DIR,
-  waitForIslands,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, SCREENSHOT_DIR, waitForIslands } from '../helpers/browser';
 import type { CreatedUser } from '../helpers/users';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let id: number;
 let owner: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-  ({ id, owner } = await createProfileWithItems(app));
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
+  ({ id, owner } = await createProfileWithItems(app()));
 });
 
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
@@ -53,10 +39,10 @@ async function addItem(page: Page, widget: Locator, noun: string, message: strin
 
 for (const width of [1280, 375]) {
   test.serial(`at ${width} px the owner adds a status update and a fire station; a visitor sees both`, async (t) => {
-    const recorded = await openPage(browser, { width, height: 900 });
+    const recorded = await openPage(browser(), { width, height: 900 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
     await waitForIslands(page);
 
     const title = `Deployed to Station ${width}`;
@@ -80,7 +66,7 @@ for (const width of [1280, 375]) {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `profile-status-stations-edit-${width}.png`) });
 
     await Promise.all([
-      page.waitForURL(`${app.baseUrl}/profiles/${id}`),
+      page.waitForURL(`${app().baseUrl}/profiles/${id}`),
       page.getByRole('button', { name: 'Save', exact: true }).click(),
     ]);
     await page.reload();
@@ -89,8 +75,8 @@ for (const width of [1280, 375]) {
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
 
-    const visitor = await openPage(browser, { width, height: 900 });
-    await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+    const visitor = await openPage(browser(), { width, height: 900 });
+    await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public`);
     const read = section(visitor.page, 'statusUpdates');
     await t.notThrowsAsync(read.getByRole('heading', { name: title }).waitFor());
     await t.notThrowsAsync(read.getByText('High priority').first().waitFor());

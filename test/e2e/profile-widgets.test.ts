@@ -1,30 +1,22 @@
 /** The widgets' read views in a real Chromium without JavaScript: screenshots of the public page at 1280 and 375 px. */
 import path from 'node:path';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { createProfileWithItems } from '../helpers/profileItems';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let id: number;
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-  ({ id } = await createProfileWithItems(app));
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
+  ({ id } = await createProfileWithItems(app()));
 });
 
 for (const width of [1280, 375]) {
   test.serial(`the public page's widgets at ${width} px, without JavaScript`, async (t) => {
-    const visitor = await openPage(browser, { width, javaScriptEnabled: false });
+    const visitor = await openPage(browser(), { width, javaScriptEnabled: false });
     const { page } = visitor;
-    await page.goto(`${app.baseUrl}/profiles/${id}/public`);
+    await page.goto(`${app().baseUrl}/profiles/${id}/public`);
     await t.notThrowsAsync(page.getByRole('heading', { name: 'Timeline' }).waitFor());
     t.is(await page.getByText('Advanced, 3 of 4').count(), 1, 'the level text is in the page for readers');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -38,12 +30,12 @@ for (const width of [1280, 375]) {
 
     await page.getByRole('link', { name: 'Oldest First' }).click();
     await page.waitForURL(/sort=oldest/);
-    await page.goto(`${app.baseUrl}/profiles/${id}/public?widget=timeline&sort=oldest`);
+    await page.goto(`${app().baseUrl}/profiles/${id}/public?widget=timeline&sort=oldest`);
     t.is(await page.getByRole('link', { name: 'Oldest First' }).getAttribute('aria-current'), 'true');
     await screenshot(page, `profile-widgets-timeline-${width}`);
-    await page.goto(`${app.baseUrl}/profiles/${id}/public?widget=skills`);
+    await page.goto(`${app().baseUrl}/profiles/${id}/public?widget=skills`);
     await screenshot(page, `profile-widgets-skills-${width}`);
-    await page.goto(`${app.baseUrl}/profiles/${id}/public?widget=awards`);
+    await page.goto(`${app().baseUrl}/profiles/${id}/public?widget=awards`);
     await screenshot(page, `profile-widgets-awards-${width}`);
 
     // The Photos tab of a profile without photos: that widget's empty state, not every section.

@@ -4,32 +4,15 @@
  * the public page carries no script for a visitor nor for another member; screenshots at 375, 768, 1280 px.
  */
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import {
-  assertNoBrowserErrors,
-  launchBrowser,
-  openPage,
-  screenshot,
-  waitForIslands,
-  type RecordedPage,
-} from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands, type RecordedPage } from '../helpers/browser';
 import { BetaCode } from '../../src/models/BetaCode';
 import { getManifest } from '../../src/render/manifest';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 async function scripts(page: Page): Promise<number> {
   return page.evaluate(
@@ -41,19 +24,19 @@ async function scripts(page: Page): Promise<number> {
 
 /** The owner's own view of their profile, signed in by bearer token, hydrated. */
 async function openOwnProfile(owner: { token: string }, profileId: number, width: number): Promise<RecordedPage> {
-  const recorded = await openPage(browser, { width, height: 900 });
+  const recorded = await openPage(browser(), { width, height: 900 });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await recorded.page.goto(`${app.baseUrl}/profiles/${profileId}`);
+  await recorded.page.goto(`${app().baseUrl}/profiles/${profileId}`);
   await waitForIslands(recorded.page);
   return recorded;
 }
 
 test.serial('create a profile after registering, edit it, publish it; visitors see it only once live', async (t) => {
   await BetaCode.query().insert({ code: 'LADDER7', maxUses: 2 });
-  const owner = await openPage(browser);
+  const owner = await openPage(browser());
   const { page } = owner;
 
-  await page.goto(`${app.baseUrl}/register`);
+  await page.goto(`${app().baseUrl}/register`);
   await waitForIslands(page);
   await page.getByLabel('Full Name').fill('Morgan Reyes');
   await page.getByLabel('Email').fill(`morgan.${Date.now()}@example.com`);
@@ -87,8 +70,8 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   t.is(await page.getByRole('switch').textContent(), 'Hidden', 'a new profile is a draft');
 
   // A visitor cannot see the draft.
-  const visitor = await openPage(browser);
-  const draftAnswer = await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+  const visitor = await openPage(browser());
+  const draftAnswer = await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public`);
   t.is(draftAnswer?.status(), 404);
   await t.notThrowsAsync(visitor.page.getByRole('heading', { name: 'Profile not found' }).waitFor());
 
@@ -115,7 +98,7 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
   await page.getByRole('switch').click();
   await t.notThrowsAsync(page.getByText('Profile visibility updated!').waitFor());
   t.is(await page.getByRole('switch').textContent(), 'Public');
-  const liveAnswer = await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public`);
+  const liveAnswer = await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public`);
   t.is(liveAnswer?.status(), 200);
   await t.notThrowsAsync(visitor.page.getByText('Truck company officer.').waitFor());
   t.is(await scripts(visitor.page), 0, 'no script for a visitor');
@@ -134,17 +117,17 @@ test.serial('create a profile after registering, edit it, publish it; visitors s
 test.serial('the sample profile at 375, 768 and 1280 px: no script for a visitor nor for another member', async (t) => {
   const member = await createUser();
   for (const width of [375, 768, 1280]) {
-    const visitor = await openPage(browser, { width, height: 900 });
-    await visitor.page.goto(`${app.baseUrl}/profiles/1/public`);
+    const visitor = await openPage(browser(), { width, height: 900 });
+    await visitor.page.goto(`${app().baseUrl}/profiles/1/public`);
     await t.notThrowsAsync(visitor.page.getByRole('heading', { name: 'Jordan Rivera' }).waitFor());
     t.is(await scripts(visitor.page), 0, `visitor at ${width}`);
     await screenshot(visitor.page, `profile-public-${width}`);
     assertNoBrowserErrors(t, visitor);
     await visitor.context.close();
 
-    const signedIn = await openPage(browser, { width, height: 900 });
+    const signedIn = await openPage(browser(), { width, height: 900 });
     await signedIn.page.setExtraHTTPHeaders({ Authorization: `Bearer ${member.token}` });
-    await signedIn.page.goto(`${app.baseUrl}/profiles/1/public`);
+    await signedIn.page.goto(`${app().baseUrl}/profiles/1/public`);
     await t.notThrowsAsync(signedIn.page.getByRole('heading', { name: 'Jordan Rivera' }).waitFor());
     t.is(await scripts(signedIn.page), 0, `member at ${width}`);
     t.true(await signedIn.page.getByTestId('user-menu').isVisible(), 'the member has their menu');
@@ -158,10 +141,10 @@ test.serial(
   async (t) => {
     const owner = await createUser({ name: 'Pat Nakamura' });
     const profile = await createProfileFor(owner, { motto: 'Old motto' });
-    const recorded = await openPage(browser, { width: 375, height: 800 });
+    const recorded = await openPage(browser(), { width: 375, height: 800 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${profile.id}?edit=1`);
+    await page.goto(`${app().baseUrl}/profiles/${profile.id}?edit=1`);
     await waitForIslands(page);
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     t.false(await dialog.isVisible(), 'closed until asked for');
@@ -174,7 +157,7 @@ test.serial(
     await dialog.getByRole('button', { name: 'Done Editing' }).click();
     await t.notThrowsAsync(page.getByText('Changes saved!').waitFor());
     t.false(await dialog.isVisible());
-    await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    await page.goto(`${app().baseUrl}/profiles/${profile.id}`);
     await t.notThrowsAsync(page.getByText('“New motto”').waitFor());
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
@@ -215,9 +198,9 @@ test.serial(
       await recorded.context.close();
     }
 
-    const noScript = await openPage(browser, { width: 375, javaScriptEnabled: false });
+    const noScript = await openPage(browser(), { width: 375, javaScriptEnabled: false });
     await noScript.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await noScript.page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    await noScript.page.goto(`${app().baseUrl}/profiles/${profile.id}`);
     await Promise.all([
       noScript.page.waitForURL(/\?edit=1$/),
       noScript.page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click(),
@@ -232,9 +215,9 @@ test.serial(
   async (t) => {
     const owner = await createUser({ name: 'Kai Lindqvist' });
     const profile = await createProfileFor(owner, { profileStatus: 'draft' });
-    const ownUrl = `${app.baseUrl}/profiles/${profile.id}`;
+    const ownUrl = `${app().baseUrl}/profiles/${profile.id}`;
 
-    const recorded = await openPage(browser, { width: 1280 });
+    const recorded = await openPage(browser(), { width: 1280 });
     const { page } = recorded;
     const scriptsFetched: string[] = [];
     page.on('request', (request) => {
@@ -276,14 +259,14 @@ test.serial(
     await recorded.context.close();
 
     // Without script: the same switch posts the form; the page comes back with the new state.
-    const noScript = await openPage(browser, { width: 375, javaScriptEnabled: false });
+    const noScript = await openPage(browser(), { width: 375, javaScriptEnabled: false });
     await noScript.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
     await noScript.page.goto(ownUrl);
     const plainSwitch = noScript.page.getByRole('banner').getByRole('switch');
     t.is(await plainSwitch.textContent(), 'Hidden');
     await Promise.all([noScript.page.waitForURL(ownUrl), plainSwitch.click()]);
     t.is(await noScript.page.getByRole('banner').getByRole('switch').textContent(), 'Public');
-    t.is((await fetch(`${app.baseUrl}/profiles/${profile.id}/public`)).status, 200, 'visitors see it');
+    t.is((await fetch(`${app().baseUrl}/profiles/${profile.id}/public`)).status, 200, 'visitors see it');
     await screenshot(noScript.page, 'profile-owner-switch-posted-375');
     await noScript.context.close();
   },
@@ -295,7 +278,7 @@ test.serial(
     const owner = await createUser({ name: 'Sam Ortiz' });
     const profile = await createProfileFor(owner, { motto: 'Always ready' });
     const add = (name: string, visibility: string) =>
-      fetch(`${app.baseUrl}/api/profiles/${profile.id}/awards`, {
+      fetch(`${app().baseUrl}/api/profiles/${profile.id}/awards`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ name, year: '2021', type: 'valor', visibility }),

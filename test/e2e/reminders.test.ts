@@ -4,22 +4,20 @@
  * (screenshots) and no wider than 375 and 1280 px viewports.
  */
 import test from 'ava';
-import type { Browser } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { unsubscribeToken } from '../../src/services/reminders/tokens';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   SCREENSHOT_DIR,
 } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 let owner: CreatedUser;
 let profileId: number;
 
@@ -29,11 +27,9 @@ const inDays = (days: number) => {
 };
 
 test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
   owner = await createUser({ name: 'Alex Reyes' });
   profileId = (await createProfileFor(owner)).id;
-  const api = clientAs(app, owner);
+  const api = clientAs(app(), owner);
   await api.post(`/api/profiles/${profileId}/licenses`, {
     name: 'Emergency Medical Technician — State of Illinois, Department of Public Health',
     type: 'EMS',
@@ -48,18 +44,14 @@ test.before(async () => {
     expiresOn: inDays(-3),
   });
 });
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 for (const width of [375, 1280]) {
   test.serial(`Notifications save without JavaScript and every reminder page fits ${width} px`, async (t) => {
-    const recorded = await openPage(browser, { width, height: 800, javaScriptEnabled: false });
+    const recorded = await openPage(browser(), { width, height: 800, javaScriptEnabled: false });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
 
-    await page.goto(`${app.baseUrl}/profiles/${profileId}?edit=1`);
+    await page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);
     const notice = page.getByTestId('expiring-notice');
     t.regex(await notice.innerText(), /Expiring soon/);
     t.regex(await notice.innerText(), /NREMT Paramedic \(certification\) expired on [A-Z][a-z]+ \d+, \d{4}$/m);
@@ -68,7 +60,7 @@ for (const width of [375, 1280]) {
     await notice.screenshot({ path: `${SCREENSHOT_DIR}/reminders-notice-${width}.png` });
     await assertNoHorizontalOverflow(t, page, `profile edit mode at ${width}`);
 
-    await page.goto(`${app.baseUrl}/account-settings#notifications`);
+    await page.goto(`${app().baseUrl}/account-settings#notifications`);
     const section = page.getByRole('region', { name: 'Notifications' }).or(page.locator('#notifications'));
     await section.getByLabel('Days before expiry').fill('45, 10');
     await section.getByLabel('A notice on the day it expires').uncheck();
@@ -89,14 +81,14 @@ for (const width of [375, 1280]) {
 
     await page.setExtraHTTPHeaders({});
     await page.goto(
-      `${app.baseUrl}/reminders/unsubscribe/${unsubscribeToken(app.config.sessionSecret, owner.user.id)}`,
+      `${app().baseUrl}/reminders/unsubscribe/${unsubscribeToken(app().config.sessionSecret, owner.user.id)}`,
     );
     await page.getByRole('button', { name: 'Turn Off Expiry Reminders' }).click();
     await page.getByText('Expiry reminders are off.').waitFor();
     await assertNoHorizontalOverflow(t, page, `unsubscribe at ${width}`);
     await screenshot(page, `reminders-unsubscribed-${width}`);
-    t.false((await app.db('users').where('id', owner.user.id).first()).remindersEnabled);
-    await app.db('users').where('id', owner.user.id).update({ remindersEnabled: true });
+    t.false((await app().db('users').where('id', owner.user.id).first()).remindersEnabled);
+    await app().db('users').where('id', owner.user.id).update({ remindersEnabled: true });
 
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();

@@ -7,31 +7,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import test from 'ava';
 import ICAL from 'ical.js';
-import type { Browser } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   waitForIslands,
 } from '../helpers/browser';
 import { insightCounter } from '../../src/services/insights/counter';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -49,16 +38,16 @@ test.serial('the owner shares: copy the link, download the card and the PDF, see
     personalStatement: 'Fifteen years on Engine 7 and Hazmat 1.',
   });
   const add = (list: string, item: Record<string, unknown>) =>
-    clientAs(app, owner).post(`/api/profiles/${profile.id}/${list}`, { visibility: 'public', ...item });
+    clientAs(app(), owner).post(`/api/profiles/${profile.id}/${list}`, { visibility: 'public', ...item });
   await add('awards', { name: 'Medal of Valor', year: '2021', type: 'valor', citation: 'Rescued two from a fire.' });
   await add('certifications', { name: 'Hazmat Technician', issuer: 'NFPA', year: 2019 });
 
   for (const width of [1280, 375]) {
-    const recorded = await openPage(browser, { width, height: 900 });
+    const recorded = await openPage(browser(), { width, height: 900 });
     const { page, context } = recorded;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app().baseUrl });
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    await page.goto(`${app().baseUrl}/profiles/${profile.id}`);
     await page.waitForLoadState('load');
     const sharePanelScript = () =>
       page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/SharePanel-')));
@@ -69,10 +58,10 @@ test.serial('the owner shares: copy the link, download the card and the PDF, see
     await page.locator('[data-share-panel] > summary').click();
     const panel = page.getByRole('region', { name: 'Share your profile' });
     await panel.waitFor();
-    t.is(await panel.getByLabel('Public link').inputValue(), `${app.baseUrl}/profiles/${profile.id}/public`);
+    t.is(await panel.getByLabel('Public link').inputValue(), `${app().baseUrl}/profiles/${profile.id}/public`);
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied', { exact: true }).first().waitFor();
-    t.is(await page.evaluate(() => navigator.clipboard.readText()), `${app.baseUrl}/profiles/${profile.id}/public`);
+    t.is(await page.evaluate(() => navigator.clipboard.readText()), `${app().baseUrl}/profiles/${profile.id}/public`);
     await assertNoHorizontalOverflow(t, page, `share panel at ${width}`);
     const box = (await panel.boundingBox())!;
     t.true(
@@ -109,19 +98,19 @@ test.serial('the owner shares: copy the link, download the card and the PDF, see
   }
 
   // A visitor in another browser opens the public page (no script on it for them).
-  const visitor = await browser.newContext({ userAgent: VISITOR_AGENT, viewport: { width: 375, height: 800 } });
+  const visitor = await browser().newContext({ userAgent: VISITOR_AGENT, viewport: { width: 375, height: 800 } });
   const visitorPage = await visitor.newPage();
-  await visitorPage.goto(`${app.baseUrl}/profiles/${profile.id}/public`);
+  await visitorPage.goto(`${app().baseUrl}/profiles/${profile.id}/public`);
   t.is(await visitorPage.locator('script[type="module"]').count(), 0, 'no script for visitors');
   t.true(await visitorPage.getByRole('link', { name: 'Save contact card' }).isVisible(), 'plain links for visitors');
   await visitor.close();
   await insightCounter.flush();
 
   for (const width of [1280, 375]) {
-    const recorded = await openPage(browser, { width, height: 900 });
+    const recorded = await openPage(browser(), { width, height: 900 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app.baseUrl}/profiles/${profile.id}`);
+    await page.goto(`${app().baseUrl}/profiles/${profile.id}`);
     await waitForIslands(page);
     await page.locator('[data-share-panel] > summary').click();
     await page.getByRole('link', { name: 'See insights: views, scans and downloads' }).click();
@@ -131,17 +120,17 @@ test.serial('the owner shares: copy the link, download the card and the PDF, see
     await assertNoHorizontalOverflow(t, page, `insights at ${width}`);
     await screenshot(page, `share-insights-${width}`);
 
-    await page.goto(`${app.baseUrl}/profiles/${profile.id}/resume`);
+    await page.goto(`${app().baseUrl}/profiles/${profile.id}/resume`);
     await assertNoHorizontalOverflow(t, page, `résumé at ${width}`);
     await screenshot(page, `share-resume-${width}`);
     if (width === 1280) {
       // axe on the résumé page (a context that lets the test inject axe's script past the page's CSP).
-      const audit = await browser.newContext({
+      const audit = await browser().newContext({
         bypassCSP: true,
         extraHTTPHeaders: { Authorization: `Bearer ${owner.token}` },
       });
       const auditPage = await audit.newPage();
-      await auditPage.goto(`${app.baseUrl}/profiles/${profile.id}/resume`);
+      await auditPage.goto(`${app().baseUrl}/profiles/${profile.id}/resume`);
       await auditPage.addScriptTag({ content: AXE_SOURCE });
       const violations = await auditPage.evaluate(async () => {
         const axe = (

@@ -3,34 +3,25 @@
  * change layout; the user menu works with JavaScript turned off; the Content-Security-Policy is on.
  */
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/users';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-test.before(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test);
 
 for (const width of [1280, 375]) {
   test.serial(`landing and 404 pages at ${width}px load no JavaScript and render completely`, async (t) => {
-    const recorded = await openPage(browser, { width });
+    const recorded = await openPage(browser(), { width });
     const scripts: string[] = [];
     recorded.page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await recorded.page.goto(`${app.baseUrl}/`);
+    await recorded.page.goto(`${app().baseUrl}/`);
     t.true(await recorded.page.getByRole('link', { name: 'See a Sample Profile' }).isVisible());
     t.true(await recorded.page.getByRole('link', { name: /Build Your .* Bio/ }).isVisible());
     await screenshot(recorded.page, `landing-${width}`);
-    const notFound = await recorded.page.goto(`${app.baseUrl}/missing/page`);
+    const notFound = await recorded.page.goto(`${app().baseUrl}/missing/page`);
     t.is(notFound?.status(), 404);
     t.is(await recorded.page.title(), 'Page Not Found · Turnout');
     await screenshot(recorded.page, `not-found-${width}`);
@@ -40,11 +31,11 @@ for (const width of [1280, 375]) {
 }
 
 test.serial('an island hydrates without warnings and keeps the server-rendered class names', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   // (The sign-in pages have no island; the account page's Profile Information form is one.)
   await signIn(page, 'Island Checker');
-  await page.goto(`${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
   const serverClass = await page.getAttribute('input[name="email"]', 'class');
   await waitForIslands(page);
   // Typing re-renders the island: a client-side class name differing from the server's would show here.
@@ -60,10 +51,10 @@ test.serial('an island hydrates without warnings and keeps the server-rendered c
 });
 
 test.serial('an island wrapper takes no box: its content lays out as a child of the flex row around it', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signIn(page, 'Wrapper Checker');
-  await page.goto(`${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
   await waitForIslands(page);
   const wrapper = page.locator('[data-island="ProfileInfoForm"]');
   t.is(await wrapper.evaluate((el) => getComputedStyle(el).display), 'contents');
@@ -93,7 +84,7 @@ test.serial('an island wrapper takes no box: its content lays out as a child of 
 
 async function signIn(page: Page, name: string): Promise<void> {
   const { user, password } = await createUser({ name });
-  const login = await page.request.post(`${app.baseUrl}/api/auth/login`, { data: { email: user.email, password } });
+  const login = await page.request.post(`${app().baseUrl}/api/auth/login`, { data: { email: user.email, password } });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
 }
 
@@ -111,10 +102,10 @@ for (const width of [1280, 375]) {
   test.serial(
     `the user menu works without JavaScript at ${width}px: keyboard, screen-reader name, Sign Out`,
     async (t) => {
-      const recorded = await openPage(browser, { width, javaScriptEnabled: false });
+      const recorded = await openPage(browser(), { width, javaScriptEnabled: false });
       const { page } = recorded;
       await signIn(page, 'Morgan Ellis');
-      await page.goto(`${app.baseUrl}/account-settings`);
+      await page.goto(`${app().baseUrl}/account-settings`);
       const header = page.locator('header');
       const menu = page.getByTestId('user-menu');
       const summary = menu.locator('summary');
@@ -155,7 +146,7 @@ for (const width of [1280, 375]) {
       t.true(panelBox.x >= 0 && panelBox.x + panelBox.width <= width, 'the open menu fits the viewport');
       await screenshot(page, `user-menu-nojs-${width}`);
 
-      await Promise.all([page.waitForURL(`${app.baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
+      await Promise.all([page.waitForURL(`${app().baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
       t.true(await page.getByRole('link', { name: 'Login' }).isVisible(), 'signed out');
       assertNoBrowserErrors(t, recorded);
     },
@@ -163,9 +154,9 @@ for (const width of [1280, 375]) {
 }
 
 test.serial('every page is served with the Content-Security-Policy the browser enforces', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
-  const response = await page.goto(`${app.baseUrl}/login`);
+  const response = await page.goto(`${app().baseUrl}/login`);
   t.regex(response!.headers()['content-security-policy'] ?? '', /script-src 'self'/);
   await waitForIslands(page);
   // An inline script, as an injected payload would be, is refused and reported on the console.

@@ -10,29 +10,29 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import type { Locator, Page } from 'playwright-core';
+import { clientAs } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import { assertNoBrowserErrors, launchBrowser, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, screenshot, waitForIslands } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
 let owner: CreatedUser;
 let id: number;
 let dir: string;
 let existingPhotoId: number;
 
-test.before(async () => {
+const { app, browser } = useBrowserApp(test, async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'turnout-e2e-timeline-photo-'));
-  app = await startTestApp({ rateLimitsEnabled: false, mediaDir: path.join(dir, 'media') });
-  browser = await launchBrowser();
+  return { rateLimitsEnabled: false, mediaDir: path.join(dir, 'media') };
+});
+test.before(async () => {
   owner = await createUser();
   id = (await createProfileFor(owner)).id;
   const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b22222' } })
     .jpeg()
     .toBuffer();
-  const uploaded = await clientAs(app, owner).post(`/api/profiles/${id}/photos`, {
+  const uploaded = await clientAs(app(), owner).post(`/api/profiles/${id}/photos`, {
     url: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
     caption: 'Engine 7 at dawn',
   });
@@ -40,8 +40,6 @@ test.before(async () => {
   existingPhotoId = uploaded.body.photoGallery[0].id;
 });
 test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -55,16 +53,18 @@ const edit = async (card: Locator) => {
 };
 /** The stored event and its linked photo's id (photo_links), undefined before the event is saved. */
 const storedPhoto = async (event: string): Promise<{ photo: string | null } | undefined> => {
-  const item = (await app.db('profile_timeline').where({ profileId: id, event }).first()) as { id: number } | undefined;
+  const item = (await app().db('profile_timeline').where({ profileId: id, event }).first()) as
+    { id: number } | undefined;
   if (!item) return undefined;
-  const link = (await app.db('photo_links').where({ timelineId: item.id }).first()) as { photoId: number } | undefined;
+  const link = (await app().db('photo_links').where({ timelineId: item.id }).first()) as
+    { photoId: number } | undefined;
   return { photo: link ? String(link.photoId) : null };
 };
 
 async function editPage() {
-  const recorded = await openPage(browser, { width: 1280, height: 900 });
+  const recorded = await openPage(browser(), { width: 1280, height: 900 });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await recorded.page.goto(`${app.baseUrl}/profiles/${id}?edit=1`);
+  await recorded.page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
   await waitForIslands(recorded.page);
   return recorded;
 }
@@ -134,8 +134,8 @@ test.serial('an existing photo chosen while adding an event is linked once the e
     1,
     'still linked after a reload',
   );
-  const visitor = await openPage(browser, { width: 1280, height: 900, javaScriptEnabled: false });
-  await visitor.page.goto(`${app.baseUrl}/profiles/${id}/public?widget=timeline`);
+  const visitor = await openPage(browser(), { width: 1280, height: 900, javaScriptEnabled: false });
+  await visitor.page.goto(`${app().baseUrl}/profiles/${id}/public?widget=timeline`);
   t.is(await visitor.page.locator('[aria-label="Photos"] img').count(), 1, 'the public event shows its photo');
   await visitor.context.close();
   assertNoBrowserErrors(t, recorded);
@@ -159,7 +159,7 @@ test.serial('a photo uploaded while adding an event lands in the gallery as a mi
   await dialog.getByLabel('Choose photos to upload').setInputFiles([file]);
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
   await form.locator('img').waitFor();
-  const gallery = await clientAs(app, owner).get(`/api/profiles/${id}/photos`);
+  const gallery = await clientAs(app(), owner).get(`/api/profiles/${id}/photos`);
   const uploaded = gallery.body.photoGallery.at(-1) as { id: number; category: string };
   t.is(uploaded.category, 'milestone', 'the timeline uploads in the milestone category');
   t.is(await storedPhoto('Promoted to Captain'), undefined);
@@ -243,7 +243,7 @@ test.serial('a deleted event leaves the photo links at once; its photo stays in 
   ]);
   await linkRow(page, event).waitFor({ state: 'detached' });
   t.is(await storedPhoto(event), undefined, 'the event is deleted');
-  t.truthy(await app.db('photos').where('id', existingPhotoId).first(), 'the photo is kept');
+  t.truthy(await app().db('photos').where('id', existingPhotoId).first(), 'the photo is kept');
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });

@@ -3,23 +3,13 @@
  * Remove button in Account Settings, a click there reaches the button; the toast's × still dismisses it.
  */
 import test from 'ava';
-import type { Browser } from 'playwright-core';
 import { Department } from '../../src/models/Department';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs } from '../helpers/app';
 import { createUser } from '../helpers/users';
-import { assertNoBrowserErrors, launchBrowser, openPage, waitForIslands } from '../helpers/browser';
+import { assertNoBrowserErrors, openPage, waitForIslands } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  app = await startTestApp({ rateLimitsEnabled: false });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
 for (const width of [375, 1280]) {
   test.serial(`at ${width} px a click on a toast reaches the Remove button under it`, async (t) => {
@@ -29,13 +19,16 @@ for (const width of [375, 1280]) {
       [first!, true],
       [second!, false],
     ] as const) {
-      const res = await clientAs(app, member).post('/api/departments/user', { departmentId: department.id, isPrimary });
+      const res = await clientAs(app(), member).post('/api/departments/user', {
+        departmentId: department.id,
+        isPrimary,
+      });
       if (res.status !== 201) throw new Error(`add department: ${res.status} ${JSON.stringify(res.body)}`);
     }
-    const recorded = await openPage(browser, { width, height: 700 });
+    const recorded = await openPage(browser(), { width, height: 700 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${member.token}` });
-    await page.goto(`${app.baseUrl}/account-settings`);
+    await page.goto(`${app().baseUrl}/account-settings`);
     await page.locator('[data-island="MyDepartments"] > :first-child').scrollIntoViewIfNeeded();
     await waitForIslands(page);
     // Room below the list, so its last row can be scrolled under the toast at the bottom of the screen.

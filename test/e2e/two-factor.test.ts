@@ -7,31 +7,20 @@
  */
 import test, { type ExecutionContext } from 'ava';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { Page } from 'playwright-core';
 import {
   assertNoBrowserErrors,
   assertNoHorizontalOverflow,
-  launchBrowser,
   openPage,
   screenshot,
   waitForIslands,
 } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { Passkey } from '../../src/models/Passkey';
+import { useBrowserApp } from '../helpers/browserApp';
 
-let app: TestApp;
-let browser: Browser;
-
-test.before(async () => {
-  // localhost, not 127.0.0.1: WebAuthn refuses an IP address as the relying party id.
-  app = await startTestApp({ rateLimitsEnabled: false, baseUrl: 'http://localhost' });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// localhost, not 127.0.0.1: WebAuthn refuses an IP address as the relying party id.
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false, baseUrl: 'http://localhost' });
 
 /** A regular user without a profile lands on / and is sent on to /create-profile, a 404 until profiles exist. */
 const allowed = [/status of 404/];
@@ -46,7 +35,7 @@ async function awayFromStepEnd() {
 }
 
 async function signInWithPassword(page: Page, account: CreatedUser) {
-  await page.goto(`${app.baseUrl}/login`);
+  await page.goto(`${app().baseUrl}/login`);
   await page.getByLabel('Email').fill(account.user.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -55,7 +44,7 @@ async function signInWithPassword(page: Page, account: CreatedUser) {
 async function signOut(page: Page) {
   const menu = page.getByTestId('user-menu');
   await menu.locator('summary').click();
-  await Promise.all([page.waitForURL(`${app.baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
+  await Promise.all([page.waitForURL(`${app().baseUrl}/`), menu.getByRole('button', { name: 'Sign Out' }).click()]);
 }
 
 /** The page at both widths, once its islands have hydrated, checked for overflow and saved for looking at. */
@@ -73,12 +62,12 @@ async function shoot(t: ExecutionContext, page: Page, name: string) {
 
 test.serial('turn on an authenticator app, sign out, sign in with a code', async (t) => {
   const account = await createUser({ name: 'Dana Whitfield' });
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page } = recorded;
   await signInWithPassword(page, account);
   await page.waitForURL('**/create-profile');
 
-  await page.goto(`${app.baseUrl}/account-settings#security`);
+  await page.goto(`${app().baseUrl}/account-settings#security`);
   const security = page.getByRole('region', { name: 'Security' });
   await security.getByRole('button', { name: 'Set Up Authenticator App' }).click();
   await page.waitForURL('**/account-settings?saved=totp-start#security');
@@ -113,14 +102,14 @@ test.serial('turn on an authenticator app, sign out, sign in with a code', async
   await t.notThrowsAsync(page.getByText('That code is not valid').first().waitFor());
   await page.getByLabel('Code').fill(codeFor(secret, 0));
   await Promise.all([page.waitForURL('**/create-profile'), page.getByRole('button', { name: 'Verify' }).click()]);
-  await page.goto(`${app.baseUrl}/account-settings`);
+  await page.goto(`${app().baseUrl}/account-settings`);
   t.true(await page.getByText('Two-factor sign-in turned on').isVisible(), 'Security lists the event');
   assertNoBrowserErrors(t, recorded, [...allowed, /status of 400/]); // the wrong code's answer
 });
 
 test.serial('add a passkey, sign out, sign in with it (no e-mail typed), remove it', async (t) => {
   const account = await createUser({ name: 'Rae Okonkwo' });
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page, context } = recorded;
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -136,7 +125,7 @@ test.serial('add a passkey, sign out, sign in with it (no e-mail typed), remove 
 
   await signInWithPassword(page, account);
   await page.waitForURL('**/create-profile');
-  await page.goto(`${app.baseUrl}/account-settings#security`);
+  await page.goto(`${app().baseUrl}/account-settings#security`);
   await waitForIslands(page);
   const security = page.getByRole('region', { name: 'Security' });
   await security.getByLabel('Passkey name').fill('Work laptop');
@@ -146,7 +135,7 @@ test.serial('add a passkey, sign out, sign in with it (no e-mail typed), remove 
   t.regex(await security.getByTestId('passkey').innerText(), /Last used never/);
 
   await signOut(page);
-  await page.goto(`${app.baseUrl}/login`);
+  await page.goto(`${app().baseUrl}/login`);
   t.is(await page.locator('script:not([type="application/json"])').count(), 0, '/login ships no script');
   await shoot(t, page, 'login-with-passkey');
   await Promise.all([
@@ -161,7 +150,7 @@ test.serial('add a passkey, sign out, sign in with it (no e-mail typed), remove 
     page.getByRole('button', { name: 'Sign In with a Passkey' }).click(),
   ]);
 
-  await page.goto(`${app.baseUrl}/account-settings#security`);
+  await page.goto(`${app().baseUrl}/account-settings#security`);
   await waitForIslands(page);
   t.notRegex(await security.getByTestId('passkey').innerText(), /Last used never/, 'the sign-in is its last use');
   await shoot(t, page, 'security-passkey');
@@ -176,12 +165,12 @@ test.serial('add a passkey, sign out, sign in with it (no e-mail typed), remove 
 });
 
 test.serial('a browser without WebAuthn is told on /login/passkey that it cannot use passkeys', async (t) => {
-  const recorded = await openPage(browser);
+  const recorded = await openPage(browser());
   const { page, context } = recorded;
   await context.addInitScript(() => {
     delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
   });
-  await page.goto(`${app.baseUrl}/login/passkey`);
+  await page.goto(`${app().baseUrl}/login/passkey`);
   await waitForIslands(page);
   t.true(await page.getByText('This browser cannot use passkeys. Sign in with your password instead.').isVisible());
   t.is(await page.getByRole('button', { name: 'Sign In with a Passkey' }).count(), 0);
@@ -194,10 +183,10 @@ test.serial('a browser without WebAuthn is told on /login/passkey that it cannot
 });
 
 test.serial('without JavaScript /login/passkey says what it needs and links back to the password form', async (t) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser().newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/login/passkey`);
+    await page.goto(`${app().baseUrl}/login/passkey`);
     // (Chromium with script turned off by DevTools still parses <noscript> as text, so read it rather than see it.)
     t.regex(await page.locator('noscript').innerHTML(), /Signing in with a passkey needs JavaScript\./);
     t.true(await page.getByRole('button', { name: 'Sign In with a Passkey' }).isDisabled());
@@ -212,7 +201,7 @@ test.serial(
   async (t) => {
     const superAdmin = await createUser({ name: 'Chief Morales', role: 'super_admin' });
     const admin = await createUser({ name: 'Lt. Admin Park', role: 'admin' });
-    const chief = await openPage(browser);
+    const chief = await openPage(browser());
     await signInWithPassword(chief.page, superAdmin);
     await chief.page.waitForURL('**/admin');
     const setting = chief.page.getByRole('region', { name: 'Sign-in security' });
@@ -222,7 +211,7 @@ test.serial(
     await waitForIslands(chief.page);
     await shoot(t, chief.page, 'admin-two-factor-setting');
 
-    const recorded = await openPage(browser);
+    const recorded = await openPage(browser());
     const { page } = recorded;
     await signInWithPassword(page, admin);
     await page.waitForURL('**/login/enrol');
@@ -235,10 +224,10 @@ test.serial(
     ]);
     t.is(await page.getByTestId('recovery-codes').locator('li').count(), 10);
 
-    await chief.page.goto(`${app.baseUrl}/admin/users/${admin.user.id}`);
+    await chief.page.goto(`${app().baseUrl}/admin/users/${admin.user.id}`);
     t.true(await chief.page.getByTestId('admin-security-events').getByText('Two-factor sign-in turned on').isVisible());
     await shoot(t, chief.page, 'admin-user-detail');
-    await setting.page().goto(`${app.baseUrl}/admin`);
+    await setting.page().goto(`${app().baseUrl}/admin`);
     await setting.getByLabel('Require two-factor sign-in for admins').uncheck();
     await Promise.all([chief.page.waitForURL('**/admin'), setting.getByRole('button', { name: 'Save' }).click()]);
     assertNoBrowserErrors(t, recorded);

@@ -4,9 +4,12 @@ import { ESLint } from 'eslint';
 
 const eslint = new ESLint();
 
+/** Either import rule: ESLint's, or typescript-eslint's where a folder's boundary allows type imports. */
+const IMPORT_RULES = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+
 async function restricted(filePath: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
+  return result!.messages.some((m) => IMPORT_RULES.has(m.ruleId ?? ''));
 }
 
 async function opensTransaction(filePath: string, code: string): Promise<boolean> {
@@ -86,6 +89,34 @@ test('shared validation modules import nothing from the server', async (t) => {
     await restricted('src/validation/lists/x.ts', "import { x } from '../../services/auth';\nexport const y = x;\n"),
   );
   t.false(await restricted('src/validation/lists/x.ts', "import { id } from '../common';\nexport const y = id;\n"));
+});
+
+test('the page cache imports no route, no view and no database module; types are fine', async (t) => {
+  const file = 'src/pageCache/x.ts';
+  const uses = (module: string) => restricted(file, `import { x } from '${module}';\nexport const y = x;\n`);
+  const typeOf = (module: string) => restricted(file, `import type { X } from '${module}';\nexport type Y = X;\n`);
+  t.true(await uses('../pages/profiles'));
+  t.true(await typeOf('../pages/profiles'), 'not even a route’s types');
+  t.true(await uses('../api/keptAnswers'));
+  t.true(await uses('../../views/layout/shell'));
+  t.false(await typeOf('../../views/layout/shell'));
+  t.true(await uses('../../islands/registry'));
+  t.true(await uses('../models/Profile'));
+  t.false(await typeOf('../models/Profile'));
+  t.true(await uses('knex'));
+  t.false(await typeOf('knex'));
+  t.true(await uses('objection'));
+  t.true(await uses('../db/readTogether'));
+  t.false(await uses('../db/changeWatch'), 'the change watch it listens through');
+  for (const allowed of [
+    './pageCache',
+    '../policies',
+    '../render/userMenu',
+    '../http/session',
+    '../validation/viewAs',
+  ]) {
+    t.false(await uses(allowed), allowed);
+  }
 });
 
 test('only src/http and src/db open transactions; domain code never does, not even through inTransaction', async (t) => {

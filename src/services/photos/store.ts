@@ -10,7 +10,7 @@ import { copyFile, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import type { Config } from '../../config';
+import type { Config, S3Settings } from '../../config';
 import { lazyImport } from '../../lazyImport';
 import type { Logger } from '../../log';
 
@@ -102,15 +102,6 @@ export class LocalMediaStore implements MediaStore {
     // A photo's folder goes when its last file does.
     for (const folder of folders) await rmdir(folder).catch(() => undefined);
   }
-}
-
-export interface S3Settings {
-  bucket: string;
-  endpoint?: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
 }
 
 export class S3MediaStore implements MediaStore {
