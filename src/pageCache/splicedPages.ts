@@ -17,9 +17,8 @@
  *   gets the bytes a visitor would, with no join.
  */
 import zlib from 'node:zlib';
-import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
-import { pageEncoding } from './pageCache';
+import { pageEncoding } from './encoding';
 
 /** A kept page with a slot where each viewer's fragment goes. */
 export interface SplicedPage {
@@ -174,34 +173,6 @@ const joinedAnswers = new LRUCache<string, Buffer>({
   sizeCalculation: (body) => body.length + 64,
 });
 
-/** Kept pages with slots, an LRU bounded by bytes. */
-export class SplicedPageCache {
-  private readonly entries: LRUCache<string, SplicedPage>;
-
-  constructor(maxBytes: number) {
-    this.entries = new LRUCache<string, SplicedPage>({
-      maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (page) =>
-        page.before.length + page.after.length + page.deflatedBefore.length + page.deflatedAfter.length + 128,
-    });
-  }
-
-  get(key: string): SplicedPage | undefined {
-    return this.entries.get(key);
-  }
-
-  /** Keeps the page when its slot is found exactly once; undefined otherwise (nothing kept). */
-  store(key: string, html: Buffer, slot: string): SplicedPage | undefined {
-    const page = prepareSplicedPage(html, slot);
-    if (page) this.entries.set(key, page);
-    return page;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
 /** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
 const SPLICED_ENCODINGS = ['gzip', 'identity'] as const;
 
@@ -221,18 +192,4 @@ export function splicedBody(
   let body = joinedAnswers.get(key);
   if (!body) joinedAnswers.set(key, (body = splicedGzip(page, fragment)));
   return { encoding: 'gzip', body };
-}
-
-/**
- * Answers with a spliced page (the caller has set its ETag and Cache-Control and answered 304 if it could):
- * gzip when the client takes it, else identity.
- */
-export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: Fragment): void {
-  ctx.status = 200;
-  ctx.set('Content-Type', 'text/html; charset=utf-8');
-  ctx.vary('Accept-Encoding');
-  ctx.compress = false; // compressed here: the compression middleware must not do it again
-  const { encoding, body } = splicedBody(ctx.get('Accept-Encoding'), page, fragment);
-  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
-  ctx.body = body;
 }
