@@ -75,7 +75,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
     writeKept(reply, ctx, { ...answer, bytes: keptBytes(answer.page, () => sessionMenu(session!)) });
     if (signedIn) caches.activity.seenByHash(signedIn.tokenHash);
-    // Insights (docs/spec/02-profiles-widgets.md): a reader's view, in memory, flushed in batches.
+    // The owner's insights count a reader's view (src/http/insights.ts): in memory, flushed in batches.
     if (countsAsView(answer.pageClass)) countProfileView(ctx, snapshot.id);
     return true;
   };

@@ -16,7 +16,7 @@ import type { Fragment } from './splicedPages';
 
 /**
  * Who a profile page is for, worked out here only: a visitor; a member who may not edit it — a verified colleague
- * of the owner apart (each skill gets an Endorse link: docs/spec/02-profiles-widgets.md); an editor (owner or
+ * of the owner apart (each skill gets an Endorse link, the same for every colleague); an editor (owner or
  * admin) on a "View as" page; an editor on their own editable page, which is never kept. Anyone else asking for a
  * "View as" page gets their normal page.
  */

@@ -236,9 +236,9 @@ export async function profilePageHtml(
 type KeptAnswer = Extract<ProfileAnswer, { kind: 'kept' }>;
 
 /**
- * Whether a signed-in viewer who may not edit the profile may endorse the owner's skills
- * (docs/spec/02-profiles-widgets.md): the viewer's verified departments come with the session, the owner's are
- * remembered per profile version — no query on a kept page.
+ * Whether a signed-in viewer who may not edit the profile is a verified colleague of its owner, who may endorse
+ * their skills: the viewer's verified departments come with the session, the owner's are remembered per profile
+ * version — no query on a kept page.
  */
 const colleagueOf = async (ctx: Koa.Context, viewer: Viewer | null, owned: ProfileSnapshot) =>
   viewer !== null &&
@@ -341,12 +341,13 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
     const { params, query } = ctx.state.input;
     const viewer = ctx.state.user;
     const variant = pageVariant(publicView, query);
+    const clientHasTag = (etag: string) => clientHas(ctx, etag);
     // The one decision (src/pageCache/profileAnswer.ts), the early answer's too, on what is known of the profile.
     const decide = async (profile: ProfileSnapshot) =>
       profileAnswer(
         { profile, viewer, variant, as: query.as, colleague: await colleagueOf(ctx, viewer, profile) },
         pages,
-        (etag) => clientHas(ctx, etag),
+        clientHasTag,
       );
     const answerKept = async (profile: ProfileSnapshot, answer: KeptAnswer) => {
       profilePageHeaders(ctx, publicView, profile.profileStatus);
@@ -397,10 +398,7 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
     const { pageClass, key } = answer;
     if (key && pageClass === 'visitor') {
       const page = pages.storePage(key, await profilePageHtml(ctx, config, profile, viewer, view));
-      return answerKept(
-        profile,
-        keptAnswer(pageClass, page.etag, page, (etag) => clientHas(ctx, etag)),
-      );
+      return answerKept(profile, keptAnswer(pageClass, page.etag, page, clientHasTag));
     }
     if (key) {
       // Kept once for everyone of this class: a member's page is rendered for the stand-in member (so nothing of
@@ -409,11 +407,7 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
       const seenBy = pageClass === 'member' || pageClass === 'colleague' ? viewerSeenAs('member') : viewer;
       const html = await profilePageHtml(ctx, config, profile, seenBy, view, MENU_STAND_IN);
       const page = pages.storeSpliced(key, html, menuSlot());
-      if (page)
-        return answerKept(
-          profile,
-          keptAnswer(pageClass, answer.etag!, page, () => false),
-        );
+      if (page) return answerKept(profile, keptAnswer(pageClass, answer.etag!, page, clientHasTag));
     }
 
     const html = await profilePageHtml(ctx, config, profile, viewer, view);
