@@ -75,7 +75,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
     writeKept(reply, ctx, { ...answer, bytes: keptBytes(answer.page, () => sessionMenu(session!)) });
     if (signedIn) caches.activity.seenByHash(signedIn.tokenHash);
-    // The owner's insights count a reader's view (src/http/insights.ts): in memory, flushed in batches.
+    // Insights (docs/decisions/insights.md): a reader's view, in memory, flushed in batches; an editor's is not a view.
     if (countsAsView(answer.pageClass)) countProfileView(ctx, snapshot.id);
     return true;
   };

@@ -4,7 +4,8 @@
  * files — in one LRU bounded by bytes (PAGE_CACHE_MB), compressed copies included. Every key carries the page, the
  * class of viewer it is for and the version it shows (`pageKey`), so an entry is never stale: a new version is a
  * new key and the old entry ages out. Kept pages carry their gzip and brotli bytes, so a hit costs no rendering and
- * no compression; `writeKept` is the one way their bytes are sent, before the middleware and in a route alike.
+ * no compression; `writeKept` is the one way their bytes are sent, before the middleware and in a route alike
+ * (docs/decisions/kept-pages.md).
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';

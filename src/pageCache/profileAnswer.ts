@@ -3,7 +3,8 @@
  * must the page be rendered, and if so under which key it is kept. The answer before the middleware
  * (src/pageCache/keptPages.ts) and the profile routes (src/pages/profiles.tsx) both ask `profileAnswer`, so they
  * cannot disagree; the route renders only when it answers `render`. It reads nothing but what it is handed: the
- * profile (a snapshot, or the row just loaded), the viewer, the page asked for, and a look into the page cache.
+ * profile (a snapshot, or the row just loaded), the viewer, the page asked for, and a look into the page cache
+ * (docs/decisions/kept-pages.md).
  */
 import type { User } from '../models/User';
 import { canEditProfile, canReadProfile } from '../policies';
@@ -16,7 +17,7 @@ import type { Fragment } from './splicedPages';
 
 /**
  * Who a profile page is for, worked out here only: a visitor; a member who may not edit it — a verified colleague
- * of the owner apart (each skill gets an Endorse link, the same for every colleague); an editor (owner or
+ * of the owner apart (an Endorse link on each skill: docs/decisions/endorsements.md); an editor (owner or
  * admin) on a "View as" page; an editor on their own editable page, which is never kept. Anyone else asking for a
  * "View as" page gets their normal page.
  */

@@ -1,5 +1,5 @@
 /**
- * Share files kept per profile version: the QR codes and the link preview image are the same for every viewer of a
+ * Share files kept per profile version (docs/decisions/share.md): the QR codes and the link preview image are the same for every viewer of a
  * profile version, so each is drawn once and kept — bytes, type and a strong ETag — in the page cache
  * (src/pageCache/pageCache.ts), under the profile's file (a fixed kind and size: bounded values only), the class of
  * viewer it is for and the version. A new version makes the old entries unreachable; the cache drops them.

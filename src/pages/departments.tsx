@@ -1,5 +1,5 @@
 /**
- * A department's page (issue 23 §4b): GET /departments/{id} and /departments/{id}-{slug}; any other form of the
+ * A department's page (docs/decisions/verified-membership.md): GET /departments/{id} and /departments/{id}-{slug}; any other form of the
  * address (no slug, an old name's slug) redirects (301) to the canonical one. Only departments a visitor may see
  * (departmentPolicy: verified) have a page; anything else is a 404.
  *

@@ -95,7 +95,7 @@ export interface ProfileView {
   viewAs?: ViewAs | null;
   /** The full photo gallery's search, filters and layout (the photos view; edit mode has its own). */
   gallery?: GalleryFilter | null;
-  /** The viewer is a verified colleague of the owner: skills link to their endorse form (issue 23 §5). */
+  /** The viewer is a verified colleague of the owner: skills link to their endorse form (docs/decisions/endorsements.md). */
   endorse?: boolean;
   /** The visibility switch's failed plain post (POST /profiles/{id}/status): shown beside the switch. */
   statusForm?: FormState | null;
@@ -105,7 +105,7 @@ export interface ProfileView {
 const profileViewPath = (id: number, publicView: boolean) =>
   publicView ? `/profiles/${id}/public` : `/profiles/${id}`;
 
-/** The owner's own view: what expires soon (edit mode) and, once, the reminder setting (issue 23). */
+/** The owner's own view: what expires soon (edit mode) and, once, the reminder setting (docs/decisions/expiry-reminders.md). */
 async function ownerExpiryNotice(viewer: Viewer | null, profile: Profile, editing: boolean) {
   if (!viewer || !isProfileOwner(viewer, profile)) return null;
   // The owner's reminder settings word the notice; the viewer (a session's id and role) does not carry them.
@@ -237,7 +237,7 @@ type KeptAnswer = Extract<ProfileAnswer, { kind: 'kept' }>;
 
 /**
  * Whether a signed-in viewer who may not edit the profile is a verified colleague of its owner, who may endorse
- * their skills: the viewer's verified departments come with the session, the owner's are remembered per profile
+ * their skills (docs/decisions/endorsements.md): the viewer's verified departments come with the session, the owner's are remembered per profile
  * version — no query on a kept page.
  */
 const colleagueOf = async (ctx: Koa.Context, viewer: Viewer | null, owned: ProfileSnapshot) =>
@@ -418,7 +418,7 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
   };
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).
   const validProfileView = validate(profileView, { badQuery: 'canonical', badParams: { redirect: '/' } });
-  const counted = profileViewCounting(profileCache); // insights (issue 22): counts the page once answered
+  const counted = profileViewCounting(profileCache); // insights (docs/decisions/insights.md): counts the page once answered
   router.get('/profiles/:id', validProfileView, counted, showProfile(false));
   router.get('/profiles/:id/public', validProfileView, counted, showProfile(true));
 
@@ -427,7 +427,7 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
   // home". Paths of more than one segment are not usernames: they stay ordinary unknown paths (404).
   router.get('/:username', async (ctx) => {
     const found = await findProfileByUsername(currentUser(ctx), ctx.params.username ?? '');
-    // A QR code's scan mark goes along, so the public view can count it (issue 22).
+    // A QR code's scan mark goes along, so the public view can count it (docs/decisions/insights.md).
     const scan = ctx.query.src === 'qr' ? '?src=qr' : '';
     switch (found.kind) {
       case 'invalid':

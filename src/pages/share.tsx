@@ -1,5 +1,5 @@
 /**
- * Sharing a profile (issue 22): the QR code, the contact card, the résumé (print page and PDF), the link
+ * Sharing a profile (docs/decisions/share.md): the QR code, the contact card, the résumé (print page and PDF), the link
  * preview image and the owner's insights page. Every route reads the profile through the profile's own rule
  * (findSharedProfile: a draft is not found but for its owner and admins) and shows each viewer only what the
  * profile's presenters give them. The QR codes and the image are the same for everyone and are kept per
