@@ -4,8 +4,8 @@
  * (departmentPolicy: verified) have a page; anything else is a 404.
  *
  * The page is the same for every viewer, so a visitor's copy is kept in the page cache per version
- * (departmentPage.ts: a fingerprint of the department row and the listed members' profile versions) with an ETag; a signed-in
- * viewer's copy carries their account menu and is rendered each time. No island: no script.
+ * (departmentPage.ts: a fingerprint of the department row and the listed members' profile versions) with an
+ * ETag; a signed-in viewer's copy carries their account menu and is rendered each time. No island: no script.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';

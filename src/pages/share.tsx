@@ -3,8 +3,8 @@
  * preview image and the owner's insights page. Every route reads the profile through the profile's own rule
  * (findSharedProfile: a draft is not found but for its owner and admins) and shows each viewer only what the
  * profile's presenters give them. The QR codes and the image are the same for everyone and are kept per
- * profile version (in the page cache: src/pageCache/shareAssets.ts); the résumé PDF is kept per version and viewer class; the card, the résumé
- * page and the insights are drawn for each request.
+ * profile version in the page cache (src/pageCache/shareAssets.ts); the résumé PDF is kept per version and
+ * viewer class; the card, the résumé page and the insights are drawn for each request.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
