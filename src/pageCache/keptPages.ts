@@ -73,7 +73,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
     );
     if (answer.kind !== 'kept') return false;
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
-    writeKept(reply, ctx, { ...answer, bytes: keptBytes(answer.page, () => sessionMenu(session!)) });
+    writeKept(reply, ctx, { ...answer, bytes: keptBytes(answer.page, () => sessionMenu(session!), pages) });
     if (signedIn) caches.activity.seenByHash(signedIn.tokenHash);
     // Insights (docs/decisions/insights.md): a reader's view, in memory, flushed in batches; an editor's is not a view.
     if (countsAsView(answer.pageClass)) countProfileView(ctx, snapshot.id);

@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import { clientHas, pageEncoding } from './encoding';
-import { prepareSplicedPage, splicedBody, type Fragment, type SplicedPage } from './splicedPages';
+import { prepareSplicedPage, splicedBody, type Fragment, type JoinedAnswers, type SplicedPage } from './splicedPages';
 
 export { clientHas, pageEncoding, type PageEncoding } from './encoding';
 
@@ -50,7 +50,12 @@ export interface KeptAsset {
 }
 
 export type KeptSplicedPage = SplicedPage & { kind: 'spliced' };
-type Entry = CachedPage | KeptAsset | KeptSplicedPage;
+/** A spliced page with one viewer's menu, joined as one gzip member. */
+interface JoinedAnswer {
+  kind: 'joined';
+  body: Buffer;
+}
+type Entry = CachedPage | KeptAsset | KeptSplicedPage | JoinedAnswer;
 
 /**
  * Compressed once per entry — but on the request that renders it (the first after every write). Brotli's
@@ -76,13 +81,14 @@ function entryBytes(entry: Entry): number {
     case 'page':
       return entry.identity.length + entry.gzip.length + entry.br.length + 128;
     case 'asset':
+    case 'joined':
       return entry.body.length + 128;
     case 'spliced':
       return entry.before.length + entry.after.length + entry.deflatedBefore.length + entry.deflatedAfter.length + 128;
   }
 }
 
-export class PageCache {
+export class PageCache implements JoinedAnswers {
   private readonly entries: LRUCache<string, Entry>;
   /** Drawings in progress, so a burst of cold requests for one file draws it once. */
   private readonly drawing = new Map<string, Promise<KeptAsset>>();
@@ -122,6 +128,12 @@ export class PageCache {
   storeSpliced(key: PageKey, html: Buffer, slot: string): KeptSplicedPage | undefined {
     const page = prepareSplicedPage(html, slot);
     return page && this.keep(key, { ...page, kind: 'spliced' as const });
+  }
+
+  /** A spliced page's gzip answer with this fragment (a viewer's menu): joined once, then kept. */
+  joined(page: SplicedPage, fragment: Fragment, join: () => Buffer): Buffer {
+    const key = { page: `joined:${page.id}`, viewer: `menu:${fragment.id}`, version: '' };
+    return (this.find(key, 'joined') ?? this.keep(key, { kind: 'joined' as const, body: join() })).body;
   }
 
   asset(key: PageKey): KeptAsset | undefined {
@@ -186,7 +198,7 @@ export function koaOut(ctx: Koa.Context): KeptOut {
 }
 
 /** The bytes of a kept answer: a kept page, or a page kept for a class of viewers with this viewer's menu. */
-export type KeptBytes = { page: CachedPage } | { spliced: SplicedPage; fragment: Fragment };
+export type KeptBytes = { page: CachedPage } | { spliced: SplicedPage; fragment: Fragment; joined: JoinedAnswers };
 
 /** A kept answer as it goes out: 304 (the client has this ETag: no bytes), or 200 with the bytes. */
 export interface KeptWrite {
@@ -216,7 +228,7 @@ export function writeKept(out: KeptOut, request: Pick<Koa.Context, 'req'>, answe
 }
 
 function encodedBytes(acceptEncoding: string | undefined, bytes: KeptBytes) {
-  if ('spliced' in bytes) return splicedBody(acceptEncoding, bytes.spliced, bytes.fragment);
+  if ('spliced' in bytes) return splicedBody(acceptEncoding, bytes.spliced, bytes.fragment, bytes.joined);
   const encoding = pageEncoding(acceptEncoding);
   return { encoding, body: bytes.page[encoding] };
 }

@@ -13,7 +13,7 @@ import type { ViewAs } from '../validation/viewAs';
 import { BOOT_ID, type CachedPage, type KeptBytes, type KeptSplicedPage, type PageKey } from './pageCache';
 import type { ProfileSnapshot } from './profileCache';
 import { PERSONAL_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from './profilePages';
-import type { Fragment } from './splicedPages';
+import type { Fragment, JoinedAnswers } from './splicedPages';
 
 /**
  * Who a profile page is for, worked out here only: a visitor; a member who may not edit it — a verified colleague
@@ -138,8 +138,12 @@ export function keptAnswer(
   return { kind: 'kept', pageClass, status, etag, cacheControl, page };
 }
 
-/** The bytes of a kept answer: the page, or the page with the viewer's menu in its slot. */
-export function keptBytes(page: CachedPage | KeptSplicedPage | undefined, menu: () => Fragment): KeptBytes | undefined {
+/** The bytes of a kept answer: the page, or the page with the viewer's menu in its slot (joined answers kept). */
+export function keptBytes(
+  page: CachedPage | KeptSplicedPage | undefined,
+  menu: () => Fragment,
+  joined: JoinedAnswers,
+): KeptBytes | undefined {
   if (!page) return undefined;
-  return page.kind === 'page' ? { page } : { spliced: page, fragment: menu() };
+  return page.kind === 'page' ? { page } : { spliced: page, fragment: menu(), joined };
 }

@@ -13,11 +13,10 @@
  *   into the page before lands where the dictionary said, whatever the viewer's menu. Without this the part after
  *   lost the page's head as its window (8.3 KB instead of 7.6 for a 100-item page). A fragment too long to pad
  *   is joined by compressing the whole page for that answer;
- * - a joined gzip answer is kept per page and fragment (an LRU bounded by bytes): a member coming back to a page
- *   gets the bytes a visitor would, with no join.
+ * - a joined gzip answer is kept per page and fragment (in the page cache: `JoinedAnswers`): a member coming back
+ *   to a page gets the bytes a visitor would, with no join.
  */
 import zlib from 'node:zlib';
-import { LRUCache } from 'lru-cache';
 import { pageEncoding } from './encoding';
 
 /** A kept page with a slot where each viewer's fragment goes. */
@@ -57,9 +56,6 @@ const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 export const FRAGMENT_BYTES = 8192;
 /** Deflate's window: a dictionary longer than this is not looked at. */
 const WINDOW_BYTES = 32 * 1024;
-/** Joined gzip answers kept (~2,000 of a 100-item page). */
-const JOINED_BYTES = 16 * 1024 * 1024;
-
 let lastId = 0;
 
 // ── CRC-32 combination (zlib's crc32_combine, crc32.c): crc(A‖B) from crc(A), crc(B) and B's length ───────────
@@ -168,10 +164,10 @@ function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
 const splicedIdentity = (page: SplicedPage, fragment: Fragment): Buffer =>
   Buffer.concat([page.before, fragment.identity, page.after]);
 
-const joinedAnswers = new LRUCache<string, Buffer>({
-  maxSize: JOINED_BYTES,
-  sizeCalculation: (body) => body.length + 64,
-});
+/** Where joined answers are kept (the page cache), by the page and the fragment they join. */
+export interface JoinedAnswers {
+  joined(page: SplicedPage, fragment: Fragment, join: () => Buffer): Buffer;
+}
 
 /** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
 const SPLICED_ENCODINGS = ['gzip', 'identity'] as const;
@@ -184,12 +180,10 @@ export function splicedBody(
   acceptEncoding: string | undefined,
   page: SplicedPage,
   fragment: Fragment,
+  kept: JoinedAnswers,
 ): { encoding: 'gzip' | 'identity'; body: Buffer } {
   if (pageEncoding(acceptEncoding, SPLICED_ENCODINGS) !== 'gzip') {
     return { encoding: 'identity', body: splicedIdentity(page, fragment) };
   }
-  const key = `${page.id}:${fragment.id}`;
-  let body = joinedAnswers.get(key);
-  if (!body) joinedAnswers.set(key, (body = splicedGzip(page, fragment)));
-  return { encoding: 'gzip', body };
+  return { encoding: 'gzip', body: kept.joined(page, fragment, () => splicedGzip(page, fragment)) };
 }

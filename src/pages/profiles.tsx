@@ -352,7 +352,7 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
     const answerKept = async (profile: ProfileSnapshot, answer: KeptAnswer) => {
       profilePageHeaders(ctx, publicView, profile.profileStatus);
       const menu = answer.page?.kind === 'spliced' ? await viewerMenu(ctx) : undefined;
-      writeKept(koaOut(ctx), ctx, { ...answer, bytes: keptBytes(answer.page, () => menu!) });
+      writeKept(koaOut(ctx), ctx, { ...answer, bytes: keptBytes(answer.page, () => menu!, pages) });
     };
     const notFound = () =>
       profileNotFound(ctx, { basePath: profileViewPath(params.id, publicView), widget: variant.widget });
