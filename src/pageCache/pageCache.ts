@@ -1,7 +1,7 @@
 /**
  * The one page cache: everything this node keeps rendered or drawn — profile pages (a visitor's, and those kept
- * for a class of signed-in viewers with a slot for each one's menu), the landing page, department pages and share
- * files — in one LRU bounded by bytes (PAGE_CACHE_MB), compressed copies included. Every key carries the page, the
+ * for a class of signed-in viewers with a slot for each one's menu, and their answers joined with a menu), the
+ * landing page, department pages and share files — in one LRU bounded by bytes (PAGE_CACHE_MB), compressed copies included. Every key carries the page, the
  * class of viewer it is for and the version it shows (`pageKey`), so an entry is never stale: a new version is a
  * new key and the old entry ages out. Kept pages carry their gzip and brotli bytes, so a hit costs no rendering and
  * no compression; `writeKept` is the one way their bytes are sent, before the middleware and in a route alike
@@ -155,14 +155,6 @@ export class PageCache implements JoinedAnswers {
       .finally(() => this.drawing.delete(name));
     this.drawing.set(name, drawn);
     return drawn;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.entries.calculatedSize;
   }
 }
 
