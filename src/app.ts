@@ -27,7 +27,8 @@ import { renderErrorPage, renderNotFound } from './render/errorPage';
 import { RateLimits } from './http/rateLimit';
 import { ProfileCache } from './pageCache/profileCache';
 import { keptProfilePages, maybeKeptPage } from './pageCache/keptPages';
-import { KeptLandingPage, keptLandingPage, maybeLandingPage } from './pageCache/landingPage';
+import { keptLandingPage, maybeLandingPage } from './pageCache/landingPage';
+import { PageCache } from './pageCache/pageCache';
 import { createAiProvider } from './services/ai/provider';
 import { readGalleryPhotoForEditor } from './services/photos';
 import { SessionActivity } from './services/sessionActivity';
@@ -51,7 +52,7 @@ export function createApp(deps: AppDeps): Koa {
     departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, { logger }),
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
     profileCache: ProfileCache.fromConfig(config, db, logger),
-    landingPage: new KeptLandingPage(config.pageCache),
+    pages: new PageCache(config.pageCache, config.pageCacheMaxBytes),
     ai: config.ai ? createAiProvider(config.ai) : null,
     mediaStore,
     sessionActivity: deps.sessionActivity ?? new SessionActivity(db, logger),
@@ -70,9 +71,9 @@ export function createApp(deps: AppDeps): Koa {
     activity: context.sessionActivity,
     sessionMaxAgeMs: config.sessionMaxAgeMs,
   };
-  const keptPages = keptProfilePages({ ...keptSessions, profileCache: context.profileCache });
+  const keptPages = keptProfilePages({ ...keptSessions, profileCache: context.profileCache, pages: context.pages });
   const keptApi = keptApiAnswers({ ...keptSessions, departmentReads: context.departmentReads });
-  const landing = keptLandingPage(context.landingPage);
+  const landing = keptLandingPage(context.pages);
   app.early = {
     candidate: (method, url) =>
       maybeKeptPage(method, url) ||

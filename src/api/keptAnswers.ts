@@ -13,7 +13,7 @@ import { gzippedForClient } from '../http/compression';
 import { keptSessionOf } from '../http/session';
 import { presentUserDepartments } from '../presenters/departments';
 import type { DepartmentReads } from '../services/departments/departmentReads';
-import type { KeptPageCaches } from '../pageCache/memberPages';
+import type { KeptPageCaches } from '../pageCache/keptPages';
 
 export const USER_DEPARTMENTS_PATH = '/api/departments/user';
 

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import type { KeptLandingPage } from '../pageCache/landingPage';
+import type { PageCache } from '../pageCache/pageCache';
 import type { ProfileCache } from '../pageCache/profileCache';
 import type { PhotoReader } from '../services/ai/assist';
 import type { AiProvider } from '../services/ai/provider';
@@ -41,10 +41,10 @@ export interface AppDeps {
 
 export interface AppContext extends AppDeps {
   rateLimits: RateLimits;
-  /** Rendered profile pages and what decides their freshness (src/pageCache/profileCache.ts). */
+  /** What this node knows of each profile's current version (src/pageCache/profileCache.ts). */
   profileCache: ProfileCache;
-  /** The landing page every visitor gets, once rendered (src/pageCache/landingPage.ts). */
-  landingPage: KeptLandingPage;
+  /** Every kept page and share file, by page, viewer class and version (src/pageCache/pageCache.ts). */
+  pages: PageCache;
   /** The AI model server, or null when AI assist is not configured (AI_BASE_URL, AI_MODEL). */
   ai: AiProvider | null;
   /** Where photo files live (local files or S3, src/services/photos/store.ts). */

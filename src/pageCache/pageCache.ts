@@ -1,157 +1,234 @@
 /**
- * Rendered pages kept in memory with their gzip and brotli bytes, so a hit costs no rendering and no
- * compression: an LRU bounded by bytes (PAGE_CACHE_MB). What a key means — and when an entry is stale — is
- * the caller's business (src/pageCache/profileCache.ts keys profile pages by version). `sendPage` answers with the
- * best encoding the client accepts, an ETag, and 304 to a matching If-None-Match.
+ * The one page cache: everything this node keeps rendered or drawn — profile pages (a visitor's, and those kept
+ * for a class of signed-in viewers with a slot for each one's menu, and their answers joined with a menu), the
+ * landing page, department pages and share files — in one LRU bounded by bytes (PAGE_CACHE_MB), compressed copies included. Every key carries the page, the
+ * class of viewer it is for and the version it shows (`pageKey`), so an entry is never stale: a new version is a
+ * new key and the old entry ages out. Kept pages carry their gzip and brotli bytes, so a hit costs no rendering and
+ * no compression; `writeKept` is the one way their bytes are sent, before the middleware and in a route alike
+ * (docs/decisions/kept-pages.md).
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
-import type { EarlyReply } from '../http/earlyAnswers';
 import { LRUCache } from 'lru-cache';
+import { clientHas, pageEncoding } from './encoding';
+import { prepareSplicedPage, splicedBody, type Fragment, type JoinedAnswers, type SplicedPage } from './splicedPages';
+
+export { clientHas, pageEncoding, type PageEncoding } from './encoding';
 
 /** Part of per-viewer ETags: a new process may render differently (a new build), so its tags never match old ones. */
 export const BOOT_ID = Date.now().toString(36);
 
+/**
+ * What an entry is: the page (`profile:12:public:all:newest:2026-11-29`, `landing`, `department:4`,
+ * `share:12:qr.svg`), the class of viewer it was made for (`visitor`, `member`, `as-member`, …) and the version of
+ * what it shows (a profile's version, a department page's fingerprint, the process for the landing page).
+ */
+export interface PageKey {
+  page: string;
+  viewer: string;
+  version: string;
+}
+
+export const pageKey = ({ page, viewer, version }: PageKey): string => `${page}|${viewer}|${version}`;
+
+/** A kept page: its bytes in every encoding it is sent in, and a strong ETag of its content. */
 export interface CachedPage {
+  kind: 'page';
   etag: string;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
 }
 
+/** A kept file (a QR code, a preview image, a résumé PDF): sent as it is. */
+export interface KeptAsset {
+  kind: 'asset';
+  etag: string;
+  type: string;
+  body: Buffer;
+}
+
+export type KeptSplicedPage = SplicedPage & { kind: 'spliced' };
+/** A spliced page with one viewer's menu, joined as one gzip member. */
+interface JoinedAnswer {
+  kind: 'joined';
+  body: Buffer;
+}
+type Entry = CachedPage | KeptAsset | KeptSplicedPage | JoinedAnswer;
+
 /**
  * Compressed once per entry — but on the request that renders it (the first after every write). Brotli's
- * quality 5, not 9: on a 53 KB profile page 9 took ~9.5 ms and 5 ~0.5 ms for 1.4% more bytes (6,071 vs 5,987),
- * so the first visitor after a write no longer waits for the compressor more than for the render.
+ * quality 5, not 9: on a profile page it costs a fraction of 9's time for 1.4% more bytes, so the first visitor
+ * after a write no longer waits for the compressor more than for the render.
  */
 const BROTLI_QUALITY = 5;
 
+const strongTag = (bytes: Buffer) => `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
 export function preparePage(identity: Buffer): CachedPage {
   return {
-    etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    kind: 'page',
+    etag: strongTag(identity),
     identity,
     gzip: zlib.gzipSync(identity, { level: 9 }),
     br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
   };
 }
 
-export class PageCache {
-  private readonly entries: LRUCache<string, CachedPage>;
+function entryBytes(entry: Entry): number {
+  switch (entry.kind) {
+    case 'page':
+      return entry.identity.length + entry.gzip.length + entry.br.length + 128;
+    case 'asset':
+    case 'joined':
+      return entry.body.length + 128;
+    case 'spliced':
+      return entry.before.length + entry.after.length + entry.deflatedBefore.length + entry.deflatedAfter.length + 128;
+  }
+}
 
-  constructor(maxBytes: number) {
-    this.entries = new LRUCache<string, CachedPage>({
-      maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 128,
-    });
+export class PageCache implements JoinedAnswers {
+  private readonly entries: LRUCache<string, Entry>;
+  /** Drawings in progress, so a burst of cold requests for one file draws it once. */
+  private readonly drawing = new Map<string, Promise<KeptAsset>>();
+
+  /** `enabled` false (PAGE_CACHE=false, to measure what it saves): nothing is kept, every answer is made anew. */
+  constructor(
+    readonly enabled: boolean,
+    maxBytes: number,
+  ) {
+    this.entries = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: entryBytes });
   }
 
-  get(key: string): CachedPage | undefined {
-    return this.entries.get(key);
+  private find<K extends Entry['kind']>(key: PageKey, kind: K): Extract<Entry, { kind: K }> | undefined {
+    const entry = this.enabled ? this.entries.get(pageKey(key)) : undefined;
+    return entry?.kind === kind ? (entry as Extract<Entry, { kind: K }>) : undefined;
   }
 
-  store(key: string, html: Buffer): CachedPage {
-    const page = preparePage(html);
-    this.entries.set(key, page);
-    return page;
+  private keep<E extends Entry>(key: PageKey, entry: E): E {
+    if (this.enabled) this.entries.set(pageKey(key), entry);
+    return entry;
   }
 
-  get size(): number {
-    return this.entries.size;
+  page(key: PageKey): CachedPage | undefined {
+    return this.find(key, 'page');
   }
 
-  get bytes(): number {
-    return this.entries.calculatedSize;
+  /** Keeps the rendered page (when the cache is on) and returns it, ready to send. */
+  storePage(key: PageKey, html: Buffer): CachedPage {
+    return this.keep(key, preparePage(html));
+  }
+
+  spliced(key: PageKey): KeptSplicedPage | undefined {
+    return this.find(key, 'spliced');
+  }
+
+  /** Keeps the page when its slot is found exactly once; undefined otherwise (nothing kept: render it whole). */
+  storeSpliced(key: PageKey, html: Buffer, slot: string): KeptSplicedPage | undefined {
+    const page = prepareSplicedPage(html, slot);
+    return page && this.keep(key, { ...page, kind: 'spliced' as const });
+  }
+
+  /** A spliced page's gzip answer with this fragment (a viewer's menu): joined once, then kept. */
+  joined(page: SplicedPage, fragment: Fragment, join: () => Buffer): Buffer {
+    const key = { page: `joined:${page.id}`, viewer: `menu:${fragment.id}`, version: '' };
+    return (this.find(key, 'joined') ?? this.keep(key, { kind: 'joined' as const, body: join() })).body;
+  }
+
+  asset(key: PageKey): KeptAsset | undefined {
+    return this.find(key, 'asset');
+  }
+
+  /** The kept file, or the one `draw` makes, kept. */
+  async drawAsset(key: PageKey, type: string, draw: () => Promise<Buffer | string>): Promise<KeptAsset> {
+    const kept = this.asset(key);
+    if (kept) return kept;
+    const name = pageKey(key);
+    const running = this.drawing.get(name);
+    if (running) return running;
+    const drawn = draw()
+      .then((made) => {
+        const body = typeof made === 'string' ? Buffer.from(made) : made;
+        return this.keep(key, { kind: 'asset' as const, etag: strongTag(body), type, body });
+      })
+      .finally(() => this.drawing.delete(name));
+    this.drawing.set(name, drawn);
+    return drawn;
   }
 }
 
 /**
- * The encoding to send a kept page in, from the request's Accept-Encoding: the highest q among br, gzip and
- * identity, ties going to the smaller (br, then gzip); identity when nothing else is taken (RFC 9110 §12.5.3) —
- * the choice Koa's `acceptsEncodings` (negotiator) makes, without parsing each request's header again.
- * A site sees few distinct headers, each many times, so answers are remembered per header value (bounded).
+ * Where a kept answer is written: an answer given before the middleware (EarlyReply, src/http/earlyAnswers.ts)
+ * or a route's Koa context (`koaOut`). Headers go in the order they are set.
  */
-export type PageEncoding = 'br' | 'gzip' | 'identity';
-const ENCODING_PREFERENCE: PageEncoding[] = ['br', 'gzip', 'identity'];
-const encodingAnswers = new Map<string, PageEncoding>();
-
-export function pageEncoding(
-  acceptEncoding: string | undefined,
-  offered: readonly PageEncoding[] = ENCODING_PREFERENCE,
-) {
-  const header = acceptEncoding ?? '';
-  const key = `${offered.join(',')}|${header}`;
-  let answer = encodingAnswers.get(key);
-  if (answer === undefined) {
-    const q = new Map<string, number>();
-    for (const part of header.split(',')) {
-      const [name = '', ...params] = part.trim().toLowerCase().split(';');
-      if (!name) continue;
-      const weight = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
-      q.set(name.trim(), weight ? Number(weight[1]) : 1);
-    }
-    const star = q.get('*');
-    // Identity unnamed is acceptable, ranked with the least wanted encoding named (as Koa's negotiator does).
-    const implicitIdentity = star ?? (q.size ? Math.min(...q.values()) : 1);
-    const weightOf = (encoding: PageEncoding) =>
-      q.get(encoding) ?? (encoding === 'identity' ? implicitIdentity : (star ?? 0));
-    answer = 'identity';
-    let best = -1;
-    for (const encoding of offered) {
-      const weight = weightOf(encoding);
-      if (weight > 0 && weight > best) [answer, best] = [encoding, weight];
-    }
-    if (encodingAnswers.size >= 200) encodingAnswers.clear();
-    encodingAnswers.set(key, answer);
-  }
-  return answer;
+export interface KeptOut {
+  status: number;
+  body: Buffer | undefined;
+  set(name: string, value: string): unknown;
 }
 
-/**
- * Whether the client's copy (If-None-Match, weak comparison: RFC 9110 §13.1.2) is this ETag, so a 304 will do —
- * unless the request says `Cache-Control: no-cache`. (Koa's `ctx.fresh` answers the same, copying every response
- * header first; these callers know their one validator.)
- */
-export function clientHas(ctx: Koa.Context, etag: string): boolean {
-  const { headers } = ctx.req;
-  const ifNoneMatch = headers['if-none-match'];
-  if (!ifNoneMatch) return false;
-  if (headers['cache-control'] && /(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers['cache-control'])) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
-  return ifNoneMatch.split(',').some((tag) => opaque(tag.trim()) === opaque(etag));
-}
-
-/** Answers with a prepared page: 304 when the client has it, else the best encoding it accepts. */
-export function sendPage(ctx: Koa.Context, page: CachedPage, cacheControl: string): void {
-  ctx.status = 200;
-  ctx.set('Content-Type', 'text/html; charset=utf-8');
-  ctx.set('ETag', page.etag);
-  ctx.set('Cache-Control', cacheControl);
+/** A route's context as a KeptOut: bytes already compressed, so the compression middleware leaves them be. */
+export function koaOut(ctx: Koa.Context): KeptOut {
+  ctx.compress = false;
   ctx.vary('Accept-Encoding');
-  if (clientHas(ctx, page.etag)) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.compress = false; // already compressed: the compression middleware must not do it again
-  const encoding = pageEncoding(ctx.get('Accept-Encoding'));
-  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
-  ctx.body = page[encoding];
+  return {
+    get status() {
+      return ctx.status;
+    },
+    set status(status: number) {
+      ctx.status = status;
+    },
+    get body() {
+      return Buffer.isBuffer(ctx.body) ? ctx.body : undefined;
+    },
+    set body(body: Buffer | undefined) {
+      ctx.body = body;
+    },
+    set: (name, value) => ctx.set(name, value),
+  };
+}
+
+/** The bytes of a kept answer: a kept page, or a page kept for a class of viewers with this viewer's menu. */
+export type KeptBytes = { page: CachedPage } | { spliced: SplicedPage; fragment: Fragment; joined: JoinedAnswers };
+
+/** A kept answer as it goes out: 304 (the client has this ETag: no bytes), or 200 with the bytes. */
+export interface KeptWrite {
+  status: 200 | 304;
+  etag: string;
+  cacheControl: string;
+  bytes?: KeptBytes;
 }
 
 /**
- * sendPage for an answer given before the middleware (src/http/earlyAnswers.ts): the same status, headers in the
- * same order (after the caller's Vary) and body.
+ * The one way kept bytes are sent, before the middleware and in a route alike: the ETag and Cache-Control, then
+ * for a 200 the page in the best encoding the client accepts.
  */
-export function replyWithPage(ctx: Koa.Context, reply: EarlyReply, page: CachedPage, cacheControl: string): void {
-  if (clientHas(ctx, page.etag)) {
-    reply.set('ETag', page.etag).set('Cache-Control', cacheControl).status = 304;
+export function writeKept(out: KeptOut, request: Pick<Koa.Context, 'req'>, answer: KeptWrite): void {
+  out.set('ETag', answer.etag);
+  out.set('Cache-Control', answer.cacheControl);
+  const { bytes } = answer;
+  if (answer.status === 304 || !bytes) {
+    out.status = 304;
     return;
   }
-  reply.set('Content-Type', 'text/html; charset=utf-8').set('ETag', page.etag).set('Cache-Control', cacheControl);
-  const encoding = pageEncoding(ctx.req.headers['accept-encoding']);
-  if (encoding !== 'identity') reply.set('Content-Encoding', encoding);
-  reply.body = page[encoding];
+  out.status = 200;
+  out.set('Content-Type', 'text/html; charset=utf-8');
+  const { encoding, body } = encodedBytes(request.req.headers['accept-encoding'], bytes);
+  if (encoding !== 'identity') out.set('Content-Encoding', encoding);
+  out.body = body;
+}
+
+function encodedBytes(acceptEncoding: string | undefined, bytes: KeptBytes) {
+  if ('spliced' in bytes) return splicedBody(acceptEncoding, bytes.spliced, bytes.fragment, bytes.joined);
+  const encoding = pageEncoding(acceptEncoding);
+  return { encoding, body: bytes.page[encoding] };
+}
+
+/** Answers a route's request with a kept page: 304 when the client has it, else the best encoding it accepts. */
+export function sendPage(ctx: Koa.Context, page: CachedPage, cacheControl: string): void {
+  const status = clientHas(ctx, page.etag) ? 304 : 200;
+  writeKept(koaOut(ctx), ctx, { status, etag: page.etag, cacheControl, bytes: { page } });
 }
 
 /** A conditional GET for a page the caller can name by version without rendering it (304 or not). */
@@ -163,4 +240,17 @@ export function answerNotModified(ctx: Koa.Context, etag: string, cacheControl: 
   if (!clientHas(ctx, etag)) return false;
   ctx.status = 304;
   return true;
+}
+
+/** Answers with a kept file: 304 when the client has it. */
+export function sendAsset(ctx: Koa.Context, asset: KeptAsset, cacheControl: string): void {
+  ctx.status = 200;
+  ctx.type = asset.type;
+  ctx.set('ETag', asset.etag);
+  ctx.set('Cache-Control', cacheControl);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = asset.body;
 }

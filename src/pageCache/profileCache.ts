@@ -1,15 +1,11 @@
 /**
- * Profile pages are read far more often than written, and rendering is most of a page's cost, so:
- * - a visitor's page is kept rendered (and compressed) per profile version and page variant (PageCache);
- * - each node keeps a small snapshot per profile — its version, status and owner — so a warm request needs
- *   no database query at all;
- * - a snapshot is dropped the moment its profile changes: at once for changes made by this process
- *   (onProfileChanged), and through Postgres notifications for changes made by other nodes (listen()).
- *   While the notification connection is down, snapshots are not trusted (every request reads the version
- *   from the database), so a node never serves a page older than the last write it could have heard of.
- * Signed-in members' pages (and editors' "View as" pages) are kept the same way, once for all of them, with a
- * slot for each viewer's own menu (`personal`, src/pageCache/memberPages.ts), and carry a per-viewer weak ETag
- * built from the same snapshot; owners and admins on their editable page always get a fresh render.
+ * What this node knows of each profile: a small snapshot — its version, status and owner — so a warm profile page
+ * request needs no database query at all (the page itself is kept in the page cache under that version:
+ * src/pageCache/pageCache.ts, src/pageCache/profileAnswer.ts). A snapshot is dropped the moment its profile
+ * changes: at once for changes made by this process (onProfileChanged), and through Postgres notifications for
+ * changes made by other nodes. While the notification connection is down, snapshots are not trusted (every
+ * request reads the version from the database), so a node never serves a page older than the last write it could
+ * have heard of.
  */
 import type { Knex } from 'knex';
 import { entryLimitedCache } from '../entryLimitedCache';
@@ -18,8 +14,6 @@ import { ChangeWatch, idPayload } from '../db/changeWatch';
 import type { Logger } from '../log';
 import type { Profile } from '../models/Profile';
 import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
-import { PageCache } from './pageCache';
-import { SplicedPageCache } from './splicedPages';
 
 /** What deciding about a cached page needs to know of a profile. */
 export type ProfileSnapshot = Pick<Profile, 'id' | 'userId' | 'profileStatus' | 'version'>;
@@ -27,20 +21,14 @@ export type ProfileSnapshot = Pick<Profile, 'id' | 'userId' | 'profileStatus' | 
 const SNAPSHOT_LIMIT = 50_000;
 
 export class ProfileCache {
-  readonly pages: PageCache;
-  /** Pages kept for a class of signed-in viewers, with a slot for the viewer's menu (its own byte bound). */
-  readonly personal: SplicedPageCache;
   private readonly snapshots = entryLimitedCache<number, ProfileSnapshot>(SNAPSHOT_LIMIT);
   private readonly watch: ChangeWatch;
 
   constructor(
     readonly enabled: boolean,
-    maxBytes: number,
     db: Knex,
     logger?: Logger,
   ) {
-    this.pages = new PageCache(maxBytes);
-    this.personal = new SplicedPageCache(maxBytes);
     this.watch = new ChangeWatch({
       enabled,
       db,
@@ -55,7 +43,7 @@ export class ProfileCache {
   }
 
   static fromConfig(config: Config, db: Knex, logger?: Logger): ProfileCache {
-    return new ProfileCache(config.pageCache, config.pageCacheMaxBytes, db, logger);
+    return new ProfileCache(config.pageCache, db, logger);
   }
 
   /** True while snapshots can be trusted: caching is on and this node hears every change. */

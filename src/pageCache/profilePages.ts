@@ -163,8 +163,6 @@ export function sectionStamps(
   ) as Record<WidgetKey, string>;
 }
 
-export const visitorPageKey = (id: number, version: string, variant: string) => `${id}:${version}:${variant}`;
-
 const SIGNED_IN_VARY = ['Cookie', 'Authorization'];
 
 /** The headers every profile page answer carries; true when search engines may index it. */

@@ -13,13 +13,11 @@
  *   into the page before lands where the dictionary said, whatever the viewer's menu. Without this the part after
  *   lost the page's head as its window (8.3 KB instead of 7.6 for a 100-item page). A fragment too long to pad
  *   is joined by compressing the whole page for that answer;
- * - a joined gzip answer is kept per page and fragment (an LRU bounded by bytes): a member coming back to a page
- *   gets the bytes a visitor would, with no join.
+ * - a joined gzip answer is kept per page and fragment (in the page cache: `JoinedAnswers`): a member coming back
+ *   to a page gets the bytes a visitor would, with no join.
  */
 import zlib from 'node:zlib';
-import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
-import { pageEncoding } from './pageCache';
+import { pageEncoding } from './encoding';
 
 /** A kept page with a slot where each viewer's fragment goes. */
 export interface SplicedPage {
@@ -58,9 +56,6 @@ const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 export const FRAGMENT_BYTES = 8192;
 /** Deflate's window: a dictionary longer than this is not looked at. */
 const WINDOW_BYTES = 32 * 1024;
-/** Joined gzip answers kept (~2,000 of a 100-item page). */
-const JOINED_BYTES = 16 * 1024 * 1024;
-
 let lastId = 0;
 
 // ── CRC-32 combination (zlib's crc32_combine, crc32.c): crc(A‖B) from crc(A), crc(B) and B's length ───────────
@@ -169,37 +164,9 @@ function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
 const splicedIdentity = (page: SplicedPage, fragment: Fragment): Buffer =>
   Buffer.concat([page.before, fragment.identity, page.after]);
 
-const joinedAnswers = new LRUCache<string, Buffer>({
-  maxSize: JOINED_BYTES,
-  sizeCalculation: (body) => body.length + 64,
-});
-
-/** Kept pages with slots, an LRU bounded by bytes. */
-export class SplicedPageCache {
-  private readonly entries: LRUCache<string, SplicedPage>;
-
-  constructor(maxBytes: number) {
-    this.entries = new LRUCache<string, SplicedPage>({
-      maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (page) =>
-        page.before.length + page.after.length + page.deflatedBefore.length + page.deflatedAfter.length + 128,
-    });
-  }
-
-  get(key: string): SplicedPage | undefined {
-    return this.entries.get(key);
-  }
-
-  /** Keeps the page when its slot is found exactly once; undefined otherwise (nothing kept). */
-  store(key: string, html: Buffer, slot: string): SplicedPage | undefined {
-    const page = prepareSplicedPage(html, slot);
-    if (page) this.entries.set(key, page);
-    return page;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
+/** Where joined answers are kept (the page cache), by the page and the fragment they join. */
+export interface JoinedAnswers {
+  joined(page: SplicedPage, fragment: Fragment, join: () => Buffer): Buffer;
 }
 
 /** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
@@ -213,26 +180,10 @@ export function splicedBody(
   acceptEncoding: string | undefined,
   page: SplicedPage,
   fragment: Fragment,
+  kept: JoinedAnswers,
 ): { encoding: 'gzip' | 'identity'; body: Buffer } {
   if (pageEncoding(acceptEncoding, SPLICED_ENCODINGS) !== 'gzip') {
     return { encoding: 'identity', body: splicedIdentity(page, fragment) };
   }
-  const key = `${page.id}:${fragment.id}`;
-  let body = joinedAnswers.get(key);
-  if (!body) joinedAnswers.set(key, (body = splicedGzip(page, fragment)));
-  return { encoding: 'gzip', body };
-}
-
-/**
- * Answers with a spliced page (the caller has set its ETag and Cache-Control and answered 304 if it could):
- * gzip when the client takes it, else identity.
- */
-export function sendSplicedPage(ctx: Koa.Context, page: SplicedPage, fragment: Fragment): void {
-  ctx.status = 200;
-  ctx.set('Content-Type', 'text/html; charset=utf-8');
-  ctx.vary('Accept-Encoding');
-  ctx.compress = false; // compressed here: the compression middleware must not do it again
-  const { encoding, body } = splicedBody(ctx.get('Accept-Encoding'), page, fragment);
-  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
-  ctx.body = body;
+  return { encoding: 'gzip', body: kept.joined(page, fragment, () => splicedGzip(page, fragment)) };
 }

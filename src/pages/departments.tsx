@@ -3,9 +3,9 @@
  * address (no slug, an old name's slug) redirects (301) to the canonical one. Only departments a visitor may see
  * (departmentPolicy: verified) have a page; anything else is a 404.
  *
- * The page is the same for every viewer, so a visitor's copy is kept per version (departmentPage.ts: a
- * fingerprint of the department row and the listed members' profile versions) with an ETag; a signed-in
- * viewer's copy carries their account menu and is rendered each time. No island: no script.
+ * The page is the same for every viewer, so a visitor's copy is kept in the page cache per version
+ * (departmentPage.ts: a fingerprint of the department row and the listed members' profile versions) with an
+ * ETag; a signed-in viewer's copy carries their account menu and is rendered each time. No island: no script.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -15,7 +15,7 @@ import { currentUser } from '../http/auth';
 import { validate, type InputOf } from '../http/validate';
 import type { RequestContext } from '../http/context';
 import { NotFoundError } from '../errors';
-import { PageCache, preparePage, sendPage } from '../pageCache/pageCache';
+import { sendPage } from '../pageCache/pageCache';
 import { PERSONAL_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from '../pageCache/profilePages';
 import { presentDepartmentPage } from '../presenters/departmentPage';
 import { renderPageHtml, sendRenderedHtml } from '../render/renderPage';
@@ -30,12 +30,8 @@ import { DepartmentPage } from '../../views/pages/DepartmentPage';
 const REF = /^([1-9][0-9]{0,9})(?:-([a-z0-9-]{0,120}))?$/;
 const byRef = { params: object({ ref: string().matches(REF, DEPARTMENT_MESSAGES.departmentNotFound).required() }) };
 
-/** Kept department pages: small, one per department and version. */
-const DEPARTMENT_PAGE_CACHE_BYTES = 16 * 1024 * 1024;
-
-export function departmentPageRoutes({ config }: Pick<AppContext, 'config'>): Router {
+export function departmentPageRoutes({ config, pages }: Pick<AppContext, 'config' | 'pages'>): Router {
   const router = new Router();
-  const kept = new PageCache(DEPARTMENT_PAGE_CACHE_BYTES);
 
   router.get('/departments/:ref', validate(byRef), async (ctx: RequestContext<InputOf<typeof byRef>>) => {
     const [, rawId, slug] = REF.exec(ctx.state.input.params.ref)!;
@@ -51,8 +47,8 @@ export function departmentPageRoutes({ config }: Pick<AppContext, 'config'>): Ro
     const viewer = currentUser(ctx);
     ctx.vary('Cookie');
     ctx.vary('Authorization');
-    const key = `${department.id}:${version}`;
-    const hit = !viewer && config.pageCache ? kept.get(key) : undefined;
+    const key = { page: `department:${department.id}`, viewer: 'visitor', version };
+    const hit = viewer ? undefined : pages.page(key);
     if (hit) return sendPage(ctx, hit, VISITOR_CACHE_CONTROL);
 
     const page = presentDepartmentPage(department, await listedMemberProfiles(profileIds));
@@ -62,7 +58,7 @@ export function departmentPageRoutes({ config }: Pick<AppContext, 'config'>): Ro
       sendRenderedHtml(ctx, html);
       return;
     }
-    sendPage(ctx, config.pageCache ? kept.store(key, html) : preparePage(html), VISITOR_CACHE_CONTROL);
+    sendPage(ctx, pages.storePage(key, html), VISITOR_CACHE_CONTROL);
   });
 
   function renderDepartmentPage(ctx: Koa.Context, page: DepartmentPageJson): Promise<Buffer> {

@@ -23,28 +23,19 @@ import type { User } from '../models/User';
 import { canEditProfile, canReadProfile, isProfileOwner, profileViewerClass } from '../policies';
 import { viewerSeenAs } from '../policies/viewAs';
 import type { Viewer } from '../policies/viewer';
-import {
-  MENU_STAND_IN,
-  menuFragment,
-  menuSlot,
-  personalPageClass,
-  personalPageKey,
-  personalPageTag,
-  type PersonalPageClass,
-} from '../pageCache/memberPages';
-import { sendSplicedPage, type SplicedPage } from '../pageCache/splicedPages';
+import { MENU_STAND_IN, menuFragment, menuSlot } from '../pageCache/memberPages';
 import { shellUser as shellUserOf } from '../render/buildShell';
 import type { ShellUser } from '../../views/layout/shell';
 import type { ViewAs } from '../validation/viewAs';
-import { answerNotModified, sendPage } from '../pageCache/pageCache';
+import { clientHas, koaOut, writeKept } from '../pageCache/pageCache';
+import { keptAnswer, keptBytes, profileAnswer, type ProfileAnswer } from '../pageCache/profileAnswer';
+import type { ProfileSnapshot } from '../pageCache/profileCache';
 import {
   PERSONAL_CACHE_CONTROL,
-  VISITOR_CACHE_CONTROL,
   pageVariant,
   profilePageHeaders,
   profilePageQuery,
   sectionStamps,
-  visitorPageKey,
 } from '../pageCache/profilePages';
 import type { Profile } from '../models/Profile';
 import { NotFoundError } from '../errors';
@@ -242,7 +233,23 @@ export async function profilePageHtml(
   );
 }
 
-export function profilePageRoutes({ config, profileCache }: AppContext): Router {
+type KeptAnswer = Extract<ProfileAnswer, { kind: 'kept' }>;
+
+/**
+ * Whether a signed-in viewer who may not edit the profile is a verified colleague of its owner, who may endorse
+ * their skills (docs/decisions/endorsements.md): the viewer's verified departments come with the session, the owner's are remembered per profile
+ * version — no query on a kept page.
+ */
+const colleagueOf = async (ctx: Koa.Context, viewer: Viewer | null, owned: ProfileSnapshot) =>
+  viewer !== null &&
+  !canEditProfile(viewer, owned) &&
+  (await isColleagueOfOwner(await currentVerifiedDepartmentIds(ctx), owned));
+
+/** The viewer's own menu, for the slot of a page kept for their class (it needs their own profile's id). */
+const viewerMenu = async (ctx: Koa.Context) =>
+  menuFragment(shellUserOf(currentUser(ctx)!, await currentOwnProfileId(ctx), await currentReviewsVerifications(ctx)));
+
+export function profilePageRoutes({ config, profileCache, pages }: AppContext): Router {
   const router = new Router();
 
   /** Under /profiles/ the header keeps the widget filter (spec 01 §2), pointing at the path asked for. */
@@ -332,124 +339,81 @@ export function profilePageRoutes({ config, profileCache }: AppContext): Router 
   /** One screen on two routes; `publicView` never edits (spec 02 §2). */
   const showProfile = (publicView: boolean) => async (ctx: RequestContext<InputOf<typeof profileView>>) => {
     const { params, query } = ctx.state.input;
-    const id = params.id;
     const viewer = ctx.state.user;
-    const { widget, sort, gallery, key: variant, keep } = pageVariant(publicView, query);
-    const robots = (status: Profile['profileStatus']) => profilePageHeaders(ctx, publicView, status);
-    const visitorKey = (version: string) => visitorPageKey(id, version, variant);
-    const notFound = () => profileNotFound(ctx, { basePath: profileViewPath(id, publicView), widget });
-    // "View as" is for those who may edit (owner, admin); anyone else asking gets the normal page.
-    const viewAsFor = (owned: Pick<Profile, 'userId'>) => (query.as && canEditProfile(viewer, owned) ? query.as : null);
-    // Per-viewer pages (a member's, a "View as" page: they show the viewer's own menu) are not kept; their weak
-    // ETag changes with everything they show.
-    const personalTag = (version: string, viewAs: ViewAs | null = null, colleague = false) =>
-      personalPageTag(
-        { id, version, variant, pageClass: viewAs ? `as-${viewAs}` : colleague ? 'colleague' : 'member' },
-        viewer!,
+    const variant = pageVariant(publicView, query);
+    const clientHasTag = (etag: string) => clientHas(ctx, etag);
+    // The one decision (src/pageCache/profileAnswer.ts), the early answer's too, on what is known of the profile.
+    const decide = async (profile: ProfileSnapshot) =>
+      profileAnswer(
+        { profile, viewer, variant, as: query.as, colleague: await colleagueOf(ctx, viewer, profile) },
+        pages,
+        clientHasTag,
       );
-    // Which kept page a signed-in viewer gets (personalPageClass, the rule the early answer applies too).
-    // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
-    const personalClass = (owned: Pick<Profile, 'userId'>, colleague: boolean): PersonalPageClass | null =>
-      viewer && profileCache.enabled && keep ? personalPageClass(viewer, owned, query.as, colleague) : null;
-    // A member who may endorse the owner's skills (docs/decisions/endorsements.md): the viewer's verified departments come with the
-    // session, the owner's are remembered per profile version — no query on a kept page.
-    const colleagueOf = async (owned: Pick<Profile, 'id' | 'userId' | 'version'>) =>
-      viewer !== null &&
-      !canEditProfile(viewer, owned) &&
-      (await isColleagueOfOwner(await currentVerifiedDepartmentIds(ctx), owned));
-    const personalKey = (version: string, kind: PersonalPageClass) => personalPageKey(id, version, variant, kind);
-    // The kept page with this viewer's own menu in its slot (their menu needs their own profile's id).
-    const sendPersonal = async (kept: SplicedPage) =>
-      sendSplicedPage(
-        ctx,
-        kept,
-        menuFragment(shellUserOf(viewer!, await currentOwnProfileId(ctx), await currentReviewsVerifications(ctx))),
-      );
+    const answerKept = async (profile: ProfileSnapshot, answer: KeptAnswer) => {
+      profilePageHeaders(ctx, publicView, profile.profileStatus);
+      const menu = answer.page?.kind === 'spliced' ? await viewerMenu(ctx) : undefined;
+      writeKept(koaOut(ctx), ctx, { ...answer, bytes: keptBytes(answer.page, () => menu!, pages) });
+    };
+    const notFound = () =>
+      profileNotFound(ctx, { basePath: profileViewPath(params.id, publicView), widget: variant.widget });
 
     // Warm path: the snapshot says which version is current, so a kept page or a 304 needs no query.
-    const snapshot = profileCache.snapshot(id);
-    if (snapshot) {
-      if (!canReadProfile(viewer, snapshot)) return notFound();
-      if (!viewer) {
-        const kept = keep ? profileCache.pages.get(visitorKey(snapshot.version)) : undefined;
-        if (kept) {
-          robots(snapshot.profileStatus);
-          return sendPage(ctx, kept, VISITOR_CACHE_CONTROL);
-        }
-      } else if (!canEditProfile(viewer, snapshot) || viewAsFor(snapshot)) {
-        robots(snapshot.profileStatus);
-        const colleague = await colleagueOf(snapshot);
-        const tag = personalTag(snapshot.version, viewAsFor(snapshot), colleague);
-        if (answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
-        const kind = personalClass(snapshot, colleague);
-        const kept = kind ? profileCache.personal.get(personalKey(snapshot.version, kind)) : undefined;
-        if (kept) return sendPersonal(kept);
-      }
-    }
+    const snapshot = profileCache.snapshot(params.id);
+    const warm = snapshot ? await decide(snapshot) : undefined;
+    if (warm?.kind === 'not-found') return notFound();
+    if (warm?.kind === 'kept') return answerKept(snapshot!, warm);
 
     const loadStartedAt = profileCache.startLoad();
-    const profile = await findProfileWithUsername(id);
+    const profile = await findProfileWithUsername(params.id);
     if (profile) {
       profileCache.remember(profile, loadStartedAt);
       ctx.state.profileOwnerId = profile.userId; // for counting the view (src/http/insights.ts)
     }
     if (!profile || !canReadProfile(viewer, profile)) return notFound();
 
-    const viewAs = viewAsFor(profile);
+    // "View as" is for those who may edit (owner, admin); anyone else asking gets the normal page.
+    const viewAs = query.as && canEditProfile(viewer, profile) ? query.as : null;
     // A folder this viewer may not filter by (another profile's, none, or only photos they may not see) is
     // answered like any bad link value: the canonical URL without it. Nothing is kept for it.
+    const { gallery } = variant;
     if (typeof gallery?.folder === 'number') {
       const seenBy = viewAs ? viewerSeenAs(viewAs) : viewer;
       if (!(await isGalleryFolder(seenBy, profile, gallery.folder))) return ctx.redirect(urlWithout(ctx, ['folder']));
     }
-    const tagged = viewer !== null && (!canEditProfile(viewer, profile) || viewAs !== null);
-    const colleague = await colleagueOf(profile);
-    const tag = tagged ? personalTag(profile.version, viewAs, colleague) : null;
-    if (tag && answerNotModified(ctx, tag, PERSONAL_CACHE_CONTROL)) return;
+    const answer = await decide(profile);
+    if (answer.kind === 'kept') return answerKept(profile, answer);
+    if (answer.kind !== 'render') return notFound(); // not reached: the viewer may read it, the colleague is known
 
     const view: ProfileView = {
       publicView,
-      widget,
-      sort,
+      widget: variant.widget,
+      sort: variant.sort,
       editing: query.edit === '1',
       openItem: query.open ?? null,
       confirmDelete: query.confirm ?? null,
       viewAs,
       gallery,
-      endorse: colleague,
+      endorse: answer.pageClass === 'colleague',
     };
-    const kind = personalClass(profile, colleague);
-    if (kind) {
+    const { pageClass, key } = answer;
+    if (key && pageClass === 'visitor') {
+      const page = pages.storePage(key, await profilePageHtml(ctx, config, profile, viewer, view));
+      return answerKept(profile, keptAnswer(pageClass, page.etag, page, clientHasTag));
+    }
+    if (key) {
       // Kept once for everyone of this class: a member's page is rendered for the stand-in member (so nothing of
       // the viewer's own can reach it), a "View as" page for any editor (it never edits); both with the stand-in
       // menu. The version is the one just read, so the page is right for it even if the snapshot is not trusted.
-      const key = personalKey(profile.version, kind);
-      const kept =
-        profileCache.personal.get(key) ??
-        profileCache.personal.store(
-          key,
-          await profilePageHtml(
-            ctx,
-            config,
-            profile,
-            kind === 'member' || kind === 'colleague' ? viewerSeenAs('member') : viewer,
-            view,
-            MENU_STAND_IN,
-          ),
-          menuSlot(),
-        );
-      if (kept) return sendPersonal(kept);
+      const seenBy = pageClass === 'member' || pageClass === 'colleague' ? viewerSeenAs('member') : viewer;
+      const html = await profilePageHtml(ctx, config, profile, seenBy, view, MENU_STAND_IN);
+      const page = pages.storeSpliced(key, html, menuSlot());
+      if (page) return answerKept(profile, keptAnswer(pageClass, answer.etag!, page, clientHasTag));
     }
 
     const html = await profilePageHtml(ctx, config, profile, viewer, view);
-
-    // A gallery search or folder filter is never kept (it would churn the cache): see galleryVariant.
-    if (!viewer && profileCache.enabled && keep) {
-      return sendPage(ctx, profileCache.pages.store(visitorKey(profile.version), html), VISITOR_CACHE_CONTROL);
-    }
     ctx.status = 200;
-    ctx.set('Cache-Control', viewer ? PERSONAL_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
-    if (tag) ctx.set('ETag', tag);
+    ctx.set('Cache-Control', answer.cacheControl);
+    if (answer.etag) ctx.set('ETag', answer.etag);
     sendRenderedHtml(ctx, html);
   };
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).

@@ -3,8 +3,8 @@
  * preview image and the owner's insights page. Every route reads the profile through the profile's own rule
  * (findSharedProfile: a draft is not found but for its owner and admins) and shows each viewer only what the
  * profile's presenters give them. The QR codes and the image are the same for everyone and are kept per
- * profile version (ShareAssets); the résumé PDF is kept per version and viewer class; the card, the résumé
- * page and the insights are drawn for each request.
+ * profile version in the page cache (src/pageCache/shareAssets.ts); the résumé PDF is kept per version and
+ * viewer class; the card, the résumé page and the insights are drawn for each request.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -14,7 +14,8 @@ import { countDownload } from '../http/insights';
 import { validate, type InputOf } from '../http/validate';
 import type { Profile } from '../models/Profile';
 import { canEditProfile, canReadProfile, profileViewerClass, type Viewer } from '../policies';
-import { ShareAssets, sendAsset, ASSET_CACHE_CONTROL, type KeptAsset } from '../pageCache/shareAssets';
+import { ASSET_CACHE_CONTROL, shareFileKey } from '../pageCache/shareAssets';
+import { sendAsset, type KeptAsset } from '../pageCache/pageCache';
 import { PERSONAL_CACHE_CONTROL } from '../pageCache/profilePages';
 import { presentContactCard, presentInsights, presentPreviewCard, presentResume } from '../presenters/share';
 import { canonicalProfileUrl } from '../render/profileMeta';
@@ -33,9 +34,6 @@ import { ResumePage } from '../../views/resume/ResumePage';
 import { resumeOutline } from '../../views/resume/outline';
 import { InsightsPage } from '../../views/profile/InsightsPage';
 
-/** Kept QR codes and preview images: a few megabytes hold thousands. */
-const SHARE_ASSETS_BYTES = 32 * 1024 * 1024;
-
 const byId = { params: idParams };
 const qr = { params: idParams, query: qrQuery };
 const resume = { params: idParams, query: resumeQuery };
@@ -48,9 +46,8 @@ function personal(ctx: Koa.Context): void {
   ctx.vary('Authorization');
 }
 
-export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: AppContext): Router {
+export function shareRoutes({ config, profileCache, pages, rateLimits, mediaStore }: AppContext): Router {
   const router = new Router();
-  const assets = new ShareAssets(SHARE_ASSETS_BYTES);
   const publicUrl = (profile: Profile) => canonicalProfileUrl(config.baseUrl, presentPreviewCard(profile));
   /** Downloads by the profile's readers count; its owner's and admins' own do not. */
   const countFor = (ctx: Koa.Context, viewer: Viewer | null, profile: Profile, kind: 'vcard' | 'pdf') => {
@@ -73,13 +70,13 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
       status === 'live' ? ASSET_CACHE_CONTROL : PERSONAL_CACHE_CONTROL;
     const snapshot = profileCache.snapshot(id);
     if (snapshot && canReadProfile(viewer, snapshot)) {
-      const kept = assets.peek(`${id}:${snapshot.version}:${asset}`);
+      const kept = pages.asset(shareFileKey(snapshot, asset));
       if (kept) return sendAsset(ctx, kept, cacheControl(snapshot.profileStatus));
     }
     const loadStartedAt = profileCache.startLoad();
     const profile = await findSharedProfile(viewer, id);
     profileCache.remember(profile, loadStartedAt);
-    const drawn: KeptAsset = await assets.get(`${id}:${profile.version}:${asset}`, type, () => draw(profile));
+    const drawn: KeptAsset = await pages.drawAsset(shareFileKey(profile, asset), type, () => draw(profile));
     sendAsset(ctx, drawn, cacheControl(profile.profileStatus));
   };
 
@@ -173,8 +170,8 @@ export function shareRoutes({ config, profileCache, rateLimits, mediaStore }: Ap
       // certification statuses on the month: a PDF is kept per version, class, paper and month.
       const viewerClass = profileViewerClass(viewer, profile);
       const month = new Date().toISOString().slice(0, 7);
-      const key = `${profile.id}:${profile.version}:resume.pdf:${viewerClass}:${paper}:${month}`;
-      const pdf = await assets.get(key, 'application/pdf', async () => {
+      const key = shareFileKey(profile, `resume.pdf:${paper}:${month}`, viewerClass);
+      const pdf = await pages.drawAsset(key, 'application/pdf', async () => {
         await rateLimits.consume('shareRenderPerAddress', ctx.ip);
         return resumePdf(await outlineFor(viewer, profile), {
           paper,

@@ -260,6 +260,16 @@ test.serial('a member’s kept page with their menu, and its 304, the same as th
   const notModified = await sameBothWays(t, path, { ...headers, 'If-None-Match': etag });
   t.true(notModified.tookIt);
   t.is(notModified.answer.status, 304);
+
+  // A page never kept (a gallery search) still carries the member's tag: its 304 needs no page, early as in the
+  // route; the page itself is rendered by the route.
+  const search = `${path}?widget=photos&q=hose`;
+  const rendered = await sameBothWays(t, search, headers);
+  t.false(rendered.tookIt, 'a search is rendered');
+  const searchTag = rendered.answer.headers.find((header) => header.startsWith('ETag: '))!.slice(6);
+  const revalidated = await sameBothWays(t, search, { ...headers, 'If-None-Match': searchTag });
+  t.true(revalidated.tookIt, 'its 304');
+  t.is(revalidated.answer.status, 304);
 });
 
 test.serial('an editor’s “View as” pages and a member asking for one, the same as the middleware', async (t) => {

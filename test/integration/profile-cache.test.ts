@@ -107,7 +107,7 @@ const serverOnly = needsPostgresServer(test, 'the embedded database serves one p
 serverOnly('another node hears of a write through Postgres and stops trusting what it kept', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner);
-  const otherNode = new ProfileCache(true, 1024 * 1024, app.db);
+  const otherNode = new ProfileCache(true, app.db);
   try {
     t.true(await until(() => otherNode.trusted), 'the other node listens');
     otherNode.remember(profile, otherNode.startLoad());
@@ -123,7 +123,7 @@ serverOnly('another node hears of a write through Postgres and stops trusting wh
 serverOnly('a snapshot read before a change is not kept after it', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner);
-  const cache = new ProfileCache(true, 1024 * 1024, app.db);
+  const cache = new ProfileCache(true, app.db);
   try {
     t.true(await until(() => cache.trusted));
     // A kept snapshot shows when this profile's notification has arrived (other tests' changes tick the

@@ -5,6 +5,7 @@
  */
 import zlib from 'node:zlib';
 import test from 'ava';
+import { PageCache } from '../../src/pageCache/pageCache';
 import { FRAGMENT_BYTES, prepareFragment, prepareSplicedPage, splicedBody } from '../../src/pageCache/splicedPages';
 
 const SLOT = '<details data-menu="stand-in">Signed-in member</details>';
@@ -17,6 +18,8 @@ const tail =
 const page = `${head.repeat(40)}${SLOT}${tail.repeat(60)}</main></body></html>`;
 
 const gunzip = (body: Buffer) => zlib.gunzipSync(body).toString();
+/** Where joined answers are kept: the page cache. */
+const joined = new PageCache(true, 1024 * 1024);
 /** A rendered page is kept as its bytes. */
 const keep = (html: string) => prepareSplicedPage(Buffer.from(html), SLOT);
 
@@ -32,13 +35,13 @@ test('each viewer gets the page with their own menu, byte for byte, through gzip
     const fragment = prepareFragment(menu);
     t.true(fragment.padded);
     t.is(fragment.identity.length, FRAGMENT_BYTES, 'every fragment is the same length');
-    const gzip = splicedBody('gzip', kept, fragment);
+    const gzip = splicedBody('gzip', kept, fragment, joined);
     t.is(gzip.encoding, 'gzip');
     // The padding is a comment right after the menu: the page reads the same.
     t.is(gunzip(gzip.body).replace(/<!-- *-->/, ''), expected);
-    t.is(splicedBody('gzip', kept, fragment).body, gzip.body, 'the joined answer is kept');
+    t.is(splicedBody('gzip', kept, fragment, joined).body, gzip.body, 'the joined answer is kept');
     t.is(
-      splicedBody(undefined, kept, fragment)
+      splicedBody(undefined, kept, fragment, joined)
         .body.toString()
         .replace(/<!-- *-->/, ''),
       expected,
@@ -57,7 +60,7 @@ test('a fragment too long to pad still gives the right page (compressed whole)',
   const menu = `<details>${'long name '.repeat(FRAGMENT_BYTES / 8)}</details>`;
   const fragment = prepareFragment(menu);
   t.false(fragment.padded);
-  t.is(gunzip(splicedBody('gzip', kept, fragment).body), page.replace(SLOT, menu));
+  t.is(gunzip(splicedBody('gzip', kept, fragment, joined).body), page.replace(SLOT, menu));
 });
 
 test('a page whose slot is missing or twice is not kept', (t) => {
