@@ -6,8 +6,13 @@
  *
  * Work that must not happen unless the data is stored — sending an e-mail, deleting a file — is registered
  * with `afterCommit(trx, fn)` and runs once the transaction has committed (never after a rollback).
+ *
+ * Once committed, a transaction waits until this process's change watches have heard what it changed
+ * (src/db/changeWatch.ts `untilHeard`): the answer to the write, and the requests after it, never meet a kept
+ * page, session or department read from before it.
  */
 import type { Knex } from 'knex';
+import { untilHeard } from './changeWatch';
 
 type Callback = () => unknown;
 const pending = new WeakMap<Knex.Transaction, Callback[]>();
@@ -19,6 +24,7 @@ export async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => 
     pending.set(trx, callbacks);
     return fn(trx);
   });
+  await untilHeard(db);
   for (const callback of callbacks) await callback();
   return result;
 }

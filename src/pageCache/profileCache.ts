@@ -3,21 +3,18 @@
  * - a visitor's page is kept rendered (and compressed) per profile version and page variant (PageCache);
  * - each node keeps a small snapshot per profile — its version, status and owner — so a warm request needs
  *   no database query at all;
- * - a snapshot is dropped the moment its profile changes: at once for changes made by this process
- *   (onProfileChanged), and through Postgres notifications for changes made by other nodes (listen()).
+ * - a snapshot is dropped the moment its profile changes, on every node: the database's trigger bumps the version
+ *   and notifies, whoever wrote, and the node's change watch tells this cache (src/db/changeWatch.ts).
  *   While the notification connection is down, snapshots are not trusted (every request reads the version
  *   from the database), so a node never serves a page older than the last write it could have heard of.
  * Signed-in members' pages (and editors' "View as" pages) are kept the same way, once for all of them, with a
  * slot for each viewer's own menu (`personal`, src/pageCache/memberPages.ts), and carry a per-viewer weak ETag
  * built from the same snapshot; owners and admins on their editable page always get a fresh render.
  */
-import type { Knex } from 'knex';
 import { entryLimitedCache } from '../entryLimitedCache';
 import type { Config } from '../config';
-import { ChangeWatch, idPayload } from '../db/changeWatch';
-import type { Logger } from '../log';
+import type { CacheWatch, ChangeWatch } from '../db/changeWatch';
 import type { Profile } from '../models/Profile';
-import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
 import { PageCache } from './pageCache';
 import { SplicedPageCache } from './splicedPages';
 
@@ -31,31 +28,26 @@ export class ProfileCache {
   /** Pages kept for a class of signed-in viewers, with a slot for the viewer's menu (its own byte bound). */
   readonly personal: SplicedPageCache;
   private readonly snapshots = entryLimitedCache<number, ProfileSnapshot>(SNAPSHOT_LIMIT);
-  private readonly watch: ChangeWatch;
+  private readonly watch: CacheWatch;
 
   constructor(
     readonly enabled: boolean,
     maxBytes: number,
-    db: Knex,
-    logger?: Logger,
+    changes: ChangeWatch,
   ) {
     this.pages = new PageCache(maxBytes);
     this.personal = new SplicedPageCache(maxBytes);
-    this.watch = new ChangeWatch({
+    this.watch = changes.watch({
       enabled,
-      db,
-      channel: PROFILE_CHANGED_CHANNEL,
-      parse: idPayload,
-      hearLocal: onProfileChanged,
+      keyedBy: 'profile',
       forget: (id) => this.snapshots.delete(id),
       forgetAll: () => this.snapshots.clear(),
       keys: SNAPSHOT_LIMIT,
-      logger,
     });
   }
 
-  static fromConfig(config: Config, db: Knex, logger?: Logger): ProfileCache {
-    return new ProfileCache(config.pageCache, config.pageCacheMaxBytes, db, logger);
+  static fromConfig(config: Config, changes: ChangeWatch): ProfileCache {
+    return new ProfileCache(config.pageCache, config.pageCacheMaxBytes, changes);
   }
 
   /** True while snapshots can be trusted: caching is on and this node hears every change. */
@@ -79,7 +71,7 @@ export class ProfileCache {
     this.snapshots.set(id, { id, userId, profileStatus, version });
   }
 
-  close(): Promise<void> {
-    return this.watch.close();
+  close(): void {
+    this.watch.close();
   }
 }
