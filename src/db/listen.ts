@@ -54,6 +54,11 @@ export function listen(
       const raw = (await (
         db.client as { acquireRawConnection(): Promise<PgClient> }
       ).acquireRawConnection()) as PgClient;
+      // Closed while connecting: nobody will end this connection later.
+      if (closed) {
+        await raw.end().catch(() => undefined);
+        return;
+      }
       client = raw;
       // Never keep a process alive for this connection alone.
       raw.connection?.stream?.unref?.();
@@ -67,6 +72,7 @@ export function listen(
         schedule();
       });
       await raw.query(`LISTEN ${channel}`);
+      if (closed) return;
       attempt = 0;
       // Anything kept from before this moment may have missed a notification.
       handlers.onReset();
