@@ -202,6 +202,29 @@ export async function startTestApp(
   };
 }
 
+/**
+ * A second app ("node") on `first`'s database with its own change watch — its own LISTEN connection — so it hears
+ * of every change as another process would: through Postgres. `caches` makes the caches a test wants to reach
+ * (on that watch); closing the app closes them and the watch.
+ */
+export async function startSecondNode(
+  first: TestApp,
+  caches: (changes: ChangeWatch) => Pick<AppDeps, 'sessionCache' | 'departmentReads'> = () => ({}),
+): Promise<TestApp> {
+  const changes = new ChangeWatch(first.db);
+  const own = caches(changes);
+  const app = await startTestApp({ rateLimitsEnabled: false }, first.database, { ...own, changes });
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      own.sessionCache?.close();
+      own.departmentReads?.close();
+      await changes.close();
+    },
+  };
+}
+
 /** A client signed in as `account` (a bearer token), or a visitor's for null. */
 export function clientAs(app: TestApp, account: { token: string } | null): HttpClient {
   const client = app.client();

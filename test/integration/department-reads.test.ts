@@ -7,10 +7,9 @@
  */
 import test, { type ExecutionContext } from 'ava';
 import { Model } from 'objection';
-import { ChangeWatch } from '../../src/db/changeWatch';
 import { DepartmentReads } from '../../src/services/departments/departmentReads';
 import type { DepartmentJson, UserDepartmentJson } from '../../src/validation/departments';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startSecondNode, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { queriesOf } from '../helpers/queries';
 import { createUser, type CreatedUser } from '../helpers/users';
@@ -18,19 +17,14 @@ import { twoDepartments } from '../helpers/verification';
 
 let a: TestApp;
 let b: TestApp;
-let changesB: ChangeWatch;
 let readsB: DepartmentReads;
 
 test.before(async () => {
   a = await startTestApp({ rateLimitsEnabled: false });
-  changesB = new ChangeWatch(a.db);
-  readsB = new DepartmentReads(true, a.db, changesB);
-  b = await startTestApp({ rateLimitsEnabled: false }, a.database, { departmentReads: readsB, changes: changesB });
+  b = await startSecondNode(a, (changes) => ({ departmentReads: (readsB = new DepartmentReads(true, a.db, changes)) }));
 });
 test.after.always(async () => {
   await b?.close();
-  readsB?.close();
-  await changesB?.close();
   await a?.close();
 });
 

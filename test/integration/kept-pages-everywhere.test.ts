@@ -5,8 +5,7 @@
  * database with its own change watch, so it hears what another process would: the trigger's notifications.
  */
 import test, { type ExecutionContext } from 'ava';
-import { ChangeWatch } from '../../src/db/changeWatch';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startSecondNode, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { countQueries } from '../helpers/queries';
 import { createProfileFor } from '../helpers/profiles';
@@ -14,16 +13,13 @@ import { createUser, type CreatedUser } from '../helpers/users';
 
 let a: TestApp;
 let b: TestApp;
-let changesB: ChangeWatch;
 
 test.before(async () => {
   a = await startTestApp({ rateLimitsEnabled: false });
-  changesB = new ChangeWatch(a.db);
-  b = await startTestApp({ rateLimitsEnabled: false }, a.database, { changes: changesB });
+  b = await startSecondNode(a);
 });
 test.after.always(async () => {
   await b?.close();
-  await changesB?.close();
   await a?.close();
 });
 

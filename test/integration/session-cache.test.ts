@@ -7,13 +7,12 @@
  */
 import test, { type ExecutionContext } from 'ava';
 import { Model } from 'objection';
-import { ChangeWatch } from '../../src/db/changeWatch';
 import { inTransaction } from '../../src/db/transaction';
 import { User } from '../../src/models/User';
 import { SessionCache } from '../../src/services/sessionCache';
 import { saveSession } from '../../src/services/sessions';
 import { randomToken } from '../../src/services/tokens';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startSecondNode, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { countQueries } from '../helpers/queries';
 import { createProfileFor } from '../helpers/profiles';
@@ -22,19 +21,14 @@ import { twoDepartments, verifyMember } from '../helpers/verification';
 
 let a: TestApp;
 let b: TestApp;
-let changesB: ChangeWatch;
 let cacheB: SessionCache;
 
 test.before(async () => {
   a = await startTestApp({ rateLimitsEnabled: false });
-  changesB = new ChangeWatch(a.db);
-  cacheB = new SessionCache(true, changesB);
-  b = await startTestApp({ rateLimitsEnabled: false }, a.database, { sessionCache: cacheB, changes: changesB });
+  b = await startSecondNode(a, (changes) => ({ sessionCache: (cacheB = new SessionCache(true, changes)) }));
 });
 test.after.always(async () => {
   await b?.close();
-  cacheB?.close();
-  await changesB?.close();
   await a?.close();
 });
 
