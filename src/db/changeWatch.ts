@@ -10,8 +10,8 @@
  *   `!changedSince(mark, key)` afterwards (a clock of when each key, and everything, last changed).
  * - `changed(key)` resolves the next time the cache drops `key` (or, without a key, everything): tests await a
  *   notification with it instead of sleeping.
- * - A write waits, after its commit, until this node has heard it (`untilHeard`, called by inTransaction): the
- *   request that wrote, and the next one, never see what it replaced.
+ * - A write waits, after its commit, until this node has heard it (`markerFor`, sent last in every transaction
+ *   inTransaction opens): the request that wrote, and the next one, never see what it replaced.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
@@ -113,9 +113,15 @@ export class ChangeWatch {
     return this.#clock;
   }
 
-  /** Waits to hear `marker` (sent by untilHeard): delivered after every notification committed before it. */
+  /** Waits to hear `marker` (markerFor): delivered after every notification committed before it. */
   hear(marker: string): Promise<void> {
     return new Promise((resolve) => this.#markers.set(marker, resolve));
+  }
+
+  /** Stops waiting for a marker that will not come, as if heard. */
+  stopHearing(marker: string): void {
+    this.#markers.get(marker)?.();
+    this.#markers.delete(marker);
   }
 
   #open(): void {
@@ -158,28 +164,58 @@ export class ChangeWatch {
   }
 }
 
+/** A marker on its way: sent last in a transaction, heard once every change that transaction made was heard. */
+export interface Marker {
+  /** Sends the marker on `via` (the writing transaction: delivered at its commit, after its own notifications). */
+  send(via: Knex | Knex.Transaction): Promise<void>;
+  /** Resolves once every listening watch has heard the marker (or, too late, reconnected). */
+  readonly heard: Promise<void>;
+  /** The marker will never come (its transaction rolled back): nobody waits for it. */
+  cancel(): void;
+}
+
 /**
- * Resolves once each listening watch (every one of this process on `db`, by default) has heard every change
- * committed before the call: one marker, delivered after them in commit order. A watch that does not hear it in
- * time reconnects, dropping everything it kept.
+ * A marker for every listening watch of this process on `db` (or those given): delivered in commit order, it
+ * arrives after every change committed before it. A watch that does not hear it in time reconnects, dropping
+ * everything it kept. Undefined when no watch listens: there is nothing to wait for.
  */
-export async function untilHeard(db: Knex, watches: Iterable<ChangeWatch> = watchesOf.get(db) ?? []): Promise<void> {
+export function markerFor(db: Knex, watches: Iterable<ChangeWatch> = watchesOf.get(db) ?? []): Marker | undefined {
   const listening = [...watches].filter((watch) => watch.listening);
-  if (!listening.length) return;
+  if (!listening.length) return undefined;
   const marker = `${NODE}.${++lastMarker}`;
-  const heard = listening.map((watch) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        watch.reconnect();
-        resolve();
-      }, HEAR_OWN_WRITE_MS);
-      timer.unref();
-    });
-    return Promise.race([watch.hear(marker), late]).finally(() => clearTimeout(timer));
-  });
-  await db.raw('select pg_notify(?, ?)', [CHANGES_CHANNEL, `heard:${marker}`]);
-  await Promise.all(heard);
+  const timers: NodeJS.Timeout[] = [];
+  const heard = Promise.all(
+    listening.map(
+      (watch) =>
+        new Promise<void>((resolve) => {
+          void watch.hear(marker).then(resolve);
+          const timer = setTimeout(() => {
+            watch.reconnect();
+            resolve();
+          }, HEAR_OWN_WRITE_MS);
+          timer.unref();
+          timers.push(timer);
+        }),
+    ),
+  ).then(() => timers.forEach(clearTimeout));
+  return {
+    heard,
+    send: async (via) => {
+      await via.raw('select pg_notify(?, ?)', [CHANGES_CHANNEL, `heard:${marker}`]);
+    },
+    cancel: () => {
+      for (const watch of listening) watch.stopHearing(marker);
+    },
+  };
+}
+
+/** Resolves once each listening watch (by default every one of this process on `db`) has heard every change
+ * committed before the call. */
+export async function untilHeard(db: Knex, watches?: Iterable<ChangeWatch>): Promise<void> {
+  const marker = markerFor(db, watches);
+  if (!marker) return;
+  await marker.send(db);
+  await marker.heard;
 }
 
 /** One cache's view of its node's changes: trust, the race rule, and waits for tests. */
