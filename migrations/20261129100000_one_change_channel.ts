@@ -22,7 +22,7 @@ import * as departmentReadsNotify from './20261126000100_department_reads_notify
 const CHANNEL = 'turnout_changes';
 
 /** The profile lists and the page section each feeds (src/validation/lists). */
-const LIST_SECTIONS: Record<string, string> = {
+export const LIST_SECTIONS: Record<string, string> = {
   profile_timeline: 'timeline',
   profile_status_updates: 'statusUpdates',
   profile_incidents: 'incidents',
