@@ -15,7 +15,7 @@ import { entryLimitedCache } from '../entryLimitedCache';
 
 /**
  * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
- * (issue 23 §4, verifiedMemberships.ts): one query, whatever is asked.
+ * (docs/decisions/verified-membership.md, verifiedMemberships.ts): one query, whatever is asked.
  */
 export function profilesWithUsername(db?: Knex) {
   return Profile.query(db)
@@ -53,7 +53,7 @@ function profileByIdStatement(db: Knex) {
 /**
  * One profile with its owner's username and what profilesWithUsername selects, by id — what
  * `profilesWithUsername().findById(id)` finds, from a statement Objection and knex built once: building it (joins,
- * raw columns, identifier mapping) cost ~80 µs of CPU on every profile page, as much as running it. The row goes
+ * raw columns, identifier mapping) cost as much CPU on every profile page as running it. The row goes
  * through the database's own column mapping and becomes a Profile as the query builder would make it.
  */
 export async function findProfileWithUsername(id: number, db: Knex = Profile.knex()): Promise<Profile | undefined> {
