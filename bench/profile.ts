@@ -44,7 +44,6 @@ import { CONTAINER_ENV, medianBy, targetLine, type Benchmark, type BenchContext 
 import { cpuSecondsOf, wrk } from './floor';
 import { inTransaction } from '../src/db/transaction';
 import { listItemModel } from '../src/models/ListItem';
-import { touchProfile } from '../src/services/profiles';
 import { LISTS, type ListKey } from '../src/validation/lists';
 import { AWARD_TYPES } from '../src/validation/lists/awards';
 import { INCIDENT_SEVERITIES, INCIDENT_TYPES } from '../src/validation/lists/incidents';
@@ -281,7 +280,6 @@ export async function seedItems(db: Knex, profileId: number, count: number): Pro
       }
       if (rows.length) await listItemModel(list).query(trx).insert(rows);
     }
-    await touchProfile(trx, profileId);
   });
   const stored: Record<string, number> = {};
   for (const list of LISTS) {

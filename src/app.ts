@@ -35,6 +35,7 @@ import { SessionActivity } from './services/sessionActivity';
 import { SessionCache } from './services/sessionCache';
 import { DepartmentReads } from './services/departments/departmentReads';
 import { keptApiAnswers, maybeKeptApiAnswer } from './api/keptAnswers';
+import { ChangeWatch } from './db/changeWatch';
 
 /** The methods whose body is parsed (koa-body's own default, named so the app can skip it for the rest). */
 const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH];
@@ -47,11 +48,13 @@ export function createApp(deps: AppDeps): Koa {
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const app = new AppWithEarlyAnswers({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   const mediaStore = deps.mediaStore ?? createMediaStore(config, logger);
+  // The node's one LISTEN connection: every cache below subscribes to it (src/db/changeWatch.ts).
+  const changes = deps.changes ?? new ChangeWatch(db, logger);
   const context: AppContext = {
     ...deps,
-    departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, { logger }),
+    departmentReads: deps.departmentReads ?? new DepartmentReads(config.departmentCache, db, changes),
     rateLimits: new RateLimits({ enabled: config.rateLimitsEnabled, store: config.rateLimitStore, db }),
-    profileCache: ProfileCache.fromConfig(config, db, logger),
+    profileCache: ProfileCache.fromConfig(config, changes),
     pages: new PageCache(config.pageCache, config.pageCacheMaxBytes),
     ai: config.ai ? createAiProvider(config.ai) : null,
     mediaStore,
@@ -61,7 +64,7 @@ export function createApp(deps: AppDeps): Koa {
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
 
-  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, db, { logger });
+  const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, changes);
   // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, kept
   // profile pages (already compressed; a visitor's, or a member's whose session is in memory), kept API answers
   // (a member's own departments, session and links in memory) and a visitor's landing page. Each has the headers

@@ -16,14 +16,8 @@ import { answerNotModified } from '../pageCache/pageCache';
 import { PERSONAL_CACHE_CONTROL, profileDocumentTag } from '../pageCache/profilePages';
 import { presentProfile, presentProfileDocument, presentProfileSummary } from '../presenters/profiles';
 import { loadProfileContent } from '../services/profileContent';
-import {
-  createProfile,
-  findOwnProfile,
-  findProfileByUsername,
-  findProfileWithUsername,
-  setProfileStatus,
-  updateProfile,
-} from '../services/profiles';
+import { findOwnProfile, findProfileByUsername, findProfileWithUsername } from '../services/profileReads';
+import { createProfile, setProfileStatus, updateProfile } from '../services/profileWrites';
 import { idParams } from '../validation/common';
 import {
   PROFILE_MESSAGES,

@@ -1,9 +1,9 @@
 /**
- * LISTEN on a Postgres channel over a dedicated connection (outside the pool), for the messages other app
- * nodes send with pg_notify. Notifications are not queued while the connection is down, so whenever it is not
- * listening the subscriber is told (`onReset`) and must stop trusting what it kept; it reconnects by itself.
- * The embedded database serves one process: its writes are this process's own, so it is always listening, and
- * PGlite's own LISTEN delivers what triggers send (a change no service announced: a cascade, a test's insert).
+ * LISTEN on a Postgres channel over a dedicated connection (outside the pool), for what the database's trigger
+ * notifies (src/db/changeWatch.ts: one per node). Notifications are not queued while the connection is down, so
+ * whenever it is not listening the subscriber is told (`onReset`) and must stop trusting what it kept; it
+ * reconnects by itself. The embedded database serves one process, so it is always listening: PGlite's own LISTEN
+ * delivers what its triggers send, in the same process.
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
@@ -12,6 +12,8 @@ import { isEmbedded } from './knex';
 export interface Subscription {
   /** True while notifications can arrive (always true on the embedded database). */
   readonly listening: boolean;
+  /** Drops the connection and makes a new one (the subscriber is reset): for one that stopped delivering. */
+  reconnect(): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,11 @@ export function listen(
       const raw = (await (
         db.client as { acquireRawConnection(): Promise<PgClient> }
       ).acquireRawConnection()) as PgClient;
+      // Closed while connecting: nobody will end this connection later.
+      if (closed) {
+        await raw.end().catch(() => undefined);
+        return;
+      }
       client = raw;
       // Never keep a process alive for this connection alone.
       raw.connection?.stream?.unref?.();
@@ -65,6 +72,7 @@ export function listen(
         schedule();
       });
       await raw.query(`LISTEN ${channel}`);
+      if (closed) return;
       attempt = 0;
       // Anything kept from before this moment may have missed a notification.
       handlers.onReset();
@@ -92,6 +100,10 @@ export function listen(
     get listening() {
       return listening;
     },
+    reconnect() {
+      // Its `end` handler resets the subscriber and schedules the next connection.
+      void client?.end().catch(() => undefined);
+    },
     async close() {
       closed = true;
       listening = false;
@@ -115,6 +127,7 @@ function listenEmbedded(
   const stop = pglite?.listen(channel, (payload) => handlers.onMessage(payload)).catch(() => undefined);
   return {
     listening: true,
+    reconnect: () => undefined,
     close: async () => {
       const unlisten = await stop;
       await unlisten?.().catch(() => undefined);

@@ -6,8 +6,14 @@
  *
  * Work that must not happen unless the data is stored — sending an e-mail, deleting a file — is registered
  * with `afterCommit(trx, fn)` and runs once the transaction has committed (never after a rollback).
+ *
+ * Once committed, a transaction waits until this process's change watches have heard what it changed: its last
+ * statement notifies a marker (src/db/changeWatch.ts `markerFor`), delivered after the transaction's own changes.
+ * The answer to the write, and the requests after it, never meet a kept page, session or department read from
+ * before it.
  */
 import type { Knex } from 'knex';
+import { markerFor } from './changeWatch';
 
 type Callback = () => unknown;
 const pending = new WeakMap<Knex.Transaction, Callback[]>();
@@ -15,10 +21,19 @@ const pending = new WeakMap<Knex.Transaction, Callback[]>();
 /** Runs `fn` in a transaction on `db`, then the callbacks registered with afterCommit, in order. */
 export async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   const callbacks: Callback[] = [];
-  const result = await db.transaction(async (trx) => {
-    pending.set(trx, callbacks);
-    return fn(trx);
-  });
+  const marker = markerFor(db);
+  const result = await db
+    .transaction(async (trx) => {
+      pending.set(trx, callbacks);
+      const value = await fn(trx);
+      await marker?.send(trx);
+      return value;
+    })
+    .catch((error: unknown) => {
+      marker?.cancel();
+      throw error;
+    });
+  await marker?.heard;
   for (const callback of callbacks) await callback();
   return result;
 }

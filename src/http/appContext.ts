@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { ChangeWatch } from '../db/changeWatch';
 import type { Logger } from '../log';
 import type { PageCache } from '../pageCache/pageCache';
 import type { ProfileCache } from '../pageCache/profileCache';
@@ -31,6 +32,8 @@ export interface AppDeps {
   readPhoto?: PhotoReader;
   /** The photo store; by default the one the configuration names. */
   mediaStore?: MediaStore;
+  /** The node's change watch, which every cache subscribes to; by default one per app (src/db/changeWatch.ts). */
+  changes?: ChangeWatch;
   /** Signed-in sessions kept in memory; by default one per app, as the configuration says (SESSION_CACHE). */
   sessionCache?: SessionCache;
   /** Writes sessions' "last seen" at most once a minute, after the request (src/services/sessionActivity.ts). */

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { User } from '../models/User';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { isAdmin, type Viewer } from '../policies/viewer';
-import { ownProfileId } from '../services/profiles';
+import { ownProfileId } from '../services/profileReads';
 import type { SessionFacts } from '../services/sessions';
 import { verifiedDepartmentIds } from '../services/verification/verifiedMemberships';
 import { isDepartmentVerifier } from '../services/verification/verifiers';

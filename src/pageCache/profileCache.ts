@@ -2,18 +2,15 @@
  * What this node knows of each profile: a small snapshot — its version, status and owner — so a warm profile page
  * request needs no database query at all (the page itself is kept in the page cache under that version:
  * src/pageCache/pageCache.ts, src/pageCache/profileAnswer.ts). A snapshot is dropped the moment its profile
- * changes: at once for changes made by this process (onProfileChanged), and through Postgres notifications for
- * changes made by other nodes. While the notification connection is down, snapshots are not trusted (every
- * request reads the version from the database), so a node never serves a page older than the last write it could
- * have heard of.
+ * changes, on every node: the database's trigger bumps the version and notifies, whoever wrote, and the node's
+ * change watch tells this cache (src/db/changeWatch.ts). While the notification connection is down, snapshots
+ * are not trusted (every request reads the version from the database), so a node never serves a page older than
+ * the last write it could have heard of.
  */
-import type { Knex } from 'knex';
 import { entryLimitedCache } from '../entryLimitedCache';
 import type { Config } from '../config';
-import { ChangeWatch, idPayload } from '../db/changeWatch';
-import type { Logger } from '../log';
+import type { CacheWatch, ChangeWatch } from '../db/changeWatch';
 import type { Profile } from '../models/Profile';
-import { PROFILE_CHANGED_CHANNEL, onProfileChanged } from '../services/profileChanges';
 
 /** What deciding about a cached page needs to know of a profile. */
 export type ProfileSnapshot = Pick<Profile, 'id' | 'userId' | 'profileStatus' | 'version'>;
@@ -22,28 +19,23 @@ const SNAPSHOT_LIMIT = 50_000;
 
 export class ProfileCache {
   private readonly snapshots = entryLimitedCache<number, ProfileSnapshot>(SNAPSHOT_LIMIT);
-  private readonly watch: ChangeWatch;
+  private readonly watch: CacheWatch;
 
   constructor(
     readonly enabled: boolean,
-    db: Knex,
-    logger?: Logger,
+    changes: ChangeWatch,
   ) {
-    this.watch = new ChangeWatch({
+    this.watch = changes.watch({
       enabled,
-      db,
-      channel: PROFILE_CHANGED_CHANNEL,
-      parse: idPayload,
-      hearLocal: onProfileChanged,
+      keyedBy: 'profile',
       forget: (id) => this.snapshots.delete(id),
       forgetAll: () => this.snapshots.clear(),
       keys: SNAPSHOT_LIMIT,
-      logger,
     });
   }
 
-  static fromConfig(config: Config, db: Knex, logger?: Logger): ProfileCache {
-    return new ProfileCache(config.pageCache, db, logger);
+  static fromConfig(config: Config, changes: ChangeWatch): ProfileCache {
+    return new ProfileCache(config.pageCache, changes);
   }
 
   /** True while snapshots can be trusted: caching is on and this node hears every change. */
@@ -67,7 +59,7 @@ export class ProfileCache {
     this.snapshots.set(id, { id, userId, profileStatus, version });
   }
 
-  close(): Promise<void> {
-    return this.watch.close();
+  close(): void {
+    this.watch.close();
   }
 }

@@ -131,7 +131,7 @@ export function profileDocumentTag(profile: Pick<Profile, 'id' | 'version'>, vie
 }
 
 /**
- * Which parts of the profile a read section shows (touchProfile names them as it writes): its own list (items,
+ * Which parts of the profile a read section shows (the database's trigger names them as it writes): its own list (items,
  * their visibility and photo links, a skill's endorsements); the gallery too when its items show linked photos;
  * and the photos section — whose photos say where each is used — every part.
  */

@@ -21,7 +21,7 @@ import { signedInPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
 import { authorize, profilePolicy } from '../policies';
 import { appendListItem, deleteListItem, updateListItem, type Expected } from '../services/lists';
-import { findProfileWithUsername } from '../services/profiles';
+import { findProfileWithUsername } from '../services/profileReads';
 import { id } from '../validation/common';
 import type { FormState } from '../validation/forms';
 import { LIST_MESSAGES, itemRefSchema, listByPath, type ItemRef, type ListDefinition } from '../validation/lists';

@@ -43,13 +43,8 @@ import { presentProfile } from '../presenters/profiles';
 import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
-import {
-  createProfile,
-  findOwnProfile,
-  findProfileByUsername,
-  findProfileWithUsername,
-  setProfileStatus,
-} from '../services/profiles';
+import { findOwnProfile, findProfileByUsername, findProfileWithUsername } from '../services/profileReads';
+import { createProfile, setProfileStatus } from '../services/profileWrites';
 import { loadProfileContent } from '../services/profileContent';
 import { presentGallery, presentGalleryView } from '../presenters/photos';
 import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';

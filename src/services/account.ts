@@ -10,14 +10,12 @@ import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { refuseBlacklistedEmail } from './blacklist/lookup';
 import { hashPassword, verifyPassword } from './passwords';
-import { recordUsernameChange, syncProfileName } from './profiles';
+import { recordUsernameChange, syncProfileName } from './profileWrites';
 import { recordSecurityEvent } from './securityEvents';
-import { announceSessionChange } from './sessionChanges';
 import { revokeUserSessions } from './sessions';
 
 /** The actor's own row, locked for a change; every node's cached sessions of the user drop it once it commits. */
 async function ownRow(trx: Knex.Transaction, actor: Viewer): Promise<User> {
-  announceSessionChange(trx, actor.id);
   return (await User.query(trx).findById(actor.id).forUpdate())!;
 }
 

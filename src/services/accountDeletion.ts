@@ -16,8 +16,6 @@ import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
 import { ACCOUNT_DATA_MESSAGES } from '../validation/accountData';
 import { verifyPassword } from './passwords';
-import { announceProfileChange } from './profileChanges';
-import { announceSessionChange } from './sessionChanges';
 import { keepOneActiveSuperAdmin } from './superAdmins';
 import { USER_DATA_CLEANUP, type UserDataDeps } from './userData';
 import { totpEnabled, useSecondFactor, type TwoFactorDeps } from './twoFactor/totp';
@@ -31,11 +29,8 @@ export async function deleteUserAndData(
   deps: UserDataDeps,
 ): Promise<void> {
   await keepOneActiveSuperAdmin(trx, target);
-  const profileIds = (await trx('profiles').where('user_id', target.id).pluck('id')) as number[];
   for (const step of USER_DATA_CLEANUP) await step(trx, target, deps);
   await User.query(trx).deleteById(target.id);
-  announceSessionChange(trx, target.id);
-  for (const profileId of profileIds) await announceProfileChange(trx, profileId);
 }
 
 /**

@@ -3,9 +3,8 @@
  * the user agent with ua-parser-js 1.x — MIT, maintained, regex tables only, no network or native code; 2.x is
  * AGPL), when it was created and when it was last seen. No IP address is kept, so no place is shown.
  *
- * A user lists their sessions, signs one out or every other one; each write announces the session change, so
- * every node's session cache drops the user at commit (src/services/sessionChanges.ts) — and the `sessions`
- * trigger tells the other nodes.
+ * A user lists their sessions, signs one out or every other one; the `sessions` trigger tells every node's session
+ * cache to drop the user at commit.
  *
  * A sign-in from a browser + OS this user never signed in from before ("a new device", known_devices) e-mails
  * them after commit, when their setting says so (on by default). The very first device of an account is only
@@ -23,7 +22,6 @@ import type { Viewer } from '../policies/viewer';
 import { ACCOUNT_DATA_MESSAGES } from '../validation/accountData';
 import type { Mailer } from './mail';
 import { recordSecurityEvent } from './securityEvents';
-import { announceSessionChange } from './sessionChanges';
 import { hashToken } from './tokens';
 
 export const UNKNOWN_BROWSER = 'Unknown browser';
@@ -135,7 +133,6 @@ export async function signOutDevice(trx: Knex.Transaction, actor: Viewer, input:
     .delete()
     .returning('id')) as unknown as Pick<Session, 'id'>[];
   if (!deleted.length) throw new NotFoundError(ACCOUNT_DATA_MESSAGES.deviceNotFound);
-  announceSessionChange(trx, actor.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'session_revoked', detail: { count: 1 } });
 }
 
@@ -148,7 +145,6 @@ export async function signOutOtherDevices(
   const query = Session.query(trx).where('userId', actor.id);
   if (input.keepSessionToken) query.whereNot('tokenHash', hashToken(input.keepSessionToken));
   const count = ((await query.delete().returning('id')) as unknown as Pick<Session, 'id'>[]).length;
-  announceSessionChange(trx, actor.id);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'other_sessions_revoked', detail: { count } });
   return count;
 }
@@ -159,6 +155,5 @@ export async function setNewDeviceAlerts(
   actor: Viewer,
   input: { newDeviceAlerts: boolean },
 ): Promise<User> {
-  announceSessionChange(trx, actor.id);
   return User.query(trx).patchAndFetchById(actor.id, { newDeviceAlerts: input.newDeviceAlerts });
 }

@@ -1,21 +1,18 @@
 /**
  * Signed-in requests without a database round trip: each node keeps, for a short while, the session and user it
  * read for a token (keyed by the token's hash, as the table is). Revocation stays immediate everywhere:
- * - an entry is dropped the moment anything about its user changes — at once for changes this process made
- *   (onSessionChanged), through Postgres notifications for changes made anywhere else (listen(), fed by the
- *   triggers on `users` and `sessions`) — and never outlives its session's expiry;
+ * - an entry is dropped the moment anything about its user changes, on every node: the database's trigger notifies
+ *   whoever wrote (users, sessions, a profile made, verifications, department links and verifiers), and the node's
+ *   change watch tells this cache (src/db/changeWatch.ts) — and an entry never outlives its session's expiry;
  * - while the notification connection is down nothing is trusted: every request reads the database, as without
  *   the cache; a read that raced a change is not kept (src/db/changeWatch.ts, as every per-node cache);
- * - a kept entry lives at most ENTRY_TTL_MS, so even a change nobody announced ends within that time.
- * The embedded database serves one process, which hears its own changes directly (src/db/listen.ts).
+ * - a kept entry lives at most ENTRY_TTL_MS, so even a change to a table the trigger does not watch ends within
+ *   that time.
  * Callers get their own copies: a request may change its user or session data without touching the cache.
  */
-import type { Knex } from 'knex';
 import { entryLimitedCache } from '../entryLimitedCache';
-import { ChangeWatch, idPayload } from '../db/changeWatch';
-import type { Logger } from '../log';
+import type { CacheWatch, ChangeWatch } from '../db/changeWatch';
 import { User } from '../models/User';
-import { SESSION_CHANGED_CHANNEL, onSessionChanged } from './sessionChanges';
 import { findSessionWithUser, type FoundSession } from './sessions';
 import { hashToken } from './tokens';
 
@@ -29,12 +26,6 @@ interface Entry {
   facts: FoundSession['facts'];
 }
 
-export interface SessionCacheOptions {
-  /** Hear this process's own announcements (default true). A test's second "node" in one process sets false. */
-  hearLocal?: boolean;
-  logger?: Logger;
-}
-
 /**
  * A request's own copy of a kept user. A user row holds only plain values (no JSON columns, no relations), so a
  * shallow copy is a whole one, at a fraction of `$clone`'s cost (this runs on every signed-in request).
@@ -45,25 +36,20 @@ export class SessionCache {
   // ttlResolution 0: otherwise lru-cache arms a timer every millisecond to forget the clock it cached; reading
   // the clock on each get costs less on these per-request paths.
   private readonly entries = entryLimitedCache<string, Entry>(ENTRY_LIMIT, { ttl: ENTRY_TTL_MS, ttlResolution: 0 });
-  private readonly watch: ChangeWatch;
+  private readonly watch: CacheWatch;
 
   constructor(
     readonly enabled: boolean,
-    db: Knex,
-    options: SessionCacheOptions = {},
+    changes: ChangeWatch,
   ) {
-    this.watch = new ChangeWatch({
+    this.watch = changes.watch({
       enabled,
-      db,
-      channel: SESSION_CHANGED_CHANNEL,
-      parse: idPayload,
-      hearLocal: options.hearLocal === false ? undefined : onSessionChanged,
+      keyedBy: 'user',
       forget: (userId) => {
         for (const [key, entry] of this.entries.entries()) if (entry.user.id === userId) this.entries.delete(key);
       },
       forgetAll: () => this.entries.clear(),
       keys: ENTRY_LIMIT,
-      logger: options.logger,
     });
   }
 
@@ -114,7 +100,7 @@ export class SessionCache {
     return this.watch.changed(userId);
   }
 
-  close(): Promise<void> {
-    return this.watch.close();
+  close(): void {
+    this.watch.close();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Sessions live in the `sessions` table, keyed by a SHA-256 of the random token the client holds
  * (in the cookie, or as a bearer token). Each node keeps what it read for a short while (src/services/sessionCache.ts);
- * every write here announces the change (src/services/sessionChanges.ts), so deleting rows still revokes at once.
+ * the database's trigger tells every node of each change to a session or its user, whoever made it
+ * (migrations/20261129100000_one_change_channel.ts), so deleting rows revokes at once.
  */
 import type { Knex } from 'knex';
 import { raw } from 'objection';
@@ -9,7 +10,6 @@ import { Profile } from '../models/Profile';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
-import { announceSessionChange } from './sessionChanges';
 import { describeDevice, noteSignInDevice, type DeviceAlertDeps } from './devices';
 import { hashToken } from './tokens';
 import { VERIFIED_MEMBERSHIP_SQL } from './verification/verifiedMemberships';
@@ -33,8 +33,8 @@ export interface FoundSession {
 }
 
 /**
- * What a session carries about its user besides the row. Each fact's writes announce a session change (and a
- * trigger tells the other nodes), so a kept session never shows an old fact.
+ * What a session carries about its user besides the row. The database's trigger tells every node of each write to
+ * the tables these come from, so a kept session never shows an old fact.
  */
 export interface SessionFacts {
   /** The user's own profile (the menu's My Profile); null before they make one. */
@@ -107,7 +107,6 @@ export async function saveSession(
       hasDevice ? device.os : null,
     ],
   )) as { rows: Array<{ created: boolean }> };
-  announceSessionChange(trx, input.userId);
   const created = rows[0]?.created === true;
   if (created && hasDevice && alerts) await noteSignInDevice(trx, actor, { userId: input.userId, device }, alerts);
   return created;
@@ -119,18 +118,13 @@ export async function destroySession(
   _actor: Viewer | null,
   input: { token: string },
 ): Promise<void> {
-  const ended = (await Session.query(trx)
-    .where('tokenHash', hashToken(input.token))
-    .delete()
-    .returning('userId')) as unknown as Pick<Session, 'userId'>[];
-  for (const { userId } of ended) announceSessionChange(trx, userId);
+  await Session.query(trx).where('tokenHash', hashToken(input.token)).delete();
 }
 
 /** Ends every session of a user (password change or reset, deactivation, deletion). */
 export async function revokeUserSessions(trx: Knex.Transaction, userId: number, exceptToken?: string): Promise<number> {
   const query = Session.query(trx).where('userId', userId);
   if (exceptToken) query.whereNot('tokenHash', hashToken(exceptToken));
-  announceSessionChange(trx, userId);
   return query.delete();
 }
 

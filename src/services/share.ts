@@ -9,7 +9,8 @@
  *   lists the viewer may see, as the page loads them) and the presenters (presentProfile, presentProfileLists);
  * - the link preview image is drawn from the visitor's view, whoever asks, and only from the profile's own
  *   public photo (never an external address, which the server would have to fetch);
- * - saving the résumé sections bumps the profile's version (touchProfile), so kept images and pages follow.
+ * - saving the résumé sections is a write to the profile row, so its version moves on (the database's trigger,
+ *   docs/architecture.md, Kept pages) and kept images and pages follow.
  */
 import type { Knex } from 'knex';
 import { NotFoundError } from '../errors';
@@ -17,7 +18,7 @@ import { Profile } from '../models/Profile';
 import { authorize, canReadProfile, profilePolicy, type Viewer } from '../policies';
 import { PROFILE_MESSAGES } from '../validation/profiles';
 import { RESUME_SECTION_KEYS, type ResumeSectionKey } from '../validation/share';
-import { findProfileWithUsername, touchProfile } from './profiles';
+import { findProfileWithUsername } from './profileReads';
 import { readPhotoVariant, type MediaStore } from './photos';
 
 /** The profile with this id if the viewer may read it (drafts: owner and admins only); else 404. */
@@ -53,6 +54,5 @@ export async function saveResumeSections(
   const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
   const sections = RESUME_SECTION_KEYS.filter((key) => input.sections.includes(key));
   await Profile.query(trx).findById(profile.id).patch({ resumeSections: sections });
-  await touchProfile(trx, profile.id, []);
   return (await findProfileWithUsername(profile.id, trx))!;
 }

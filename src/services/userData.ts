@@ -22,7 +22,6 @@ import { AiLog } from '../models/AiLog';
 import type { User } from '../models/User';
 import { scheduleExportFilesRemoval } from './accountData/exports';
 import { schedulePhotoFilesRemoval } from './photos';
-import { touchProfilesEndorsedBy } from './endorsements/endorserChanges';
 import type { MediaStore } from './photos/store';
 
 /** What the steps need beyond the transaction: where the user's files are stored. */
@@ -42,14 +41,6 @@ async function removeUserPhotoFiles(trx: Knex.Transaction, user: User, deps: Use
   await schedulePhotoFilesRemoval(trx, { userId: user.id }, deps.mediaStore);
 }
 
-/**
- * Their endorsements of others' skills go by cascade; the profiles that showed them change, so their versions
- * move on (docs/decisions/endorsements.md).
- */
-async function touchEndorsedProfiles(trx: Knex.Transaction, user: User): Promise<void> {
-  await touchProfilesEndorsedBy(trx, user.id);
-}
-
 /** The files of exports prepared for the user (docs/decisions/data-export.md), once the deletion commits. */
 async function removeUserExportFiles(trx: Knex.Transaction, user: User, deps: UserDataDeps): Promise<void> {
   await scheduleExportFilesRemoval(trx, user.id, deps.mediaStore);
@@ -59,6 +50,5 @@ async function removeUserExportFiles(trx: Knex.Transaction, user: User, deps: Us
 export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [
   deleteUserAiLogs,
   removeUserPhotoFiles,
-  touchEndorsedProfiles,
   removeUserExportFiles,
 ];

@@ -39,8 +39,8 @@ export type WidgetKey = (typeof SECTIONS)[number]['key'];
 export const WIDGET_KEYS = WIDGETS.map((w) => w.key) as WidgetKey[];
 export const SECTION_KEYS = SECTIONS.map((w) => w.key) as WidgetKey[];
 /**
- * What a write changes of a profile page's read sections (src/services/profiles.ts touchProfile): one section's
- * content, or `*`, every section.
+ * What a write changes of a profile page's read sections (`profiles.section_versions`, set by the database's
+ * trigger, migrations/20261129100000_one_change_channel.ts): one section's content, or `*`, every section.
  */
 export type SectionPart = WidgetKey | '*';
 

@@ -13,9 +13,9 @@ import { createMailer, type MailMessage, type Mailer } from '../../src/services/
 import { createTestDatabase, type TestDatabase } from './database';
 import type { Knex } from 'knex';
 import { createHttpServer } from '../../src/http/nodeServer';
+import { ChangeWatch } from '../../src/db/changeWatch';
 import { DepartmentReads } from '../../src/services/departments/departmentReads';
 import { SessionCache } from '../../src/services/sessionCache';
-import { caughtUp, type NodeCaches } from './caughtUp';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -98,10 +98,13 @@ export interface TestApp {
   mails: MailMessage[];
   client(): HttpClient;
   /**
-   * Resolves once this app's session cache and department reads have heard, through Postgres, every change
-   * committed so far (test/helpers/caughtUp.ts): await it after a write before asserting what the app keeps.
+   * Resolves once this app's caches have heard, through Postgres, every change committed so far
+   * (src/db/changeWatch.ts `caughtUp`): await it after a write made outside the app's own transactions (plain
+   * SQL, another node) before asserting what the app keeps. The app's own writes wait for it themselves.
    */
   caughtUp(): Promise<void>;
+  /** This app's change watch: its one LISTEN connection, which every cache of the app subscribes to. */
+  readonly changes: ChangeWatch;
   /** Stops the HTTP server and starts a new app instance on the same database (a "restart"). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -120,7 +123,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   existing?: TestDatabase,
-  extra: Pick<AppDeps, 'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads'> = {},
+  extra: Pick<
+    AppDeps,
+    'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads' | 'changes'
+  > = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
@@ -135,20 +141,23 @@ export async function startTestApp(
       };
   let server: http.Server;
   let config = testConfig(overrides);
-  // The caches the app would make for itself, made here so that caughtUp() can wait on them; a restart gets new
-  // ones, as a new process would. Caches passed in `extra` are the caller's to close.
-  let caches: NodeCaches;
-  const closeOwnCaches = async () => {
-    if (!extra.sessionCache) await caches.sessionCache.close();
-    if (!extra.departmentReads) await caches.departmentReads.close();
+  // The change watch and caches the app would make for itself, made here so that caughtUp() can wait on them; a
+  // restart gets new ones, as a new process would. Those passed in `extra` are the caller's to close.
+  let changes: ChangeWatch;
+  let caches: { sessionCache: SessionCache; departmentReads: DepartmentReads };
+  const closeOwn = async () => {
+    if (!extra.sessionCache) caches.sessionCache.close();
+    if (!extra.departmentReads) caches.departmentReads.close();
+    if (!extra.changes) await changes.close();
   };
 
   const listen = async (port = 0) => {
+    changes = extra.changes ?? new ChangeWatch(database.db, logger);
     caches = {
-      sessionCache: extra.sessionCache ?? new SessionCache(config.sessionCache, database.db, { logger }),
-      departmentReads: extra.departmentReads ?? new DepartmentReads(config.departmentCache, database.db, { logger }),
+      sessionCache: extra.sessionCache ?? new SessionCache(config.sessionCache, changes),
+      departmentReads: extra.departmentReads ?? new DepartmentReads(config.departmentCache, database.db, changes),
     };
-    const app = createApp({ config, db: database.db, logger, mailer, ...extra, ...caches });
+    const app = createApp({ config, db: database.db, logger, mailer, ...extra, ...caches, changes });
     server = createHttpServer(app.callback());
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return (server.address() as AddressInfo).port;
@@ -164,7 +173,7 @@ export async function startTestApp(
       server.closeAllConnections();
       server.close(() => resolve());
     });
-    await closeOwnCaches();
+    await closeOwn();
   };
   // Re-create with the final baseUrl so e-mailed links point at this server.
   await stop();
@@ -177,7 +186,10 @@ export async function startTestApp(
     config,
     mails,
     client: () => new HttpClient(baseUrl),
-    caughtUp: () => caughtUp(database.db, caches),
+    caughtUp: () => changes.caughtUp(),
+    get changes() {
+      return changes;
+    },
     async restart() {
       await stop();
       await listen(port);
@@ -186,6 +198,29 @@ export async function startTestApp(
       await stop();
       mailer.close();
       if (!existing) await database.destroy();
+    },
+  };
+}
+
+/**
+ * A second app ("node") on `first`'s database with its own change watch — its own LISTEN connection — so it hears
+ * of every change as another process would: through Postgres. `caches` makes the caches a test wants to reach
+ * (on that watch); closing the app closes them and the watch.
+ */
+export async function startSecondNode(
+  first: TestApp,
+  caches: (changes: ChangeWatch) => Pick<AppDeps, 'sessionCache' | 'departmentReads'> = () => ({}),
+): Promise<TestApp> {
+  const changes = new ChangeWatch(first.db);
+  const own = caches(changes);
+  const app = await startTestApp({ rateLimitsEnabled: false }, first.database, { ...own, changes });
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      own.sessionCache?.close();
+      own.departmentReads?.close();
+      await changes.close();
     },
   };
 }

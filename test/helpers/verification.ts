@@ -3,8 +3,8 @@ import { Model } from 'objection';
 import { inTransaction } from '../../src/db/transaction';
 
 /**
- * Links the user and records an approved verification in one transaction. The triggers on both tables tell the
- * user's sessions (`session_changed`, payload the user id); in one transaction Postgres folds those identical
+ * Links the user and records an approved verification in one transaction. The trigger on both tables tells the
+ * user's sessions (`user:<id>` on `turnout_changes`); in one transaction Postgres folds those identical
  * notifications into one, so a node that waits to hear of the change hears all of it at once. Two separate
  * statements sent two, and a test that waited for the first could see the second evict a session it had just
  * re-read.

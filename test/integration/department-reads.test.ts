@@ -2,14 +2,14 @@
  * What each node keeps of departments (src/services/departments/departmentReads.ts): a user's own links
  * (`GET /api/departments/user`) and search answers are answered from memory, and every write shows at once —
  * on the node that made it, and on another node as soon as Postgres's notification reaches it. B is a second app
- * on the same database that does not hear this process's own announcements, so it learns only what another
- * process would: through the triggers (migrations/20261126000100_department_reads_notify.ts).
+ * on the same database with its own change watch (its own LISTEN connection), so it learns what another process
+ * would, through the trigger (migrations/20261129100000_one_change_channel.ts).
  */
 import test, { type ExecutionContext } from 'ava';
 import { Model } from 'objection';
 import { DepartmentReads } from '../../src/services/departments/departmentReads';
 import type { DepartmentJson, UserDepartmentJson } from '../../src/validation/departments';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startSecondNode, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { queriesOf } from '../helpers/queries';
 import { createUser, type CreatedUser } from '../helpers/users';
@@ -21,12 +21,10 @@ let readsB: DepartmentReads;
 
 test.before(async () => {
   a = await startTestApp({ rateLimitsEnabled: false });
-  readsB = new DepartmentReads(true, a.db, { hearLocal: false });
-  b = await startTestApp({ rateLimitsEnabled: false }, a.database, { departmentReads: readsB });
+  b = await startSecondNode(a, (changes) => ({ departmentReads: (readsB = new DepartmentReads(true, a.db, changes)) }));
 });
 test.after.always(async () => {
   await b?.close();
-  await readsB?.close();
   await a?.close();
 });
 

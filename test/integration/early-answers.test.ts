@@ -16,16 +16,17 @@ import type { AppWithEarlyAnswers } from '../../src/http/earlyAnswers';
 import { createHttpServer } from '../../src/http/nodeServer';
 import { REDACT_PATHS } from '../../src/log';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
-import { caughtUp } from '../helpers/caughtUp';
 import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
 import { Model } from 'objection';
+import { ChangeWatch } from '../../src/db/changeWatch';
 import { DepartmentReads } from '../../src/services/departments/departmentReads';
 import { SessionCache } from '../../src/services/sessionCache';
 
 let testApp: TestApp;
 let app: AppWithEarlyAnswers;
 /** The app's own caches, so a test can wait for a write made through testApp to reach them. */
+let changes: ChangeWatch;
 let departmentReads: DepartmentReads;
 let sessionCache: SessionCache;
 const servers: http.Server[] = [];
@@ -52,8 +53,9 @@ test.before(async () => {
   });
   const logger = pino({ level: 'debug', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, capture);
   const mailer = { async send() {}, close() {} };
-  departmentReads = new DepartmentReads(testApp.config.departmentCache, testApp.db);
-  sessionCache = new SessionCache(testApp.config.sessionCache, testApp.db);
+  changes = new ChangeWatch(testApp.db);
+  departmentReads = new DepartmentReads(testApp.config.departmentCache, testApp.db, changes);
+  sessionCache = new SessionCache(testApp.config.sessionCache, changes);
   app = createApp({
     config: testApp.config,
     db: testApp.db,
@@ -61,6 +63,7 @@ test.before(async () => {
     mailer,
     departmentReads,
     sessionCache,
+    changes,
   }) as AppWithEarlyAnswers;
   const answer = app.early!.answer;
   app.early!.answer = (ctx, reply) => {
@@ -76,6 +79,7 @@ test.after.always(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+  await changes?.close();
   await testApp?.close();
 });
 
@@ -315,15 +319,14 @@ test.serial('a member’s own departments, kept on this node, answered early the
   t.true(none.tookIt);
   t.is(none.answer.body.toString(), '[]');
 
-  // Enough departments for the answer to be worth gzip. The writes (through another app) reach this one's links at
-  // once and again through Postgres, and the member's session (a link is a fact it carries) through Postgres
-  // alone. Every delivery must be in before the comparison, or a late drop lands between the middleware's read and
-  // the early one.
+  // Enough departments for the answer to be worth gzip. The writes (through another app) reach this one's links and
+  // the member's session (a link is a fact it carries) through Postgres; every delivery must be in before the
+  // comparison, or a late drop lands between the middleware's read and the early one.
   const ids = (await Model.knex()('departments').orderBy('id').limit(4).pluck('id')) as number[];
   for (const departmentId of ids) {
     t.is((await clientAs(testApp, member).post(path, { departmentId })).status, 201);
   }
-  await caughtUp(testApp.db, { departmentReads, sessionCache });
+  await changes.caughtUp();
   for (const encoding of ['gzip', 'identity', 'gzip, br', 'br']) {
     const { tookIt, answer } = await sameBothWays(t, path, { ...bearer, 'Accept-Encoding': encoding });
     t.true(tookIt, encoding);

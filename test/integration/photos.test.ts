@@ -457,7 +457,7 @@ test.serial('links: caps per widget, usage listed, delete removes files and ever
   t.is((await clientAs(app, owner).get(`/api/profiles/${profileId}`)).body.profileImage, null);
 });
 
-test.serial('every write refreshes the cached public page (touchProfile)', async (t) => {
+test.serial('every write moves the profile’s version on, so the cached public page is refreshed', async (t) => {
   const before = (await Profile.query().findById(profileId))!.version;
   const photo = await upload({ caption: 'Version bump' });
   const afterUpload = (await Profile.query().findById(profileId))!.version;

@@ -4,7 +4,7 @@
  */
 import zlib from 'node:zlib';
 import test from 'ava';
-import { inTransaction } from '../../src/db/transaction';
+import { ChangeWatch } from '../../src/db/changeWatch';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { countQueries as countQueriesOf } from '../helpers/queries';
@@ -100,30 +100,33 @@ test('a write is seen by the next visitor: motto, status (live → draft → liv
   t.true((await as(null).get(path, html())).text.includes('Casey Brandt-Okafor'));
 });
 
-// Other nodes exist only with a database server: the embedded database serves one process, which hears its
-// own writes directly (the tests above). Without a server the run lists these as skipped.
+// Other nodes exist only with a database server: the embedded database serves one process (the tests above).
+// Without a server the run lists these as skipped.
 const serverOnly = needsPostgresServer(test, 'the embedded database serves one process');
 
 serverOnly('another node hears of a write through Postgres and stops trusting what it kept', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner);
-  const otherNode = new ProfileCache(true, app.db);
+  const otherChanges = new ChangeWatch(app.db);
+  const otherNode = new ProfileCache(true, otherChanges);
   try {
     t.true(await until(() => otherNode.trusted), 'the other node listens');
     otherNode.remember(profile, otherNode.startLoad());
     t.is(otherNode.snapshot(profile.id)?.version, profile.version);
-    // A write made elsewhere: only the database notification reaches this cache.
-    await inTransaction(app.db, (trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
+    // A write made elsewhere, in plain SQL: only the database's trigger tells this cache.
+    await app.db('profiles').where('id', profile.id).update({ motto: 'Written elsewhere' });
     t.true(await until(() => otherNode.snapshot(profile.id) === undefined), 'the snapshot is dropped');
   } finally {
-    await otherNode.close();
+    otherNode.close();
+    await otherChanges.close();
   }
 });
 
 serverOnly('a snapshot read before a change is not kept after it', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner);
-  const cache = new ProfileCache(true, app.db);
+  const changes = new ChangeWatch(app.db);
+  const cache = new ProfileCache(true, changes);
   try {
     t.true(await until(() => cache.trusted));
     // A kept snapshot shows when this profile's notification has arrived (other tests' changes tick the
@@ -131,12 +134,13 @@ serverOnly('a snapshot read before a change is not kept after it', async (t) => 
     cache.remember(profile, cache.startLoad());
     t.truthy(cache.snapshot(profile.id));
     const startedAt = cache.startLoad(); // a load begins…
-    await inTransaction(app.db, (trx) => trx.raw("select pg_notify('profile_changed', ?)", [String(profile.id)]));
+    await app.db('profiles').where('id', profile.id).update({ motto: 'Changed while loading' });
     t.true(await until(() => cache.snapshot(profile.id) === undefined), 'the notification arrived');
     cache.remember(profile, startedAt); // …and ends after the change: what it read is stale
     t.is(cache.snapshot(profile.id), undefined, 'the load raced a change: not kept');
   } finally {
-    await cache.close();
+    cache.close();
+    await changes.close();
   }
 });
 

@@ -1,6 +1,6 @@
 /**
  * The profile read every profile page, document and share route starts with (findProfileWithUsername,
- * src/services/profiles.ts): a statement built once and run with each id must find exactly what
+ * src/services/profileReads.ts): a statement built once and run with each id must find exactly what
  * `profilesWithUsername().findById(id)` finds — the same model, column for column — for each id asked, inside a
  * transaction too, and nothing for an id no profile has.
  */
@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { anyDepartment, createProfileFor } from '../helpers/profiles';
 import { inTransaction } from '../../src/db/transaction';
-import { findProfileWithUsername, profilesWithUsername } from '../../src/services/profiles';
+import { findProfileWithUsername, profilesWithUsername } from '../../src/services/profileReads';
 
 let app: TestApp;
 test.before(async () => {

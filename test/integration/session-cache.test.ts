@@ -2,8 +2,8 @@
  * Signed-in requests are answered from each node's session cache (src/services/sessionCache.ts), and revocation
  * still ends a session everywhere at once: node B keeps what it read, node A revokes (sign-out, password change,
  * deactivation, deletion, role change), and B refuses — or sees the new role — as soon as the database's
- * notification reaches it. B is a second app on the same database that does not hear this process's own
- * announcements, so it learns only what another process would: through Postgres.
+ * notification reaches it. B is a second app on the same database with its own change watch (its own LISTEN
+ * connection), so it learns what another process would: through Postgres.
  */
 import test, { type ExecutionContext } from 'ava';
 import { Model } from 'objection';
@@ -12,7 +12,7 @@ import { User } from '../../src/models/User';
 import { SessionCache } from '../../src/services/sessionCache';
 import { saveSession } from '../../src/services/sessions';
 import { randomToken } from '../../src/services/tokens';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { clientAs, startSecondNode, startTestApp, type TestApp } from '../helpers/app';
 import { needsPostgresServer } from '../helpers/postgresServer';
 import { countQueries } from '../helpers/queries';
 import { createProfileFor } from '../helpers/profiles';
@@ -25,12 +25,10 @@ let cacheB: SessionCache;
 
 test.before(async () => {
   a = await startTestApp({ rateLimitsEnabled: false });
-  cacheB = new SessionCache(true, a.db, { hearLocal: false });
-  b = await startTestApp({ rateLimitsEnabled: false }, a.database, { sessionCache: cacheB });
+  b = await startSecondNode(a, (changes) => ({ sessionCache: (cacheB = new SessionCache(true, changes)) }));
 });
 test.after.always(async () => {
   await b?.close();
-  await cacheB?.close();
   await a?.close();
 });
 
@@ -57,7 +55,7 @@ test.serial('a signed-in request is answered from the session cache: no query fo
 
 test.serial('each read of a kept session gets its own user: a request changing it changes nothing kept', async (t) => {
   const member = await createUser({ name: 'Kept As Read' });
-  const cache = new SessionCache(true, a.db);
+  const cache = new SessionCache(true, a.changes);
   try {
     await cache.find(member.token); // read and kept (once the cache listens)
     await until(async () => (await queriesDuring(() => cache.find(member.token))) === 0);
@@ -68,7 +66,7 @@ test.serial('each read of a kept session gets its own user: a request changing i
     t.true(second.user instanceof User, 'still a User model');
     t.is(second.user.id, member.user.id);
   } finally {
-    await cache.close();
+    cache.close();
   }
 });
 

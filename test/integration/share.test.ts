@@ -16,7 +16,7 @@ import { conditionalGet } from '../helpers/conditionalGet';
 import { insightCounter } from '../../src/services/insights/counter';
 import { ogSvg } from '../../src/render/share/ogImage';
 import { presentPreviewCard } from '../../src/presenters/share';
-import { profilesWithUsername } from '../../src/services/profiles';
+import { profilesWithUsername } from '../../src/services/profileReads';
 
 let app: TestApp;
 let fixture: Fixture;

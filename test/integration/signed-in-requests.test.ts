@@ -27,12 +27,15 @@ let cache: CountingSessionCache;
 test.before(async () => {
   const first = await startTestApp({ rateLimitsEnabled: false, sessionCache: false });
   uncached = first;
-  cache = new CountingSessionCache(true, first.db);
-  app = await startTestApp({ rateLimitsEnabled: false }, first.database, { sessionCache: cache });
+  cache = new CountingSessionCache(true, first.changes);
+  app = await startTestApp({ rateLimitsEnabled: false }, first.database, {
+    sessionCache: cache,
+    changes: first.changes,
+  });
 });
 test.after.always(async () => {
   await app?.close();
-  await cache?.close();
+  cache?.close();
   await uncached?.close();
 });
 

@@ -15,11 +15,9 @@ import { User } from '../../models/User';
 import { adminUserPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
 import type { Role } from '../../validation/auth';
 import { deleteUserAndData } from '../accountDeletion';
-import { announceSessionChange } from '../sessionChanges';
 import { revokeUserSessions } from '../sessions';
 import { keepOneActiveSuperAdmin } from '../superAdmins';
 import type { UserDataDeps } from '../userData';
-import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
 import { readTogether } from '../../db/readTogether';
 
 /** A user on the Users tab, with the primary department's name and the profile's id (columns of the query). */
@@ -100,7 +98,6 @@ type UserChange = 'changeRole' | 'promoteToSuperAdmin' | 'changeStatus' | 'delet
 async function changeTarget(trx: Knex.Transaction, actor: Viewer, id: number, changes: UserChange[]): Promise<User> {
   const target = await User.query(trx).findById(id).forUpdate();
   for (const change of changes) authorize(adminUserPolicy, actor, change, target);
-  announceSessionChange(trx, id);
   return target!;
 }
 
@@ -129,8 +126,6 @@ export async function setUserStatus(
     await keepOneActiveSuperAdmin(trx, target);
     await revokeUserSessions(trx, target.id);
   }
-  // Their endorsements leave (or rejoin) the profiles that show them (docs/decisions/endorsements.md).
-  await touchProfilesEndorsedBy(trx, target.id);
   return target.$query(trx).patchAndFetch({ isActive: input.isActive });
 }
 

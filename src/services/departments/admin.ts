@@ -8,7 +8,6 @@ import type { Knex } from 'knex';
 import { Department } from '../../models/Department';
 import { adminDepartmentPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
 import type { DepartmentCreateInput } from '../../validation/departments';
-import { announceDepartmentsChange } from './departmentChanges';
 
 export async function listPendingDepartments(viewer: Viewer, db?: Knex): Promise<Department[]> {
   authorizeOnCollection(adminDepartmentPolicy, viewer, 'listPending');
@@ -26,7 +25,6 @@ async function patchDepartment(
   patch: Partial<Pick<Department, 'name' | 'city' | 'state' | 'county' | 'country' | 'verificationStatus'>>,
 ): Promise<Department> {
   const department = await Department.query(trx).findById(input.id).forUpdate();
-  announceDepartmentsChange(trx); // search answers and the links of everyone who linked it
   return authorize(adminDepartmentPolicy, actor, input.action, department).$query(trx).patchAndFetch(patch);
 }
 

@@ -2,10 +2,10 @@
  * The two department reads a signed-in person repeats most, kept per node: search answers (every keystroke of
  * the picker; the same prefixes for everyone) and each user's own links with their verification state
  * (`GET /api/departments/user`, My Departments). Freshness as in src/services/sessionCache.ts:
- * - every write drops what it touches at commit — at once in this process (departmentChanges.ts), through
- *   Postgres notifications on every other node (triggers on departments, user_departments and
- *   membership_verifications): any departments row drops every search answer and every user's links (they
- *   carry the departments' names and status), a user's link or request drops that user's;
+ * - every write drops what it touches at commit, on every node: the database's trigger notifies whoever wrote and
+ *   the node's change watch tells this cache (src/db/changeWatch.ts): any departments row drops every search
+ *   answer and every user's links (they carry the departments' names and status), a user's link or request drops
+ *   that user's;
  * - while the notification connection is down nothing is trusted (every call reads the database), and a read
  *   that raced a change is not kept;
  * - entries are frozen: callers read them and never change them.
@@ -15,14 +15,12 @@
  */
 import type { Knex } from 'knex';
 import { entryLimitedCache } from '../../entryLimitedCache';
-import { ChangeWatch } from '../../db/changeWatch';
-import type { Logger } from '../../log';
+import type { CacheWatch, ChangeWatch } from '../../db/changeWatch';
 import { Department } from '../../models/Department';
 import type { MembershipVerification } from '../../models/MembershipVerification';
 import type { UserDepartment } from '../../models/UserDepartment';
 import type { Viewer } from '../../policies/viewer';
 import { latestRequestsOf } from '../verification/requests';
-import { DEPARTMENTS_CHANGED_CHANNEL, onDepartmentsChanged, parseDepartmentChange } from './departmentChanges';
 import { normalizeSearchQuery, searchDepartments } from './search';
 import { listUserDepartments } from './userDepartments';
 
@@ -35,12 +33,6 @@ const LINKS_LIMIT = 20_000;
 export interface UserDepartmentsRead {
   readonly links: readonly UserDepartment[];
   readonly latest: ReadonlyMap<number, MembershipVerification>;
-}
-
-export interface DepartmentReadsOptions {
-  /** Hear this process's own announcements (default true). A test's second "node" in one process sets false. */
-  hearLocal?: boolean;
-  logger?: Logger;
 }
 
 const frozenModels = <T extends object>(models: T[], nested: (model: T) => object | undefined = () => undefined) => {
@@ -66,19 +58,17 @@ export class DepartmentReads {
   /** Who created a department still pending: they see it in search, so their answers are their own. */
   private pendingCreators: Promise<ReadonlySet<number>> | null = null;
   /** A user id: that user's links changed; `all`: a departments row changed, or notifications were lost. */
-  private readonly watch: ChangeWatch;
+  private readonly watch: CacheWatch;
 
   constructor(
     readonly enabled: boolean,
     private readonly db: Knex,
-    options: DepartmentReadsOptions = {},
+    changes: ChangeWatch,
   ) {
-    this.watch = new ChangeWatch({
+    this.watch = changes.watch({
       enabled,
-      db,
-      channel: DEPARTMENTS_CHANGED_CHANNEL,
-      parse: parseDepartmentChange,
-      hearLocal: options.hearLocal === false ? undefined : onDepartmentsChanged,
+      keyedBy: 'user',
+      allOnDepartments: true,
       forget: (userId) => this.links.delete(userId),
       forgetAll: () => {
         this.answers.clear();
@@ -86,7 +76,6 @@ export class DepartmentReads {
         this.pendingCreators = null;
       },
       keys: LINKS_LIMIT,
-      logger: options.logger,
     });
   }
 
@@ -169,7 +158,7 @@ export class DepartmentReads {
     return this.pendingCreators;
   }
 
-  close(): Promise<void> {
-    return this.watch.close();
+  close(): void {
+    this.watch.close();
   }
 }

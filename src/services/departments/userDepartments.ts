@@ -15,8 +15,6 @@ import { Department } from '../../models/Department';
 import { UserDepartment } from '../../models/UserDepartment';
 import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
 import type { DepartmentCreateInput } from '../../validation/departments';
-import { membershipLinkChanged } from '../verification/requests';
-import { announceDepartmentsChange, announceUserDepartmentsChange } from './departmentChanges';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
@@ -36,7 +34,6 @@ export async function listUserDepartments(viewer: Viewer, db?: Knex): Promise<Us
 /** Every mutation of a user's links starts here, so each also tells the caches (departmentReads.ts) at commit. */
 async function lockUserDepartments(trx: Knex.Transaction, userId: number): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(?, ?)', [USER_DEPARTMENTS_LOCK, userId]);
-  announceUserDepartmentsChange(trx, userId);
 }
 
 async function withDepartment(trx: Knex.Transaction, linkId: number): Promise<UserDepartment> {
@@ -71,7 +68,6 @@ async function link(
   if (isPrimary) await UserDepartment.query(trx).patch({ isPrimary: false }).where({ userId, isPrimary: true });
   const created = await UserDepartment.query(trx).insertAndFetch({ userId, departmentId: department.id, isPrimary });
   created.department = department;
-  await membershipLinkChanged(trx, userId, department.id); // a kept verification shows again
   return created;
 }
 
@@ -92,7 +88,6 @@ export async function createUserDepartment(
     verificationStatus: 'pending',
     createdBy: actor.id,
   });
-  announceDepartmentsChange(trx); // search answers: its creator sees it now
   return link(trx, actor.id, department, false);
 }
 
@@ -143,7 +138,6 @@ export async function removeUserDepartment(trx: Knex.Transaction, actor: Viewer,
   const current = authorize(userDepartmentPolicy, actor, 'delete', await UserDepartment.query(trx).findById(input.id));
   await UserDepartment.query(trx).deleteById(current.id);
   if (current.isPrimary) await promoteOldest(trx, current.userId);
-  await membershipLinkChanged(trx, current.userId, current.departmentId); // its badge goes (verifiedMemberships.ts)
 }
 
 /**

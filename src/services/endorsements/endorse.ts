@@ -5,8 +5,8 @@
  *   verified in one department, never one's own skill (403 with the reason);
  * - one per endorser and skill: the unique index answers a second one (409, src/db/constraints.ts);
  * - it starts pending; the owner (or an admin) approves it, or hides it, at any time after;
- * - every write bumps the profile's version (touchProfile), so no kept page shows an endorsement a moment
- *   longer than it should — or misses one;
+ * - every write bumps the profile's version (the database's trigger, docs/architecture.md, Kept pages), so no
+ *   kept page shows an endorsement a moment longer than it should — or misses one;
  * - the owner is e-mailed about a new one once it is stored (afterCommit), unless their endorsement e-mails are
  *   off (Account Settings → Notifications) or their account is deactivated.
  */
@@ -25,7 +25,6 @@ import { ENDORSEMENT_MESSAGES, type EndorsementDecision } from '../../validation
 import { skills } from '../../validation/lists/skills';
 import type { ListDefinition } from '../../validation/lists';
 import type { Mailer } from '../mail';
-import { touchProfile } from '../profiles';
 import { sharedVerifiedDepartments } from './colleagues';
 import { readTogether } from '../../db/readTogether';
 
@@ -85,7 +84,6 @@ export async function endorseSkill(
     comment: input.comment,
     status: 'pending',
   });
-  await touchProfile(trx, profile.id, ['skills']);
 
   const [owner, endorser, department] = await readTogether(trx, [
     () => User.query(trx).findById(profile.userId),
@@ -148,6 +146,5 @@ export async function decideEndorsement(
     status: input.status,
     decidedAt: new Date(),
   });
-  await touchProfile(trx, endorsement.profileId!, ['skills']);
   return Object.assign(updated, { profileId: endorsement.profileId, ownerId: endorsement.ownerId });
 }

@@ -6,7 +6,7 @@
  * - the items of a profile's list have positions 0..n-1 (unique, checked per statement): an append takes n,
  *   a delete moves the items after it up by one;
  * - an append locks the profile row first, so concurrent appends take turns and none is lost;
- * - every write bumps the item's `version` and ends with touchProfile (the profile's pages change);
+ * - every write bumps the item's `version`; the database's trigger bumps the profile's (its pages change);
  * - a write that names an expected version (If-Match) which is not the item's current one changes nothing;
  * - only those who may update the profile (owner, admins) write; a profile they may not read is not found;
  * - an item's photo fields are its photo links, written through the link service (src/services/photos/links.ts:
@@ -18,10 +18,9 @@ import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { listItemModel, type ListItem } from '../../models/ListItem';
 import { Profile } from '../../models/Profile';
 import { authorize, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
-import { LIST_MESSAGES, sectionOf, type ItemRef, type ListDefinition } from '../../validation/lists';
+import { LIST_MESSAGES, type ItemRef, type ListDefinition } from '../../validation/lists';
 import type { Visibility } from '../../validation/visibility';
 import { attachPhotoLinks, writePhotoFields, type LinkedItem } from '../photos/links';
-import { touchProfile } from '../profiles';
 
 /** What a write expects the item to be (If-Match): any version, or one of these (optionally of this item). */
 export type Expected = '*' | Array<{ id?: number; version: number }>;
@@ -93,7 +92,6 @@ export async function appendListItem(
     visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
   } as Partial<ListItem>);
   const linked = await withPhotoFields(trx, profile, list, item, input.fields);
-  await touchProfile(trx, profile.id, [sectionOf(list)]);
   return linked;
 }
 
@@ -112,7 +110,6 @@ export async function updateListItem(
       version: raw('version + 1') as unknown as number,
     } as Partial<ListItem>);
   const linked = await withPhotoFields(trx, profile, input.list, updated, input.fields);
-  await touchProfile(trx, profile.id, [sectionOf(input.list)]);
   return linked;
 }
 
@@ -130,7 +127,6 @@ export async function deleteListItem(
     .where('profileId', profile.id)
     .where('position', '>', item.position)
     .patch({ position: raw('position - 1') as unknown as number });
-  await touchProfile(trx, profile.id, [sectionOf(input.list)]);
 }
 
 /**

@@ -14,7 +14,7 @@
  * - links (items' photos, the profile image) are photo_links rows written by ./links.ts only: a photo of the
  *   same profile, within the caps; deleting a photo removes its links in the same statement (foreign keys
  *   that cascade); a photo that stops being public stops being the profile image;
- * - every write ends with touchProfile (the profile's cached pages change).
+ * - every write changes the profile's version through the database's trigger (its kept pages change).
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -25,7 +25,7 @@ import { Photo } from '../../models/Photo';
 import { PhotoFolder } from '../../models/PhotoFolder';
 import { Profile } from '../../models/Profile';
 import { authorize, can, canSee, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
-import { LISTS, sectionOf, type ItemRef } from '../../validation/lists';
+import { LISTS, type ItemRef } from '../../validation/lists';
 import {
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
@@ -35,7 +35,7 @@ import {
   type PhotoUploadFields,
   type PhotoVariant,
 } from '../../validation/photos';
-import { findProfile, touchProfile } from '../profiles';
+import { findProfile } from '../profileReads';
 import { removeFilesAfterCommit } from '../fileDeletions';
 import { processImage, type ProcessedImage } from './image';
 import {
@@ -311,7 +311,6 @@ export async function addPhoto(
     height: prepared.height,
     variants: prepared.variants,
   });
-  await touchProfile(trx, profile.id, ['photos']);
   return photo;
 }
 
@@ -359,7 +358,6 @@ export async function updatePhoto(
     ...patch,
     version: raw('version + 1') as unknown as number,
   });
-  await touchProfile(trx, profile.id, ['photos']);
   return updated;
 }
 
@@ -393,7 +391,6 @@ export async function deletePhoto(
     .where('position', '>', photo.position)
     .patch({ position: raw('position - 1') as unknown as number });
   await removePhotoFilesAfterCommit(trx, [photo.storageKey], store);
-  await touchProfile(trx, profile.id, ['photos']);
 }
 
 export async function createFolder(
@@ -411,7 +408,6 @@ export async function createFolder(
     description: input.description ?? null,
     parentId: input.parentId ?? null,
   });
-  await touchProfile(trx, profile.id, ['photos']);
   return folder;
 }
 
@@ -436,7 +432,6 @@ export async function setPhotoLinks(
     replacePhotoLinks(trx, profile, { target: input.target, itemId, photoIds: input.photoIds, field: 'photoIds' });
   if (input.target === 'profile') {
     const photos = await link(null);
-    await touchProfile(trx, profile.id, ['photos']);
     return { target: input.target, photos, item: null, profile: (await findProfile(actor, profile.id, trx))! };
   }
   if (!input.item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
@@ -451,7 +446,6 @@ export async function setPhotoLinks(
   const updated = await Item.query(trx).patchAndFetchById(item.id, {
     version: raw('version + 1') as unknown as number,
   });
-  await touchProfile(trx, profile.id, [sectionOf(list)]);
   const [linked] = await attachPhotoLinks(trx, list, [updated]);
   return { target: input.target, photos, item: linked!, profile };
 }

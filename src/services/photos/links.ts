@@ -8,7 +8,7 @@
  * - at most the target's cap (PHOTO_LINK_TARGETS: incidents 5, awards 3, the others 1), each photo once;
  * - the profile image is a public photo;
  * - deleting a photo, an item or a profile removes its links (foreign keys that cascade).
- * The caller holds the profile's lock and ends with touchProfile.
+ * The caller holds the profile's lock; the database's trigger bumps the profile's version for each link written.
  */
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors';

@@ -9,7 +9,6 @@ import type { Viewer } from '../../policies/viewer';
 import crypto from 'node:crypto';
 import { verifyUnsubscribeToken } from './tokens';
 import { REMINDER_MESSAGES } from '../../validation/reminders';
-import { announceSessionChange } from '../sessionChanges';
 
 export interface ReminderSettingsInput {
   remindersEnabled: boolean;
@@ -25,7 +24,6 @@ export async function updateReminderSettings(
 ): Promise<User> {
   const user = (await User.query(trx).findById(actor.id).forUpdate())!;
   // The signed-in user is kept per node (the session cache): drop it at commit, so the next page reads this.
-  announceSessionChange(trx, actor.id);
   return user.$query(trx).patchAndFetch({
     remindersEnabled: input.remindersEnabled,
     reminderDays: input.reminderDays,
@@ -37,7 +35,6 @@ export async function updateReminderSettings(
 
 /** A new calendar secret: the old feed address answers 404 from the moment this commits. */
 export async function rotateCalendarSecret(trx: Knex.Transaction, actor: Viewer): Promise<User> {
-  announceSessionChange(trx, actor.id);
   return (await User.query(trx).patchAndFetchById(actor.id, {
     calendarSecret: crypto.randomBytes(32).toString('hex'),
   }))!;
@@ -53,7 +50,6 @@ export async function unsubscribeReminders(
   if (userId === null) throw new NotFoundError(REMINDER_MESSAGES.badToken);
   // A deleted account: nothing left to send to; the answer is the same, so a token reveals nothing.
   await User.query(trx).findById(userId).patch({ remindersEnabled: false });
-  announceSessionChange(trx, userId);
 }
 
 /**

@@ -14,7 +14,7 @@ import { Model } from 'objection';
 import { Department } from '../../models/Department';
 import { departmentPolicy, profilePolicy, type Viewer } from '../../policies';
 import { authorize } from '../../policies/policy';
-import { profilesWithUsername } from '../profiles';
+import { profilesWithUsername } from '../profileReads';
 import type { Profile } from '../../models/Profile';
 import { VERIFIED_MEMBERSHIP_SQL } from './verifiedMemberships';
 

@@ -7,8 +7,9 @@
  *   decline or revocation is a new row. One pending and one approved row per member and department at most
  *   (partial unique indexes → 409, src/db/constraints.ts).
  * - The member hears of every decision by e-mail, after commit.
- * - An approval or revocation changes the member's profile page (the badge): it bumps the profile's version
- *   (touchProfile), so kept pages show it at once. The department page keys on what it lists (departmentPage.ts).
+ * - An approval or revocation changes the member's profile page (the badge), their sessions and the profiles they
+ *   endorsed: the database's trigger bumps and notifies them all (docs/architecture.md, Kept pages). The
+ *   department page keys on what it lists (departmentPage.ts).
  */
 import type { Knex } from 'knex';
 import { afterCommit } from '../../db/transaction';
@@ -22,10 +23,6 @@ import { reviewScope, verificationPolicy, type ReviewableVerification } from '..
 import { VERIFICATION_MESSAGES, verifiedBadgeText } from '../../validation/verification';
 import type { Logger } from '../../log';
 import type { MailMessage, Mailer } from '../mail';
-import { touchProfile } from '../profiles';
-import { touchProfilesEndorsedBy } from '../endorsements/endorserChanges';
-import { announceSessionChange } from '../sessionChanges';
-import { announceUserDepartmentsChange } from '../departments/departmentChanges';
 import { readTogether } from '../../db/readTogether';
 
 export interface VerificationMailDeps {
@@ -71,7 +68,6 @@ export async function requestVerification(
     departmentId: link.departmentId,
     status: 'pending',
   });
-  announceUserDepartmentsChange(trx, link.userId); // My Departments shows the request
   return { link, request };
 }
 
@@ -85,7 +81,6 @@ export async function setListing(
   if (input.listed && !(await approvedRow(trx, link.userId, link.departmentId))) {
     throw new ConflictError(VERIFICATION_MESSAGES.onlyVerifiedListed);
   }
-  announceUserDepartmentsChange(trx, link.userId);
   return (await link.$query(trx).patchAndFetch({ listed: input.listed }).withGraphFetched('department'))!;
 }
 
@@ -146,29 +141,6 @@ export async function memberProfiles(userIds: number[], db?: Knex): Promise<Map<
   return new Map(rows.map((p) => [p.userId, { id: p.id, rank: p.rank }]));
 }
 
-/**
- * The member's verified departments changed: their sessions carry them (sessions.ts), their profile shows them,
- * and so do the profiles they endorsed (the department an endorser shares with the owner, endorsements/load.ts).
- */
-async function touchMemberProfile(trx: Knex.Transaction, userId: number): Promise<void> {
-  announceSessionChange(trx, userId);
-  const profile = await Profile.query(trx).select('id').findOne({ userId });
-  if (profile) await touchProfile(trx, profile.id);
-  await touchProfilesEndorsedBy(trx, userId);
-}
-
-/**
- * A member's verified badge may have appeared or gone because their link to the department was added or
- * removed (verifiedMemberships.ts: approved and still linked): the profile page changes with it.
- */
-export async function membershipLinkChanged(
-  trx: Knex.Transaction,
-  userId: number,
-  departmentId: number,
-): Promise<void> {
-  if (await approvedRow(trx, userId, departmentId)) await touchMemberProfile(trx, userId);
-}
-
 /** The request as stored after a decision, with what was loaded alongside it. */
 async function reread(trx: Knex.Transaction, request: ReviewableVerification): Promise<ReviewableVerification> {
   const { user, department, verifierIds, memberLinked } = request;
@@ -224,11 +196,9 @@ export async function decideVerification(
     decidedById: actor.id,
     reason: input.reason ?? null,
   });
-  announceUserDepartmentsChange(trx, request.userId);
   const updated = await reread(trx, request);
   const department = request.department!.name;
   if (status === 'approved') {
-    await touchMemberProfile(trx, request.userId);
     const year = updated.decidedAt!.getUTCFullYear();
     mailDecision(trx, updated, deps, {
       subject: `Your membership in ${department} is verified`,
@@ -265,8 +235,6 @@ export async function revokeVerification(
   await UserDepartment.query(trx)
     .patch({ listed: false })
     .where({ userId: request.userId, departmentId: request.departmentId });
-  announceUserDepartmentsChange(trx, request.userId);
-  await touchMemberProfile(trx, request.userId);
   const updated = await reread(trx, request);
   const department = request.department!.name;
   mailDecision(trx, updated, deps, {

@@ -13,7 +13,6 @@ import { authorize, authorizeOnCollection, type Viewer } from '../../policies';
 import { departmentVerifierPolicy } from '../../policies/verification';
 import { VERIFICATION_MESSAGES } from '../../validation/verification';
 import { DEPARTMENT_MESSAGES } from '../../validation/departments';
-import { announceSessionChange } from '../sessionChanges';
 import { readTogether } from '../../db/readTogether';
 
 /** The departments a user verifies (ids), for the menu and the review page. */
@@ -60,7 +59,6 @@ export async function grantVerifier(
     userId: user.id,
     grantedById: actor.id,
   });
-  announceSessionChange(trx, user.id); // their menu gains Verification Requests (a session fact)
   return Object.assign(created, { department, user });
 }
 
@@ -73,7 +71,6 @@ export async function removeVerifier(trx: Knex.Transaction, actor: Viewer, input
     await DepartmentVerifier.query(trx).findById(input.id),
   );
   await DepartmentVerifier.query(trx).deleteById(verifier.id);
-  announceSessionChange(trx, verifier.userId);
 }
 
 /** The admin's plain form: the verifier named by e-mail (a 400 on the field when nobody has it). */

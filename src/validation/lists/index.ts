@@ -3,7 +3,6 @@
  * a line here; the routes, storage, presenting and page loading follow from the definition.
  */
 import type { ListDefinition } from './define';
-import type { WidgetKey } from '../profileWidgets';
 import { timeline } from './timeline';
 import { statusUpdates } from './statusUpdates';
 import { incidents } from './incidents';
@@ -29,9 +28,6 @@ export const LISTS = [
 ] as unknown as readonly ListDefinition[];
 
 export type ListKey = (typeof LISTS)[number]['key'];
-/** The profile page section that shows a list: the one its writes change (touchProfile). */
-export const sectionOf = (list: ListDefinition): WidgetKey => list.key as WidgetKey;
-
 export function listByPath(path: string): ListDefinition | undefined {
   return LISTS.find((list) => list.path === path);
 }
