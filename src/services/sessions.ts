@@ -119,10 +119,7 @@ export async function destroySession(
   _actor: Viewer | null,
   input: { token: string },
 ): Promise<void> {
-  const ended = (await Session.query(trx)
-    .where('tokenHash', hashToken(input.token))
-    .delete()
-    .returning('userId')) as unknown as Pick<Session, 'userId'>[];
+  const ended = await Session.query(trx).where('tokenHash', hashToken(input.token)).delete().returning('userId');
   for (const { userId } of ended) announceSessionChange(trx, userId);
 }
 

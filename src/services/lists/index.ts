@@ -83,15 +83,17 @@ export async function appendListItem(
   const { list } = input;
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const Item = listItemModel(list);
-  const last = (await Item.query(trx).where('profileId', profile.id).max('position as last').first()) as unknown as {
-    last: number | null;
-  };
+  const last = await Item.query(trx)
+    .where('profileId', profile.id)
+    .max('position as last')
+    .first()
+    .castTo<{ last: number | null }>();
   const item = await Item.query(trx).insertAndFetch({
     ...toColumns(list, input.fields),
     profileId: profile.id,
     position: last.last === null ? 0 : last.last + 1,
     visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
-  } as Partial<ListItem>);
+  });
   const linked = await withPhotoFields(trx, profile, list, item, input.fields);
   await touchProfile(trx, profile.id, [sectionOf(list)]);
   return linked;
@@ -109,8 +111,8 @@ export async function updateListItem(
     .query(trx)
     .patchAndFetchById(item.id, {
       ...toColumns(input.list, input.fields),
-      version: raw('version + 1') as unknown as number,
-    } as Partial<ListItem>);
+      version: raw('version + 1'),
+    });
   const linked = await withPhotoFields(trx, profile, input.list, updated, input.fields);
   await touchProfile(trx, profile.id, [sectionOf(input.list)]);
   return linked;
@@ -129,7 +131,7 @@ export async function deleteListItem(
   await Item.query(trx)
     .where('profileId', profile.id)
     .where('position', '>', item.position)
-    .patch({ position: raw('position - 1') as unknown as number });
+    .patch({ position: raw('position - 1') });
   await touchProfile(trx, profile.id, [sectionOf(input.list)]);
 }
 
