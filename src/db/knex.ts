@@ -75,6 +75,7 @@ export async function createDb(options: DbOptions): Promise<Knex> {
   await pglite.waitReady;
   return knex({
     client: ClientPgLite,
+    // knex's types know no knex-pglite connection (an open PGlite instance instead of connection settings).
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     ...mappers,
   });
