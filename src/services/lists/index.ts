@@ -17,7 +17,7 @@ import { Model, raw } from 'objection';
 import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { listItemModel, type ListItem } from '../../models/ListItem';
 import { Profile } from '../../models/Profile';
-import { authorize, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
+import { authorize, profilePolicy, scopeVisibility, type Viewer } from '../../policies';
 import { LIST_MESSAGES, sectionOf, type ItemRef, type ListDefinition } from '../../validation/lists';
 import type { Visibility } from '../../validation/visibility';
 import { attachPhotoLinks, writePhotoFields, type LinkedItem } from '../photos/links';
@@ -147,7 +147,7 @@ export async function findListItems(
   const items = await listItemModel(input.list)
     .query()
     .where('profileId', profile.id)
-    .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
+    .modify(scopeVisibility, viewer, profile.userId)
     .orderBy('position');
   if (input.list.key === 'skills') await attachColleagueEndorsements(viewer, profile, items);
   return { profile, items: await attachPhotoLinks(Model.knex(), input.list, items) };
