@@ -44,6 +44,7 @@ export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Route
 
   router.post('/passkeys', signedIn(), validate(add), transaction(), async (ctx: WriteContext<InputOf<typeof add>>) => {
     const { trx, user, input } = ctx.state;
+    // yup types the body's response as a plain object; @simplewebauthn checks its shape when it verifies it.
     const response = input.body.response as unknown as RegistrationResponseJSON;
     ctx.status = 201;
     ctx.body = presentPasskey(await addPasskey(trx, user, { name: input.body.name, response }, rp));
@@ -80,6 +81,7 @@ export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Route
     validate(signIn),
     transaction(),
     async (ctx: VisitorWriteContext<InputOf<typeof signIn>>) => {
+      // As above: yup's plain object, checked by @simplewebauthn.
       const response = ctx.state.input.body.response as unknown as AuthenticationResponseJSON;
       const user = await signInWithPasskey(ctx.state.trx, null, { response }, rp);
       ctx.body = await signInAnswer(ctx, user);

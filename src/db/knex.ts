@@ -57,7 +57,7 @@ export async function createDb(options: DbOptions): Promise<Knex> {
   if (options.databaseUrl) {
     const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
     return knex({
-      client: PgWithNamedReads as unknown as typeof knexModule.Client, // 'pg', reads as named statements
+      client: PgWithNamedReads, // 'pg', reads as named statements
       connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: acquireTimeoutMs },
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: acquireTimeoutMs,
@@ -75,6 +75,7 @@ export async function createDb(options: DbOptions): Promise<Knex> {
   await pglite.waitReady;
   return knex({
     client: ClientPgLite,
+    // knex's types know no knex-pglite connection (an open PGlite instance instead of connection settings).
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     ...mappers,
   });

@@ -13,9 +13,20 @@
  * A named statement whose table has since changed shape (a migration while this process runs) fails with
  * "cached plan must not change result type"; its text is then never named again, and outside a transaction the
  * call is retried unnamed at once (in one, the transaction is already aborted: the error stands, once).
+ *
+ * Why knex's Postgres client is subclassed (its one internal method, `_query`, the one place that holds both the
+ * statement's final text and pg's query config): no supported hook can name a statement.
+ * - knex's `query` event and `postProcessResponse` see a copy of the query, or only its answer;
+ * - `.options({ name })` on a query must be given before knex compiles its text, and the name is the text's;
+ * - knex's public `Client.query` emits the `query` event again on a retry and re-numbers the bindings;
+ * - a `pg.Pool` handed to knex (`connectionPool`) could make clients that name reads, but knex then no longer
+ *   owns the pool: its acquire timeout (the 503 when the database is gone), its bounds and `destroy()` go.
+ * So it stays here, in one module, tested by test/integration/named-reads.test.ts (which fails if a knex upgrade
+ * changes the method).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type { Knex } from 'knex';
 
 const require = createRequire(import.meta.url);
 
@@ -26,9 +37,15 @@ interface KnexQueryObject {
   options?: Record<string, unknown>;
 }
 
-interface PgClientClass {
-  new (config: unknown): { _query(connection: unknown, obj: KnexQueryObject): Promise<unknown> };
+/** knex's Postgres client: a knex `Client` (what the `client` option takes), with the method that runs a query. */
+interface PgClient extends Knex.Client {
+  _query(connection: unknown, obj: KnexQueryObject): Promise<unknown>;
 }
+/** A client class as the `client` option takes it (EventEmitter's statics included), making PgClients. */
+type PgClientClass = Omit<typeof Knex.Client, 'prototype'> & {
+  new (config: Knex.Config): PgClient;
+  prototype: PgClient;
+};
 
 // knex's Postgres client, which `client: 'pg'` names (no typings: it is internal to knex; knex-pglite extends
 // the same class).

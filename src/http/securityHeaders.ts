@@ -47,6 +47,7 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
     removeHeader: (name: string) => headers.delete(name),
   };
   let finished = false;
+  // helmet's types ask for a whole ServerResponse; it only sets and removes headers, which `res` records.
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
     finished = true;

@@ -20,7 +20,7 @@ export class BaseModel extends Model {
 
   override $beforeUpdate(): void {
     if ((this.constructor as typeof BaseModel).hasUpdatedAt) {
-      (this as unknown as { updatedAt: Date }).updatedAt = new Date();
+      this.$set({ updatedAt: new Date() });
     }
   }
 }

@@ -10,6 +10,9 @@ import type { Visibility } from '../validation/visibility';
 export class ListItem extends BaseModel {
   static override hasUpdatedAt = true;
 
+  /** A list's own fields (its definition's, under their stored names). */
+  [field: string]: unknown;
+
   id!: number;
   profileId!: number;
   /** 0-based place in the profile's list; the API's index. */

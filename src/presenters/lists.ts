@@ -24,7 +24,6 @@ const visiblePhotoIds = (item: LinkedItem, viewer: Viewer | null, ownerId: numbe
 
 /** The item with its computed fields and the photos this viewer may see, before per-viewer hiding. */
 function itemJson(list: ListDefinition, item: LinkedItem, now: Date, photoIds: number[]): ListItemJson {
-  const stored = item as unknown as Record<string, unknown>;
   const json: ListItemJson = {
     id: item.id,
     index: item.position,
@@ -38,7 +37,7 @@ function itemJson(list: ListDefinition, item: LinkedItem, now: Date, photoIds: n
     const photos = list.photoFields?.[field];
     if (photos === 'first') json[field] = photoIds.length ? String(photoIds[0]) : null;
     else if (photos === 'all') json[field] = photoIds.map(String);
-    else json[field] = stored[list.stored?.[field] ?? field] ?? null;
+    else json[field] = item[list.stored?.[field] ?? field] ?? null;
   }
   if (list.photoFields) json.photoIds = photoIds;
   return Object.assign(json, list.computed?.(json as never, now));

@@ -64,11 +64,11 @@ export async function noteSignInDevice(
 ): Promise<boolean> {
   const { browser, os } = input.device;
   const seenBefore = await KnownDevice.query(trx).where('userId', input.userId).resultSize();
-  const inserted = (await KnownDevice.query(trx)
+  const inserted = await KnownDevice.query(trx)
     .insert({ userId: input.userId, browser, os })
     .onConflict(['userId', 'browser', 'os'])
     .ignore()
-    .returning('id')) as unknown as KnownDevice[] | KnownDevice;
+    .returning('id');
   const isNew = Array.isArray(inserted) ? inserted.length > 0 : Boolean(inserted?.id);
   if (!isNew || seenBefore === 0) return false;
   const user = await User.query(trx).findById(input.userId);
@@ -128,10 +128,7 @@ export async function loadDevices(
 /** Signs out one of the actor's own sessions (404 for anyone else's, or one already gone). */
 export async function signOutDevice(trx: Knex.Transaction, actor: Viewer, input: { sessionId: number }): Promise<void> {
   // `returning`: a count is not what every driver answers (the embedded database's is not).
-  const deleted = (await Session.query(trx)
-    .where({ id: input.sessionId, userId: actor.id })
-    .delete()
-    .returning('id')) as unknown as Pick<Session, 'id'>[];
+  const deleted = await Session.query(trx).where({ id: input.sessionId, userId: actor.id }).delete().returning('id');
   if (!deleted.length) throw new NotFoundError(ACCOUNT_DATA_MESSAGES.deviceNotFound);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'session_revoked', detail: { count: 1 } });
 }
@@ -144,7 +141,7 @@ export async function signOutOtherDevices(
 ): Promise<number> {
   const query = Session.query(trx).where('userId', actor.id);
   if (input.keepSessionToken) query.whereNot('tokenHash', hashToken(input.keepSessionToken));
-  const count = ((await query.delete().returning('id')) as unknown as Pick<Session, 'id'>[]).length;
+  const count = (await query.delete().returning('id')).length;
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'other_sessions_revoked', detail: { count } });
   return count;
 }

@@ -27,7 +27,7 @@ async function removePending(id: string, keys: string[], store: MediaStore, db?:
   } catch (error) {
     store.logger.error({ err: message(error), count: keys.length }, 'could not remove stored files; will retry');
     await PendingFileDeletion.query(db)
-      .patch({ attempts: PendingFileDeletion.raw('attempts + 1') as unknown as number, lastError: message(error) })
+      .patch({ attempts: PendingFileDeletion.raw('attempts + 1'), lastError: message(error) })
       .where('id', id)
       .catch(() => undefined);
     return false;

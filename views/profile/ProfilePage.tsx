@@ -10,11 +10,10 @@ import { theme, media } from '../ui/theme';
 import { Island } from '../../src/render/Island';
 import { findKeptPart, Kept, type KeptPart } from '../../src/render/Kept';
 import type { DepartmentJson } from '../../src/validation/departments';
-import type { PhotoGalleryJson, PhotoJson } from '../../src/validation/photos';
+import type { PhotoGalleryJson } from '../../src/validation/photos';
 import { SECTION_KEYS, type ProfileJson, type WidgetKey } from '../../src/validation/profiles';
 import type { ListFormState } from '../../src/validation/lists/define';
 import { linkableItem, linkableList, type LinkableItem, type Target } from '../../src/validation/photos';
-import type { ListItemJson } from '../../src/validation/lists';
 import { ProfileHeaderCard } from './ProfileHeaderCard';
 import { ViewAsBanner } from './ViewAsBanner';
 import { ExpiringNotice } from './ExpiringNotice';
@@ -24,7 +23,6 @@ import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 import { profileHref } from './widgets/context';
 import { EndorsementReview, type ReviewedEndorsement } from './EndorsementReview';
-import type { SkillItemJson } from '../../src/validation/lists/skills';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
@@ -134,9 +132,7 @@ export interface ProfileListForm extends ListFormState {
 
 /** The colleagues' endorsements of every skill, for the owner's review (edit mode: every status). */
 const toReview = (skills: SectionItems['skills']): ReviewedEndorsement[] =>
-  ((skills ?? []) as unknown as SkillItemJson[]).flatMap((skill) =>
-    (skill.colleagueEndorsements ?? []).map((e) => ({ ...e, skillName: skill.name })),
-  );
+  (skills ?? []).flatMap((skill) => (skill.colleagueEndorsements ?? []).map((e) => ({ ...e, skillName: skill.name })));
 
 /** The items a widget's photo links are edited on (PhotoLinks island), with their linked photo ids. */
 function linkableItems(target: Target, items: SectionItems, profile: ProfileJson): LinkableItem[] {
@@ -144,7 +140,7 @@ function linkableItems(target: Target, items: SectionItems, profile: ProfileJson
     const photoIds = profile.profileImagePhotoId === null ? [] : [profile.profileImagePhotoId];
     return [{ id: null, title: 'Profile image', photoIds }];
   }
-  return ((items[target] ?? []) as unknown as ListItemJson[]).map(linkableItem);
+  return (items[target] ?? []).map(linkableItem);
 }
 
 /** What a page's read sections are shown with: the page's props but its items. */
@@ -221,9 +217,7 @@ export function ProfilePage(props: ProfilePageProps) {
   const { single, keys: sections } = shownSections(profile, widget);
   const editHref = editHrefOf(props);
   const keep = keepOf(viewAs);
-  const photos = Object.fromEntries(
-    ((items.photos ?? []) as unknown as PhotoJson[]).map((photo) => [String(photo.id), photo]),
-  );
+  const photos = Object.fromEntries((items.photos ?? []).map((photo) => [String(photo.id), photo]));
   const linkIslands = (target: Target) => (
     <Island
       name="PhotoLinks"
@@ -236,7 +230,7 @@ export function ProfilePage(props: ProfilePageProps) {
       }}
     />
   );
-  const listEditor = (key: WidgetKey) => {
+  const listEditor = (key: Exclude<WidgetKey, 'photos'>) => {
     const formState = listForm?.list === key ? { target: listForm.target, state: listForm.state } : null;
     const confirmItem = confirmDelete?.list === key ? confirmDelete.itemId : null;
     const openedItem = openItem?.list === key ? openItem.itemId : null;
@@ -254,7 +248,7 @@ export function ProfilePage(props: ProfilePageProps) {
           props={{
             profileId: profile.id,
             list: key,
-            items: (items[key] ?? []) as unknown as ListItemJson[],
+            items: items[key] ?? [],
             defaultVisibility: profile.defaultVisibility,
             aiAssist,
             formState,

@@ -13,10 +13,17 @@ import { SECTIONS, filterForWidget, type WidgetKey } from '../../src/validation/
 import { profileHref, type RenderItems, type SectionContext, type SectionItem } from './widgets/context';
 import { WIDGET_RENDERERS, WIDGET_TOOLS } from './widgets';
 import { theme } from '../ui/theme';
+import type { ListItemJson } from '../../src/validation/lists';
+import type { SkillItemJson } from '../../src/validation/lists/skills';
+import type { PhotoJson } from '../../src/validation/photos';
 
 export type { SectionContext, SectionItem } from './widgets/context';
 
-export type SectionItems = Partial<Record<WidgetKey, SectionItem[]>>;
+/** Each section's items as the page presents them: a list's items, the skills with their endorsements, the photos. */
+export type SectionItems = Partial<Record<Exclude<WidgetKey, 'skills' | 'photos'>, ListItemJson[]>> & {
+  skills?: Array<ListItemJson & SkillItemJson>;
+  photos?: PhotoJson[];
+};
 
 export interface WidgetView {
   key: WidgetKey;
@@ -83,16 +90,10 @@ const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`
 `;
 
 /** Until a widget registers its own item view. */
-const renderGeneric = (items: SectionItem[]) => (
+const renderGeneric = (items: Array<SectionItem & { name?: unknown; title?: unknown }>) => (
   <GenericList>
     {items.map((item) => (
-      <li key={item.id}>
-        {String(
-          (item as unknown as { name?: string; title?: string }).name ??
-            (item as unknown as { title?: string }).title ??
-            item.id,
-        )}
-      </li>
+      <li key={item.id}>{String(item.name ?? item.title ?? item.id)}</li>
     ))}
   </GenericList>
 );

@@ -205,6 +205,7 @@ export function exportZipStream(
     zip.addReadStreamLazy(photo.file, { mtime, compress: false }, (callback) => {
       store.get(photo.key).then(
         (object) => callback(null, object ? object.body : emptyStream()),
+        // yazl types the callback's stream as always present, though it is unused when the error is set.
         (error: unknown) => callback(error as Error, null as unknown as NodeJS.ReadableStream),
       );
     });

@@ -20,14 +20,15 @@ export interface AiLogCounts {
 
 export async function aiLogStats(viewer: Viewer, db?: Knex): Promise<AiLogCounts> {
   authorizeOnCollection(adminAiLogPolicy, viewer, 'stats');
-  const row = (await AiLog.query(db)
+  const row = await AiLog.query(db)
     .select(
       AiLog.raw('count(*)::int as total'),
       AiLog.raw('(count(*) filter (where accepted))::int as accepted'),
       AiLog.raw('(count(*) filter (where accepted is null))::int as pending'),
       AiLog.raw("avg(coalesce(confidence, (output->>'confidence')::double precision)) as confidence"),
     )
-    .first()) as unknown as { total: number; accepted: number; pending: number; confidence: number | string | null };
+    .first()
+    .castTo<{ total: number; accepted: number; pending: number; confidence: number | string | null }>();
   // avg() over double precision comes back as text from some drivers.
   const { confidence, ...counts } = row;
   return { ...counts, meanConfidence: confidence === null ? null : Number(confidence) };

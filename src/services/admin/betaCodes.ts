@@ -30,7 +30,7 @@ export interface BetaCodeCounts {
 
 export async function betaCodeStats(viewer: Viewer, db?: Knex, now = new Date()): Promise<BetaCodeCounts> {
   authorizeOnCollection(betaCodePolicy, viewer, 'stats');
-  return (await BetaCode.query(db)
+  return await BetaCode.query(db)
     .select(
       BetaCode.raw('count(*)::int as total'),
       BetaCode.raw(
@@ -40,7 +40,8 @@ export async function betaCodeStats(viewer: Viewer, db?: Knex, now = new Date())
       BetaCode.raw('coalesce(sum(current_uses), 0)::int as uses'),
       BetaCode.raw('(count(*) filter (where expires_at is not null and expires_at <= ?))::int as expired', [now]),
     )
-    .first()) as unknown as BetaCodeCounts;
+    .first()
+    .castTo<BetaCodeCounts>();
 }
 
 export interface BetaCodeCreateInput {

@@ -32,13 +32,14 @@ export interface UserCounts {
 
 export async function adminStats(viewer: Viewer, db?: Knex): Promise<UserCounts> {
   authorizeOnCollection(adminUserPolicy, viewer, 'stats');
-  return (await User.query(db)
+  return await User.query(db)
     .select(
       User.raw('count(*)::int as total'),
       User.raw('(count(*) filter (where is_active))::int as active'),
       User.raw("(count(*) filter (where role in ('admin', 'super_admin')))::int as admins"),
     )
-    .first()) as unknown as UserCounts;
+    .first()
+    .castTo<UserCounts>();
 }
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */

@@ -276,5 +276,5 @@ export async function answerAiSuggestion(
     .returning('*')
     .first();
   if (!updated) throw new ConflictError(AI_MESSAGES.alreadyAnswered);
-  return updated as unknown as AiLog;
+  return updated;
 }

@@ -22,8 +22,8 @@ import { authorize, canReadProfile, canSee } from '../../policies';
 import { endorsementCandidate, skillEndorsementPolicy } from '../../policies/endorsements';
 import type { Viewer } from '../../policies/viewer';
 import { ENDORSEMENT_MESSAGES, type EndorsementDecision } from '../../validation/endorsements';
-import { skills } from '../../validation/lists/skills';
-import type { ListDefinition } from '../../validation/lists';
+import { LISTS } from '../../validation/lists';
+import type { Visibility } from '../../validation/visibility';
 import type { Mailer } from '../mail';
 import { sharedVerifiedDepartments } from './colleagues';
 import { readTogether } from '../../db/readTogether';
@@ -34,7 +34,10 @@ export interface EndorsementMailDeps {
   productName: string;
 }
 
-type Skill = { id: number; profileId: number; visibility: Parameters<typeof canSee>[2]; name: string };
+/** A skill as the endorse form and e-mail show it. */
+type Skill = { id: number; profileId: number; visibility: Visibility; name: string };
+
+const SKILLS = LISTS.find((list) => list.key === 'skills')!;
 
 /** The skill on this profile as the viewer may see it, with its profile; 404 for anything they may not. */
 export async function findEndorsableSkill(
@@ -44,13 +47,12 @@ export async function findEndorsableSkill(
 ): Promise<{ profile: Profile; skill: Skill }> {
   const profile = await Profile.query(db).findById(input.profileId);
   if (!profile || !canReadProfile(viewer, profile)) throw new NotFoundError(ENDORSEMENT_MESSAGES.skillNotFound);
-  const skill = (await listItemModel(skills as unknown as ListDefinition)
-    .query(db)
-    .findOne({ id: input.skillId, profileId: profile.id })) as unknown as Skill | undefined;
-  if (!skill || !canSee(viewer, profile.userId, skill.visibility)) {
+  const item = await listItemModel(SKILLS).query(db).findOne({ id: input.skillId, profileId: profile.id });
+  if (!item || !canSee(viewer, profile.userId, item.visibility)) {
     throw new NotFoundError(ENDORSEMENT_MESSAGES.skillNotFound);
   }
-  return { profile, skill };
+  const { id, profileId, visibility, name } = item;
+  return { profile, skill: { id, profileId, visibility, name: String(name) } };
 }
 
 /** The viewer's own endorsement of this skill, if they made one. */

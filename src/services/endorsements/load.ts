@@ -1,19 +1,25 @@
 /**
  * The colleagues' endorsements of a profile's skills as a page or document shows them (docs/decisions/endorsements.md), in one
- * statement for every skill the viewer may see:
+ * query for every skill the viewer may see (the skills' visibility scope, then skillEndorsementPolicy's scope:
+ * the owner and admins get every status — pending ones to decide, hidden ones to show again — everyone else only
+ * approved ones):
  * - endorsers who are deactivated are left out (deleted ones are gone by cascade), so they leave the count
  *   and the list at once;
- * - the owner and admins get every status (pending ones to decide, hidden ones to show again); everyone else
- *   only approved ones;
  * - with each, only the endorser's public information: their live profile's name, rank and page (or, without a
  *   live profile, their account name alone), and the department they are verified in alongside the owner.
  */
 import type { Knex } from 'knex';
+import { Department } from '../../models/Department';
+import { MembershipVerification } from '../../models/MembershipVerification';
 import type { ListItem } from '../../models/ListItem';
-import { Model } from 'objection';
-import { isOwnerOrAdmin, type Viewer } from '../../policies/viewer';
+import type { Profile } from '../../models/Profile';
+import { SkillEndorsement } from '../../models/SkillEndorsement';
+import { isAdmin, scopeVisibility, skillEndorsementPolicy, visibilitiesFor, type Viewer } from '../../policies';
+import { builtOnce } from '../../db/builtOnce';
 import type { EndorsementStatus } from '../../validation/endorsements';
-import { VERIFIED_MEMBERSHIP_SQL } from '../verification/verifiedMemberships';
+import { skills } from '../../validation/lists/skills';
+import type { ProfileStatus } from '../../validation/profiles';
+import { whereVerified } from '../verification/verifiedMemberships';
 
 export interface EndorsementRow {
   id: number;
@@ -32,78 +38,95 @@ export interface EndorsementRow {
 /** A skill with its colleagues' endorsements attached (loadProfileContent). */
 export type EndorsedItem = ListItem & { colleagueEndorsements?: EndorsementRow[] };
 
-const VERIFIED_OWNER = VERIFIED_MEMBERSHIP_SQL.replaceAll('mv.', 'owner_mv.');
+/** What the query reads beside the endorsement: its endorser's account and profile, and the shared department. */
+interface ReadEndorsement extends Pick<EndorsementRow, 'id' | 'skillId' | 'endorserId' | 'comment' | 'status'> {
+  createdAt: Date;
+  accountName: string;
+  endorserProfileId: number | null;
+  endorserProfileStatus: ProfileStatus | null;
+  endorserProfileName: string | null;
+  endorserProfileRank: string | null;
+  department: string | null;
+}
+
+const SKILLS_TABLE = skills.table;
+
+/** The first department (by name) in which both the endorser (of the outer row) and the owner are verified. */
+const sharedDepartment = (ownerId: number) =>
+  Department.query()
+    .select('departments.name')
+    .join('membershipVerifications as endorserMv', 'endorserMv.departmentId', 'departments.id')
+    .whereColumn('endorserMv.userId', 'skillEndorsements.endorserId')
+    .modify(whereVerified, 'endorserMv')
+    .whereExists(
+      MembershipVerification.query()
+        .alias('ownerMv')
+        .where('ownerMv.userId', ownerId)
+        .whereColumn('ownerMv.departmentId', 'endorserMv.departmentId')
+        .modify(whereVerified, 'ownerMv'),
+    )
+    .orderBy(['departments.name', 'departments.id'])
+    .limit(1);
+
+/** The statement, once per viewer class (admin, member, visitor) and set of skill visibilities they may see. */
+const readEndorsements = builtOnce();
+
+const viewerShape = (viewer: Viewer | null) => (isAdmin(viewer) ? 'admin' : viewer ? 'member' : 'visitor');
 
 export async function loadSkillEndorsements(
   viewer: Viewer | null,
-  owner: { userId: number },
-  skillIds: number[],
-  db?: Knex,
+  profile: Pick<Profile, 'id' | 'userId'>,
+  db: Knex = SkillEndorsement.knex(),
 ): Promise<EndorsementRow[]> {
-  // Asked even for no skills: a profile's reads cost the same whatever it holds (test/integration/profile-document).
-  const knex = db ?? Model.knex();
-  const everyStatus = isOwnerOrAdmin(viewer, owner.userId);
-  const { rows } = (await knex.raw(
-    `select se.id, se.skill_id, se.endorser_id, se.comment, se.status, se.created_at,
-            case when p.profile_status = 'live' then p.name else u.name end as endorser_name,
-            case when p.profile_status = 'live' then p.rank end as endorser_rank,
-            case when p.profile_status = 'live' then p.id end as endorser_profile_id,
-            (select d.name
-               from membership_verifications mv
-               join departments d on d.id = mv.department_id
-              where mv.user_id = se.endorser_id and ${VERIFIED_MEMBERSHIP_SQL}
-                and exists (select 1 from membership_verifications owner_mv
-                             where owner_mv.user_id = ? and owner_mv.department_id = mv.department_id
-                               and ${VERIFIED_OWNER})
-              order by d.name, d.id limit 1) as department
-       from skill_endorsements se
-       join users u on u.id = se.endorser_id and u.is_active
-       left join profiles p on p.user_id = se.endorser_id
-      where se.skill_id = any(?::int[]) ${everyStatus ? '' : "and se.status = 'approved'"}
-      order by se.created_at, se.id`,
-    [owner.userId, skillIds],
-  )) as {
-    rows: Array<{
-      id: number;
-      skill_id: number;
-      endorser_id: number;
-      comment: string | null;
-      status: EndorsementStatus;
-      created_at: Date;
-      endorser_name: string;
-      endorser_rank: string | null;
-      endorser_profile_id: number | null;
-      department: string | null;
-    }>;
-  };
-  return rows.map((row) => ({
-    id: row.id,
-    skillId: row.skill_id,
-    endorserId: row.endorser_id,
-    comment: row.comment,
-    status: row.status,
-    createdAt: row.created_at,
-    endorserName: row.endorser_name,
-    endorserRank: row.endorser_rank || null,
-    endorserProfileId: row.endorser_profile_id,
-    department: row.department,
-  }));
+  const shape = `${viewerShape(viewer)}:${visibilitiesFor(viewer, profile.userId).join()}`;
+  // The visibilities are worked out for the real viewer and owner (the shape names them); ids are stand-ins.
+  const member = viewer && shape.startsWith('member') ? [viewer.id] : []; // the policy's scope names only a member
+  const build = (profileId: number, ownerId: number, viewerId = 0) =>
+    SkillEndorsement.query(db)
+      .select(
+        'skillEndorsements.id',
+        'skillEndorsements.skillId',
+        'skillEndorsements.endorserId',
+        'skillEndorsements.comment',
+        'skillEndorsements.status',
+        'skillEndorsements.createdAt',
+        'users.name as accountName',
+        'endorserProfiles.id as endorserProfileId',
+        'endorserProfiles.profileStatus as endorserProfileStatus',
+        'endorserProfiles.name as endorserProfileName',
+        'endorserProfiles.rank as endorserProfileRank',
+        sharedDepartment(ownerId).as('department'),
+      )
+      .join(SKILLS_TABLE, `${SKILLS_TABLE}.id`, 'skillEndorsements.skillId')
+      .join('profiles', 'profiles.id', `${SKILLS_TABLE}.profileId`)
+      .join('users', 'users.id', 'skillEndorsements.endorserId')
+      .leftJoin('profiles as endorserProfiles', 'endorserProfiles.userId', 'skillEndorsements.endorserId')
+      .where('profiles.id', profileId)
+      .where('users.isActive', true)
+      .modify(scopeVisibility, viewer, profile.userId, `${SKILLS_TABLE}.visibility`)
+      .modify(skillEndorsementPolicy.scope, viewer && { ...viewer, id: viewerId })
+      .orderBy(['skillEndorsements.createdAt', 'skillEndorsements.id']);
+  const rows = await readEndorsements<ReadEndorsement>(db, shape, [profile.id, profile.userId, ...member], build);
+  return rows.map(({ accountName, endorserProfileStatus, endorserProfileName, endorserProfileRank, ...row }) => {
+    const live = endorserProfileStatus === 'live';
+    return {
+      ...row,
+      endorserName: live ? endorserProfileName! : accountName,
+      endorserRank: (live && endorserProfileRank) || null,
+      endorserProfileId: live ? row.endorserProfileId : null,
+    };
+  });
 }
 
 /** Each skill the viewer sees gets its colleagues' endorsements that the viewer may see (`colleagueEndorsements`). */
 export async function attachColleagueEndorsements(
   viewer: Viewer | null,
-  owner: { userId: number },
-  skills: ListItem[],
+  profile: Pick<Profile, 'id' | 'userId'>,
+  skillItems: ListItem[],
   db?: Knex,
 ): Promise<void> {
-  const rows = await loadSkillEndorsements(
-    viewer,
-    owner,
-    skills.map((skill) => skill.id),
-    db,
-  );
-  for (const skill of skills as EndorsedItem[]) {
+  const rows = await loadSkillEndorsements(viewer, profile, db);
+  for (const skill of skillItems as EndorsedItem[]) {
     skill.colleagueEndorsements = rows.filter((row) => row.skillId === skill.id);
   }
 }

@@ -17,7 +17,7 @@ import { Model, raw } from 'objection';
 import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { listItemModel, type ListItem } from '../../models/ListItem';
 import { Profile } from '../../models/Profile';
-import { authorize, profilePolicy, visibilitiesFor, type Viewer } from '../../policies';
+import { authorize, profilePolicy, scopeVisibility, type Viewer } from '../../policies';
 import { LIST_MESSAGES, type ItemRef, type ListDefinition } from '../../validation/lists';
 import type { Visibility } from '../../validation/visibility';
 import { attachPhotoLinks, writePhotoFields, type LinkedItem } from '../photos/links';
@@ -82,15 +82,17 @@ export async function appendListItem(
   const { list } = input;
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const Item = listItemModel(list);
-  const last = (await Item.query(trx).where('profileId', profile.id).max('position as last').first()) as unknown as {
-    last: number | null;
-  };
+  const last = await Item.query(trx)
+    .where('profileId', profile.id)
+    .max('position as last')
+    .first()
+    .castTo<{ last: number | null }>();
   const item = await Item.query(trx).insertAndFetch({
     ...toColumns(list, input.fields),
     profileId: profile.id,
     position: last.last === null ? 0 : last.last + 1,
     visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
-  } as Partial<ListItem>);
+  });
   const linked = await withPhotoFields(trx, profile, list, item, input.fields);
   return linked;
 }
@@ -107,8 +109,8 @@ export async function updateListItem(
     .query(trx)
     .patchAndFetchById(item.id, {
       ...toColumns(input.list, input.fields),
-      version: raw('version + 1') as unknown as number,
-    } as Partial<ListItem>);
+      version: raw('version + 1'),
+    });
   const linked = await withPhotoFields(trx, profile, input.list, updated, input.fields);
   return linked;
 }
@@ -126,7 +128,7 @@ export async function deleteListItem(
   await Item.query(trx)
     .where('profileId', profile.id)
     .where('position', '>', item.position)
-    .patch({ position: raw('position - 1') as unknown as number });
+    .patch({ position: raw('position - 1') });
 }
 
 /**
@@ -141,7 +143,7 @@ export async function findListItems(
   const items = await listItemModel(input.list)
     .query()
     .where('profileId', profile.id)
-    .whereIn('visibility', visibilitiesFor(viewer, profile.userId))
+    .modify(scopeVisibility, viewer, profile.userId)
     .orderBy('position');
   if (input.list.key === 'skills') await attachColleagueEndorsements(viewer, profile, items);
   return { profile, items: await attachPhotoLinks(Model.knex(), input.list, items) };

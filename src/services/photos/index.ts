@@ -290,9 +290,11 @@ export async function addPhoto(
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const { fields, prepared } = input;
   await checkFolder(trx, profile.id, fields.folderId);
-  const last = (await Photo.query(trx).where('profileId', profile.id).max('position as last').first()) as unknown as {
-    last: number | null;
-  };
+  const last = await Photo.query(trx)
+    .where('profileId', profile.id)
+    .max('position as last')
+    .first()
+    .castTo<{ last: number | null }>();
   const showOnMainProfile = fields.showOnMainProfile ?? (await mainProfileHasRoom(trx, profile.id));
   const photo = await Photo.query(trx).insertAndFetch({
     profileId: profile.id,
@@ -356,7 +358,7 @@ export async function updatePhoto(
   }
   const updated = await Photo.query(trx).patchAndFetchById(photo.id, {
     ...patch,
-    version: raw('version + 1') as unknown as number,
+    version: raw('version + 1'),
   });
   return updated;
 }
@@ -389,7 +391,7 @@ export async function deletePhoto(
   await Photo.query(trx)
     .where('profileId', profile.id)
     .where('position', '>', photo.position)
-    .patch({ position: raw('position - 1') as unknown as number });
+    .patch({ position: raw('position - 1') });
   await removePhotoFilesAfterCommit(trx, [photo.storageKey], store);
 }
 
@@ -444,7 +446,7 @@ export async function setPhotoLinks(
   if (!item) throw new NotFoundError(PHOTO_MESSAGES.linkTargetNotFound);
   const photos = await link(item.id);
   const updated = await Item.query(trx).patchAndFetchById(item.id, {
-    version: raw('version + 1') as unknown as number,
+    version: raw('version + 1'),
   });
   const [linked] = await attachPhotoLinks(trx, list, [updated]);
   return { target: input.target, photos, item: linked!, profile };

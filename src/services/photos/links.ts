@@ -117,19 +117,36 @@ export async function linkedPhotoIds(db: Knex, target: ListTarget, itemId: numbe
   return links.map((l) => l.photoId);
 }
 
-interface LinkRow {
-  target: PhotoLinkTarget;
-  itemId: number;
-  photoId: number;
-  visibility: Visibility;
-}
+/** A link with its photo's visibility (what an item carries, and where it belongs). */
+export type LinkRow = Pick<PhotoLink, 'target' | 'itemId' | 'photoId'> & LinkedPhoto;
 
 /** Links with their photo's visibility, in order. */
-const linkRows = (db: Knex) =>
+const linkRows = (db?: Knex) =>
   PhotoLink.query(db)
     .select('photoLinks.target', 'photoLinks.itemId', 'photoLinks.photoId', 'photos.visibility')
     .join('photos', 'photos.id', 'photoLinks.photoId')
-    .orderBy('photoLinks.position') as unknown as Knex.QueryBuilder<LinkRow, LinkRow[]>;
+    .orderBy('photoLinks.position')
+    .castTo<LinkRow[]>();
+
+/** Every link of a profile's list items (not its profile image), with its photo's visibility, in order. */
+export const findProfileItemLinks = (profileId: number, db?: Knex) =>
+  linkRows(db).where('photoLinks.profileId', profileId).whereNot('photoLinks.target', 'profile');
+
+/** Sets each item's `photoLinks` from `links` (those of its list's target; the others are ignored). */
+export function setPhotoLinks<T extends ListItem>(
+  list: ListDefinition,
+  items: T[],
+  links: LinkRow[],
+): Array<T & LinkedItem> {
+  const target = linkTargetOf(list);
+  if (!target) return items;
+  const byItem = new Map<number, LinkedPhoto[]>(items.map((item) => [item.id, []]));
+  for (const { target: linked, itemId, photoId, visibility } of links) {
+    if (linked === target) byItem.get(itemId)?.push({ photoId, visibility });
+  }
+  for (const item of items as Array<T & LinkedItem>) item.photoLinks = byItem.get(item.id);
+  return items;
+}
 
 /** Sets each item's `photoLinks` (every linked photo with its visibility, in order): one query. */
 export async function attachPhotoLinks<T extends ListItem>(
@@ -143,12 +160,7 @@ export async function attachPhotoLinks<T extends ListItem>(
     `photoLinks.${LINK_ITEM_COLUMN[target]}`,
     items.map((item) => item.id),
   );
-  for (const item of items as Array<T & LinkedItem>) {
-    item.photoLinks = links
-      .filter((row) => row.target === target && row.itemId === item.id)
-      .map(({ photoId, visibility }) => ({ photoId, visibility }));
-  }
-  return items;
+  return setPhotoLinks(list, items, links);
 }
 
 /** Where a photo is used (spec 02 §3 "Linked uses"): the widget, the item and its title. */

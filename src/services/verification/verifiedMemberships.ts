@@ -12,23 +12,39 @@
  * the verifier who approved it changes nothing (past verifications stay).
  */
 import type { Knex } from 'knex';
-import { Model } from 'objection';
+import type { Model, QueryBuilder } from 'objection';
+import { MembershipVerification } from '../../models/MembershipVerification';
+import { UserDepartment } from '../../models/UserDepartment';
 
-/** The approved-and-still-linked rule as a SQL condition over `membership_verifications` (alias `mv`). */
+/**
+ * The approved-and-still-linked rule as a SQL condition over `membership_verifications` (alias `mv`), for the
+ * hand-written reads; `whereVerified` is the same rule for model queries.
+ */
 export const VERIFIED_MEMBERSHIP_SQL = `mv.status = 'approved' and exists (
   select 1 from user_departments ud where ud.user_id = mv.user_id and ud.department_id = mv.department_id)`;
 
+/** Query modifier: only the verified memberships among the `membership_verifications` rows named `alias`. */
+export function whereVerified<M extends Model>(
+  query: QueryBuilder<M, M[]>,
+  alias = MembershipVerification.tableName,
+): QueryBuilder<M, M[]> {
+  return query
+    .where(`${alias}.status`, 'approved')
+    .whereExists(
+      UserDepartment.query()
+        .whereColumn('userDepartments.userId', `${alias}.userId`)
+        .whereColumn('userDepartments.departmentId', `${alias}.departmentId`),
+    );
+}
+
 /** The ids of the departments in which `userId` is verified, ascending. */
 export async function verifiedDepartmentIds(userId: number, db?: Knex): Promise<number[]> {
-  const knex = db ?? Model.knex();
-  const { rows } = (await knex.raw(
-    `select mv.department_id from membership_verifications mv
-      where mv.user_id = ? and ${VERIFIED_MEMBERSHIP_SQL}
-      order by mv.department_id`,
-    [userId],
-  )) as { rows: Record<string, number>[] };
-  // Raw rows pass through knexSnakeCaseMappers on the app's knex (departmentId), not on a bare one (department_id).
-  return rows.map((row) => row.departmentId ?? row.department_id!);
+  const verified = await MembershipVerification.query(db)
+    .select('departmentId')
+    .where('userId', userId)
+    .modify(whereVerified)
+    .orderBy('departmentId');
+  return verified.map((row) => row.departmentId);
 }
 
 /**

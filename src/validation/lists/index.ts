@@ -25,7 +25,7 @@ export const LISTS = [
   gear,
   specialUnits,
   fireStations,
-] as unknown as readonly ListDefinition[];
+] as unknown as readonly ListDefinition[]; // yup's schemas are invariant in their shape: no list's own type is a ListDefinition
 
 export type ListKey = (typeof LISTS)[number]['key'];
 export function listByPath(path: string): ListDefinition | undefined {
