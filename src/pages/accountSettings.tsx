@@ -9,11 +9,10 @@ import type Koa from 'koa';
 import { mixed, object } from 'yup';
 import type { AppContext } from '../http/appContext';
 import type { SignedInContext, WriteContext } from '../http/context';
-import { formAction } from '../http/formAction';
+import { byIntent, formAction } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
 import { currentSessionToken } from '../http/session';
 import { validate, type InputOf } from '../http/validate';
-import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { presentUserDepartment } from '../presenters/departments';
 import { latestRequestsOf, requestVerification, setListing } from '../services/verification/requests';
@@ -237,14 +236,7 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { listing: state } }),
     }),
   };
-  const isIntent = (value: unknown): value is keyof typeof actions =>
-    typeof value === 'string' && Object.hasOwn(actions, value);
-
-  router.post('/account-settings', signedInPage(), async (ctx, next) => {
-    const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
-    if (!isIntent(intent)) throw new ValidationError('Unknown form');
-    return actions[intent](ctx, next);
-  });
+  router.post('/account-settings', signedInPage(), byIntent(actions));
 
   return router;
 }
