@@ -18,6 +18,7 @@ import { RecoveryCode } from '../../models/RecoveryCode';
 import type { User } from '../../models/User';
 import { UserTotp } from '../../models/UserTotp';
 import { TWO_FACTOR_MESSAGES } from '../../validation/twoFactor';
+import { keepAdminTwoFactor } from '../appSettings';
 import { verifyPassword } from '../passwords';
 import { recordSecurityEvent } from '../securityEvents';
 import { mailSecurityChange, type SecurityMail } from './notify';
@@ -196,6 +197,7 @@ export async function disableTotp(
   input: { password: string; code: string },
   deps: TwoFactorDeps,
 ): Promise<void> {
+  await keepAdminTwoFactor(trx, actor);
   await proveBothFactors(trx, actor, input, deps);
   await UserTotp.query(trx).findById(actor.id).delete();
   await RecoveryCode.query(trx).where({ userId: actor.id }).delete();
