@@ -40,7 +40,7 @@ export interface ExportContents {
   photosMetadata: Row[];
 }
 
-const ACCOUNT_SECRETS = ['passwordHash', 'calendarSecret'];
+const ACCOUNT_SECRETS = ['passwordHash', 'calendarSecretHash'];
 
 const without = (row: Row, keys: string[]) =>
   Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
