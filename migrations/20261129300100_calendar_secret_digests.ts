@@ -18,21 +18,13 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
-/** The secrets cannot come back: every user gets a new one (the old addresses stop working). */
+/** The secrets cannot come back: every user gets a new random one (the old addresses stop working). */
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('users', (t) => {
-    t.text('calendar_secret');
-  });
-  await knex.raw(
-    "update users set calendar_secret = replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')",
-  );
-  await knex.raw(
-    "alter table users alter column calendar_secret set default replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')",
-  );
-  await knex.raw('alter table users alter column calendar_secret set not null');
-  await knex.raw('create unique index users_calendar_secret_unique on users (calendar_secret)');
+  const random = knex.raw("replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')");
   await knex.schema.alterTable('users', (t) => {
     t.dropUnique(['calendar_secret_hash'], 'users_calendar_secret_hash_unique');
     t.dropColumn('calendar_secret_hash');
+    t.text('calendar_secret').notNullable().defaultTo(random);
+    t.unique(['calendar_secret'], { indexName: 'users_calendar_secret_unique' });
   });
 }
