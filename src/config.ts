@@ -44,7 +44,7 @@ export interface Config {
   shutdownGraceMs: number;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
-  /** Disable rate limits (never in production; used by load benchmarks and most tests). */
+  /** Disable rate limits (never in production; used by load benchmarks and most tests) — all but the two-factor lockout. */
   rateLimitsEnabled: boolean;
   /** Keep rendered public pages per profile version (PAGE_CACHE); off only to measure what it saves. */
   pageCache: boolean;

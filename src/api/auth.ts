@@ -55,7 +55,7 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
       if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       await rateLimits.reset('loginPerAccount', body.email);
       // docs/decisions/two-factor.md: with two-factor on, no session yet — a challenge for POST /api/auth/login/two-factor.
-      const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config));
+      const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config, rateLimits));
       if (next.kind === 'enrol') throw new ForbiddenError(TWO_FACTOR_MESSAGES.enrolRequiredApi);
       if (next.kind === 'totp') {
         ctx.set('Cache-Control', 'no-store');
@@ -72,13 +72,13 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     validate(secondStep),
     async (ctx, next) => {
       // Count the attempt against the account before the transaction (a wrong code rolls it back).
-      ctx.state.challengeUser = await challengeAttempt(rateLimits, ctx.state.input.body.challenge, 'second_factor');
+      ctx.state.challengeUser = await challengeAttempt(ctx.state.input.body.challenge, 'second_factor');
       await next();
     },
     transaction(),
     async (ctx: VisitorWriteContext<InputOf<typeof secondStep>> & { state: { challengeUser: User } }) => {
       const { trx, input, challengeUser: user } = ctx.state;
-      await completeSecondStep(trx, null, { ...input.body, user }, twoFactorDeps(config, mailer));
+      await completeSecondStep(trx, null, { ...input.body, user }, twoFactorDeps(config, rateLimits, mailer));
       await rateLimits.reset('twoFactorPerAccount', String(user.id));
       ctx.body = await signInAnswer(ctx, user);
     },

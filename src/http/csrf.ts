@@ -1,6 +1,6 @@
 /**
  * CSRF protection for cookie-authenticated writes: an unsafe request that carries the session cookie must
- * come from our own origin (Origin, or Referer when a browser omits Origin). Bearer requests are exempt:
+ * come from our own origin (Origin, or Referer only when a browser omits Origin; `Origin: null` is refused). Bearer requests are exempt:
  * a browser never attaches a bearer token on its own. SameSite=Lax cookies are the first line; this is the second.
  *
  * Signed-out writes (sign-in, Join Beta, password reset — by form post or fetch) are refused too when the
@@ -29,7 +29,9 @@ export function csrfProtection(baseUrl: string): Koa.Middleware {
     if (SAFE_METHODS.has(ctx.method) || bearerToken(ctx)) return next();
     const originHeader = ctx.get('origin');
     const refererHeader = ctx.get('referer');
-    const origin = originOf(originHeader || undefined) ?? originOf(refererHeader || undefined);
+    // A browser that sends Origin has spoken: `null` (a sandboxed frame, a data: page, a privacy redirect) is
+    // refused like a foreign origin, never replaced by the Referer. Only a missing Origin falls back to it.
+    const origin = originHeader ? originOf(originHeader) : originOf(refererHeader || undefined);
     // Not ctx.origin: Koa 3 derives that from the Origin header itself.
     const own = `${ctx.protocol}://${ctx.host}`;
     const sameSite = origin !== undefined && (origin === own || origin === configured);

@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa from 'koa';
-import { msSince, requestIdOf, type RequestLineWriter } from './requestLog';
+import { loggedPath, msSince, requestIdOf, type RequestLineWriter } from './requestLog';
 
 /**
  * An early answer being put together: status, headers in the order the middleware path sets them (the request id
@@ -94,6 +94,6 @@ function answerEarly(app: Koa, early: EarlyAnswers, req: IncomingMessage, res: S
   if (body && status !== 304 && !reply.lengthSet) reply.set('Content-Length', String(body.length));
   res.writeHead(status, reply.headers);
   res.end(body && status !== 304 && req.method !== 'HEAD' ? body : undefined);
-  early.writeLine({ reqId, method: ctx.method, url: ctx.path, status, ms: msSince(started) });
+  early.writeLine({ reqId, method: ctx.method, url: loggedPath(ctx), status, ms: msSince(started) });
   return true;
 }

@@ -20,6 +20,7 @@
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { ValidationError } from '../errors';
 import { answerFor } from './errorHandler';
 import type { RequestContext } from './context';
 import { transaction as inRequestTransaction } from './transaction';
@@ -140,5 +141,17 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
     }
     ctx.status = 303;
     ctx.redirect(location);
+  };
+}
+
+/**
+ * Several forms posting to one path, picked by the hidden `intent`. The lookup is the map's own keys only, so
+ * `intent=__proto__` or `intent=toString` is the same 400 as any unknown form, never an inherited value (a 500).
+ */
+export function byIntent(actions: Readonly<Record<string, Koa.Middleware>>): Koa.Middleware {
+  return async (ctx, next) => {
+    const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
+    if (typeof intent !== 'string' || !Object.hasOwn(actions, intent)) throw new ValidationError('Unknown form');
+    return actions[intent]!(ctx, next);
   };
 }

@@ -1,7 +1,10 @@
 /**
  * Rate limits (rate-limiter-flexible) for sign-in, registration and password-reset requests, and AI calls.
- * Memory store by default (one app node); RATE_LIMIT_STORE=postgres shares counters between nodes.
- * Exceeding a limit answers 429 with Retry-After.
+ * Memory store by default (one app node); RATE_LIMIT_STORE=postgres shares counters between nodes (the embedded
+ * database is one node: it keeps the memory store). Exceeding a limit answers 429 with Retry-After.
+ *
+ * RATE_LIMITS=false turns the limits off (a load test, a trusted network) — all but the two-factor lockout, which
+ * is part of what a second factor is (a 6-digit code falls to guessing without it): it is always on.
  */
 import type Koa from 'koa';
 import type { Knex } from 'knex';
@@ -12,6 +15,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '../errors';
+import { isEmbedded } from '../db/knex';
 
 export interface LimitRule {
   points: number;
@@ -37,6 +41,9 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/** Limits that RATE_LIMITS=false leaves on. */
+const ALWAYS_ON: ReadonlySet<LimitName> = new Set(['twoFactorPerAccount']);
+
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
 
@@ -45,7 +52,7 @@ export class RateLimits {
       const common = { keyPrefix: `rl_${name}`, points: rule.points, duration: rule.durationSeconds };
       this.limiters.set(
         name,
-        options.store === 'postgres' && options.db
+        options.store === 'postgres' && options.db && !isEmbedded(options.db)
           ? new RateLimiterPostgres({ ...common, storeClient: options.db, storeType: 'knex', tableName: 'rate_limits' })
           : new RateLimiterMemory(common),
       );
@@ -54,7 +61,7 @@ export class RateLimits {
 
   /** Counts one attempt; throws 429 when the limit is spent. */
   async consume(name: LimitName, key: string): Promise<void> {
-    if (!this.options.enabled) return;
+    if (!this.options.enabled && !ALWAYS_ON.has(name)) return;
     try {
       await this.limiters.get(name)!.consume(key.toLowerCase());
     } catch (error) {
@@ -74,7 +81,7 @@ export class RateLimits {
 
   /** Forgets the attempts for a key (after a successful sign-in). */
   async reset(name: LimitName, key: string): Promise<void> {
-    if (!this.options.enabled) return;
+    if (!this.options.enabled && !ALWAYS_ON.has(name)) return;
     await this.limiters.get(name)!.delete(key.toLowerCase());
   }
 }

@@ -1,5 +1,8 @@
 /**
- * One log line per request with a request id (also returned as X-Request-Id). Never logs bodies.
+ * One log line per request with a request id (also returned as X-Request-Id). Never logs bodies, query strings
+ * or a path's own values: a routed request logs its route's pattern (`/calendar/:file`, `/account/export/:token`),
+ * since a path can be the secret (a calendar feed, an export link, an unsubscribe token); an unrouted one (an
+ * asset — named by its content hash — as it is; a 404, its path with every token-like run masked).
  * The line is written by the app's logger itself (`reqId` among its fields), not by a per-request child: most
  * requests log nothing else, so `ctx.state.log` (the child that tags a route's own lines with the request id)
  * is made the first time something asks for it.
@@ -102,6 +105,16 @@ class RequestState {
   }
 }
 
+/** A segment that could be a token or secret: 16 or more characters of a token's alphabet, or a long hex run. */
+const TOKEN_LIKE = /[A-Za-z0-9_~.=+%-]{16,}/g;
+
+/** What the line says of where the request went: the matched route's pattern, else the path with tokens masked. */
+export function loggedPath(ctx: Koa.Context): string {
+  const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  if (typeof route === 'string') return route;
+  return ctx.path.startsWith('/assets/') ? ctx.path : ctx.path.replace(TOKEN_LIKE, ':token');
+}
+
 export function requestLog(logger: Logger): Koa.Middleware {
   const writeLine = requestLineWriter(logger);
   return async (ctx, next) => {
@@ -116,7 +129,13 @@ export function requestLog(logger: Logger): Koa.Middleware {
       failed = true; // Koa answers it (500 unless the error says otherwise); errorHandler normally catches first
       throw error;
     } finally {
-      writeLine({ reqId, method: ctx.method, url: ctx.path, status: failed ? 500 : ctx.status, ms: msSince(started) });
+      writeLine({
+        reqId,
+        method: ctx.method,
+        url: loggedPath(ctx),
+        status: failed ? 500 : ctx.status,
+        ms: msSince(started),
+      });
     }
   };
 }

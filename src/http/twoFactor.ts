@@ -38,10 +38,19 @@ export function clearChallengeCookie(ctx: Koa.Context): void {
   ctx.cookies.set(CHALLENGE_COOKIE, null, { path: '/login', signed: true, overwrite: true });
 }
 
-/** What the two-factor services need from the configuration (and the mailer, for the owner's notices). */
-export const twoFactorDeps = (config: Config, mailer?: Mailer): TwoFactorDeps => ({
+/** What reading an authenticator's enrolment needs (no code is checked): the sealing key and the issuer. */
+export const totpIdentity = (config: Config): Pick<TwoFactorDeps, 'sessionSecret' | 'issuer'> => ({
   sessionSecret: config.sessionSecret,
   issuer: config.productName,
+});
+
+/**
+ * What the two-factor services need: the configuration, the app's rate limits (every code check counts against
+ * twoFactorPerAccount, inside useSecondFactor) and the mailer, for the owner's notices.
+ */
+export const twoFactorDeps = (config: Config, rateLimits: RateLimits, mailer?: Mailer): TwoFactorDeps => ({
+  ...totpIdentity(config),
+  attempts: (userId) => rateLimits.consume('twoFactorPerAccount', String(userId)),
   mail: securityMail(config, mailer),
 });
 
@@ -52,18 +61,13 @@ export const securityMail = (config: Config, mailer?: Mailer): SecurityMail | un
 export const RECOVERY_CODES_FLASH = 'recoveryCodes';
 
 /**
- * One attempt at a second step: the challenge's user, after counting the attempt against that account
- * (twoFactorPerAccount, 429 when spent); 401 when the challenge is unknown or expired. Runs before the step's
- * transaction, so a wrong code (which rolls the transaction back) still counts.
+ * One attempt at a second step: the challenge's user; 401 when the challenge is unknown or expired. The code
+ * check itself counts the attempt against that account (useSecondFactor, confirmTotpEnrolment: twoFactorDeps'
+ * `attempts`), outside the step's transaction's reach, so a wrong code (which rolls it back) still counts.
  */
-export async function challengeAttempt(
-  rateLimits: RateLimits,
-  token: string | undefined,
-  kind: AuthChallengeKind,
-): Promise<User> {
+export async function challengeAttempt(token: string | undefined, kind: AuthChallengeKind): Promise<User> {
   const challenge = await findChallenge(token, kind);
   const user = challenge && (await challengeUser(challenge.userId));
   if (!user) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
-  await rateLimits.consume('twoFactorPerAccount', String(user.id));
   return user;
 }

@@ -1,12 +1,13 @@
 import { BaseModel } from './BaseModel';
 
-/** A one-time recovery code, stored as an argon2id hash (docs/decisions/two-factor.md). */
+/** A one-time recovery code, stored as a keyed hash (src/services/twoFactor/recoveryCodes.ts). */
 export class RecoveryCode extends BaseModel {
   static override tableName = 'recovery_codes';
 
   id!: number;
   userId!: number;
-  codeHash!: string;
+  /** HMAC-SHA-256 of the user id and the code (hex). */
+  codeDigest!: string;
   usedAt!: Date | null;
   createdAt!: Date;
 }

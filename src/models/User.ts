@@ -19,7 +19,8 @@ export class User extends BaseModel {
   reminderDays!: number[];
   reminderOnDay!: boolean;
   remindersPromptedAt!: Date | null;
-  calendarSecret!: string;
+  /** SHA-256 of the calendar feed's secret (hashToken); null until the user makes a feed address. */
+  calendarSecretHash!: string | null;
   /** E-mail me when a colleague endorses one of my skills (docs/decisions/endorsements.md); on by default. */
   endorsementEmails!: boolean;
   /** E-mail when a browser and system this user never signed in from signs in (docs/decisions/signed-in-devices.md). */

@@ -128,7 +128,7 @@ export function accountDataRoutes({ config, mailer, mediaStore, rateLimits }: Ap
       async handle(ctx: WriteContext, input) {
         await deleteOwnAccount(ctx.state.trx, ctx.state.user, input, {
           mediaStore,
-          twoFactor: twoFactorDeps(config, mailer),
+          twoFactor: twoFactorDeps(config, rateLimits, mailer),
         });
         endSession(ctx);
         return '/account/deleted';

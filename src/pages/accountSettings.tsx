@@ -9,11 +9,11 @@ import type Koa from 'koa';
 import { mixed, object } from 'yup';
 import type { AppContext } from '../http/appContext';
 import type { SignedInContext, WriteContext } from '../http/context';
-import { formAction } from '../http/formAction';
+import { byIntent, formAction } from '../http/formAction';
+import { setFlash, takeFlash } from '../http/flash';
 import { signedInPage } from '../http/pageGuards';
 import { currentSessionToken } from '../http/session';
 import { validate, type InputOf } from '../http/validate';
-import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { presentUserDepartment } from '../presenters/departments';
 import { latestRequestsOf, requestVerification, setListing } from '../services/verification/requests';
@@ -83,6 +83,9 @@ const NOTICES: Record<SavedNotice | SecurityIntent, { title: string; description
 };
 const NOTICE_NAMES = Object.keys(NOTICES) as Array<keyof typeof NOTICES>;
 
+/** The session flash that carries a new calendar secret to the one page that shows its address. */
+const CALENDAR_SECRET_FLASH = 'calendarSecret';
+
 /** `?saved={intent}`: the form whose plain post just succeeded. */
 const settings = {
   query: object({
@@ -129,7 +132,7 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
         security={await securityCard(ctx, config, user, shown.forms ?? {})}
         forms={shown.forms ?? {}}
         notice={shown.saved ? NOTICES[shown.saved] : shown.welcome ? welcomeNotice(user) : null}
-        reminders={presentReminderSettings(user, config.baseUrl)}
+        reminders={presentReminderSettings(user, config.baseUrl, takeFlash<string>(ctx, CALENDAR_SECRET_FLASH))}
         devices={await devicesOf(ctx, user)}
       />,
       { title: 'Account Settings', noindex: true },
@@ -188,7 +191,8 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
     calendar: formAction({
       schema: calendarRotateSchema,
       async handle(ctx: WriteContext) {
-        await rotateCalendarSecret(ctx.state.trx, ctx.state.user);
+        const { secret } = await rotateCalendarSecret(ctx.state.trx, ctx.state.user);
+        setFlash(ctx, CALENDAR_SECRET_FLASH, secret); // to the one page that shows it, then gone
         return '/account-settings?saved=calendar#calendar';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { calendar: state } }),
@@ -237,14 +241,7 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { listing: state } }),
     }),
   };
-  const isIntent = (value: unknown): value is keyof typeof actions =>
-    typeof value === 'string' && Object.hasOwn(actions, value);
-
-  router.post('/account-settings', signedInPage(), async (ctx, next) => {
-    const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
-    if (!isIntent(intent)) throw new ValidationError('Unknown form');
-    return actions[intent](ctx, next);
-  });
+  router.post('/account-settings', signedInPage(), byIntent(actions));
 
   return router;
 }

@@ -25,10 +25,9 @@ import { idParams } from '../validation/common';
 import { adminTwoFactorSettingSchema } from '../validation/twoFactor';
 import { AdminUserDetailPage } from '../../views/pages/AdminUserDetail';
 import { setFlash, takeFlash } from '../http/flash';
-import { formAction } from '../http/formAction';
+import { byIntent, formAction } from '../http/formAction';
 import { adminPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
-import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { databaseSetupPolicy } from '../policies/admin';
 import { canOnCollection } from '../policies/policy';
@@ -265,11 +264,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
     }),
   };
 
-  router.post(SETUP_PATH, adminPage(config, ADMIN_LABELS.databaseSetup), async (ctx, next) => {
-    const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
-    if (intent !== 'test' && intent !== 'setup') throw new ValidationError('Unknown form');
-    return actions[intent](ctx, next);
-  });
+  router.post(SETUP_PATH, adminPage(config, ADMIN_LABELS.databaseSetup), byIntent(actions));
 
   return router;
 }

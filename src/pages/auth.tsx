@@ -111,7 +111,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
         await rateLimits.reset('loginPerAccount', input.email);
         // docs/decisions/two-factor.md: a code (or an admin's enrolment) before any session exists.
-        const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config));
+        const next = await beginSecondStep(ctx.state.trx, null, { user }, twoFactorDeps(config, rateLimits));
         if (next.kind !== 'none') {
           setChallengeCookie(ctx, config, next.challenge, next.kind === 'totp' ? 'second_factor' : 'enrol');
           return next.kind === 'totp' ? '/login/two-factor' : '/login/enrol';

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { WriteContext } from '../http/context';
 import { setFlash, takeFlash } from '../http/flash';
 import { formAction, type FormActionContext, type FormState } from '../http/formAction';
-import { RECOVERY_CODES_FLASH, twoFactorDeps } from '../http/twoFactor';
+import { RECOVERY_CODES_FLASH, totpIdentity, twoFactorDeps } from '../http/twoFactor';
 import type { RateLimits } from '../http/rateLimit';
 import type { Mailer } from '../services/mail';
 import type { User } from '../models/User';
@@ -45,7 +45,7 @@ export const SECURITY_NOTICES: Record<SecurityIntent, { title: string; descripti
 const SECURITY_EVENTS_SHOWN = 20;
 
 export async function loadSecurity(user: User, config: Config): Promise<SecurityJson> {
-  const deps = twoFactorDeps(config);
+  const deps = totpIdentity(config);
   const [enabled, pending, left, passkeys, events] = await Promise.all([
     totpEnabled(user.id),
     pendingTotpEnrolment(user, deps),
@@ -91,13 +91,12 @@ type Render = (ctx: FormActionContext, forms: Partial<Record<SecurityIntent, For
 
 /** The Security forms' posts, by intent. */
 export function securityActions(config: Config, mailer: Mailer, rateLimits: RateLimits, render: Render) {
-  const deps = twoFactorDeps(config, mailer);
+  const deps = twoFactorDeps(config, rateLimits, mailer);
   const done = (intent: SecurityIntent) => `/account-settings?saved=${intent}#security`;
-  /** A code typed in Security counts against the same per-account limit as at sign-in. */
-  const limit = (ctx: FormActionContext) => rateLimits.consume('twoFactorPerAccount', String(ctx.state.user!.id));
   /**
    * One Security form: runs `run` in the request's transaction and comes back to Security; new recovery codes
-   * (when `run` answers them) ride the session flash to that one page. A form with a code counts the attempt.
+   * (when `run` answers them) ride the session flash to that one page. A code typed here counts against the
+   * same per-account limit as at sign-in (inside the code check: twoFactorDeps).
    */
   const securityForm = <S extends AnyObjectSchema>(
     intent: SecurityIntent,
@@ -107,7 +106,6 @@ export function securityActions(config: Config, mailer: Mailer, rateLimits: Rate
     formAction({
       schema,
       redact: ['code'],
-      limit: 'code' in schema.fields ? limit : undefined,
       async handle(ctx: WriteContext, input) {
         const codes = await run(ctx, input);
         if (codes) setFlash(ctx, RECOVERY_CODES_FLASH, codes);

@@ -21,6 +21,7 @@ import { presentContactCard, presentInsights, presentPreviewCard, presentResume 
 import { canonicalProfileUrl } from '../render/profileMeta';
 import { renderDocument } from '../render/renderDocument';
 import { renderPage, sendRenderedHtml } from '../render/renderPage';
+import { withoutInvisibles } from '../validation/common';
 import { contactCard, shareFileName } from '../render/share/vcard';
 import { qrPng, qrSvg, qrTarget } from '../render/share/qr';
 import { resumePdf } from '../render/share/resumePdf';
@@ -124,7 +125,8 @@ export function shareRoutes({ config, profileCache, pages, rateLimits, mediaStor
       }),
     );
   };
-  const resumeTitle = (profile: Profile) => `${profile.name} — Résumé`;
+  // A title (tab, PDF metadata, the saved file's suggested name) never carries invisible formatting characters.
+  const resumeTitle = (profile: Profile) => `${withoutInvisibles(profile.name)} — Résumé`;
   /** Who asks, the profile they may read (else 404) and the paper: what both résumé routes start from. */
   const resumeRequest = async (ctx: RequestContext<InputOf<typeof resume>>) => {
     const viewer = ctx.state.user;

@@ -56,13 +56,13 @@ export function secondStepRoutes(
     signedOutOnly: Koa.Middleware;
   },
 ): void {
-  const deps = twoFactorDeps(config, mailer);
+  const deps = twoFactorDeps(config, rateLimits, mailer);
   const noindex = true;
 
   /** The challenge's user, after counting the attempt (address and account); 401 when it has expired. */
   const attempt = (kind: AuthChallengeKind) => async (ctx: FormActionContext) => {
     await rateLimits.consume('loginPerAddress', ctx.ip);
-    (ctx.state as AttemptState).challengeUser = await challengeAttempt(rateLimits, challengeCookie(ctx), kind);
+    (ctx.state as AttemptState).challengeUser = await challengeAttempt(challengeCookie(ctx), kind);
   };
 
   const codePage = (ctx: Koa.Context, form: FormState | null) => {

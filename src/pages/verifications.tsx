@@ -11,10 +11,9 @@ import { mixed, object } from 'yup';
 import type { AppContext } from '../http/appContext';
 import { audit } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';
-import { formAction, type FormState } from '../http/formAction';
+import { byIntent, formAction, type FormState } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
-import { ValidationError } from '../errors';
 import type { User } from '../models/User';
 import { isAdmin } from '../policies/viewer';
 import { presentDepartmentVerifier, presentVerificationRequest } from '../presenters/verification';
@@ -148,11 +147,7 @@ export function verificationPageRoutes({
     }),
   };
 
-  router.post('/verifications', signedInPage(), async (ctx, next) => {
-    const intent = (ctx.request.body as { intent?: unknown } | undefined)?.intent;
-    if (typeof intent !== 'string' || !(intent in actions)) throw new ValidationError('Unknown form');
-    return actions[intent as Intent](ctx, next);
-  });
+  router.post('/verifications', signedInPage(), byIntent(actions));
 
   return router;
 }

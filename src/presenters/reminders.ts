@@ -6,14 +6,22 @@ import {
   type ReminderSettingsJson,
 } from '../validation/reminders';
 
-/** The owner's reminder settings and calendar address (only ever presented to the user themself). */
-export function presentReminderSettings(user: User, baseUrl: string): ReminderSettingsJson {
+/**
+ * The owner's reminder settings (only ever presented to the user themself), with the calendar address when its
+ * secret was just made (`freshSecret`, the one time it exists in clear).
+ */
+export function presentReminderSettings(
+  user: User,
+  baseUrl: string,
+  freshSecret?: string | null,
+): ReminderSettingsJson {
   return {
     remindersEnabled: user.remindersEnabled,
     reminderDays: [...user.reminderDays],
     reminderOnDay: user.reminderOnDay,
     endorsementEmails: user.endorsementEmails,
-    calendarUrl: `${baseUrl}/calendar/${user.calendarSecret}.ics`,
+    calendarUrl: freshSecret ? `${baseUrl}/calendar/${freshSecret}.ics` : null,
+    hasCalendar: user.calendarSecretHash !== null,
   };
 }
 

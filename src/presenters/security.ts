@@ -12,6 +12,7 @@ const EVENT_LABELS: Record<string, string> = {
   totp_disabled: 'Two-factor sign-in turned off',
   recovery_code_used: 'Recovery code used',
   recovery_codes_regenerated: 'New recovery codes made',
+  recovery_codes_retired: 'Old recovery codes retired by an upgrade: make new ones',
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',
   session_revoked: 'Signed out a device',

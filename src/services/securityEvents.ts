@@ -12,6 +12,7 @@ export type SecurityEventKind =
   | 'totp_disabled'
   | 'recovery_code_used'
   | 'recovery_codes_regenerated'
+  | 'recovery_codes_retired'
   | 'passkey_added'
   | 'passkey_removed'
   | 'session_revoked'

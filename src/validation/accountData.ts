@@ -3,7 +3,7 @@
  * the messages, and the schemas the page forms (and any island) validate with.
  */
 import { boolean, object, string } from 'yup';
-import { id } from './common';
+import { id, trimmed } from './common';
 
 /** One signed-in session as its owner sees it: browser and OS, never an address. */
 export interface DeviceJson {
@@ -46,7 +46,7 @@ export const exportRequestSchema = object({});
 export const deleteAccountSchema = object({
   password: string().required(ACCOUNT_DATA_MESSAGES.passwordRequired).max(1024),
   /** With two-factor sign-in on: a code from the authenticator app or a recovery code (checked by the service). */
-  secondFactor: string().trim().max(40),
+  secondFactor: string().transform(trimmed).max(40),
   confirm: flag().oneOf([true], ACCOUNT_DATA_MESSAGES.confirmRequired),
 });
 

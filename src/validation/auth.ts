@@ -3,7 +3,7 @@
  * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
 import { boolean, object, string } from 'yup';
-import { trimmed, lowerCased, upperCased } from './common';
+import { trimmed, trimmedLine, lowerCased, upperCased } from './common';
 
 export type Role = 'user' | 'admin' | 'super_admin';
 
@@ -110,7 +110,7 @@ export const loginSchema = object({
 });
 
 export const registerSchema = object({
-  name: string().transform(trimmed).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
+  name: string().transform(trimmedLine).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
   email: email(MESSAGES.invalidEmail),
   password: string().required(MESSAGES.passwordMin).min(PASSWORD_MIN, MESSAGES.passwordMin).max(1024),
   inviteCode: string()
@@ -137,7 +137,7 @@ export const resetPasswordSchema = object({
 });
 
 export const profileUpdateSchema = object({
-  name: string().transform(trimmed).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
+  name: string().transform(trimmedLine).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
   email: email(MESSAGES.validEmail),
 });
 

@@ -44,3 +44,29 @@ export const onStrings = (change: (text: string) => string) => (value: unknown) 
 export const trimmed = onStrings((text) => text.trim());
 export const lowerCased = onStrings((text) => text.toLowerCase());
 export const upperCased = onStrings((text) => text.toUpperCase());
+
+/**
+ * Characters that change how the text around them is shown but show nothing themselves: the bidirectional
+ * embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and the
+ * zero-width space, word joiner and byte-order mark (U+200B, U+2060, U+FEFF, U+180E). In a name or a one-line
+ * field they serve only to disguise it (a right-to-left override turns "Chief‮fdp.exe" around); free text keeps
+ * them (a paragraph in Arabic or Hebrew needs its marks). The zero-width joiner and non-joiner stay: emoji
+ * sequences (👨‍🚒) and Persian and Indic spelling need them.
+ */
+const INVISIBLES = /[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+export const withoutInvisibles = (text: string): string => text.replace(INVISIBLES, '');
+
+/** A name or one-line field: invisible formatting characters removed (withoutInvisibles), then trimmed. */
+export const trimmedLine = onStrings((text) => withoutInvisibles(text).trim());
+
+/** Control characters (C0 — line breaks and tabs included — DEL and C1): never part of a web address or handle. */
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
+export const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
+const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/**
+ * Text as an output format may carry it: control characters (C0, DEL, C1) dropped, line breaks kept for the
+ * format to escape (a vCard or iCalendar content line may hold no control character: RFC 6350 §3.3, RFC 5545 §3.1).
+ */
+export const withoutControls = (text: string): string => text.replace(CONTROLS_BUT_LINE_BREAKS, '');

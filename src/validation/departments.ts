@@ -3,7 +3,7 @@
  * and the request schemas. Shared by the server and the islands (no server imports here).
  */
 import { boolean, object, string } from 'yup';
-import { id, trimmed } from './common';
+import { id, trimmed, trimmedLine } from './common';
 import type { MembershipVerificationStateJson } from './verification';
 
 export type DepartmentSource = 'official' | 'user_added';
@@ -81,7 +81,7 @@ const missing = DEPARTMENT_MESSAGES.missingFields;
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 const requiredText = (label: string, max: number) =>
-  string().typeError(missing).transform(trimmed).required(missing).max(max, tooLong(label, max));
+  string().typeError(missing).transform(trimmedLine).required(missing).max(max, tooLong(label, max));
 
 /** POST /api/departments/create: name, city, state and country required and non-blank after trimming. */
 export const departmentCreateSchema = object({

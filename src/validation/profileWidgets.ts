@@ -193,6 +193,7 @@ export const PROFILE_MESSAGES = {
   changesSaved: 'Changes saved!',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   profileImage: 'Profile image must be one of your photos or an https:// address',
+  linkControls: (label: string) => `${label} cannot contain line breaks or control characters`,
 } as const;
 
 /** An external image: https only (the database checks the same). */

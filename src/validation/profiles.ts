@@ -3,7 +3,7 @@
  * widget registry's keys, and the request schemas. Shared by the server and the islands (no server imports).
  */
 import { array, mixed, object, string, type InferType } from 'yup';
-import { id, trimmed, lowerCased } from './common';
+import { HAS_CONTROL_CHARACTER, id, trimmed, trimmedLine, lowerCased } from './common';
 import { VISIBILITIES, type Visibility } from './visibility';
 import {
   EXTERNAL_IMAGE_URL,
@@ -22,14 +22,25 @@ export * from './profileWidgets';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An optional text field: trimmed, blank → null, capped. */
-const optionalText = (label: string, max = PROFILE_TEXT_MAX) =>
+/**
+ * An optional text field: trimmed, blank → null, capped. A one-line field (every one but the personal statement)
+ * also loses its invisible formatting characters (withoutInvisibles in ./common).
+ */
+const optionalText = (label: string, max = PROFILE_TEXT_MAX, { freeText = false } = {}) =>
   string()
     .typeError(PROFILE_MESSAGES.tooLong(label, max))
-    .transform(trimmed)
+    .transform(freeText ? trimmed : trimmedLine)
     .max(max, PROFILE_MESSAGES.tooLong(label, max))
     .nullable()
     .transform((value: string | null) => (value ? value : null));
+
+/** A web address or a handle: one line, and no control character (it is written into links and the vCard). */
+const optionalLink = (label: string) =>
+  optionalText(label, PROFILE_URL_MAX).test(
+    'no-controls',
+    PROFILE_MESSAGES.linkControls(label),
+    (value) => !value || !HAS_CONTROL_CHARACTER.test(value),
+  );
 
 const optionalEmail = () =>
   string()
@@ -44,21 +55,22 @@ const optionalEmail = () =>
       (value) => !value || (EMAIL_PATTERN.test(value) && value.length <= 254),
     );
 
-const socials = Object.fromEntries(
-  SOCIAL_FIELDS.map((field) => [field, optionalText(field, PROFILE_URL_MAX)]),
-) as Record<SocialField, ReturnType<typeof optionalText>>;
+const socials = Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, optionalLink(field)])) as Record<
+  SocialField,
+  ReturnType<typeof optionalLink>
+>;
 
 /** POST /api/profiles (spec 02 §3 "Create-profile payload", §5). The department is a picked department's id. */
 export const profileCreateSchema = object({
   name: string()
     .typeError(PROFILE_MESSAGES.nameRequired)
-    .transform(trimmed)
+    .transform(trimmedLine)
     .required(PROFILE_MESSAGES.nameRequired)
     .min(2, PROFILE_MESSAGES.nameRequired)
     .max(100, PROFILE_MESSAGES.tooLong('Name', 100)),
   rank: string()
     .typeError(PROFILE_MESSAGES.rankRequired)
-    .transform(trimmed)
+    .transform(trimmedLine)
     .required(PROFILE_MESSAGES.rankRequired)
     .min(1, PROFILE_MESSAGES.rankRequired)
     .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX)),
@@ -85,7 +97,7 @@ export const profileUpdateSchema = object({
     .test('locked', PROFILE_MESSAGES.nameLocked, (value) => value === undefined),
   rank: string()
     .typeError(PROFILE_MESSAGES.rankRequired)
-    .transform(trimmed)
+    .transform(trimmedLine)
     .min(1, PROFILE_MESSAGES.rankRequired)
     .max(PROFILE_TEXT_MAX, PROFILE_MESSAGES.tooLong('Rank', PROFILE_TEXT_MAX))
     .optional(),
@@ -94,14 +106,14 @@ export const profileUpdateSchema = object({
   badgeNumber: optionalText('Badge number', 50).optional(),
   motto: optionalText('Motto').optional(),
   currentStatus: optionalText('Current status').optional(),
-  personalStatement: optionalText('Personal statement', PERSONAL_STATEMENT_MAX)
+  personalStatement: optionalText('Personal statement', PERSONAL_STATEMENT_MAX, { freeText: true })
     .max(PERSONAL_STATEMENT_MAX, PROFILE_MESSAGES.statementMax)
     .optional(),
   phone: optionalText('Phone', 50).optional(),
   email: optionalEmail().optional(),
-  ...Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, optionalText(field, PROFILE_URL_MAX).optional()])),
+  ...Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, optionalLink(field).optional()])),
   role: optionalText('Role').optional(),
-  profileImage: optionalText('Profile image', PROFILE_URL_MAX)
+  profileImage: optionalLink('Profile image')
     .test(
       'image',
       PROFILE_MESSAGES.profileImage,

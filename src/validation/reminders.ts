@@ -29,8 +29,10 @@ export interface ReminderSettingsJson {
   reminderOnDay: boolean;
   /** E-mail when a colleague endorses one of the user's skills (docs/decisions/endorsements.md). */
   endorsementEmails: boolean;
-  /** The calendar feed's address (secret; shown only to its owner). */
-  calendarUrl: string;
+  /** The calendar feed's address (secret): only right after it is made, the one time it is shown; else null. */
+  calendarUrl: string | null;
+  /** Whether the user has a feed address (its secret is stored hashed and cannot be shown again). */
+  hasCalendar: boolean;
 }
 
 const DAY = /^(?:[1-9]\d?|[12]\d\d|3[0-5]\d|36[0-5])$/;

@@ -11,6 +11,7 @@ export const TWO_FACTOR_MESSAGES = {
   noPendingEnrolment: 'Start the set-up again: scan a new QR code.',
   passwordRequired: 'Enter your current password',
   passwordWrong: 'Current password is incorrect',
+  requiredForAdmins: 'Two-factor sign-in is required for admins: it cannot be turned off.',
   enrolRequiredApi:
     'Two-factor sign-in is required for admins. Sign in in the browser once to set up an authenticator app.',
   passkeyNameRequired: 'Give the passkey a name',

@@ -73,11 +73,11 @@ test.serial('a colleague endorses, the owner approves, a visitor sees it on the 
   assertNoBrowserErrors(t, mate);
   await mate.context.close();
 
-  // Not shown before the owner approves.
+  // Not shown before the owner approves. This visitor's page stays open until after the approval: reloading it
+  // then must show the endorsement (the approval refreshes the kept page and its ETag, not only new visitors').
   const early = await as(null, 1280);
   await early.page.goto(skillsPage());
   t.is(await early.page.getByText('Sam Ortega').count(), 0, 'pending: not on the public page');
-  await early.context.close();
 
   // The owner: the review in edit mode, Approve.
   const own = await as(owner, 1280);
@@ -95,6 +95,13 @@ test.serial('a colleague endorses, the owner approves, a visitor sees it on the 
   await assertNoHorizontalOverflow(t, own.page, 'owner edit mode with the review at 1280');
   assertNoBrowserErrors(t, own);
   await own.context.close();
+
+  // The visitor who saw the page before the approval: the same page, reloaded, shows it now.
+  await early.page.reload();
+  const seenBefore = early.page.locator('section[aria-labelledby="section-skills"]');
+  t.is(await seenBefore.getByRole('link', { name: 'Sam Ortega' }).count(), 1, 'the approval refreshed the kept page');
+  t.regex(await seenBefore.innerText(), /1 verified endorsement/);
+  await early.context.close();
 
   // A visitor: the verified endorsement, the endorser linked to their profile; the owner's own marked.
   const visitor = await as(null, 1280);

@@ -75,6 +75,9 @@ for (const width of [375, 1280]) {
     );
     t.is(await section.getByLabel('Days before expiry').inputValue(), '45, 10');
     t.false(await section.getByLabel('A notice on the day it expires').isChecked());
+    // The calendar address is shown once, right after it is made (only its hash is stored).
+    await page.getByRole('button', { name: /^(Create|Replace) Calendar Link$/ }).click();
+    await page.waitForURL(/saved=calendar/);
     t.regex(await page.locator('#calendar-url').inputValue(), /\/calendar\/[0-9a-f]{64}\.ics$/);
     await assertNoHorizontalOverflow(t, page, `account settings at ${width}`);
     await screenshot(page, `reminders-account-settings-${width}`);

@@ -116,7 +116,7 @@ test.serial('a small export downloads at once: a zip whose files match the datab
   const account = jsonEntry(zip, 'account.json');
   t.is(account.account.email, owner.user.email);
   t.false('passwordHash' in account.account);
-  t.false('calendarSecret' in account.account);
+  t.false('calendarSecretHash' in account.account);
   t.false(JSON.stringify(account).includes('tokenHash'));
   t.is(account.departments.length, 1);
   t.is(account.membershipVerifications.length, 1);

@@ -26,6 +26,7 @@ function summary(user: AccountJson): string[][] {
         reminderOnDay: true,
         endorsementEmails: true,
         calendarUrl: 'https://turnout.example/calendar/0123456789abcdef0123456789abcdef.ics',
+        hasCalendar: true,
       }}
     />,
     { title: 'Account Settings' },

@@ -34,3 +34,24 @@ test('forgot-password is limited per account', async (t) => {
   t.is(blocked.status, 429);
   t.truthy(blocked.headers.get('retry-after'));
 });
+
+test('many failed sign-ins from one address to many accounts are answered 429, by the API and the form alike', async (t) => {
+  // Its own app (its own counters), so the other tests' sign-ins from this address do not count here.
+  const own = await startTestApp({ rateLimitsEnabled: true }, app.database);
+  t.teardown(() => own.close());
+  const { user, password } = await createUser();
+  const client = own.client();
+  for (let i = 0; i < LIMITS.loginPerAddress.points; i++) {
+    // One guess per account, so no per-account limit is ever reached: only the per-address one can stop this.
+    const email = `sprayed-${i}@example.com`;
+    const res =
+      i % 2
+        ? await client.post('/api/auth/login', { email, password: 'Password-guess-1' })
+        : await client.postForm('/login', { email, password: 'Password-guess-1' });
+    t.is(res.status, 401, `guess ${i + 1}`);
+  }
+  const api = await client.post('/api/auth/login', { email: user.email, password });
+  t.is(api.status, 429, 'the right password for another account, from the same address');
+  t.true(Number(api.headers.get('retry-after')) > 0);
+  t.is((await client.postForm('/login', { email: user.email, password })).status, 429, 'the form too');
+});

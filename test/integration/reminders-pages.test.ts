@@ -3,6 +3,7 @@
  * RFC 8058 one-click unsubscribe with a signed token, the calendar feed read back by an independent iCalendar
  * parser (ical.js), its rotation (the old address 404 at once), and the owner's "Expiring soon" notice.
  */
+import crypto from 'node:crypto';
 import test from 'ava';
 import ICAL from 'ical.js';
 import { startTestApp, clientAs, type HttpClient, type TestApp } from '../helpers/app';
@@ -21,7 +22,7 @@ test.after.always(async () => {
 
 const html = { headers: { Accept: 'text/html' } };
 const settingsOf = (id: number) =>
-  app.db('users').where('id', id).first('remindersEnabled', 'reminderDays', 'reminderOnDay', 'calendarSecret');
+  app.db('users').where('id', id).first('remindersEnabled', 'reminderDays', 'reminderOnDay', 'calendarSecretHash');
 
 async function signedIn(): Promise<{ client: HttpClient; id: number }> {
   const account = await createUser({ password: 'correct-horse-battery' });
@@ -45,7 +46,7 @@ test('Notifications: on by default for a new user; the plain form saves, and bad
   });
   t.is(saved.status, 303);
   t.is(saved.headers.get('location'), '/account-settings?saved=notifications#notifications');
-  t.deepEqual(await settingsOf(id).then(({ calendarSecret: _, ...rest }) => rest), {
+  t.deepEqual(await settingsOf(id).then(({ calendarSecretHash: _, ...rest }) => rest), {
     remindersEnabled: false,
     reminderDays: [90, 30, 7],
     reminderOnDay: true,
@@ -113,7 +114,22 @@ test('calendar feed: one all-day event per expiry with alarms at the reminder da
     .db('users')
     .where('id', account.user.id)
     .update({ reminderDays: [30, 7], reminderOnDay: true });
-  const { calendarSecret } = await settingsOf(account.user.id);
+  // Make the address from Account Settings (a plain form): shown on the next page once, stored only hashed.
+  const client = app.client();
+  client.bearer = account.token;
+  const made = async () => {
+    t.is((await client.postForm('/account-settings', { intent: 'calendar' })).status, 303);
+    const page = await client.get('/account-settings?saved=calendar', html);
+    t.true(page.text.includes(REMINDER_MESSAGES.rotated.title));
+    const secret = new RegExp(`${app.baseUrl}/calendar/([0-9a-f]{64})\\.ics`).exec(page.text)?.[1];
+    if (!secret) throw new Error('no calendar address on the page');
+    t.false((await client.get('/account-settings', html)).text.includes(secret), 'shown once');
+    const stored = await settingsOf(account.user.id);
+    t.is(stored.calendarSecretHash, crypto.createHash('sha256').update(secret).digest('hex'), 'stored hashed');
+    return secret;
+  };
+  t.regex((await client.get('/account-settings', html)).text, /Create Calendar Link/, 'none until it is made');
+  const calendarSecret = await made();
 
   const feed = await app.client().get(`/calendar/${calendarSecret}.ics`);
   t.is(feed.status, 200);
@@ -145,21 +161,12 @@ test('calendar feed: one all-day event per expiry with alarms at the reminder da
     ].sort((a, b) => a.start.localeCompare(b.start)),
   );
 
-  // Rotate from Account Settings (a plain form): the old address is gone at once, the new one works.
-  const { client } = await (async () => {
-    const c = app.client();
-    c.bearer = account.token;
-    return { client: c };
-  })();
-  const rotated = await client.postForm('/account-settings', { intent: 'calendar' });
-  t.is(rotated.status, 303);
-  t.is((await app.client().get(`/calendar/${calendarSecret}.ics`)).status, 404);
-  const fresh = (await settingsOf(account.user.id)).calendarSecret;
+  // Replace it: the old address is gone at once, the new one works.
+  t.regex((await client.get('/account-settings', html)).text, /Replace Calendar Link/);
+  const fresh = await made();
   t.not(fresh, calendarSecret);
+  t.is((await app.client().get(`/calendar/${calendarSecret}.ics`)).status, 404);
   t.is((await app.client().get(`/calendar/${fresh}.ics`)).status, 200);
-  const settingsPage = await client.get('/account-settings?saved=calendar', html);
-  t.true(settingsPage.text.includes(`${app.baseUrl}/calendar/${fresh}.ics`));
-  t.true(settingsPage.text.includes(REMINDER_MESSAGES.rotated.title));
 
   for (const bad of ['nothing.ics', `${fresh}.txt`, `${'0'.repeat(64)}.ics`]) {
     t.is((await app.client().get(`/calendar/${bad}`)).status, 404, bad);

@@ -78,3 +78,35 @@ test.serial("a route's own lines carry the request id and are redacted as before
   logger.child({ reqId: 'r1' }).info({ password: 'hunter2', user: { token: 't' } }, 'x');
   t.like(lines[0], { reqId: 'r1', password: '[redacted]', user: { token: '[redacted]' } });
 });
+
+test.serial('no token or secret from a path or query reaches the request log: routes log their pattern', async (t) => {
+  lines.length = 0;
+  const calendarSecret = 'c0ffee'.repeat(8);
+  const exportToken = 'ExportTokenSecretValue_0123456789';
+  const unsubscribeToken = 'unsubscribe-token-secret-value-42';
+  const resetToken = 'reset-token-secret-value-0123456789';
+  const strayToken = 'StraySecretSegment0123456789abcdef';
+  const visits: Array<[string, string, string]> = [
+    ['GET', `/calendar/${calendarSecret}.ics`, '/calendar/:file'],
+    ['GET', `/account/export/${exportToken}`, '/account/export/:token'],
+    ['GET', `/reminders/unsubscribe/${unsubscribeToken}`, '/reminders/unsubscribe/:token'],
+    ['POST', `/reminders/unsubscribe/${unsubscribeToken}`, '/reminders/unsubscribe/:token'],
+    ['GET', `/reset-password?token=${resetToken}`, '/reset-password'],
+    ['GET', `/no-such-route/${strayToken}`, '/no-such-route/:token'],
+  ];
+  for (const [method, path, pattern] of visits) {
+    const reqId = `secret-${visits.findIndex((visit) => visit[1] === path && visit[0] === method)}`;
+    await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        'X-Request-Id': reqId,
+        ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined,
+    });
+    t.like(linesFor(reqId).at(-1), { msg: 'request', method, url: pattern }, path);
+  }
+  const written = JSON.stringify(lines);
+  for (const secret of [calendarSecret, exportToken, unsubscribeToken, resetToken, strayToken])
+    t.false(written.includes(secret), `${secret} is not in the log`);
+});

@@ -71,7 +71,10 @@ test('enrol: QR code and secret, a first code confirms, ten recovery codes shown
   t.false(row!.secretSealed.includes(secret), 'the secret is not stored in clear');
   const stored = await RecoveryCode.query().where({ userId: user.user.id });
   t.is(stored.length, 10);
-  t.true(stored.every((r) => r.codeHash.startsWith('$argon2id$') && !codes.includes(r.codeHash)));
+  t.true(
+    stored.every((r) => /^[0-9a-f]{64}$/.test(r.codeDigest) && !codes.some((code) => r.codeDigest.includes(code))),
+    'each code is stored as a keyed hash, never in clear',
+  );
   t.deepEqual(
     (await SecurityEvent.query().where({ userId: user.user.id })).map((e) => e.kind),
     ['totp_enrolled'],
@@ -245,40 +248,79 @@ test('new recovery codes, and turning it off, need the password and a code', asy
   t.deepEqual(kinds, ['totp_enrolled', 'recovery_code_used', 'recovery_codes_regenerated', 'totp_disabled']);
 });
 
-test('required for admins: an admin without an authenticator enrols at sign-in before any session; the API refuses', async (t) => {
-  const admin = await createUser({ role: 'admin' });
-  const superAdmin = await createUser({ role: 'super_admin' });
-  const adminClient = app.client();
-  await signIn(adminClient, admin);
-  const refused = await adminClient.postForm('/admin/settings', { requireTwoFactorForAdmins: 'true' });
-  t.is(refused.status, 403, 'only a super admin changes it');
-  const sa = app.client();
-  await signIn(sa, superAdmin);
-  t.is((await sa.postForm('/admin/settings', { requireTwoFactorForAdmins: 'true' })).status, 303);
+// Serial: the switch is site-wide, and AVA runs serial tests before the others, so no other test signs an admin in
+// while it is on.
+test.serial(
+  'required for admins: open admin sessions end, enrolment at sign-in before any session; the API refuses',
+  async (t) => {
+    const admin = await createUser({ role: 'admin' });
+    const superAdmin = await createUser({ role: 'super_admin' });
+    const member = await createUser();
+    const adminClient = app.client();
+    await signIn(adminClient, admin);
+    const memberClient = app.client();
+    await signIn(memberClient, member);
+    const refused = await adminClient.postForm('/admin/settings', { requireTwoFactorForAdmins: 'true' });
+    t.is(refused.status, 403, 'only a super admin changes it');
+    const sa = app.client();
+    await signIn(sa, superAdmin);
+    t.is((await sa.postForm('/admin/settings', { requireTwoFactorForAdmins: 'true' })).status, 303);
+    await app.caughtUp();
+    t.is(
+      (await adminClient.get('/admin')).status,
+      401,
+      'an admin session opened before the switch ends at its next request',
+    );
+    t.is((await sa.get('/admin')).status, 401, 'the acting super admin has no authenticator either');
+    t.is((await memberClient.get('/account-settings')).status, 200, 'a plain user keeps their session');
+    const promoter = await createUser({ role: 'admin' });
+    await UserTotp.query().insert({
+      userId: promoter.user.id,
+      secretSealed: 'v1.x.y.z',
+      confirmedAt: new Date(),
+      lastUsedStep: null,
+    });
+    const promoterApi = app.client();
+    promoterApi.bearer = promoter.token;
+    t.is((await promoterApi.patch(`/api/admin/users/${member.user.id}/role`, { role: 'admin' })).status, 200);
+    await app.caughtUp();
+    t.is(
+      (await memberClient.get('/account-settings')).headers.get('location'),
+      '/login',
+      'made an admin without an authenticator: signed out',
+    );
 
-  const browser = app.client();
-  const first = await signIn(browser, admin);
-  t.is(first.headers.get('location'), '/login/enrol');
-  t.false(browser.cookies.has('turnout.sid'));
-  const page = await browser.get('/login/enrol');
-  t.is(page.status, 200);
-  const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '');
-  const done = await browser.postForm('/login/enrol', { code: codeFor(secret) });
-  t.is(done.status, 303);
-  t.is(done.headers.get('location'), '/account-settings?saved=totp-confirm#security');
-  const settings = await browser.get('/account-settings?saved=totp-confirm');
-  t.is([...settings.text.matchAll(/<li>[a-z2-9]{5}-[a-z2-9]{5}<\/li>/g)].length, 10);
+    const browser = app.client();
+    const first = await signIn(browser, admin);
+    t.is(first.headers.get('location'), '/login/enrol');
+    t.false(browser.cookies.has('turnout.sid'));
+    const page = await browser.get('/login/enrol');
+    t.is(page.status, 200);
+    const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '');
+    const done = await browser.postForm('/login/enrol', { code: codeFor(secret) });
+    t.is(done.status, 303);
+    t.is(done.headers.get('location'), '/account-settings?saved=totp-confirm#security');
+    const settings = await browser.get('/account-settings?saved=totp-confirm');
+    t.is([...settings.text.matchAll(/<li>[a-z2-9]{5}-[a-z2-9]{5}<\/li>/g)].length, 10);
 
-  const api = await app
-    .client()
-    .post('/api/auth/login', { email: superAdmin.user.email, password: superAdmin.password });
-  t.is(api.status, 403);
-  t.regex(api.body.error, /required for admins/);
-  // A plain user is not asked.
-  const member = await createUser();
-  t.is((await signIn(app.client(), member)).headers.get('location'), '/');
-  await sa.postForm('/admin/settings', { requireTwoFactorForAdmins: 'false' });
-});
+    const api = await app
+      .client()
+      .post('/api/auth/login', { email: superAdmin.user.email, password: superAdmin.password });
+    t.is(api.status, 403);
+    t.regex(api.body.error, /required for admins/);
+    const keep = await browser.postForm('/account-settings', {
+      intent: 'totp-disable',
+      password: admin.password,
+      code: '000000',
+    });
+    t.is(keep.status, 409, 'an admin cannot turn two-factor off while it is required');
+    t.regex(keep.text, /required for admins/);
+    // A plain user is not asked.
+    const plain = await createUser();
+    t.is((await signIn(app.client(), plain)).headers.get('location'), '/');
+    await app.db('app_settings').where({ key: 'require_two_factor_for_admins' }).delete();
+  },
+);
 
 test('passkeys API: options name the relying party; bad or unknown credentials are 4xx; another user’s passkey is a 404', async (t) => {
   const owner = await createUser();

@@ -178,19 +178,32 @@ function NotificationsForm({ settings, state }: { settings: ReminderSettingsJson
 }
 
 /** The calendar feed's private address, and a form that replaces it. */
-function CalendarFeed({ url }: { url: string }) {
+/** The feed's address is shown once, right after it is made (only its hash is kept); it can be replaced. */
+function CalendarFeed({ url, exists }: { url: string | null; exists: boolean }) {
   return (
     <Feed>
-      <TextField
-        id="calendar-url"
-        label="Calendar address (private)"
-        readOnly
-        value={url}
-        help="Subscribe to it in your calendar app. Anyone with this address can see your expiry dates."
-      />
+      {url ? (
+        <TextField
+          id="calendar-url"
+          label="Calendar address (private)"
+          readOnly
+          value={url}
+          help="Copy it now: it is shown only this once. Subscribe to it in your calendar app. Anyone with this address can see your expiry dates."
+        />
+      ) : (
+        <p data-testid="calendar-hidden">
+          {exists
+            ? 'Your calendar address was shown once, when it was made. To see one again, replace it: the old address stops working.'
+            : 'Make a private address to subscribe to your expiry dates in your calendar app.'}
+        </p>
+      )}
       <Form action="/account-settings#calendar">
         <input type="hidden" name="intent" value="calendar" />
-        <SubmitButton pending={false} label="Replace Calendar Link" busyLabel="Replacing…" />
+        <SubmitButton
+          pending={false}
+          label={exists ? 'Replace Calendar Link' : 'Create Calendar Link'}
+          busyLabel={exists ? 'Replacing…' : 'Creating…'}
+        />
       </Form>
     </Feed>
   );
@@ -286,7 +299,7 @@ export function AccountSettingsPage({
           title="Calendar Feed"
           description="Every expiry date in your calendar app, with alarms on your reminder days."
         >
-          <CalendarFeed url={reminders.calendarUrl} />
+          <CalendarFeed url={reminders.calendarUrl} exists={reminders.hasCalendar} />
         </Section>
         <Section
           id="devices"

@@ -11,6 +11,7 @@
 import type * as Fontkit from 'fontkit';
 import { lazyImport } from '../../lazyImport';
 import type { Paper } from '../../validation/share';
+import { withoutInvisibles } from '../../validation/common';
 import type { ResumeEntry, ResumeOutline } from '../../../views/resume/outline';
 
 /**
@@ -55,7 +56,12 @@ export async function resumePdf(
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
     bufferPages: true,
     font: regular as unknown as string, // pdfkit's types name only a path; its code takes a fontkit font
-    info: { Title: options.title, Author: outline.name, Producer: options.producer, Creator: options.producer },
+    info: {
+      Title: withoutInvisibles(options.title),
+      Author: withoutInvisibles(outline.name),
+      Producer: options.producer,
+      Creator: options.producer,
+    },
     lang: 'en-US',
     displayTitle: true,
   });

@@ -19,6 +19,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import yazl from 'yazl';
 import { LISTS } from '../../validation/lists';
+import { withoutInvisibles } from '../../validation/common';
 import { variantKey } from '../photos';
 import type { MediaStore } from '../photos/store';
 
@@ -39,17 +40,19 @@ export interface ExportContents {
   photosMetadata: Row[];
 }
 
-const ACCOUNT_SECRETS = ['passwordHash', 'calendarSecret'];
+const ACCOUNT_SECRETS = ['passwordHash', 'calendarSecretHash'];
 
 const without = (row: Row, keys: string[]) =>
   Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
 
-/** A folder or file name that is safe in any unzip tool: no separators, no dots-only names, bounded. */
+/**
+ * A folder or file name that is safe in any unzip tool: no separators, no dots-only names, bounded; no
+ * invisible formatting character (a right-to-left override makes "x‮gpj.exe" read as "xexe.jpg").
+ */
 export function safeName(text: string, fallback: string): string {
-  const cleaned = text
-    .normalize('NFKC')
+  const cleaned = withoutInvisibles(text.normalize('NFKC'))
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a file name
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')

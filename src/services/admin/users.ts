@@ -13,8 +13,10 @@
 import type { Knex } from 'knex';
 import { User } from '../../models/User';
 import { adminUserPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
+import { isAdmin } from '../../policies/viewer';
 import type { Role } from '../../validation/auth';
 import { deleteUserAndData } from '../accountDeletion';
+import { requireTwoFactorForAdmins, signOutAdminsWithoutTwoFactor } from '../appSettings';
 import { revokeUserSessions } from '../sessions';
 import { keepOneActiveSuperAdmin } from '../superAdmins';
 import type { UserDataDeps } from '../userData';
@@ -112,7 +114,11 @@ export async function setUserRole(
   const target = await changeTarget(trx, actor, input.id, changes);
   if (target.role === input.role) return target;
   if (input.role !== 'super_admin') await keepOneActiveSuperAdmin(trx, target);
-  return target.$query(trx).patchAndFetch({ role: input.role });
+  const changed = await target.$query(trx).patchAndFetch({ role: input.role });
+  // A new admin without an authenticator while admins must have one: signed out, to enrol at the next sign-in.
+  if (isAdmin(changed) && (await requireTwoFactorForAdmins(trx)))
+    await signOutAdminsWithoutTwoFactor(trx, [changed.id]);
+  return changed;
 }
 
 /** PATCH /api/admin/users/{id}/status. Deactivating ends every session of the user at once. */

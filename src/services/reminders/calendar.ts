@@ -4,6 +4,7 @@
  */
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import type { User } from '../../models/User';
+import { withoutControls } from '../../validation/common';
 import { isoDay } from '../../validation/lists/rules';
 import type { ExpiringItem } from '../../validation/reminders';
 import { expiringItemsByUser } from './items';
@@ -24,7 +25,9 @@ export function calendarText(
     ttl: 6 * 3600,
   });
   const triggers = [...user.reminderDays, ...(user.reminderOnDay ? [0] : [])];
-  for (const item of items) {
+  for (const stored of items) {
+    // ical-generator escapes line breaks, `;`, `,` and `\`; a control character it would write as it is.
+    const item = { ...stored, name: withoutControls(stored.name) };
     const approximate = item.end.precision === 'year';
     const day = isoDay(item.end);
     calendar.createEvent({

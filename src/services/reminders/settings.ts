@@ -8,6 +8,7 @@ import { NotFoundError } from '../../errors';
 import type { Viewer } from '../../policies/viewer';
 import crypto from 'node:crypto';
 import { verifyUnsubscribeToken } from './tokens';
+import { hashToken } from '../tokens';
 import { REMINDER_MESSAGES } from '../../validation/reminders';
 
 export interface ReminderSettingsInput {
@@ -33,11 +34,16 @@ export async function updateReminderSettings(
   });
 }
 
-/** A new calendar secret: the old feed address answers 404 from the moment this commits. */
-export async function rotateCalendarSecret(trx: Knex.Transaction, actor: Viewer): Promise<User> {
-  return (await User.query(trx).patchAndFetchById(actor.id, {
-    calendarSecret: crypto.randomBytes(32).toString('hex'),
-  }))!;
+/**
+ * A new calendar secret, answered once (only its hash is stored, like every token): the old feed address answers
+ * 404 from the moment this commits.
+ */
+export async function rotateCalendarSecret(trx: Knex.Transaction, actor: Viewer): Promise<{ secret: string }> {
+  const secret = crypto.randomBytes(32).toString('hex');
+  await User.query(trx)
+    .findById(actor.id)
+    .patch({ calendarSecretHash: hashToken(secret) });
+  return { secret };
 }
 
 /** RFC 8058 one-click unsubscribe: turns the token's user's reminders off (no session; the token is the proof). */
@@ -72,5 +78,5 @@ export async function ownReminderSettings(actor: Viewer): Promise<User | null> {
 
 /** The user whose calendar feed this secret opens, or null (a rotated or made-up secret). */
 export async function findByCalendarSecret(secret: string): Promise<User | null> {
-  return (await User.query().findOne({ calendarSecret: secret, isActive: true })) ?? null;
+  return (await User.query().findOne({ calendarSecretHash: hashToken(secret), isActive: true })) ?? null;
 }

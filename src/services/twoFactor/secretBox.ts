@@ -7,14 +7,18 @@ import crypto from 'node:crypto';
 
 const keys = new Map<string, Buffer>();
 
-export function secretKey(sessionSecret: string): Buffer {
-  let key = keys.get(sessionSecret);
+/** A 32-byte key for one purpose (`label`), derived from SESSION_SECRET by HKDF-SHA256; kept per process. */
+export function derivedKey(sessionSecret: string, label: string): Buffer {
+  const cacheKey = `${label}\u0000${sessionSecret}`;
+  let key = keys.get(cacheKey);
   if (!key) {
-    key = Buffer.from(crypto.hkdfSync('sha256', sessionSecret, 'turnout', 'totp-secret-v1', 32));
-    keys.set(sessionSecret, key);
+    key = Buffer.from(crypto.hkdfSync('sha256', sessionSecret, 'turnout', label, 32));
+    keys.set(cacheKey, key);
   }
   return key;
 }
+
+export const secretKey = (sessionSecret: string): Buffer => derivedKey(sessionSecret, 'totp-secret-v1');
 
 export function seal(key: Buffer, plain: string): string {
   const iv = crypto.randomBytes(12);

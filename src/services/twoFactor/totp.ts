@@ -6,25 +6,33 @@
  *   the first code matches; the secret is sealed at rest (secretBox.ts);
  * - a code is accepted within ±1 step, and only for a step newer than the last accepted one (a conditional
  *   UPDATE, so two racing uses of one code cannot both pass);
- * - ten recovery codes per enrolment, argon2id-hashed, each spent once (a conditional UPDATE as well);
+ * - ten recovery codes per enrolment, stored as keyed hashes, each spent once (recoveryCodes.ts);
+ * - every check of a code (useSecondFactor, confirming an enrolment) first counts against the account's
+ *   two-factor limit (`attempts`), wherever it happens: sign-in, Delete My Account, Security's own forms;
  * - turning it off needs the password and a code; every change is a security event, never with the secret.
  */
-import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { Secret, TOTP } from 'otpauth';
 import { ConflictError, ValidationError } from '../../errors';
 import { RecoveryCode } from '../../models/RecoveryCode';
 import type { User } from '../../models/User';
 import { UserTotp } from '../../models/UserTotp';
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '../../validation/twoFactor';
-import { hashPassword, verifyPassword } from '../passwords';
+import { TWO_FACTOR_MESSAGES } from '../../validation/twoFactor';
+import { keepAdminTwoFactor } from '../appSettings';
+import { verifyPassword } from '../passwords';
 import { recordSecurityEvent } from '../securityEvents';
 import { mailSecurityChange, type SecurityMail } from './notify';
+import { replaceRecoveryCodes, spendRecoveryCode } from './recoveryCodes';
 import { open, seal, secretKey } from './secretBox';
 
 export interface TwoFactorDeps {
-  /** SESSION_SECRET: the TOTP secrets' sealing key is derived from it. */
+  /** SESSION_SECRET: the TOTP secrets' sealing key and the recovery codes' hashing key are derived from it. */
   sessionSecret: string;
+  /**
+   * Counts one attempt at a second factor against the account (the two-factor limit, on even when RATE_LIMITS
+   * is off); throws a 429 once it is spent. Called before every code is compared, so a wrong code counts too.
+   */
+  attempts: (userId: number) => Promise<void>;
   /** The name authenticator apps show (PRODUCT_NAME). */
   issuer: string;
   /** The clock (tests move it). */
@@ -36,7 +44,7 @@ export interface TwoFactorDeps {
 const PERIOD = 30;
 const WINDOW = 1;
 
-function totpFor(user: Pick<User, 'email'>, secret: string, deps: TwoFactorDeps): TOTP {
+function totpFor(user: Pick<User, 'email'>, secret: string, deps: Pick<TwoFactorDeps, 'issuer'>): TOTP {
   return new TOTP({
     issuer: deps.issuer,
     label: user.email,
@@ -65,7 +73,10 @@ export interface TotpEnrolment {
 }
 
 /** The enrolment waiting for its first code, if any (Security shows its QR code). */
-export async function pendingTotpEnrolment(user: User, deps: TwoFactorDeps): Promise<TotpEnrolment | null> {
+export async function pendingTotpEnrolment(
+  user: User,
+  deps: Pick<TwoFactorDeps, 'sessionSecret' | 'issuer'>,
+): Promise<TotpEnrolment | null> {
   const row = await UserTotp.query().findById(user.id);
   if (!row || row.confirmedAt) return null;
   const secret = open(secretKey(deps.sessionSecret), row.secretSealed);
@@ -102,22 +113,6 @@ export async function startTotpEnrolment(
   return { secret, uri: totpFor(actor, secret, deps).toString() };
 }
 
-/** A recovery code as shown: ten characters from an unambiguous alphabet, in two groups (about 50 bits). */
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-function newRecoveryCode(): string {
-  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
-  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
-}
-
-/** Replaces the user's recovery codes with ten new ones; answers them (the only time they exist in clear). */
-async function replaceRecoveryCodes(trx: Knex.Transaction, userId: number): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const hashes = await Promise.all(codes.map((code) => hashPassword(code)));
-  await RecoveryCode.query(trx).where({ userId }).delete();
-  await RecoveryCode.query(trx).insert(hashes.map((codeHash) => ({ userId, codeHash })));
-  return codes;
-}
-
 /** The first code confirms the enrolment; answers the ten recovery codes. */
 export async function confirmTotpEnrolment(
   trx: Knex.Transaction,
@@ -129,9 +124,10 @@ export async function confirmTotpEnrolment(
   if (!row)
     throw new ValidationError(TWO_FACTOR_MESSAGES.noPendingEnrolment, { code: TWO_FACTOR_MESSAGES.noPendingEnrolment });
   if (row.confirmedAt) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnrolled);
+  await deps.attempts(actor.id);
   const step = matchingStep(row, actor, input.code, deps);
   await UserTotp.query(trx).findById(actor.id).patch({ confirmedAt: new Date(), lastUsedStep: step });
-  const codes = await replaceRecoveryCodes(trx, actor.id);
+  const codes = await replaceRecoveryCodes(trx, actor.id, deps.sessionSecret);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'totp_enrolled' });
   mailSecurityChange(trx, actor, 'totp_enrolled', deps.mail);
   return codes;
@@ -139,7 +135,8 @@ export async function confirmTotpEnrolment(
 
 /**
  * Checks a second factor for `user`: a 6-digit code (spent for its step) or a recovery code (spent). Answers
- * which one passed; throws a 400 on the `code` field otherwise. The caller rate-limits the attempts.
+ * which one passed; throws a 400 on the `code` field otherwise, and a 429 once the account's two-factor limit is
+ * spent (every call counts, right or wrong). A recovery-shaped guess costs one keyed hash and one lookup.
  */
 export async function useSecondFactor(
   trx: Knex.Transaction,
@@ -149,6 +146,7 @@ export async function useSecondFactor(
 ): Promise<'totp' | 'recovery'> {
   const row = await UserTotp.query(trx).findById(user.id).whereNotNull('confirmedAt');
   if (!row) throw new ValidationError(TWO_FACTOR_MESSAGES.notEnrolled);
+  await deps.attempts(user.id);
   const code = input.code.replace(/-/g, '');
   if (/^\d{6}$/.test(code)) {
     const step = matchingStep(row, user, code, deps);
@@ -159,21 +157,11 @@ export async function useSecondFactor(
     if (!spent) throw wrongCode(); // this code (or a newer one) was already used
     return 'totp';
   }
-  const typed = `${code.slice(0, 5)}-${code.slice(5)}`;
-  const unused = await RecoveryCode.query(trx).where({ userId: user.id }).whereNull('usedAt');
-  for (const candidate of unused) {
-    if (!(await verifyPassword(candidate.codeHash, typed))) continue;
-    const spent = await RecoveryCode.query(trx)
-      .findById(candidate.id)
-      .whereNull('usedAt')
-      .patch({ usedAt: new Date() });
-    if (!spent) break;
-    const left = unused.length - 1;
-    await recordSecurityEvent(trx, user, { userId: user.id, kind: 'recovery_code_used', detail: { left } });
-    mailSecurityChange(trx, user, 'recovery_code_used', deps.mail);
-    return 'recovery';
-  }
-  throw wrongCode();
+  const spent = await spendRecoveryCode(trx, user.id, { code, sessionSecret: deps.sessionSecret });
+  if (!spent) throw wrongCode();
+  await recordSecurityEvent(trx, user, { userId: user.id, kind: 'recovery_code_used', detail: { left: spent.left } });
+  mailSecurityChange(trx, user, 'recovery_code_used', deps.mail);
+  return 'recovery';
 }
 
 /** A change to the second factor itself needs both: the password and a current code (or a recovery code). */
@@ -196,7 +184,7 @@ export async function regenerateRecoveryCodes(
   deps: TwoFactorDeps,
 ): Promise<string[]> {
   await proveBothFactors(trx, actor, input, deps);
-  const codes = await replaceRecoveryCodes(trx, actor.id);
+  const codes = await replaceRecoveryCodes(trx, actor.id, deps.sessionSecret);
   await recordSecurityEvent(trx, actor, { userId: actor.id, kind: 'recovery_codes_regenerated' });
   mailSecurityChange(trx, actor, 'recovery_codes_regenerated', deps.mail);
   return codes;
@@ -209,6 +197,7 @@ export async function disableTotp(
   input: { password: string; code: string },
   deps: TwoFactorDeps,
 ): Promise<void> {
+  await keepAdminTwoFactor(trx, actor);
   await proveBothFactors(trx, actor, input, deps);
   await UserTotp.query(trx).findById(actor.id).delete();
   await RecoveryCode.query(trx).where({ userId: actor.id }).delete();

@@ -9,6 +9,7 @@ import { array, boolean, mixed, number, object, string, type InferType, type Obj
 import type { CatalogueFill } from '../catalogue';
 import type { FormState } from '../forms';
 import { VISIBILITIES, type Visibility } from '../visibility';
+import { trimmed, trimmedLine } from '../common';
 
 export const LIST_TEXT_MAX = 200;
 export const LIST_LONG_TEXT_MAX = 10_000;
@@ -77,22 +78,25 @@ const blankToNull = (value: unknown, original: unknown) =>
  * A string schema that trims: yup's own `trim()` throws on a value that is not a string (a field sent twice,
  * a JSON array), which must be a 400 with the field's message, not a 500.
  */
-export const trimmedString = (typeMessage: string) =>
+export const trimmedString = (typeMessage: string, input: FieldInput = 'textarea') =>
   string()
     .typeError(typeMessage)
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+    .transform(input === 'textarea' ? trimmed : trimmedLine);
 
-/** A required text field: trimmed, not blank, capped; long ones are textareas unless `input` says (a URL). */
+/**
+ * A required text field: trimmed, not blank, capped; long ones are textareas unless `input` says (a URL). A
+ * one-line field loses its invisible formatting characters (withoutInvisibles in ../common); a textarea keeps them.
+ */
 export const requiredText = (label: string, message: string, max = LIST_TEXT_MAX, input = textInput(max)) =>
-  trimmedString(message).required(message).max(max, LIST_MESSAGES.tooLong(label, max)).meta({ label, input });
+  trimmedString(message, input).required(message).max(max, LIST_MESSAGES.tooLong(label, max)).meta({ label, input });
 
 const optionalString = (label: string, max: number) =>
-  trimmedString(LIST_MESSAGES.tooLong(label, max))
+  trimmedString(LIST_MESSAGES.tooLong(label, max), textInput(max))
     .max(max, LIST_MESSAGES.tooLong(label, max))
     .nullable()
     .transform(blankToNull);
 
-/** An optional text field: trimmed, blank → null, capped. */
+/** An optional text field: trimmed, blank → null, capped (one-line ones as requiredText). */
 export const optionalText = (label: string, max = LIST_TEXT_MAX) =>
   optionalString(label, max).meta({ label, input: textInput(max) });
 
@@ -191,7 +195,7 @@ export const nestedList = <S extends ObjectShape>(label: string, itemNoun: strin
 /** A list of short texts stored as JSONB; blank entries are dropped. */
 export const textList = (label: string, max = LIST_ITEMS_MAX) =>
   array(
-    trimmedString(LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX))
+    trimmedString(LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX), 'text')
       .required()
       .max(LIST_TEXT_MAX, LIST_MESSAGES.tooLong(label, LIST_TEXT_MAX)),
   )
