@@ -8,6 +8,7 @@ import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
+import { InlineProof } from '../views/ui/InlineProof';
 
 export const PROFILE_UPDATED = { title: 'Profile updated', description: 'Your account details have been saved.' };
 
@@ -32,6 +33,7 @@ export default function ProfileInfoForm({ name, email, state = null }: ProfileIn
       <FormAlert error={form.formError} />
       <TextField label="Full Name" autoComplete="name" {...form.text('name')} />
       <EmailField placeholder={undefined} {...form.text('email')} />
+      <InlineProof state={state} />
       <SubmitButton pending={save.isPending} label="Save Changes" busyLabel="Saving…" />
     </Form>
   );

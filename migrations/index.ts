@@ -34,6 +34,7 @@ import * as departmentRegistryFacts from './20261125002000_department_registry_f
 import * as twoFactorAndPasskeys from './20261125005000_two_factor_and_passkeys';
 import * as departmentReadsNotify from './20261126000100_department_reads_notify';
 import * as profileSectionVersions from './20261127000100_profile_section_versions';
+import * as stepUpAndEmailChanges from './20261129200000_step_up_and_email_changes';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125005000_two_factor_and_passkeys': twoFactorAndPasskeys,
   '20261126000100_department_reads_notify': departmentReadsNotify,
   '20261127000100_profile_section_versions': profileSectionVersions,
+  '20261129200000_step_up_and_email_changes': stepUpAndEmailChanges,
 };

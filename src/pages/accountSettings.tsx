@@ -12,6 +12,7 @@ import type { SignedInContext, WriteContext } from '../http/context';
 import { formAction } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
 import { currentSessionToken } from '../http/session';
+import { changesEmail, proofFor } from '../http/recentProof';
 import { validate, type InputOf } from '../http/validate';
 import { ValidationError } from '../errors';
 import type { User } from '../models/User';
@@ -145,10 +146,12 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
     },
   );
 
+  const stepUp = { config, mailer, rateLimits };
   const actions: Record<Exclude<PageIntent, 'passkey-added'>, Koa.Middleware> = {
     ...securityActions(config, mailer, rateLimits, (ctx, forms) => settingsPage(ctx, ctx.state.user!, { forms })),
     profile: formAction({
       schema: profileUpdateSchema,
+      limit: proofFor(stepUp, changesEmail), // a new e-mail needs a recent proof (docs/api.md "Step-up")
       async handle(ctx: WriteContext, input) {
         await updateAccountDetails(ctx.state.trx, ctx.state.user, input);
         return '/account-settings?saved=profile';
@@ -157,6 +160,7 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
     }),
     password: formAction({
       schema: changePasswordSchema,
+      limit: proofFor(stepUp),
       async handle(ctx: WriteContext, input) {
         // A plain form posts the ticked box as `true` and leaves an unticked one out.
         const signOutOthers = input.signOutOthers === true;

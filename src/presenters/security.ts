@@ -36,6 +36,7 @@ export function presentPasskey(passkey: Passkey): PasskeyJson {
   return {
     id: passkey.id,
     name: passkey.name,
+    device: [passkey.browser, passkey.os].filter(Boolean).join(' on ') || null,
     createdAt: iso(passkey.createdAt),
     lastUsedAt: passkey.lastUsedAt ? iso(passkey.lastUsedAt) : null,
   };
