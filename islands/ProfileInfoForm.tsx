@@ -2,7 +2,8 @@
  * Account settings → Profile Information: the user's name (changed only here) and e-mail.
  * Without JavaScript it posts to /account-settings with intent=profile (src/pages/accountSettings.tsx).
  */
-import { profileUpdateSchema, type UserJson } from '../src/validation/auth';
+import { profileUpdateSchema, type ProfileUpdateJson } from '../src/validation/auth';
+import { EMAIL_CHANGE_MESSAGES } from '../src/validation/emailChange';
 import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
@@ -21,8 +22,9 @@ export interface ProfileInfoFormProps {
 export default function ProfileInfoForm({ name, email, state = null }: ProfileInfoFormProps) {
   const form = useForm(profileUpdateSchema, { name, email }, { state });
   const save = useApiMutation({
-    request: (values: { name: string; email: string }) => api.patch<UserJson>('/api/auth/profile', values),
-    success: PROFILE_UPDATED,
+    request: (values: { name: string; email: string }) => api.patch<ProfileUpdateJson>('/api/auth/profile', values),
+    // A new address changes only once confirmed from its inbox (docs/api.md "Step-up").
+    success: (answer) => (answer.pendingEmail ? EMAIL_CHANGE_MESSAGES.pending : PROFILE_UPDATED),
     fallbackMessage: 'Failed to update profile',
     form,
     onSuccess: (user) => form.setValues({ name: user.name, email: user.email }),

@@ -29,6 +29,7 @@ import {
   resetPasswordSchema,
   usernameSchema,
   type AuthResponse,
+  type ProfileUpdateJson,
 } from '../validation/auth';
 import { reauthenticateSchema, STEP_UP_MESSAGES } from '../validation/stepUp';
 
@@ -46,6 +47,7 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router({ prefix: '/api/auth' });
   const perAddress = rateLimits.perAddress.bind(rateLimits);
   const stepUp = { config, mailer, rateLimits };
+  const mailDeps = { mailer, baseUrl: config.baseUrl, productName: config.productName };
 
   // A fresh proof for the step-up window (docs/api.md "Step-up"): the password, and the code when two-factor is on.
   router.post(
@@ -155,7 +157,9 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof profile>>) => {
       const { trx, user, input } = ctx.state;
-      ctx.body = presentUser(await updateAccountDetails(trx, user, input.body), user);
+      const { user: updated, pendingEmail } = await updateAccountDetails(trx, user, input.body, mailDeps);
+      const answer: ProfileUpdateJson = { ...presentUser(updated, user), pendingEmail };
+      ctx.body = answer;
     },
   );
 

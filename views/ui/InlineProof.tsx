@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { FormState } from '../../src/validation/forms';
-import { INLINE_PROOF_FIELDS } from '../../src/validation/stepUp';
+import { INLINE_PROOF_FIELDS } from '../../src/validation/stepUpMessages';
 import { TextField } from './Field';
 
 export function InlineProof({ state }: { state: FormState | null | undefined }) {
