@@ -120,7 +120,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   existing?: TestDatabase,
-  extra: Pick<AppDeps, 'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads'> = {},
+  extra: Pick<
+    AppDeps,
+    'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads' | 'clock'
+  > = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
