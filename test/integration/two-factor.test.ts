@@ -7,6 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Secret, TOTP } from 'otpauth';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
+import { reauthenticate } from '../helpers/stepUp';
 import { Passkey } from '../../src/models/Passkey';
 import { RecoveryCode } from '../../src/models/RecoveryCode';
 import { SecurityEvent } from '../../src/models/SecurityEvent';
@@ -291,6 +292,7 @@ test('passkeys API: options name the relying party; bad or unknown credentials a
 
   const ownerApi = app.client();
   ownerApi.bearer = owner.token;
+  await reauthenticate(ownerApi, owner.password);
   const registration = await ownerApi.post('/api/auth/passkeys/options', {});
   t.is(registration.body.authenticatorSelection.residentKey, 'required');
   const shapeless = await ownerApi.post('/api/auth/passkeys', { name: 'Laptop', response: 'nope' });
@@ -325,13 +327,14 @@ test('passkeys API: options name the relying party; bad or unknown credentials a
 });
 
 test('the admin dashboard’s user detail lists the user’s security events; others are refused', async (t) => {
-  const { user } = await enrol(t);
+  const { user, client } = await enrol(t);
   const admin = await createUser({ role: 'admin' });
   const detail = await app.client().get(`/admin/users/${user.user.id}`, { bearer: admin.token });
   t.is(detail.status, 200);
   t.regex(detail.text, /data-testid="admin-security-events"[\s\S]*Two-factor sign-in turned on/);
   t.false(detail.text.includes('argon2'), 'no hash reaches the page');
-  t.is((await app.client().get(`/admin/users/${user.user.id}`, { bearer: user.token })).status, 403);
+  // The user's own session (turning two-factor on ended the others).
+  t.is((await client.get(`/admin/users/${user.user.id}`)).status, 403);
   t.is((await app.client().get(`/admin/users/999999`, { bearer: admin.token })).status, 404);
 });
 
