@@ -321,6 +321,7 @@ test('passkeys API: options name the relying party; bad or unknown credentials a
   const otherApi = app.client();
   otherApi.bearer = other.token;
   t.is((await otherApi.get('/api/auth/passkeys')).body[0].name, 'Phone');
+  await reauthenticate(otherApi, other.password);
   t.is((await otherApi.delete(`/api/auth/passkeys/${passkey.id}`)).status, 204);
   const event = await SecurityEvent.query().where({ userId: other.user.id, kind: 'passkey_removed' }).first();
   t.deepEqual(event!.detail, { name: 'Phone' });
