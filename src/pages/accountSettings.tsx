@@ -305,7 +305,7 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
       ],
       action: '/account/email-change/cancel',
       token: ctx.state.input.query.token,
-      button: 'Stop the Change and Sign Out Everywhere',
+      button: 'Stop the Change',
       destructive: true,
     }),
   );

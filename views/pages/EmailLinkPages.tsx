@@ -14,6 +14,10 @@ const Centered = styled.div.withConfig(sc('EmailLinkAction'))`
   display: flex;
   justify-content: center;
   margin-top: ${theme.space[4]};
+  & button {
+    max-width: 100%;
+    white-space: normal;
+  }
 `;
 
 export interface LinkActionPageProps {
