@@ -300,8 +300,8 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
   router.get('/account/email-change/cancel', validate(link), (ctx: RequestContext<InputOf<typeof link>>) =>
     linkPage(ctx, 'This wasn’t me', {
       lines: [
-        'Stop the change of your e-mail address: the account keeps (or gets back) this address, every device is',
-        'signed out, and we e-mail this address a link to choose a new password.',
+        'Stop the change of your e-mail address: the account keeps (or gets back) this address, every device is ' +
+          'signed out, and we e-mail this address a link to choose a new password.',
       ],
       action: '/account/email-change/cancel',
       token: ctx.state.input.query.token,
