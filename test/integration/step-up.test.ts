@@ -14,6 +14,7 @@ import { Passkey } from '../../src/models/Passkey';
 import { Session } from '../../src/models/Session';
 import { User } from '../../src/models/User';
 import { UserTotp } from '../../src/models/UserTotp';
+import { passkeyRemovalLink, relyingPartyFor } from '../../src/services/passkeys';
 import { hashToken } from '../../src/services/tokens';
 import { STEP_UP_WINDOW_MS } from '../../src/validation/stepUp';
 
@@ -233,3 +234,22 @@ test.serial(
     t.truthy(await UserTotp.query().findById(account.user.id));
   },
 );
+
+test.serial('the new-passkey notice’s one-click removal works without a session, for that passkey only', async (t) => {
+  const account = await createUser();
+  const planted = await addPasskeyRow(account.user.id);
+  const other = await addPasskeyRow(account.user.id);
+  const mail = { mailer: { send: async () => undefined, close() {} }, productName: 'Turnout', baseUrl: app.baseUrl };
+  const rp = relyingPartyFor(app.baseUrl, 'Turnout', mail, app.config.sessionSecret);
+  const link = new URL(passkeyRemovalLink(rp, planted)!);
+  const token = link.searchParams.get('token')!;
+  const visitor = app.client();
+  t.is((await visitor.get(`${link.pathname}${link.search}`)).status, 200, 'the page only asks');
+  t.truthy(await Passkey.query().findById(planted.id));
+  const wrong = await visitor.postForm(`/account/passkeys/${other.id}/remove`, { token });
+  t.is(wrong.status, 404, 'the token names one passkey');
+  const removed = await visitor.postForm(link.pathname, { token });
+  t.is(removed.status, 303);
+  t.falsy(await Passkey.query().findById(planted.id));
+  t.truthy(await Passkey.query().findById(other.id));
+});
