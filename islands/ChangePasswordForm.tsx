@@ -9,6 +9,7 @@ import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
 import { Checkbox, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
+import { InlineProof } from '../views/ui/InlineProof';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOthers: true };
 export const PASSWORD_CHANGED = { title: 'Password changed', description: 'Other devices have been signed out.' };
@@ -44,6 +45,7 @@ export default function ChangePasswordForm({ state = null }: { state?: FormState
         {...form.text('confirmPassword')}
       />
       <Checkbox label="Sign out all my other devices" {...form.checkbox('signOutOthers')} />
+      <InlineProof state={state} />
       <SubmitButton pending={change.isPending} label="Change Password" busyLabel="Changing…" />
     </Form>
   );

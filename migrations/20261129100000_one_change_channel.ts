@@ -37,7 +37,8 @@ export const LIST_SECTIONS: Record<string, string> = {
 
 /** `last_seen_at` alone (src/services/sessionActivity.ts) changes nothing a session carries. */
 const SESSION_CARRIES_CHANGED = `old.user_id is distinct from new.user_id or old.token_hash is distinct from new.token_hash
-  or old.data is distinct from new.data or old.expires_at is distinct from new.expires_at`;
+  or old.data is distinct from new.data or old.expires_at is distinct from new.expires_at
+  or old.proved_at is distinct from new.proved_at`;
 
 /** Every row-level trigger this migration makes: table, events, the rows' kind, its section, a condition. */
 const ROW_TRIGGERS: Array<{ table: string; events: string; what: string; part?: string; when?: string }> = [

@@ -34,6 +34,7 @@ import * as departmentRegistryFacts from './20261125002000_department_registry_f
 import * as twoFactorAndPasskeys from './20261125005000_two_factor_and_passkeys';
 import * as departmentReadsNotify from './20261126000100_department_reads_notify';
 import * as profileSectionVersions from './20261127000100_profile_section_versions';
+import * as stepUpAndEmailChanges from './20261129090000_step_up_and_email_changes';
 import * as oneChangeChannel from './20261129100000_one_change_channel';
 import * as recoveryCodeDigests from './20261129300000_recovery_code_digests';
 import * as calendarSecretDigests from './20261129300100_calendar_secret_digests';
@@ -70,6 +71,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125005000_two_factor_and_passkeys': twoFactorAndPasskeys,
   '20261126000100_department_reads_notify': departmentReadsNotify,
   '20261127000100_profile_section_versions': profileSectionVersions,
+  '20261129090000_step_up_and_email_changes': stepUpAndEmailChanges,
   '20261129100000_one_change_channel': oneChangeChannel,
   '20261129300000_recovery_code_digests': recoveryCodeDigests,
   '20261129300100_calendar_secret_digests': calendarSecretDigests,

@@ -15,6 +15,7 @@ import { errorHandler } from './http/errorHandler';
 import { compression } from './http/compression';
 import { staticAssets, favicon, robotsTxt } from './http/staticAssets';
 import { sessionAndUser } from './http/session';
+import { installClock } from './http/clock';
 import { csrfProtection } from './http/csrf';
 import { routesBySegment } from './http/routesBySegment';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Koa {
       deps.readPhoto ?? (async (viewer, ref) => ({ data: await readGalleryPhotoForEditor(viewer, ref, mediaStore) })),
   };
   app.silent = true; // errors are logged by errorHandler, not printed by Koa
+  installClock(app, deps.clock);
 
   const sessionCache = deps.sessionCache ?? new SessionCache(config.sessionCache, changes);
   // Answers that need nothing else come before all the middleware (src/http/earlyAnswers.ts): `/health`, kept

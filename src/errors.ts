@@ -30,6 +30,22 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/**
+ * Signed in, but the change needs a recent proof of who holds the session (docs/api.md "Step-up"): 401 with
+ * `reauthenticationRequired: true`, and `secondFactorRequired` when the proof must carry a code too.
+ */
+export class ReauthenticationRequiredError extends UnauthorizedError {
+  readonly reauthenticationRequired = true;
+  constructor(
+    readonly secondFactorRequired: boolean,
+    message = 'Please confirm it’s you: enter your password to continue.',
+    /** A wrong password or code given as the proof, by field. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
 /** Signed in, but this viewer may not do this. */
 export class ForbiddenError extends DomainError {
   constructor(message = "You don't have permission to access this page.") {

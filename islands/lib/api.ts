@@ -3,6 +3,8 @@
  * with a body, and any non-success status becomes an error whose message is "STATUS: body text"
  * (or the status text when the body is empty). The server's `{error, fields}` is kept for forms.
  */
+import { isReauthenticationRequired } from '../../src/validation/stepUpMessages';
+
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -10,6 +12,8 @@ export class ApiError extends Error {
     /** The server's own message (`error` in the JSON body), when it sent one. */
     public readonly serverMessage: string | undefined,
     public readonly fields: Record<string, string> | undefined,
+    /** The server asked for a step-up proof (docs/api.md "Step-up"). */
+    public readonly reauthentication?: { secondFactorRequired: boolean },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,12 +27,49 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * Asks the person for a step-up proof (docs/api.md "Step-up"; islands/lib/stepUpPrompt.tsx installs the dialog):
+ * resolves true once the session holds a fresh proof, false when they give up.
+ */
+export type ProofPrompt = (secondFactorRequired: boolean) => Promise<boolean>;
+let proofPrompt: ProofPrompt | null = null;
+let pendingProof: Promise<boolean> | null = null;
+
+export function setProofPrompt(prompt: ProofPrompt): void {
+  proofPrompt = prompt;
+}
+
+/** One prompt at a time: calls refused together wait for the same proof. */
+function askForProof(secondFactorRequired: boolean): Promise<boolean> {
+  if (!proofPrompt) return Promise.resolve(false);
+  pendingProof ??= proofPrompt(secondFactorRequired).finally(() => {
+    pendingProof = null;
+  });
+  return pendingProof;
+}
+
+export const REAUTHENTICATE_URL = '/api/auth/reauthenticate';
+
+/**
+ * A call the server refuses with 401 `reauthenticationRequired` prompts once for the proof and is sent again
+ * (never the proof's own call); a second refusal, or a prompt given up, fails as usual.
+ */
 export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  try {
+    return await sendRequest<T>(method, url, body, headers);
+  } catch (error) {
+    const refused = error instanceof ApiError && error.reauthentication && !url.startsWith(REAUTHENTICATE_URL);
+    if (!refused || !(await askForProof(error.reauthentication!.secondFactorRequired))) throw error;
+    return sendRequest<T>(method, url, body, headers);
+  }
+}
+
+async function sendRequest<T>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
@@ -44,14 +85,19 @@ export async function apiRequest<T = unknown>(
   if (!response.ok) {
     let serverMessage: string | undefined;
     let fields: Record<string, string> | undefined;
+    let reauthentication: { secondFactorRequired: boolean } | undefined;
     try {
       const parsed = JSON.parse(text) as { error?: unknown; fields?: Record<string, string> };
       if (typeof parsed.error === 'string') serverMessage = parsed.error;
       fields = parsed.fields;
+      if (isReauthenticationRequired(parsed)) {
+        reauthentication = { secondFactorRequired: parsed.secondFactorRequired === true };
+      }
     } catch {
       // not JSON: the body text is still the message
     }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, fields);
+    const message = `${response.status}: ${text || response.statusText}`;
+    throw new ApiError(response.status, message, serverMessage, fields, reauthentication);
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -2,6 +2,7 @@
  * The one way an island calls a mutating API route:
  * - success: the spec's toast (`success`, from the answer if a function), then the react-query keys in
  *   `invalidate` are refetched, then `onSuccess` (redirects, resetting the form…);
+ * - a call refused with `reauthenticationRequired` opens the step-up dialog once and is retried (islands/lib/api.ts);
  * - failure: the server's message (else the spec's `fallbackMessage`; a network failure says so) in a
  *   destructive toast titled `errorTitle` (default 'Error') — or, with `errorDisplay: 'inline'`, on the form
  *   (`form.formError`, shown by <FormAlert>) — and a 400/409's per-field messages placed on the form's fields.
@@ -17,7 +18,11 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { FormErrorJson } from '../../src/validation/forms';
 import { serverMessageOr } from './api';
+import { installProofPrompt } from './stepUpPrompt';
 import { toast, type ToastInput } from './toast';
+
+// A call refused for want of a recent proof asks for it once and is sent again (docs/api.md "Step-up").
+installProofPrompt();
 
 /** What useApiMutation needs of a form (useForm's return value has it). */
 export interface MutationForm {

@@ -10,6 +10,7 @@ import type { AppContext } from '../http/appContext';
 import { adminOnly } from '../http/auth';
 import { audit, auditLine } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';
+import { recentProof } from '../http/recentProof';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import {
@@ -54,7 +55,13 @@ const aiLogs = { query: aiLogsQuery };
 const connection = { body: testConnectionSchema };
 const setup = { body: databaseSetupSchema };
 
-export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaStore'>): Router {
+export function adminRoutes({
+  db,
+  mediaStore,
+  config,
+  mailer,
+  rateLimits,
+}: Pick<AppContext, 'db' | 'mediaStore' | 'config' | 'mailer' | 'rateLimits'>): Router {
   const router = new Router();
 
   // ── users ────────────────────────────────────────────────────────────────────────────────────────────
@@ -71,6 +78,7 @@ export function adminRoutes({ db, mediaStore }: Pick<AppContext, 'db' | 'mediaSt
   router.patch(
     '/api/admin/users/:id/role',
     adminOnly(),
+    recentProof({ config, mailer, rateLimits }), // a role grant needs a recent proof (docs/api.md "Step-up")
     validate(role),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof role>>) => {

@@ -12,6 +12,7 @@ import { challengeAttempt, twoFactorDeps } from '../http/twoFactor';
 import { beginSecondStep, completeSecondStep } from '../services/twoFactor/signIn';
 import { secondStepApiSchema, TWO_FACTOR_MESSAGES, type TwoFactorRequiredResponse } from '../validation/twoFactor';
 import { currentSessionToken, endSession, signInAnswer, startSession } from '../http/session';
+import { changesEmail, proveIdentity, recentProof } from '../http/recentProof';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import { presentUser } from '../presenters/users';
@@ -28,7 +29,9 @@ import {
   resetPasswordSchema,
   usernameSchema,
   type AuthResponse,
+  type ProfileUpdateJson,
 } from '../validation/auth';
+import { reauthenticateSchema, STEP_UP_MESSAGES } from '../validation/stepUp';
 
 const login = { body: loginSchema };
 const secondStep = { body: secondStepApiSchema };
@@ -38,10 +41,26 @@ const reset = { body: resetPasswordSchema };
 const profile = { body: profileUpdateSchema };
 const password = { body: changePasswordSchema };
 const username = { body: usernameSchema };
+const reauthenticate = { body: reauthenticateSchema };
 
 export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router({ prefix: '/api/auth' });
   const perAddress = rateLimits.perAddress.bind(rateLimits);
+  const stepUp = { config, mailer, rateLimits };
+  const mailDeps = { mailer, baseUrl: config.baseUrl, productName: config.productName };
+
+  // A fresh proof for the step-up window (docs/api.md "Step-up"): the password, and the code when two-factor is on.
+  router.post(
+    '/reauthenticate',
+    signedIn(),
+    perAddress('loginPerAddress'),
+    validate(reauthenticate),
+    async (ctx: SignedInContext<InputOf<typeof reauthenticate>>) => {
+      await proveIdentity(ctx, stepUp, ctx.state.input.body);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { message: STEP_UP_MESSAGES.confirmed };
+    },
+  );
 
   router.post(
     '/login',
@@ -133,17 +152,21 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
   router.patch(
     '/profile',
     signedIn(),
+    recentProof(stepUp, changesEmail),
     validate(profile),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof profile>>) => {
       const { trx, user, input } = ctx.state;
-      ctx.body = presentUser(await updateAccountDetails(trx, user, input.body), user);
+      const { user: updated, pendingEmail } = await updateAccountDetails(trx, user, input.body, mailDeps);
+      const answer: ProfileUpdateJson = { ...presentUser(updated, user), pendingEmail };
+      ctx.body = answer;
     },
   );
 
   router.patch(
     '/change-password',
     signedIn(),
+    recentProof(stepUp),
     validate(password),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof password>>) => {

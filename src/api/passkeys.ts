@@ -6,6 +6,9 @@
  *   DELETE /api/auth/passkeys/:id           signed in: remove one (404 for another user's)
  *   POST   /api/auth/passkey-login/options  anyone: username-less sign-in options (a `passkey_login` challenge)
  *   POST   /api/auth/passkey-login          anyone: {response} → {user, token, redirectTo} and the session cookie
+ *   POST   /api/auth/reauthenticate/passkey/options  signed in: assertion options for a step-up proof
+ *   POST   /api/auth/reauthenticate/passkey          signed in: {response} of one of the user's passkeys → a proof
+ * Adding and removing a passkey need a recent proof (docs/api.md "Step-up").
  */
 import Router from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -14,6 +17,7 @@ import { signedIn } from '../http/auth';
 import type { SignedInContext, VisitorWriteContext, WriteContext } from '../http/context';
 import { signInAnswer } from '../http/session';
 import { securityMail } from '../http/twoFactor';
+import { recentProof, recordProof } from '../http/recentProof';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
 import { presentPasskey } from '../presenters/security';
@@ -28,6 +32,8 @@ import {
 } from '../services/passkeys';
 import { idParams } from '../validation/common';
 import { passkeyAddSchema, passkeySignInSchema } from '../validation/twoFactor';
+import { STEP_UP_MESSAGES } from '../validation/stepUp';
+import { ReauthenticationRequiredError } from '../errors';
 
 const add = { body: passkeyAddSchema };
 const signIn = { body: passkeySignInSchema };
@@ -35,20 +41,29 @@ const remove = { params: idParams };
 
 export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router({ prefix: '/api/auth' });
-  const rp = relyingPartyFor(config.baseUrl, config.productName, securityMail(config, mailer));
+  const rp = relyingPartyFor(config.baseUrl, config.productName, securityMail(config, mailer), config.sessionSecret);
+  const stepUp = recentProof({ config, mailer, rateLimits });
 
-  router.post('/passkeys/options', signedIn(), transaction(), async (ctx: WriteContext) => {
+  router.post('/passkeys/options', signedIn(), stepUp, transaction(), async (ctx: WriteContext) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await passkeyRegistrationOptions(ctx.state.trx, ctx.state.user, {}, rp);
   });
 
-  router.post('/passkeys', signedIn(), validate(add), transaction(), async (ctx: WriteContext<InputOf<typeof add>>) => {
-    const { trx, user, input } = ctx.state;
-    // yup types the body's response as a plain object; @simplewebauthn checks its shape when it verifies it.
-    const response = input.body.response as unknown as RegistrationResponseJSON;
-    ctx.status = 201;
-    ctx.body = presentPasskey(await addPasskey(trx, user, { name: input.body.name, response }, rp));
-  });
+  router.post(
+    '/passkeys',
+    signedIn(),
+    stepUp,
+    validate(add),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof add>>) => {
+      const { trx, user, input } = ctx.state;
+      // yup types the body's response as a plain object; @simplewebauthn checks its shape when it verifies it.
+      const response = input.body.response as unknown as RegistrationResponseJSON;
+      const device = { userAgent: ctx.get('user-agent') || null };
+      ctx.status = 201;
+      ctx.body = presentPasskey(await addPasskey(trx, user, { name: input.body.name, response, ...device }, rp));
+    },
+  );
 
   router.get('/passkeys', signedIn(), async (ctx: SignedInContext) => {
     ctx.body = (await listPasskeys(ctx.state.user)).map(presentPasskey);
@@ -57,6 +72,7 @@ export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Route
   router.delete(
     '/passkeys/:id',
     signedIn(),
+    stepUp,
     validate(remove),
     transaction(),
     async (ctx: WriteContext<InputOf<typeof remove>>) => {
@@ -85,6 +101,35 @@ export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Route
       const response = ctx.state.input.body.response as unknown as AuthenticationResponseJSON;
       const user = await signInWithPasskey(ctx.state.trx, null, { response }, rp);
       ctx.body = await signInAnswer(ctx, user);
+    },
+  );
+
+  // A step-up proof by passkey: the same assertion as a sign-in, of one of the signed-in user's own passkeys.
+  router.post(
+    '/reauthenticate/passkey/options',
+    signedIn(),
+    rateLimits.perAddress('loginPerAddress'),
+    transaction(),
+    async (ctx: WriteContext) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await passkeySignInOptions(ctx.state.trx, ctx.state.user, {}, rp);
+    },
+  );
+
+  router.post(
+    '/reauthenticate/passkey',
+    signedIn(),
+    rateLimits.perAddress('loginPerAddress'),
+    validate(signIn),
+    transaction(),
+    async (ctx: WriteContext<InputOf<typeof signIn>>) => {
+      const { trx, user } = ctx.state;
+      const response = ctx.state.input.body.response as unknown as AuthenticationResponseJSON;
+      const owner = await signInWithPasskey(trx, user, { response }, rp);
+      if (owner.id !== user.id) throw new ReauthenticationRequiredError(false, STEP_UP_MESSAGES.passkeyOtherAccount);
+      await recordProof(ctx, trx, user);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { message: STEP_UP_MESSAGES.confirmed };
     },
   );
 

@@ -40,6 +40,8 @@ export interface AppDeps {
   sessionActivity?: SessionActivity;
   /** What this node keeps of departments; by default one per app, as the configuration says (DEPARTMENT_CACHE). */
   departmentReads?: DepartmentReads;
+  /** The step-up window's clock (src/http/clock.ts); `Date.now` by default. Tests move it. */
+  clock?: () => number;
 }
 
 export interface AppContext extends AppDeps {

@@ -16,6 +16,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   PreconditionFailedError,
+  ReauthenticationRequiredError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -33,6 +34,8 @@ interface ErrorAnswer {
   message: string;
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  /** A step-up refusal (docs/api.md "Step-up"): the API answer carries it, a plain form asks for the proof. */
+  reauthentication?: { secondFactorRequired: boolean };
 }
 
 const STATUS_BY_CLASS: Array<[new (...args: never[]) => DomainError, number]> = [
@@ -56,7 +59,9 @@ export function answerFor(error: unknown): ErrorAnswer | undefined {
     const status = STATUS_BY_CLASS.find(([cls]) => error instanceof cls)?.[1] ?? 500;
     const fields = (error as { fields?: Record<string, string> }).fields;
     const retryAfterSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-    return { status, message: error.message, fields, retryAfterSeconds };
+    const reauthentication =
+      error instanceof ReauthenticationRequiredError ? { secondFactorRequired: error.secondFactorRequired } : undefined;
+    return { status, message: error.message, fields, retryAfterSeconds, reauthentication };
   }
   if (isDatabaseUnavailable(error)) {
     return answerFor(new ServiceUnavailableError());
@@ -95,7 +100,11 @@ export function errorHandler(renderErrorPage: ErrorPageRenderer): Koa.Middleware
       if (known?.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       ctx.status = status;
       if (ctx.path.startsWith('/api/') || ctx.path === '/api' || !ctx.accepts('html')) {
-        ctx.body = known?.fields ? { error: message, fields: known.fields } : { error: message };
+        ctx.body = known?.reauthentication
+          ? { error: message, reauthenticationRequired: true, ...known.reauthentication, fields: known.fields }
+          : known?.fields
+            ? { error: message, fields: known.fields }
+            : { error: message };
       } else {
         ctx.type = 'html';
         ctx.body = renderErrorPage(ctx, status, message);

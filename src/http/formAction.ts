@@ -135,6 +135,7 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
         values: echoable(values, redact),
         errors: beside,
         error: formMessage ? { title: errorTitle, message: formMessage } : null,
+        reauthenticate: known.reauthentication ?? null,
       });
       ctx.status = known.status; // the page renderer sets 200 unless told
       return;

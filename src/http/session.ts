@@ -21,6 +21,7 @@ import { hashToken, randomToken } from '../services/tokens';
 import { landingPathFor, presentUser } from '../presenters/users';
 import type { LoginResponse } from '../validation/auth';
 import { entryLimitedCache } from '../entryLimitedCache';
+import { nowOf } from './clock';
 
 export const SESSION_COOKIE = 'turnout.sid';
 
@@ -122,6 +123,7 @@ function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache, mai
           if (options.ctx) {
             options.ctx.state.sessionUser = found?.user;
             options.ctx.state.sessionFacts = found?.facts;
+            options.ctx.state.sessionProvedAt = found?.provedAt ?? null;
           }
           return found?.data;
         },
@@ -135,8 +137,16 @@ function sessionMiddleware(app: Koa, config: Config, sessions: SessionCache, mai
           if (typeof userId !== 'number') return; // only signed-in sessions are stored
           const maxAgeMs = typeof maxAge === 'number' ? maxAge : config.sessionMaxAgeMs;
           const userAgent = options.ctx?.get('user-agent') || null;
+          // A sign-in's new session is proved by the sign-in itself (docs/api.md "Step-up").
+          const state = options.ctx?.state as { newSessionToken?: string; newSessionProvedAt?: Date } | undefined;
+          const provedAt = state?.newSessionToken === key ? state.newSessionProvedAt : undefined;
           await inRequestTransaction(options.ctx, async (trx, actor) => {
-            await saveSession(trx, actor, { token: key, userId, data: rest, maxAgeMs, userAgent }, { mailer, config });
+            await saveSession(
+              trx,
+              actor,
+              { token: key, userId, data: rest, maxAgeMs, userAgent, provedAt },
+              { mailer, config },
+            );
           });
         },
         destroy: (key: string, options?: { ctx?: Koa.Context }) =>
@@ -229,6 +239,7 @@ export function sessionAndUser(
     (ctx as Koa.Context & KeptSessionState)[KEPT_SESSION] = kept.found.data;
     ctx.state.sessionUser = user;
     ctx.state.sessionFacts = kept.found.facts;
+    ctx.state.sessionProvedAt = kept.found.provedAt;
     ctx.state.user = user;
     activity.seenByHash(kept.tokenHash);
     return next();
@@ -272,10 +283,15 @@ function loadUser(activity: SessionActivity): Koa.Middleware {
   };
 }
 
-/** Signs a user in on this request: a fresh session id (no fixation) whose token is returned. */
+/**
+ * Signs a user in on this request: a fresh session id (no fixation) whose token is returned. The sign-in is the
+ * new session's first proof (docs/api.md "Step-up").
+ */
 export async function startSession(ctx: Koa.Context, userId: number): Promise<string> {
   const token = randomToken();
   ctx.state.newSessionToken = token;
+  ctx.state.newSessionProvedAt = new Date(nowOf(ctx));
+  ctx.state.sessionProvedAt = ctx.state.newSessionProvedAt.getTime();
   ctx.session!.userId = userId;
   await ctx.session!.regenerate();
   ctx.state.user = await User.query(ctx.state.trx as Knex.Transaction | undefined).findById(userId);

@@ -16,4 +16,7 @@ export class Passkey extends BaseModel {
   name!: string;
   createdAt!: Date;
   lastUsedAt!: Date | null;
+  /** The browser and system it was added from (parsed from the user agent then); null for older passkeys. */
+  browser!: string | null;
+  os!: string | null;
 }

@@ -13,6 +13,8 @@ export class Session extends BaseModel {
   userAgent!: string | null;
   browser!: string | null;
   os!: string | null;
+  /** When the session last proved who holds it (docs/api.md "Step-up"); null until it does. */
+  provedAt!: Date | null;
   /** Written at most once a minute (src/services/sessionActivity.ts). */
   lastSeenAt!: Date;
 }

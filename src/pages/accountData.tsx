@@ -1,10 +1,12 @@
 /**
  * Your data (docs/decisions/data-export.md, docs/decisions/account-deletion.md), plain server forms:
  * - POST /account-settings/export: a small export answers with the zip (streamed); a large one is queued and the
- *   page says the link will be e-mailed;
+ *   page says the link will be e-mailed. It needs a recent proof (docs/api.md "Step-up"): without one the page asks
+ *   for the password (and code) and posts again;
  * - GET  /account/export/{token}: the e-mailed link's page, with one Download button (a GET never uses the link up:
  *   mail scanners open links); POST streams the zip and uses the link up. No session needed: the token is the proof;
- * - GET/POST /account-settings/delete: what deleting removes; the password (and second factor) deletes the account.
+ * - GET/POST /account-settings/delete: what deleting removes; the password (and second factor) deletes the account
+ *   (the form itself is the fresh proof the step-up rule asks for).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -28,7 +30,10 @@ import { isLastActiveSuperAdmin } from '../services/superAdmins';
 import { ADMIN_MESSAGES } from '../validation/admin';
 import { ACCOUNT_DATA_MESSAGES, deleteAccountSchema, exportTokenParams } from '../validation/accountData';
 import type { FormState } from '../validation/forms';
-import { ExportLinkPage } from '../../views/pages/AccountDataSections';
+import { ConfirmExportPage, ExportLinkPage } from '../../views/pages/AccountDataSections';
+import { answerFor } from '../http/errorHandler';
+import { requireRecentProof } from '../http/recentProof';
+import { STEP_UP_MESSAGES } from '../validation/stepUp';
 import { DeleteAccountPage } from '../../views/pages/DeleteAccountPage';
 import { MessagePage } from '../../views/pages/MessagePage';
 
@@ -51,21 +56,47 @@ export function accountDataRoutes({ config, mailer, mediaStore, rateLimits }: Ap
     await rateLimits.consume('exportPerUser', String((ctx.state.user as User).id));
     await next();
   };
-  router.post('/account-settings/export', signedInPage(), exportLimit, transaction(), async (ctx: WriteContext) => {
-    const { trx, user } = ctx.state;
-    const now = new Date();
-    const request = await requestExport(trx, user, { inlineMaxBytes: config.exportInlineMaxBytes });
-    if (request.kind === 'queued') {
-      ctx.status = 303;
-      ctx.redirect('/account-settings?saved=exportQueued#data');
+  /** No recent proof: the page asking for it, posting back here (a wrong password is shown beside its field). */
+  const exportProof: Koa.Middleware = async (ctx, next) => {
+    try {
+      await requireRecentProof(ctx, { config, mailer, rateLimits });
+    } catch (error) {
+      const known = answerFor(error);
+      if (!known?.reauthentication) throw error;
+      const state = {
+        values: {},
+        errors: known.fields ?? {},
+        error: known.fields ? null : { title: STEP_UP_MESSAGES.confirmTitle, message: known.message },
+        reauthenticate: known.reauthentication,
+      };
+      await renderPage(ctx, config, <ConfirmExportPage state={state} />, { title: 'Confirm it’s you', noindex: true });
+      ctx.status = 401;
       return;
     }
-    sendZip(
-      ctx,
-      zipName(config.productName, now),
-      exportZipStream(request.contents, mediaStore, { productName: config.productName, now }),
-    );
-  });
+    await next();
+  };
+  router.post(
+    '/account-settings/export',
+    signedInPage(),
+    exportProof,
+    exportLimit,
+    transaction(),
+    async (ctx: WriteContext) => {
+      const { trx, user } = ctx.state;
+      const now = new Date();
+      const request = await requestExport(trx, user, { inlineMaxBytes: config.exportInlineMaxBytes });
+      if (request.kind === 'queued') {
+        ctx.status = 303;
+        ctx.redirect('/account-settings?saved=exportQueued#data');
+        return;
+      }
+      sendZip(
+        ctx,
+        zipName(config.productName, now),
+        exportZipStream(request.contents, mediaStore, { productName: config.productName, now }),
+      );
+    },
+  );
 
   const download = { params: exportTokenParams };
   const downloadPage = { params: exportTokenParams, body: object({}) };

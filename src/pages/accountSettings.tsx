@@ -13,6 +13,18 @@ import { byIntent, formAction } from '../http/formAction';
 import { setFlash, takeFlash } from '../http/flash';
 import { signedInPage } from '../http/pageGuards';
 import { currentSessionToken } from '../http/session';
+import { changesEmail, proofFor } from '../http/recentProof';
+import { EMAIL_CHANGE_MESSAGES, emailChangeLinkQuery } from '../validation/emailChange';
+import { STEP_UP_MESSAGES } from '../validation/stepUp';
+import { idParams } from '../validation/common';
+import { cancelEmailChange, confirmEmailChange } from '../services/emailChanges';
+import { passkeyForRemovalLink, relyingPartyFor, removePasskeyByLink } from '../services/passkeys';
+import { securityMail } from '../http/twoFactor';
+import { transaction } from '../http/transaction';
+import { endSession } from '../http/session';
+import { redirectAfter } from '../http/pageGuards';
+import type { RequestContext, VisitorWriteContext } from '../http/context';
+import { LinkActionPage, LinkDonePage, type LinkActionPageProps } from '../../views/pages/EmailLinkPages';
 import { validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
 import { presentUserDepartment } from '../presenters/departments';
@@ -40,13 +52,14 @@ import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/Acco
 import { SECURITY_NOTICES, securityActions, securityCard, type SecurityIntent } from './securitySettings';
 
 /** What a successful post can report: a form's intent, or a variant of one. */
-type SavedNotice = SettingsIntent | 'passwordOnly' | 'exportQueued';
+type SavedNotice = SettingsIntent | 'passwordOnly' | 'exportQueued' | 'emailPending';
 
 /** The islands' success toasts (spec 01 §8), shown as a notice after a plain post. */
 export const SAVED_NOTICES: Record<SavedNotice, { title: string; description: string }> = {
   profile: { title: 'Profile updated', description: 'Your account details have been saved.' },
   password: { title: 'Password changed', description: 'Other devices have been signed out.' },
   passwordOnly: { title: 'Password changed', description: 'Your other devices are still signed in.' },
+  emailPending: EMAIL_CHANGE_MESSAGES.pending,
   username: { title: 'Username updated', description: 'Your custom URL has been updated successfully.' },
   notifications: REMINDER_MESSAGES.saved,
   calendar: REMINDER_MESSAGES.rotated,
@@ -148,18 +161,22 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
     },
   );
 
+  const stepUp = { config, mailer, rateLimits };
+  const mailDeps = { mailer, baseUrl: config.baseUrl, productName: config.productName };
   const actions: Record<Exclude<PageIntent, 'passkey-added'>, Koa.Middleware> = {
     ...securityActions(config, mailer, rateLimits, (ctx, forms) => settingsPage(ctx, ctx.state.user!, { forms })),
     profile: formAction({
       schema: profileUpdateSchema,
+      limit: proofFor(stepUp, changesEmail), // a new e-mail needs a recent proof (docs/api.md "Step-up")
       async handle(ctx: WriteContext, input) {
-        await updateAccountDetails(ctx.state.trx, ctx.state.user, input);
-        return '/account-settings?saved=profile';
+        const { pendingEmail } = await updateAccountDetails(ctx.state.trx, ctx.state.user, input, mailDeps);
+        return pendingEmail ? '/account-settings?saved=emailPending' : '/account-settings?saved=profile';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { profile: state } }),
     }),
     password: formAction({
       schema: changePasswordSchema,
+      limit: proofFor(stepUp),
       async handle(ctx: WriteContext, input) {
         // A plain form posts the ticked box as `true` and leaves an unticked one out.
         const signOutOthers = input.signOutOthers === true;
@@ -243,5 +260,103 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
   };
   router.post('/account-settings', signedInPage(), byIntent(actions));
 
+  // The security notices' links (docs/api.md "Step-up"): a GET shows one button, its post does the work.
+  const rp = relyingPartyFor(config.baseUrl, config.productName, securityMail(config, mailer), config.sessionSecret);
+  const linkPage = (ctx: Koa.Context, title: string, props: Omit<LinkActionPageProps, 'title'>) => {
+    // The token is a secret: kept out of other sites' referrers (same-origin: the page's own post needs an Origin).
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('Cache-Control', 'no-store');
+    return renderPage(ctx, config, <LinkActionPage title={title} {...props} />, { title, noindex: true });
+  };
+  const donePage = (path: string, title: string, lines: string[], signIn = false) =>
+    router.get(path, (ctx) =>
+      renderPage(ctx, config, <LinkDonePage title={title} lines={lines} signIn={signIn} />, { title, noindex: true }),
+    );
+
+  router.get('/account/email-change/confirm', validate(link), (ctx: RequestContext<InputOf<typeof link>>) =>
+    linkPage(ctx, 'Confirm your new e-mail address', {
+      lines: ['Your account will use this address from now on: sign-in, notices and password resets.'],
+      action: '/account/email-change/confirm',
+      token: ctx.state.input.query.token,
+      button: 'Confirm New Address',
+    }),
+  );
+  router.post(
+    '/account/email-change/confirm',
+    validate(linkPost),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof linkPost>>) => {
+      await confirmEmailChange(ctx.state.trx, ctx.state.user ?? null, ctx.state.input.body, mailDeps);
+      redirectAfter(ctx, '/account/email-change/confirmed');
+    },
+  );
+  donePage('/account/email-change/confirmed', EMAIL_CHANGE_MESSAGES.confirmed, [
+    'Sign in with your new address from now on.',
+  ]);
+
+  router.get('/account/email-change/cancel', validate(link), (ctx: RequestContext<InputOf<typeof link>>) =>
+    linkPage(ctx, 'This wasn’t me', {
+      lines: [
+        'Stop the change of your e-mail address: the account keeps (or gets back) this address, every device is ' +
+          'signed out, and we e-mail this address a link to choose a new password.',
+      ],
+      action: '/account/email-change/cancel',
+      token: ctx.state.input.query.token,
+      button: 'Stop the Change',
+      destructive: true,
+    }),
+  );
+  router.post(
+    '/account/email-change/cancel',
+    validate(linkPost),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof linkPost>>) => {
+      await cancelEmailChange(ctx.state.trx, ctx.state.user ?? null, ctx.state.input.body, mailDeps);
+      endSession(ctx);
+      redirectAfter(ctx, '/account/email-change/cancelled');
+    },
+  );
+  donePage(
+    '/account/email-change/cancelled',
+    EMAIL_CHANGE_MESSAGES.cancelled,
+    [
+      'Your account keeps its old e-mail address and every device was signed out.',
+      'We sent that address a link to choose a new password: open it to sign in again.',
+    ],
+    true,
+  );
+
+  router.get(
+    '/account/passkeys/:id/remove',
+    validate(passkeyLink),
+    async (ctx: RequestContext<InputOf<typeof passkeyLink>>) => {
+      const { params, query } = ctx.state.input;
+      const passkey = await passkeyForRemovalLink({ id: params.id, token: query.token }, rp);
+      await linkPage(ctx, 'Remove this passkey?', {
+        lines: [`“${passkey.name}” will no longer sign in to your account.`],
+        action: `/account/passkeys/${params.id}/remove`,
+        token: query.token,
+        button: 'Remove Passkey',
+        destructive: true,
+      });
+    },
+  );
+  router.post(
+    '/account/passkeys/:id/remove',
+    validate(passkeyLinkPost),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof passkeyLinkPost>>) => {
+      const { params, body } = ctx.state.input;
+      await removePasskeyByLink(ctx.state.trx, ctx.state.user ?? null, { id: params.id, token: body.token }, rp);
+      redirectAfter(ctx, '/account/passkeys/removed');
+    },
+  );
+  donePage('/account/passkeys/removed', 'Passkey removed', [STEP_UP_MESSAGES.passkeyRemovedByLink]);
+
   return router;
 }
+
+const link = { query: emailChangeLinkQuery };
+const linkPost = { body: emailChangeLinkQuery };
+const passkeyLink = { params: idParams, query: emailChangeLinkQuery };
+const passkeyLinkPost = { params: idParams, body: emailChangeLinkQuery };

@@ -10,6 +10,7 @@ import type { WriteContext } from '../http/context';
 import { setFlash, takeFlash } from '../http/flash';
 import { formAction, type FormActionContext, type FormState } from '../http/formAction';
 import { RECOVERY_CODES_FLASH, totpIdentity, twoFactorDeps } from '../http/twoFactor';
+import { proofFor } from '../http/recentProof';
 import type { RateLimits } from '../http/rateLimit';
 import type { Mailer } from '../services/mail';
 import type { User } from '../models/User';
@@ -17,6 +18,8 @@ import { presentPasskey, presentSecurityEvent } from '../presenters/security';
 import { Island } from '../render/Island';
 import { listPasskeys, removePasskey } from '../services/passkeys';
 import { recentSecurityEvents } from '../services/securityEvents';
+import { revokeUserSessions } from '../services/sessions';
+import { currentSessionToken } from '../http/session';
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -94,6 +97,12 @@ export function securityActions(config: Config, mailer: Mailer, rateLimits: Rate
   const deps = twoFactorDeps(config, rateLimits, mailer);
   const done = (intent: SecurityIntent) => `/account-settings?saved=${intent}#security`;
   /**
+   * Setting up two-factor and removing a passkey need a recent proof (docs/api.md "Step-up"); turning two-factor
+   * off and new recovery codes ask for the password and a code in the form itself, a fresh proof of both.
+   */
+  const proof = proofFor({ config, mailer, rateLimits });
+  const STEP_UP: ReadonlySet<SecurityIntent> = new Set(['totp-start', 'totp-confirm', 'passkey-remove']);
+  /**
    * One Security form: runs `run` in the request's transaction and comes back to Security; new recovery codes
    * (when `run` answers them) ride the session flash to that one page. A code typed here counts against the
    * same per-account limit as at sign-in (inside the code check: twoFactorDeps).
@@ -106,6 +115,9 @@ export function securityActions(config: Config, mailer: Mailer, rateLimits: Rate
     formAction({
       schema,
       redact: ['code'],
+      async limit(ctx) {
+        if (STEP_UP.has(intent)) await proof(ctx);
+      },
       async handle(ctx: WriteContext, input) {
         const codes = await run(ctx, input);
         if (codes) setFlash(ctx, RECOVERY_CODES_FLASH, codes);
@@ -117,9 +129,12 @@ export function securityActions(config: Config, mailer: Mailer, rateLimits: Rate
     'totp-start': securityForm('totp-start', startSchema, async (ctx) => {
       await startTotpEnrolment(ctx.state.trx, ctx.state.user, {}, deps);
     }),
-    'totp-confirm': securityForm('totp-confirm', totpConfirmSchema, (ctx, input) =>
-      confirmTotpEnrolment(ctx.state.trx, ctx.state.user, input, deps),
-    ),
+    // Turning two-factor on ends every other session: a session opened with the password alone is not kept.
+    'totp-confirm': securityForm('totp-confirm', totpConfirmSchema, async (ctx, input) => {
+      const codes = await confirmTotpEnrolment(ctx.state.trx, ctx.state.user, input, deps);
+      await revokeUserSessions(ctx.state.trx, ctx.state.user.id, currentSessionToken(ctx));
+      return codes;
+    }),
     'totp-disable': securityForm('totp-disable', totpDisableSchema, (ctx, input) =>
       disableTotp(ctx.state.trx, ctx.state.user, input, deps),
     ),

@@ -20,15 +20,24 @@ const EVENT_LABELS: Record<string, string> = {
   password_changed: 'Password changed',
   export_requested: 'Data export requested',
   account_deleted: 'Account deleted',
+  email_change_requested: 'E-mail change requested',
+  email_changed: 'E-mail address changed',
+  email_change_cancelled: 'E-mail change stopped from the old address; every device signed out',
+  password_reset: 'Password reset by e-mail link; every device signed out',
 };
+
+const passkeysRemoved = (n: number) => (n ? `; ${n} passkey${n === 1 ? '' : 's'} removed` : '');
 
 export function presentSecurityEvent(event: SecurityEvent): SecurityEventJson {
   const name = typeof event.detail?.name === 'string' ? `: ${event.detail.name}` : '';
   const left = typeof event.detail?.left === 'number' ? ` (${event.detail.left} left)` : '';
+  const to = typeof event.detail?.newEmail === 'string' ? ` (to ${event.detail.newEmail})` : '';
+  const removed =
+    typeof event.detail?.passkeysRemoved === 'number' ? passkeysRemoved(event.detail.passkeysRemoved) : '';
   return {
     id: String(event.id),
     kind: event.kind,
-    label: `${EVENT_LABELS[event.kind] ?? event.kind}${name}${left}`,
+    label: `${EVENT_LABELS[event.kind] ?? event.kind}${name}${to}${left}${removed}`,
     createdAt: iso(event.createdAt),
   };
 }
@@ -37,6 +46,7 @@ export function presentPasskey(passkey: Passkey): PasskeyJson {
   return {
     id: passkey.id,
     name: passkey.name,
+    device: [passkey.browser, passkey.os].filter(Boolean).join(' on ') || null,
     createdAt: iso(passkey.createdAt),
     lastUsedAt: passkey.lastUsedAt ? iso(passkey.lastUsedAt) : null,
   };

@@ -1,6 +1,7 @@
 /**
  * A signed-in user's own account: name and e-mail, password, custom profile URL (username).
- * Each is fn(trx, actor, input) and changes the actor's own row only. Taken e-mails and usernames are the
+ * Each is fn(trx, actor, input) and changes the actor's own row only. The name changes at once; a new e-mail is
+ * a two-step change that takes effect only once the new address confirms it (src/services/emailChanges.ts). Taken e-mails and usernames are the
  * unique indexes' answer (409, src/db/constraints.ts), case-insensitively.
  */
 import type { Knex } from 'knex';
@@ -8,7 +9,7 @@ import { User } from '../models/User';
 import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
-import { refuseBlacklistedEmail } from './blacklist/lookup';
+import { requestEmailChange, type EmailChangeDeps } from './emailChanges';
 import { hashPassword, verifyPassword } from './passwords';
 import { recordUsernameChange, syncProfileName } from './profileWrites';
 import { recordSecurityEvent } from './securityEvents';
@@ -19,16 +20,20 @@ async function ownRow(trx: Knex.Transaction, actor: Viewer): Promise<User> {
   return (await User.query(trx).findById(actor.id).forUpdate())!;
 }
 
+/** Saves the name; a different e-mail starts the two-step change and is answered as `pendingEmail`. */
 export async function updateAccountDetails(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { name: string; email: string },
-): Promise<User> {
+  deps: EmailChangeDeps,
+): Promise<{ user: User; pendingEmail: string | null }> {
   const user = await ownRow(trx, actor);
-  // Keeping one's own address is no change, even if it was blacklisted since.
-  if (input.email !== user.email.toLowerCase()) await refuseBlacklistedEmail(trx, actor, { email: input.email });
   await syncProfileName(trx, user.id, input.name);
-  return user.$query(trx).patchAndFetch({ name: input.name, email: input.email });
+  const updated = await user.$query(trx).patchAndFetch({ name: input.name });
+  // Keeping one's own address is no change, even if it was blacklisted since.
+  if (input.email === user.email.toLowerCase()) return { user: updated, pendingEmail: null };
+  const change = await requestEmailChange(trx, actor, { email: input.email }, deps);
+  return { user: updated, pendingEmail: change.newEmail };
 }
 
 /**

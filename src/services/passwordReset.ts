@@ -1,8 +1,11 @@
 /**
  * Password reset by e-mail. Tokens: 256 random bits, stored as SHA-256, single use, valid for one hour.
- * Requesting a reset answers the same whether or not the address exists. A reset ends every session.
+ * Requesting a reset answers the same whether or not the address exists. A reset ends every session and, unless
+ * the owner keeps them, removes the passkeys added in the last PASSKEY_KEEP_MS (docs/api.md "Step-up": a passkey a
+ * stolen session slipped in must not outlive the reset).
  */
 import type { Knex } from 'knex';
+import { Passkey } from '../models/Passkey';
 import { PasswordResetToken } from '../models/PasswordResetToken';
 import { User } from '../models/User';
 import { ValidationError } from '../errors';
@@ -12,10 +15,13 @@ import { AUTH_MESSAGES } from '../validation/auth';
 import { findUserByEmail } from './auth';
 import type { Mailer } from './mail';
 import { hashPassword } from './passwords';
+import { recordSecurityEvent } from './securityEvents';
 import { revokeUserSessions } from './sessions';
 import { hashToken, randomToken } from './tokens';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Passkeys younger than this are removed by a reset unless the owner keeps them. */
+export const PASSKEY_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export interface ResetMailDeps {
   mailer: Mailer;
@@ -57,10 +63,28 @@ export async function requestPasswordReset(
   );
 }
 
+/** The passkeys of the account a live reset link names (the reset form asks which to keep); none otherwise. */
+export async function passkeysForReset(token: string): Promise<Passkey[]> {
+  const row = await PasswordResetToken.query()
+    .where('tokenHash', hashToken(token))
+    .whereNull('usedAt')
+    .where('expiresAt', '>', new Date())
+    .first();
+  return row ? Passkey.query().where({ userId: row.userId }).orderBy('createdAt').orderBy('id') : [];
+}
+
+/** Whether a passkey stays by default: added before the last PASSKEY_KEEP_MS. */
+export const keptByDefault = (passkey: Pick<Passkey, 'createdAt'>, now = Date.now()): boolean =>
+  new Date(passkey.createdAt).getTime() <= now - PASSKEY_KEEP_MS;
+
+/**
+ * Sets the new password, ends every session and removes the passkeys not kept: `keepPasskeyIds` names those to
+ * keep; without it, the ones added in the last 24 hours go.
+ */
 export async function resetPassword(
   trx: Knex.Transaction,
   _actor: Viewer | null,
-  input: { token: string; password: string },
+  input: { token: string; password: string; keepPasskeyIds?: readonly number[] },
 ): Promise<void> {
   const invalid = () =>
     new ValidationError(AUTH_MESSAGES.resetInvalidToken, { token: AUTH_MESSAGES.resetInvalidToken });
@@ -80,4 +104,19 @@ export async function resetPassword(
   // Any other outstanding links for this user stop working too.
   await PasswordResetToken.query(trx).where('userId', user.id).whereNull('usedAt').patch({ usedAt: new Date() });
   await revokeUserSessions(trx, user.id);
+  const passkeys = await Passkey.query(trx).where({ userId: user.id });
+  const keep = input.keepPasskeyIds ? new Set(input.keepPasskeyIds) : null;
+  const removed = passkeys.filter((p) => (keep ? !keep.has(p.id) : !keptByDefault(p)));
+  if (removed.length)
+    await Passkey.query(trx)
+      .whereIn(
+        'id',
+        removed.map((p) => p.id),
+      )
+      .delete();
+  await recordSecurityEvent(trx, null, {
+    userId: user.id,
+    kind: 'password_reset',
+    detail: { passkeysRemoved: removed.length },
+  });
 }

@@ -19,7 +19,11 @@ export type SecurityEventKind =
   | 'other_sessions_revoked'
   | 'password_changed'
   | 'export_requested'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'email_change_cancelled'
+  | 'password_reset';
 
 /** `actor` is who caused it (the user, an admin, or null for the system); an admin's id is kept in the detail. */
 export async function recordSecurityEvent(

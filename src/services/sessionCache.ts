@@ -23,6 +23,7 @@ interface Entry {
   data: FoundSession['data'];
   user: User;
   expiresAt: number;
+  provedAt: number | null;
   facts: FoundSession['facts'];
 }
 
@@ -64,7 +65,7 @@ export class SessionCache {
     const key = hashToken(token);
     const kept = this.entries.get(key);
     if (kept && kept.expiresAt > Date.now()) {
-      return { data: { ...kept.data }, user: copyOfUser(kept.user), facts: kept.facts };
+      return { data: { ...kept.data }, user: copyOfUser(kept.user), provedAt: kept.provedAt, facts: kept.facts };
     }
     const startedAt = this.watch.mark();
     const found = await findSessionWithUser(token);
@@ -74,6 +75,7 @@ export class SessionCache {
         data: { ...found.data },
         user: copyOfUser(found.user),
         expiresAt: found.expiresAt,
+        provedAt: found.provedAt,
         facts: Object.freeze({
           ...found.facts,
           verifiedDepartmentIds: Object.freeze([...found.facts.verifiedDepartmentIds]),

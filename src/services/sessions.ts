@@ -28,6 +28,8 @@ export interface FoundSession {
   user: User;
   /** When the session ends (ms since the epoch). */
   expiresAt: number;
+  /** When the session last proved who holds it (ms since the epoch; docs/api.md "Step-up"), or null. */
+  provedAt: number | null;
   /** Facts about the user that signed-in pages ask on every request, read in the same query (kept with it). */
   facts: SessionFacts;
 }
@@ -47,7 +49,12 @@ export interface SessionFacts {
 
 export async function findSessionWithUser(token: string): Promise<FoundSession | undefined> {
   const row = (await User.query()
-    .select('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt')
+    .select(
+      'users.*',
+      'sessions.data as sessionData',
+      'sessions.expiresAt as sessionExpiresAt',
+      'sessions.provedAt as sessionProvedAt',
+    )
     .select(Profile.query().select('profiles.id').whereColumn('profiles.userId', 'users.id').as('ownProfileId'))
     .select(
       raw(
@@ -60,14 +67,27 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
     .where('sessions.tokenHash', hashToken(token))
     .where('sessions.expiresAt', '>', new Date())
     .first()) as
-    (User & { sessionData?: Record<string, unknown>; sessionExpiresAt: Date | string } & SessionFacts) | undefined;
+    | (User & {
+        sessionData?: Record<string, unknown>;
+        sessionExpiresAt: Date | string;
+        sessionProvedAt: Date | string | null;
+      } & SessionFacts)
+    | undefined;
   if (!row) return undefined;
-  const { sessionData, sessionExpiresAt, ownProfileId, verifiedDepartmentIds, isDepartmentVerifier, ...userColumns } =
-    row;
+  const {
+    sessionData,
+    sessionExpiresAt,
+    sessionProvedAt,
+    ownProfileId,
+    verifiedDepartmentIds,
+    isDepartmentVerifier,
+    ...userColumns
+  } = row;
   return {
     data: { ...sessionData, userId: row.id },
     user: User.fromJson(userColumns, { skipValidation: true }),
     expiresAt: new Date(sessionExpiresAt).getTime(),
+    provedAt: sessionProvedAt ? new Date(sessionProvedAt).getTime() : null,
     facts: {
       ownProfileId: ownProfileId ?? null,
       verifiedDepartmentIds: verifiedDepartmentIds ?? [],
@@ -80,21 +100,29 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
  * Creates or refreshes the session a token names, signed in as `input.userId`. Runs in the caller's
  * transaction: a sign-up's, whose user only it can see yet, or one of its own (src/http/session.ts).
  * A new session records the device it signed in with (`userAgent`, parsed once) and, given `alerts`, notes the
- * device for the new-device e-mail (src/services/devices.ts). A refresh changes only the data and expiry.
+ * device for the new-device e-mail (src/services/devices.ts); a sign-in's new session is proved at `provedAt`
+ * (docs/api.md "Step-up"). A refresh changes only the data and expiry.
  * Resolves to true when the session was created.
  */
 export async function saveSession(
   trx: Knex.Transaction,
   actor: Viewer | null,
-  input: { token: string; userId: number; data: Record<string, unknown>; maxAgeMs: number; userAgent?: string | null },
+  input: {
+    token: string;
+    userId: number;
+    data: Record<string, unknown>;
+    maxAgeMs: number;
+    userAgent?: string | null;
+    provedAt?: Date;
+  },
   alerts?: DeviceAlertDeps,
 ): Promise<boolean> {
   const expiresAt = new Date(Date.now() + input.maxAgeMs);
   const device = describeDevice(input.userAgent);
   const hasDevice = input.userAgent !== undefined;
   const { rows } = (await trx.raw(
-    `insert into sessions (token_hash, user_id, data, expires_at, user_agent, browser, os)
-     values (?, ?, ?::jsonb, ?, ?, ?, ?)
+    `insert into sessions (token_hash, user_id, data, expires_at, user_agent, browser, os, proved_at)
+     values (?, ?, ?::jsonb, ?, ?, ?, ?, ?)
      on conflict (token_hash) do update set data = excluded.data, expires_at = excluded.expires_at
      returning (xmax = 0) as created`,
     [
@@ -105,11 +133,26 @@ export async function saveSession(
       device.userAgent,
       hasDevice ? device.browser : null,
       hasDevice ? device.os : null,
+      input.provedAt ?? null,
     ],
   )) as { rows: Array<{ created: boolean }> };
   const created = rows[0]?.created === true;
   if (created && hasDevice && alerts) await noteSignInDevice(trx, actor, { userId: input.userId, device }, alerts);
   return created;
+}
+
+/**
+ * Notes that the session a token names has just proved who holds it (the password and second factor, or a passkey):
+ * sensitive changes check it against the step-up window (src/http/recentProof.ts). Every node drops its kept copy.
+ */
+export async function recordSessionProof(
+  trx: Knex.Transaction,
+  actor: Viewer,
+  input: { token: string; at: Date },
+): Promise<void> {
+  await Session.query(trx)
+    .where({ tokenHash: hashToken(input.token), userId: actor.id })
+    .patch({ provedAt: input.at } as Partial<Session>);
 }
 
 /** Ends the session a token names (sign-out, or the old id of a session being regenerated). */

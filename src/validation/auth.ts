@@ -2,7 +2,7 @@
  * Accounts: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8), the
  * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
-import { boolean, object, string } from 'yup';
+import { array, boolean, number, object, string } from 'yup';
 import { trimmed, trimmedLine, lowerCased, upperCased } from './common';
 
 export type Role = 'user' | 'admin' | 'super_admin';
@@ -29,6 +29,14 @@ export interface AccountJson {
   isActive: boolean;
   /** Whether the e-mail card shows Verified. */
   emailVerified: boolean;
+}
+
+/**
+ * PATCH /api/auth/profile's answer: the user (the name is saved at once) and, when the e-mail was changed, the new
+ * address waiting for its confirmation (the account keeps its address until then).
+ */
+export interface ProfileUpdateJson extends UserJson {
+  pendingEmail: string | null;
 }
 
 /** Login and register answer {user, token} (spec 01 §3). */
@@ -134,6 +142,8 @@ export const resetPasswordFormSchema = object({
 export const resetPasswordSchema = object({
   token: string().transform(trimmed).required(MESSAGES.invalidResetLink),
   password: string().required(MESSAGES.resetPasswordMin).min(PASSWORD_MIN, MESSAGES.resetPasswordMin).max(1024),
+  /** The passkeys to keep; left out, those added in the last 24 hours are removed (docs/api.md "Step-up"). */
+  keepPasskeyIds: array(number().integer().positive().max(2147483647).required()).max(100).optional(),
 });
 
 export const profileUpdateSchema = object({

@@ -16,6 +16,8 @@ export interface FormState {
   values: Record<string, FormValue>;
   errors: Record<string, string>;
   error?: FormErrorJson | null;
+  /** The post needs a recent proof (docs/api.md "Step-up"): the form asks for the password (and the code) inline. */
+  reauthenticate?: { secondFactorRequired: boolean } | null;
 }
 
 /**

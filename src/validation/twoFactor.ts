@@ -85,6 +85,8 @@ export interface TwoFactorRequiredResponse {
 export interface PasskeyJson {
   id: number;
   name: string;
+  /** The browser and system it was added from, in words ("Chrome on macOS 14"), when known. */
+  device: string | null;
   createdAt: string;
   lastUsedAt: string | null;
 }

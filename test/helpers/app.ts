@@ -125,7 +125,7 @@ export async function startTestApp(
   existing?: TestDatabase,
   extra: Pick<
     AppDeps,
-    'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads' | 'changes'
+    'readPhoto' | 'sessionCache' | 'sessionActivity' | 'mediaStore' | 'departmentReads' | 'changes' | 'clock'
   > = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());

@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from './app';
 import { launchBrowser } from './browser';
 
 type StartOptions = Parameters<typeof startTestApp>[0];
+type ExtraDeps = Parameters<typeof startTestApp>[2];
 
 export interface BrowserApp {
   /** The running app; throws when called before the set-up ran (at the top level of a test file). */
@@ -26,11 +27,13 @@ export interface BrowserApp {
 export function useBrowserApp<Context>(
   test: TestFn<Context>,
   options: StartOptions | (() => Promise<StartOptions>) = {},
+  /** Dependencies the app takes instead of making its own (a test clock). */
+  extra?: ExtraDeps,
 ): BrowserApp {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   test.serial.before(async () => {
-    app = await startTestApp(typeof options === 'function' ? await options() : options);
+    app = await startTestApp(typeof options === 'function' ? await options() : options, undefined, extra);
     browser = await launchBrowser();
   });
   test.serial.after.always(async () => {

@@ -19,6 +19,7 @@ import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { anyDepartment } from '../helpers/profiles';
 import { createProfileWithItems } from '../helpers/profileItems';
 import { uploadPhoto } from '../helpers/upload';
+import { reauthenticate } from '../helpers/stepUp';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { jsonEntry, unzip } from '../helpers/zip';
 
@@ -47,7 +48,9 @@ const exists = (file: string) =>
 const mediaFile = (key: string) => path.join(app.config.mediaDir, ...key.split('/'));
 
 /** A POST answered with bytes (the zip), as a browser's form post. */
+/** Export My Data: the session proves itself first (a recent proof, docs/api.md "Step-up"), then posts. */
 async function postForBytes(target: TestApp, account: CreatedUser, url: string) {
+  await reauthenticate(clientAs(target, account), account.password);
   const res = await fetch(target.baseUrl + url, {
     method: 'POST',
     headers: { Authorization: `Bearer ${account.token}`, Origin: target.baseUrl, Accept: 'text/html' },

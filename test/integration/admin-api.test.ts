@@ -33,6 +33,7 @@ import {
   type BlacklistEntryJson,
 } from '../../src/validation/admin';
 import type { DepartmentJson } from '../../src/validation/departments';
+import { reauthenticate } from '../helpers/stepUp';
 
 let app: TestApp;
 let mediaDir: string;
@@ -55,6 +56,9 @@ test.after.always(async () => {
 const silent = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
 
 const as = (account: CreatedUser | null): HttpClient => clientAs(app, account);
+/** A role change needs a recent proof (docs/api.md "Step-up"): the admins' sessions give one first. */
+const prove = (...accounts: CreatedUser[]) =>
+  Promise.all(accounts.map((account) => reauthenticate(as(account), account.password)));
 
 // ── every route from the wrong role ──────────────────────────────────────────────────────────────────
 
@@ -158,6 +162,7 @@ test('users: paged newest first, searched by any part of name or e-mail in any c
 
 test('role: an admin promotes a user to admin and back; invalid roles are 400; missing users 404', async (t) => {
   const target = await createUser();
+  await prove(admin);
   const up = await as(admin).patch(`/api/admin/users/${target.user.id}/role`, { role: 'admin' });
   t.is(up.status, 200);
   t.is(up.body.role, 'admin');
@@ -171,6 +176,7 @@ test('role: an admin promotes a user to admin and back; invalid roles are 400; m
 
 test('role: only a super_admin grants or removes super_admin', async (t) => {
   const target = await createUser();
+  await prove(admin, superAdmin);
   const grant = await as(admin).patch(`/api/admin/users/${target.user.id}/role`, { role: 'super_admin' });
   t.is(grant.status, 403);
   t.is(grant.body.error, ADMIN_MESSAGES.superAdminOnly);
@@ -187,6 +193,7 @@ test('role: only a super_admin grants or removes super_admin', async (t) => {
 });
 
 test('nobody changes their own role or status, or deletes themselves', async (t) => {
+  await prove(admin, superAdmin);
   for (const account of [admin, superAdmin]) {
     const id = account.user.id;
     const role = await as(account).patch(`/api/admin/users/${id}/role`, { role: 'user' });
@@ -212,6 +219,7 @@ test('each user row says what the viewer may do, and the server allows exactly t
     },
     super_admin: { user: all, admin: all, super_admin: all, self: none },
   };
+  await prove(admin, superAdmin);
   for (const viewer of [admin, superAdmin]) {
     const tag = `cn${Date.now().toString(36)}${viewer.user.role}`;
     for (const role of ['user', 'admin', 'super_admin'] as const) await createUser({ role, name: `${tag} ${role}` });
@@ -273,6 +281,7 @@ test.serial(
       ] as const) {
         const a = await createUser({ role: 'super_admin' });
         const b = await createUser({ role: 'super_admin' });
+        await prove(a, b);
         await User.query()
           .where({ role: 'super_admin', isActive: true })
           .whereNotIn('id', [a.user.id, b.user.id])

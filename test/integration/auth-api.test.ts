@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
+import { reauthenticate } from '../helpers/stepUp';
 import { BetaCode } from '../../src/models/BetaCode';
 import { BlacklistEntry } from '../../src/models/BlacklistEntry';
 import { User } from '../../src/models/User';
@@ -216,9 +217,10 @@ test('changing the password ends the other sessions and keeps this one', async (
 });
 
 test('change-password validation messages match the spec', async (t) => {
-  const { token } = await createUser();
+  const { token, password } = await createUser();
   const client = app.client();
   client.bearer = token;
+  await reauthenticate(client, password);
   const empty = await client.patch('/api/auth/change-password', {
     currentPassword: '',
     newPassword: '123',
@@ -237,11 +239,12 @@ test('change-password validation messages match the spec', async (t) => {
   t.is(mismatch.body.fields.confirmPassword, "Passwords don't match");
 });
 
-test('profile update validates and changes name and e-mail', async (t) => {
-  const { token } = await createUser();
+test('profile update validates, saves the name and starts the e-mail change (the address waits for its confirmation)', async (t) => {
+  const { token, password, user } = await createUser();
   const other = await createUser();
   const client = app.client();
   client.bearer = token;
+  await reauthenticate(client, password);
   const bad = await client.patch('/api/auth/profile', { name: 'A', email: 'nope' });
   t.deepEqual(bad.body.fields, {
     name: 'Name must be at least 2 characters',
@@ -253,13 +256,15 @@ test('profile update validates and changes name and e-mail', async (t) => {
   const ok = await client.patch('/api/auth/profile', { name: 'Alex Moreno', email });
   t.is(ok.status, 200);
   t.is(ok.body.name, 'Alex Moreno');
-  t.is(ok.body.email, email);
+  t.is(ok.body.email, user.email, 'the address changes only once confirmed');
+  t.is(ok.body.pendingEmail, email);
 });
 
 test('an account cannot take a blacklisted e-mail, but keeps its own after it is blacklisted', async (t) => {
-  const { user, token } = await createUser();
+  const { user, token, password } = await createUser();
   const client = app.client();
   client.bearer = token;
+  await reauthenticate(client, password);
   const blocked = newEmail('blocked-change.test');
   await BlacklistEntry.query().insert({ type: 'email', value: blocked, reason: 'spam' });
   await BlacklistEntry.query().insert({ type: 'domain', value: 'blocked-domain.test', reason: 'spam' });

@@ -17,6 +17,7 @@ import { needsPostgresServer } from '../helpers/postgresServer';
 import { countQueries } from '../helpers/queries';
 import { createProfileFor } from '../helpers/profiles';
 import { createUser } from '../helpers/users';
+import { reauthenticate } from '../helpers/stepUp';
 import { twoDepartments, verifyMember } from '../helpers/verification';
 
 let a: TestApp;
@@ -102,6 +103,9 @@ serverOnly('a session signed out on one node is refused by the other as soon as 
 
 serverOnly('a password change on one node ends the other sessions on every node', async (t) => {
   const member = await createUser();
+  // The change needs a recent proof (docs/api.md "Step-up"); node B hears it before anything is asserted.
+  await reauthenticate(clientAs(a, member), member.password);
+  await b.caughtUp();
   const elsewhere = await anotherSession(member.user.id);
   await keptByB(t, elsewhere);
   await keptByB(t, member.token);
@@ -139,6 +143,8 @@ serverOnly('deactivation and deletion by an admin on one node end the sessions o
 serverOnly('a role change on one node is the role on the other as soon as it hears', async (t) => {
   const admin = await createUser({ role: 'super_admin' });
   const member = await createUser();
+  await reauthenticate(clientAs(a, admin), admin.password); // a role grant needs a recent proof
+  await b.caughtUp();
   t.is((await clientAs(b, member).get('/api/admin/stats')).status, 403);
   await keptByB(t, member.token);
 

@@ -7,6 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Secret, TOTP } from 'otpauth';
 import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
+import { reauthenticate } from '../helpers/stepUp';
 import { Passkey } from '../../src/models/Passkey';
 import { RecoveryCode } from '../../src/models/RecoveryCode';
 import { SecurityEvent } from '../../src/models/SecurityEvent';
@@ -333,6 +334,7 @@ test('passkeys API: options name the relying party; bad or unknown credentials a
 
   const ownerApi = app.client();
   ownerApi.bearer = owner.token;
+  await reauthenticate(ownerApi, owner.password);
   const registration = await ownerApi.post('/api/auth/passkeys/options', {});
   t.is(registration.body.authenticatorSelection.residentKey, 'required');
   const shapeless = await ownerApi.post('/api/auth/passkeys', { name: 'Laptop', response: 'nope' });
@@ -361,19 +363,21 @@ test('passkeys API: options name the relying party; bad or unknown credentials a
   const otherApi = app.client();
   otherApi.bearer = other.token;
   t.is((await otherApi.get('/api/auth/passkeys')).body[0].name, 'Phone');
+  await reauthenticate(otherApi, other.password);
   t.is((await otherApi.delete(`/api/auth/passkeys/${passkey.id}`)).status, 204);
   const event = await SecurityEvent.query().where({ userId: other.user.id, kind: 'passkey_removed' }).first();
   t.deepEqual(event!.detail, { name: 'Phone' });
 });
 
 test('the admin dashboard’s user detail lists the user’s security events; others are refused', async (t) => {
-  const { user } = await enrol(t);
+  const { user, client } = await enrol(t);
   const admin = await createUser({ role: 'admin' });
   const detail = await app.client().get(`/admin/users/${user.user.id}`, { bearer: admin.token });
   t.is(detail.status, 200);
   t.regex(detail.text, /data-testid="admin-security-events"[\s\S]*Two-factor sign-in turned on/);
   t.false(detail.text.includes('argon2'), 'no hash reaches the page');
-  t.is((await app.client().get(`/admin/users/${user.user.id}`, { bearer: user.token })).status, 403);
+  // The user's own session (turning two-factor on ended the others).
+  t.is((await client.get(`/admin/users/${user.user.id}`)).status, 403);
   t.is((await app.client().get(`/admin/users/999999`, { bearer: admin.token })).status, 404);
 });
 

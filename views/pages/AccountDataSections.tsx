@@ -4,11 +4,12 @@
  * each other one and Sign Out All Other Devices. Your Data: Export (a zip downloads, or is e-mailed when large)
  * and the way to Delete My Account (its own page, which explains what goes). And the e-mailed export link's page.
  */
+import { InlineProof } from '../ui/InlineProof';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
 import { Badge } from '../ui/Badge';
 import { Button, ButtonLink } from '../ui/Button';
-import { Checkbox, Form, SubmitButton } from '../ui/Field';
+import { Checkbox, Form, FormAlert, SubmitButton } from '../ui/Field';
 import { formatDateTime } from '../ui/format';
 import type { DevicesJson } from '../../src/validation/accountData';
 import type { FormState } from '../../src/validation/forms';
@@ -155,6 +156,25 @@ const Centered = styled.div.withConfig(sc('ExportLinkDownload'))`
   justify-content: center;
   margin-top: ${theme.space[4]};
 `;
+
+/**
+ * Export My Data without a recent proof (docs/api.md "Step-up"): the same post again, with the password (and the
+ * code) asked inline.
+ */
+export function ConfirmExportPage({ state }: { state: FormState }) {
+  return (
+    <MessagePage title="Confirm it’s you" action={{ href: '/account-settings#data', label: 'Back to settings' }}>
+      <p>Your data export holds everything in your account, so we ask for your password first.</p>
+      <Form action="/account-settings/export">
+        <FormAlert error={state.error} />
+        <InlineProof state={state} />
+        <Button type="submit" $variant="primary">
+          Export My Data
+        </Button>
+      </Form>
+    </MessagePage>
+  );
+}
 
 /** The e-mailed export link's page: one button that downloads (and uses up) the link. */
 export function ExportLinkPage({ action, megabytes }: { action: string; megabytes: number }) {

@@ -3,6 +3,7 @@
  * (/login/two-factor), an admin's enrolment at sign-in (/login/enrol), and Account Settings → Security. Every form
  * is a plain post (no script); only "Add a passkey" and "Sign in with a passkey" need script (WebAuthn), as islands.
  */
+import { InlineProof } from '../ui/InlineProof';
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import type { FormState } from '../../src/validation/forms';
@@ -268,6 +269,7 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
               <input type="hidden" name="intent" value="totp-confirm" />
               <FormAlert error={forms['totp-confirm']?.error} />
               <CodeField id="totp-confirm-code" form={forms['totp-confirm']} label="First code from the app" />
+              <InlineProof state={forms['totp-confirm']} />
               <SubmitButton pending={false} label="Turn On Two-Factor" busyLabel="Checking…" />
             </Form>
           </>
@@ -276,6 +278,7 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
             <input type="hidden" name="intent" value="totp-start" />
             <FormAlert error={forms['totp-start']?.error} />
             <p>Ask for a code from an authenticator app after your password.</p>
+            <InlineProof state={forms['totp-start']} />
             <SubmitButton pending={false} label="Set Up Authenticator App" busyLabel="Starting…" />
           </Form>
         )}
@@ -291,13 +294,17 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
                 <span>
                   {passkey.name}
                   <small>
-                    Added {formatDate(passkey.createdAt)} · Last used{' '}
+                    Added {formatDate(passkey.createdAt)}
+                    {passkey.device ? ` from ${passkey.device}` : ''} · Last used{' '}
                     {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'never'}
                   </small>
                 </span>
                 <Form action="/account-settings#security">
                   <input type="hidden" name="intent" value="passkey-remove" />
                   <input type="hidden" name="id" value={passkey.id} />
+                  {forms['passkey-remove']?.values.id === String(passkey.id) ? (
+                    <InlineProof state={forms['passkey-remove']} />
+                  ) : null}
                   <Button type="submit" $variant="secondary" aria-label={`Remove passkey ${passkey.name}`}>
                     Remove
                   </Button>

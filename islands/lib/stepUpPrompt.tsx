@@ -1,0 +1,88 @@
+/**
+ * The islands' step-up prompt (docs/api.md "Step-up"): when a call is refused with `reauthenticationRequired`, the
+ * shared API layer (islands/lib/api.ts) opens this dialog once, posts the password (and code) to
+ * /api/auth/reauthenticate and sends the refused call again. Mounted on demand in a root of its own, so every
+ * island that calls the API gets it without a host in its tree.
+ */
+import { useState, type FormEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import { STEP_UP_MESSAGES } from '../../src/validation/stepUpMessages';
+import { Button } from '../../views/ui/Button';
+import { Dialog } from '../../views/ui/Dialog';
+import { FormAlert, TextField } from '../../views/ui/Field';
+import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr, setProofPrompt } from './api';
+
+function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: boolean; done: (ok: boolean) => void }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await apiRequest('POST', REAUTHENTICATE_URL, secondFactorRequired ? { password, code } : { password });
+      done(true);
+    } catch (error) {
+      setErrors(error instanceof ApiError ? (error.fields ?? {}) : {});
+      setFailure(error instanceof ApiError && error.fields ? null : serverMessageOr(error, STEP_UP_MESSAGES.required));
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={() => done(false)}
+      title={STEP_UP_MESSAGES.confirmTitle}
+      description={secondFactorRequired ? STEP_UP_MESSAGES.requiredWithCode : STEP_UP_MESSAGES.required}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert error={failure ? { title: STEP_UP_MESSAGES.confirmTitle, message: failure } : null} />
+        <TextField
+          id="step-up-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          autoFocus
+        />
+        {secondFactorRequired ? (
+          <TextField
+            id="step-up-code"
+            label="Code from your authenticator app (or a recovery code)"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
+        ) : null}
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Checking…' : 'Confirm'}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Opens the dialog; resolves true once the proof is stored, false when it is closed. */
+function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
+  return new Promise((resolve) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    const done = (ok: boolean) => {
+      root.unmount();
+      host.remove();
+      resolve(ok);
+    };
+    root.render(<StepUpDialog secondFactorRequired={secondFactorRequired} done={done} />);
+  });
+}
+
+/** Installed once by the shared mutation hook (islands/lib/useApiMutation.ts). */
+export function installProofPrompt(): void {
+  if (typeof document !== 'undefined') setProofPrompt(promptForProof);
+}
