@@ -22,6 +22,8 @@ export class EarlyReply {
   readonly headers: string[];
   /** Content-Length is among `headers` already (setLength). */
   lengthSet = false;
+  /** The pattern of the route this answer stands for, logged as the middleware logs it (src/http/requestLog.ts). */
+  route: string | undefined;
 
   constructor(reqId: string, securityHeaders: readonly string[]) {
     this.headers = ['X-Request-Id', reqId, ...securityHeaders];
@@ -94,6 +96,6 @@ function answerEarly(app: Koa, early: EarlyAnswers, req: IncomingMessage, res: S
   if (body && status !== 304 && !reply.lengthSet) reply.set('Content-Length', String(body.length));
   res.writeHead(status, reply.headers);
   res.end(body && status !== 304 && req.method !== 'HEAD' ? body : undefined);
-  early.writeLine({ reqId, method: ctx.method, url: loggedPath(ctx), status, ms: msSince(started) });
+  early.writeLine({ reqId, method: ctx.method, url: reply.route ?? loggedPath(ctx), status, ms: msSince(started) });
   return true;
 }

@@ -19,7 +19,7 @@ import { sessionMenu } from './memberPages';
 import { clientHas, writeKept, type PageCache } from './pageCache';
 import { countsAsView, keptBytes, profileAnswer } from './profileAnswer';
 import type { ProfileCache } from './profileCache';
-import { PROFILE_PATH, pageVariant, validQuery } from './profilePages';
+import { PROFILE_PATH, PROFILE_ROUTES, pageVariant, validQuery } from './profilePages';
 
 /** Whether a request may be a kept profile page, from its method and raw URL (no context built yet). */
 export const maybeKeptPage = (method: string | undefined, url: string): boolean =>
@@ -73,6 +73,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
     );
     if (answer.kind !== 'kept') return false;
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
+    reply.route = publicView ? PROFILE_ROUTES.public : PROFILE_ROUTES.own;
     writeKept(reply, ctx, { ...answer, bytes: keptBytes(answer.page, () => sessionMenu(session!), pages) });
     if (signedIn) caches.activity.seenByHash(signedIn.tokenHash);
     // Insights (docs/decisions/insights.md): a reader's view, in memory, flushed in batches; an editor's is not a view.

@@ -177,6 +177,9 @@ export function profilePageHeaders(ctx: Koa.Context, publicView: boolean, status
 
 export const PROFILE_PATH = /^\/profiles\/([1-9][0-9]{0,9})(\/public)?$/;
 
+/** The profile routes' patterns (src/pages/profiles.tsx): the early answer logs the one it stands for. */
+export const PROFILE_ROUTES = { own: '/profiles/:id', public: '/profiles/:id/public' } as const;
+
 /** A profile URL without a query string (most visits), as the profile routes read it: validated once. */
 const PLAIN_QUERY: ProfilePageQuery = Object.freeze(profilePageQuery.validateSync({}));
 

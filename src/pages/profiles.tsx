@@ -32,6 +32,7 @@ import { keptAnswer, keptBytes, profileAnswer, type ProfileAnswer } from '../pag
 import type { ProfileSnapshot } from '../pageCache/profileCache';
 import {
   PERSONAL_CACHE_CONTROL,
+  PROFILE_ROUTES,
   pageVariant,
   profilePageHeaders,
   profilePageQuery,
@@ -414,8 +415,8 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
   // A bad link value redirects to the page without it; an id that is not a number goes home (spec 02 §2).
   const validProfileView = validate(profileView, { badQuery: 'canonical', badParams: { redirect: '/' } });
   const counted = profileViewCounting(profileCache); // insights (docs/decisions/insights.md): counts the page once answered
-  router.get('/profiles/:id', validProfileView, counted, showProfile(false));
-  router.get('/profiles/:id/public', validProfileView, counted, showProfile(true));
+  router.get(PROFILE_ROUTES.own, validProfileView, counted, showProfile(false));
+  router.get(PROFILE_ROUTES.public, validProfileView, counted, showProfile(true));
 
   // The custom URL (spec 02 §2): found → the public view; an old name → a permanent redirect; a reserved word
   // or a value that cannot be a username (not 1 to 50 letters, digits, _ or -) → home, the spec's "user sent
