@@ -13,6 +13,7 @@ import { RecoveryCode } from '../../src/models/RecoveryCode';
 import { SecurityEvent } from '../../src/models/SecurityEvent';
 import { Session } from '../../src/models/Session';
 import { UserTotp } from '../../src/models/UserTotp';
+import { seal, secretKey } from '../../src/services/twoFactor/secretBox';
 
 let app: TestApp;
 let limited: TestApp;
@@ -275,14 +276,17 @@ test.serial(
     t.is((await sa.get('/admin')).status, 401, 'the acting super admin has no authenticator either');
     t.is((await memberClient.get('/account-settings')).status, 200, 'a plain user keeps their session');
     const promoter = await createUser({ role: 'admin' });
+    const promoterSecret = new Secret().base32;
     await UserTotp.query().insert({
       userId: promoter.user.id,
-      secretSealed: 'v1.x.y.z',
+      secretSealed: seal(secretKey(app.config.sessionSecret), promoterSecret),
       confirmedAt: new Date(),
       lastUsedStep: null,
     });
     const promoterApi = app.client();
     promoterApi.bearer = promoter.token;
+    // Granting a role needs a recent proof (docs/api.md "Step-up"): the password and a code.
+    await reauthenticate(promoterApi, promoter.password, codeFor(promoterSecret));
     t.is((await promoterApi.patch(`/api/admin/users/${member.user.id}/role`, { role: 'admin' })).status, 200);
     await app.caughtUp();
     t.is(
