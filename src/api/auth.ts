@@ -173,7 +173,6 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
       const { trx, user, input } = ctx.state;
       await changePassword(trx, user, {
         ...input.body,
-        signOutOthers: input.body.signOutOthers ?? true,
         keepSessionToken: currentSessionToken(ctx),
       });
       ctx.body = { message: AUTH_MESSAGES.passwordChanged };

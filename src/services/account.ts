@@ -37,13 +37,14 @@ export async function updateAccountDetails(
 }
 
 /**
- * Changes the password and, unless `signOutOthers` is false (the form's checkbox, on by default), ends every
- * other session of the user; the session that asked (its token in `keepSessionToken`) stays signed in.
+ * Changes the password and always ends every other session of the user (a password change is how the owner
+ * takes the account back from a stolen session, docs/api.md "Step-up"); the session that asked (its token in
+ * `keepSessionToken`) stays signed in.
  */
 export async function changePassword(
   trx: Knex.Transaction,
   actor: Viewer,
-  input: { currentPassword: string; newPassword: string; keepSessionToken?: string; signOutOthers?: boolean },
+  input: { currentPassword: string; newPassword: string; keepSessionToken?: string },
 ): Promise<void> {
   const user = await ownRow(trx, actor);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -52,12 +53,11 @@ export async function changePassword(
     });
   }
   await user.$query(trx).patch({ passwordHash: await hashPassword(input.newPassword) });
-  const signOutOthers = input.signOutOthers ?? true;
-  if (signOutOthers) await revokeUserSessions(trx, user.id, input.keepSessionToken);
+  await revokeUserSessions(trx, user.id, input.keepSessionToken);
   await recordSecurityEvent(trx, actor, {
     userId: user.id,
     kind: 'password_changed',
-    detail: { otherSessionsSignedOut: signOutOthers },
+    detail: { otherSessionsSignedOut: true },
   });
 }
 

@@ -2,7 +2,7 @@
  * Accounts: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8), the
  * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
-import { array, boolean, number, object, string } from 'yup';
+import { array, number, object, string } from 'yup';
 import { trimmed, trimmedLine, lowerCased, upperCased } from './common';
 
 export type Role = 'user' | 'admin' | 'super_admin';
@@ -155,8 +155,6 @@ export const changePasswordSchema = object({
   currentPassword: string().required(MESSAGES.currentPasswordRequired),
   newPassword: string().required(MESSAGES.newPasswordMin).min(PASSWORD_MIN, MESSAGES.newPasswordMin).max(1024),
   confirmPassword: confirmationOf('newPassword', MESSAGES.confirmPasswordRequired),
-  /** End every other session too. The JSON API treats a missing value as true; a plain form's unticked box is absent. */
-  signOutOthers: boolean().typeError('Must be true or false'),
 });
 
 /** Username is optional: an empty value clears it. */
