@@ -146,6 +146,20 @@ export const resetPasswordSchema = object({
   keepPasskeyIds: array(number().integer().positive().max(2147483647).required()).max(100).optional(),
 });
 
+/**
+ * The no-script reset form's passkey choice: `passkeysListed` says the list was shown (so no ticked box means
+ * keep none), and each ticked "Keep" box posts its id; one box posts a lone value, several an array.
+ */
+export const resetPasskeyChoiceSchema = object({
+  passkeysListed: string().oneOf(['1'], 'Must be 1').optional(),
+  keepPasskeyIds: array(number().integer().positive().max(2147483647).required())
+    .transform((_value: unknown, original: unknown) =>
+      original === undefined || Array.isArray(original) ? original : [original],
+    )
+    .max(100)
+    .optional(),
+});
+
 export const profileUpdateSchema = object({
   name: string().transform(trimmedLine).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
   email: email(MESSAGES.validEmail),
