@@ -177,7 +177,12 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
       schema: changePasswordSchema,
       limit: proofFor(stepUp),
       async handle(ctx: WriteContext, input) {
-        await changePassword(ctx.state.trx, ctx.state.user, { ...input, keepSessionToken: currentSessionToken(ctx) });
+        await changePassword(
+          ctx.state.trx,
+          ctx.state.user,
+          { ...input, keepSessionToken: currentSessionToken(ctx) },
+          mailDeps,
+        );
         return '/account-settings?saved=password';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { password: state } }),

@@ -267,12 +267,17 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
       fallbackMessage: RESET_FAILED,
       formLevel: ['token'], // no input shows it: a bad link is the form's message
       async handle(ctx: VisitorWriteContext, input) {
-        await resetPassword(ctx.state.trx, null, {
-          token: input.token,
-          password: input.password,
-          // Listed with every box unticked means keep none; not listed (no passkeys then) leaves the default rule.
-          keepPasskeyIds: input.passkeysListed ? (input.keepPasskeyIds ?? []) : undefined,
-        });
+        await resetPassword(
+          ctx.state.trx,
+          null,
+          {
+            token: input.token,
+            password: input.password,
+            // Listed with every box unticked means keep none; not listed (no passkeys then) leaves the default rule.
+            keepPasskeyIds: input.passkeysListed ? (input.keepPasskeyIds ?? []) : undefined,
+          },
+          { mailer, baseUrl: config.baseUrl, productName: config.productName },
+        );
         return '/reset-password?done=1'; // the confirmation, which moves on to /login after 3 seconds
       },
       render: (ctx, state) => {

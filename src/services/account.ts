@@ -10,6 +10,7 @@ import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { requestEmailChange, type EmailChangeDeps } from './emailChanges';
+import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
 import { hashPassword, verifyPassword } from './passwords';
 import { recordUsernameChange, syncProfileName } from './profileWrites';
 import { recordSecurityEvent } from './securityEvents';
@@ -39,12 +40,13 @@ export async function updateAccountDetails(
 /**
  * Changes the password and always ends every other session of the user (a password change is how the owner
  * takes the account back from a stolen session, docs/api.md "Step-up"); the session that asked (its token in
- * `keepSessionToken`) stays signed in.
+ * `keepSessionToken`) stays signed in. The owner is told by e-mail (with `mail`).
  */
 export async function changePassword(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { currentPassword: string; newPassword: string; keepSessionToken?: string },
+  mail?: SecurityMail,
 ): Promise<void> {
   const user = await ownRow(trx, actor);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -59,6 +61,7 @@ export async function changePassword(
     kind: 'password_changed',
     detail: { otherSessionsSignedOut: true },
   });
+  mailSecurityChange(trx, user, 'password_changed', mail);
 }
 
 /** Sets (or, with an empty value, clears) the custom profile URL. */
