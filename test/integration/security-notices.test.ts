@@ -3,21 +3,16 @@
  * SMTP test server: the password-changed notice, and both mails of a reset (the link, then the notice).
  */
 import test from 'ava';
-import { clientAs, startTestApp, type TestApp } from '../helpers/app';
-import { startSmtpServer, type ReceivedMail, type TestSmtp } from '../helpers/smtp';
+import { clientAs, type TestApp } from '../helpers/app';
+import { startAppWithSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp';
 import { reauthenticate } from '../helpers/stepUp';
 import { createUser } from '../helpers/users';
 
 let smtp: TestSmtp;
 let app: TestApp;
-test.before(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ rateLimitsEnabled: false, smtpUrl: smtp.url });
-});
-test.after.always(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+let close: (() => Promise<void>) | undefined;
+test.before(async () => ({ app, smtp, close } = await startAppWithSmtp()));
+test.after.always(() => close?.());
 
 /** The first mail to `to` whose subject matches, once it has arrived. */
 async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
