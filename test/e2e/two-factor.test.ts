@@ -2,8 +2,8 @@
  * docs/decisions/two-factor.md, docs/decisions/passkeys.md in a real Chromium: turn on an authenticator app in Account Settings → Security (codes computed
  * here with the same library), sign out, sign in with a code; add a passkey with Chromium's virtual authenticator
  * (DevTools protocol WebAuthn domain), sign out, sign in with it through /login's link to /login/passkey (no e-mail
- * typed), confirm a change with it when the step-up dialog asks, remove it. /login ships no script; a browser without WebAuthn is told so on /login/passkey. Screenshots of
- * Security and the second step at 375 and 1280 px.
+ * typed), confirm a change with it when the step-up dialog asks, remove it. /login ships no script; a browser
+ * without WebAuthn is told so on /login/passkey. Screenshots of Security and the second step at 375 and 1280 px.
  */
 import test, { type ExecutionContext } from 'ava';
 import { Secret, TOTP } from 'otpauth';
@@ -114,78 +114,75 @@ test.serial('turn on an authenticator app, sign out, sign in with a code', async
   assertNoBrowserErrors(t, recorded, [...allowed, /status of 400/]); // the wrong code's answer
 });
 
-test.serial(
-  'add a passkey, sign out, sign in with it (no e-mail typed), confirm a change with it, remove it',
-  async (t) => {
-    const account = await createUser({ name: 'Rae Okonkwo' });
-    const recorded = await openPage(browser());
-    const { page, context } = recorded;
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+test.serial('add a passkey, sign in with it, confirm a step-up with it, remove it', async (t) => {
+  const account = await createUser({ name: 'Rae Okonkwo' });
+  const recorded = await openPage(browser());
+  const { page, context } = recorded;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
 
-    await signInWithPassword(page, account);
-    await page.waitForURL('**/create-profile');
-    await page.goto(`${app().baseUrl}/account-settings#security`);
-    await waitForIslands(page);
-    const security = page.getByRole('region', { name: 'Security' });
-    await security.getByLabel('Passkey name').fill('Work laptop');
-    await security.getByRole('button', { name: 'Add Passkey' }).click();
-    await page.waitForURL('**/account-settings?saved=passkey-added#security');
-    t.true(await security.getByTestId('passkey').getByText('Work laptop').isVisible());
-    t.regex(await security.getByTestId('passkey').innerText(), /Last used never/);
+  await signInWithPassword(page, account);
+  await page.waitForURL('**/create-profile');
+  await page.goto(`${app().baseUrl}/account-settings#security`);
+  await waitForIslands(page);
+  const security = page.getByRole('region', { name: 'Security' });
+  await security.getByLabel('Passkey name').fill('Work laptop');
+  await security.getByRole('button', { name: 'Add Passkey' }).click();
+  await page.waitForURL('**/account-settings?saved=passkey-added#security');
+  t.true(await security.getByTestId('passkey').getByText('Work laptop').isVisible());
+  t.regex(await security.getByTestId('passkey').innerText(), /Last used never/);
 
-    await signOut(page);
-    await page.goto(`${app().baseUrl}/login`);
-    t.is(await page.locator('script:not([type="application/json"])').count(), 0, '/login ships no script');
-    await shoot(t, page, 'login-with-passkey');
-    await Promise.all([
-      page.waitForURL('**/login/passkey'),
-      page.getByRole('link', { name: 'Sign In with a Passkey' }).click(),
-    ]);
-    await waitForIslands(page);
-    await shoot(t, page, 'login-passkey');
-    // Where the password sign-in goes: a member with no profile yet lands on /create-profile.
-    await Promise.all([
-      page.waitForURL('**/create-profile'),
-      page.getByRole('button', { name: 'Sign In with a Passkey' }).click(),
-    ]);
+  await signOut(page);
+  await page.goto(`${app().baseUrl}/login`);
+  t.is(await page.locator('script:not([type="application/json"])').count(), 0, '/login ships no script');
+  await shoot(t, page, 'login-with-passkey');
+  await Promise.all([
+    page.waitForURL('**/login/passkey'),
+    page.getByRole('link', { name: 'Sign In with a Passkey' }).click(),
+  ]);
+  await waitForIslands(page);
+  await shoot(t, page, 'login-passkey');
+  // Where the password sign-in goes: a member with no profile yet lands on /create-profile.
+  await Promise.all([
+    page.waitForURL('**/create-profile'),
+    page.getByRole('button', { name: 'Sign In with a Passkey' }).click(),
+  ]);
 
-    // Past the step-up window an island's change is refused; its dialog offers the passkey, and the change goes through.
-    clock.advance(STEP_UP_WINDOW_MS + 60_000);
-    await page.goto(`${app().baseUrl}/account-settings`);
-    await waitForIslands(page);
-    await page.getByLabel('Current Password').fill(account.password);
-    await page.getByLabel('New Password', { exact: true }).fill('after-the-passkey-1');
-    await page.getByLabel('Confirm New Password').fill('after-the-passkey-1');
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
-    await dialog.getByRole('button', { name: 'Use a passkey instead' }).click();
-    await t.notThrowsAsync(page.getByText('Other devices have been signed out.').first().waitFor());
-    t.is(await dialog.count(), 0, 'the dialog has closed');
+  // Past the step-up window an island's change is refused; its dialog offers the passkey, and the change goes through.
+  clock.advance(STEP_UP_WINDOW_MS + 60_000);
+  await page.goto(`${app().baseUrl}/account-settings`);
+  await waitForIslands(page);
+  await page.getByLabel('Current Password').fill(account.password);
+  await page.getByLabel('New Password', { exact: true }).fill('after-the-passkey-1');
+  await page.getByLabel('Confirm New Password').fill('after-the-passkey-1');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await dialog.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await t.notThrowsAsync(page.getByText('Other devices have been signed out.').first().waitFor());
+  t.is(await dialog.count(), 0, 'the dialog has closed');
 
-    await page.goto(`${app().baseUrl}/account-settings#security`);
-    await waitForIslands(page);
-    t.notRegex(await security.getByTestId('passkey').innerText(), /Last used never/, 'the sign-in is its last use');
-    await shoot(t, page, 'security-passkey');
-    await security.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
-    await page.waitForURL('**/account-settings?saved=passkey-remove#security');
-    t.is(await security.getByTestId('passkey').count(), 0);
-    t.is(await Passkey.query().where({ userId: account.user.id }).resultSize(), 0);
-    const events = await security.getByTestId('security-events').innerText();
-    t.regex(events, /Passkey removed: Work laptop/);
-    t.regex(events, /Passkey added: Work laptop/);
-    assertNoBrowserErrors(t, recorded, [...allowed, /status of 401/]); // the refused change before the proof
-  },
-);
+  await page.goto(`${app().baseUrl}/account-settings#security`);
+  await waitForIslands(page);
+  t.notRegex(await security.getByTestId('passkey').innerText(), /Last used never/, 'the sign-in is its last use');
+  await shoot(t, page, 'security-passkey');
+  await security.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+  await page.waitForURL('**/account-settings?saved=passkey-remove#security');
+  t.is(await security.getByTestId('passkey').count(), 0);
+  t.is(await Passkey.query().where({ userId: account.user.id }).resultSize(), 0);
+  const events = await security.getByTestId('security-events').innerText();
+  t.regex(events, /Passkey removed: Work laptop/);
+  t.regex(events, /Passkey added: Work laptop/);
+  assertNoBrowserErrors(t, recorded, [...allowed, /status of 401/]); // the refused change before the proof
+});
 
 test.serial('a browser without WebAuthn is told on /login/passkey that it cannot use passkeys', async (t) => {
   const recorded = await openPage(browser());
