@@ -1,6 +1,6 @@
 /**
- * Account settings → Security Settings: change the password; other sessions are signed out when the box (ticked
- * by default) says so.
+ * Account settings → Security Settings: change the password; every other session is signed out (docs/api.md
+ * "Step-up").
  * Without JavaScript it posts to /account-settings with intent=password.
  */
 import { changePasswordSchema } from '../src/validation/auth';
@@ -8,21 +8,17 @@ import type { FormState } from '../src/validation/forms';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { useForm } from './lib/useForm';
-import { Checkbox, Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
+import { Form, FormAlert, SubmitButton, TextField } from '../views/ui/Field';
 import { InlineProof } from '../views/ui/InlineProof';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOthers: true };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export const PASSWORD_CHANGED = { title: 'Password changed', description: 'Other devices have been signed out.' };
-const PASSWORD_ONLY = { title: 'Password changed', description: 'Your other devices are still signed in.' };
 
 export default function ChangePasswordForm({ state = null }: { state?: FormState | null }) {
-  // After a failed plain post the box shows what was posted (an unticked box posts nothing).
-  const initial = state ? { ...EMPTY, signOutOthers: state.values.signOutOthers === 'true' } : EMPTY;
-  const form = useForm(changePasswordSchema, initial, { state });
-  const signOutOthers = form.values.signOutOthers !== false;
+  const form = useForm(changePasswordSchema, EMPTY, { state });
   const change = useApiMutation({
-    request: (values: { signOutOthers?: boolean }) => api.patch('/api/auth/change-password', values),
-    success: signOutOthers ? PASSWORD_CHANGED : PASSWORD_ONLY,
+    request: (values: typeof EMPTY) => api.patch('/api/auth/change-password', values),
+    success: PASSWORD_CHANGED,
     fallbackMessage: 'Failed to change password',
     form,
     onSuccess: () => form.setValues(EMPTY),
@@ -44,7 +40,6 @@ export default function ChangePasswordForm({ state = null }: { state?: FormState
         autoComplete="new-password"
         {...form.text('confirmPassword')}
       />
-      <Checkbox label="Sign out all my other devices" {...form.checkbox('signOutOthers')} />
       <InlineProof state={state} />
       <SubmitButton pending={change.isPending} label="Change Password" busyLabel="Changing…" />
     </Form>

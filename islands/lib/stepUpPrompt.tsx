@@ -1,10 +1,11 @@
 /**
  * The islands' step-up prompt (docs/api.md "Step-up"): when a call is refused with `reauthenticationRequired`, the
  * shared API layer (islands/lib/api.ts) opens this dialog once, posts the password (and code) to
- * /api/auth/reauthenticate and sends the refused call again. Mounted on demand in a root of its own, so every
+ * /api/auth/reauthenticate and sends the refused call again. A user with a passkey may confirm with it instead
+ * (/api/auth/reauthenticate/passkey; the WebAuthn code loads only then). Mounted on demand in a root of its own, so every
  * island that calls the API gets it without a host in its tree.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { STEP_UP_MESSAGES } from '../../src/validation/stepUpMessages';
 import { Button } from '../../views/ui/Button';
@@ -12,12 +13,54 @@ import { Dialog } from '../../views/ui/Dialog';
 import { FormAlert, TextField } from '../../views/ui/Field';
 import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr, setProofPrompt } from './api';
 
+const PASSKEY_PROOF_URL = '/api/auth/reauthenticate/passkey';
+
+/** Whether to offer a passkey: the browser can use one and the user has at least one (else only the password). */
+function useHasPasskey(): boolean {
+  const [hasPasskey, setHasPasskey] = useState(false);
+  useEffect(() => {
+    if (typeof window.PublicKeyCredential === 'undefined') return;
+    let live = true;
+    apiRequest<unknown[]>('GET', '/api/auth/passkeys').then(
+      (passkeys) => live && setHasPasskey(Array.isArray(passkeys) && passkeys.length > 0),
+      () => undefined, // the password is still asked
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return hasPasskey;
+}
+
+/** The passkey ceremony for a step-up proof: options, the browser's assertion, then the proof is stored. */
+async function proveWithPasskey(): Promise<void> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    'POST',
+    `${PASSKEY_PROOF_URL}/options`,
+  );
+  const response = await startAuthentication({ optionsJSON });
+  await apiRequest('POST', PASSKEY_PROOF_URL, { response });
+}
+
 function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: boolean; done: (ok: boolean) => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const hasPasskey = useHasPasskey();
+  const confirmWithPasskey = async () => {
+    setPending(true);
+    try {
+      await proveWithPasskey();
+      done(true);
+    } catch (error) {
+      // A cancelled browser prompt is no server answer: the generic line, and the password stays offered.
+      setFailure(serverMessageOr(error, STEP_UP_MESSAGES.passkeyFailed));
+      setPending(false);
+    }
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
@@ -62,6 +105,11 @@ function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: bo
         <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Checking…' : 'Confirm'}
         </Button>
+        {hasPasskey ? (
+          <Button type="button" $variant="secondary" disabled={pending} onClick={() => void confirmWithPasskey()}>
+            Use a passkey instead
+          </Button>
+        ) : null}
       </form>
     </Dialog>
   );

@@ -139,7 +139,7 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     validate(reset),
     transaction(),
     async (ctx: VisitorWriteContext<InputOf<typeof reset>>) => {
-      await resetPassword(ctx.state.trx, null, ctx.state.input.body);
+      await resetPassword(ctx.state.trx, null, ctx.state.input.body, mailDeps);
       ctx.body = { message: AUTH_MESSAGES.resetDone };
     },
   );
@@ -171,11 +171,15 @@ export function authRoutes({ config, mailer, rateLimits }: AppContext): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof password>>) => {
       const { trx, user, input } = ctx.state;
-      await changePassword(trx, user, {
-        ...input.body,
-        signOutOthers: input.body.signOutOthers ?? true,
-        keepSessionToken: currentSessionToken(ctx),
-      });
+      await changePassword(
+        trx,
+        user,
+        {
+          ...input.body,
+          keepSessionToken: currentSessionToken(ctx),
+        },
+        mailDeps,
+      );
       ctx.body = { message: AUTH_MESSAGES.passwordChanged };
     },
   );

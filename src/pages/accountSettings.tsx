@@ -52,13 +52,12 @@ import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/Acco
 import { SECURITY_NOTICES, securityActions, securityCard, type SecurityIntent } from './securitySettings';
 
 /** What a successful post can report: a form's intent, or a variant of one. */
-type SavedNotice = SettingsIntent | 'passwordOnly' | 'exportQueued' | 'emailPending';
+type SavedNotice = SettingsIntent | 'exportQueued' | 'emailPending';
 
 /** The islands' success toasts (spec 01 §8), shown as a notice after a plain post. */
 export const SAVED_NOTICES: Record<SavedNotice, { title: string; description: string }> = {
   profile: { title: 'Profile updated', description: 'Your account details have been saved.' },
   password: { title: 'Password changed', description: 'Other devices have been signed out.' },
-  passwordOnly: { title: 'Password changed', description: 'Your other devices are still signed in.' },
   emailPending: EMAIL_CHANGE_MESSAGES.pending,
   username: { title: 'Username updated', description: 'Your custom URL has been updated successfully.' },
   notifications: REMINDER_MESSAGES.saved,
@@ -178,14 +177,13 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
       schema: changePasswordSchema,
       limit: proofFor(stepUp),
       async handle(ctx: WriteContext, input) {
-        // A plain form posts the ticked box as `true` and leaves an unticked one out.
-        const signOutOthers = input.signOutOthers === true;
-        await changePassword(ctx.state.trx, ctx.state.user, {
-          ...input,
-          signOutOthers,
-          keepSessionToken: currentSessionToken(ctx),
-        });
-        return signOutOthers ? '/account-settings?saved=password' : '/account-settings?saved=passwordOnly';
+        await changePassword(
+          ctx.state.trx,
+          ctx.state.user,
+          { ...input, keepSessionToken: currentSessionToken(ctx) },
+          mailDeps,
+        );
+        return '/account-settings?saved=password';
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { password: state } }),
     }),

@@ -18,12 +18,14 @@ import { validate, type InputOf } from '../http/validate';
 import { UnauthorizedError } from '../errors';
 import { landingPathFor } from '../presenters/users';
 import { authenticate, registerUser } from '../services/auth';
-import { requestPasswordReset, resetPassword } from '../services/passwordReset';
+import { keptByDefault, passkeysForReset, requestPasswordReset, resetPassword } from '../services/passwordReset';
+import { presentPasskey } from '../presenters/security';
 import {
   AUTH_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetPasskeyChoiceSchema,
   resetPasswordFormSchema,
   resetPasswordSchema,
 } from '../validation/auth';
@@ -70,8 +72,17 @@ const RESET_REDIRECT_SECONDS = 3;
 /** Every page here: a bad query value redirects to the page without it. */
 const canonical = { badQuery: 'canonical' } as const;
 
-/** The reset form's two fields plus the token from its hidden input. */
-const resetFormPost = resetPasswordFormSchema.concat(resetPasswordSchema.pick(['token']));
+/** The reset form's two fields plus the token from its hidden input and the passkeys ticked to keep. */
+const resetFormPost = resetPasswordFormSchema
+  .concat(resetPasswordSchema.pick(['token']))
+  .concat(resetPasskeyChoiceSchema);
+
+/** The "Keep" boxes a re-shown reset form ticks: what was posted when the list was shown, else the default rule. */
+const postedKeepChoice = (body: Record<string, unknown>): ReadonlySet<string> | null => {
+  if (body.passkeysListed !== '1') return null;
+  const ids = body.keepPasskeyIds;
+  return new Set((Array.isArray(ids) ? ids : [ids]).filter((id): id is string => typeof id === 'string'));
+};
 
 export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Router {
   const router = new Router();
@@ -190,7 +201,7 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     }),
   );
 
-  const resetPage = (
+  const resetPage = async (
     ctx: Koa.Context,
     token: string | null,
     form: FormState | null = null,
@@ -200,10 +211,22 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
     // `no-referrer`: with no-referrer the browser sends `Origin: null` on this page's own posts.
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('Cache-Control', 'no-store');
+    // Only a live link shows the account's passkeys (docs/api.md "Step-up"): a made-up token lists none.
+    const kept = ctx.method === 'POST' ? postedKeepChoice((ctx.request.body ?? {}) as Record<string, unknown>) : null;
+    const passkeys = (token ? await passkeysForReset(token) : []).map((passkey) => ({
+      ...presentPasskey(passkey),
+      keep: kept ? kept.has(String(passkey.id)) : keptByDefault(passkey),
+    }));
     return renderPage(
       ctx,
       config,
-      <ResetPasswordPage token={token} form={form} visible={toggled?.visible} typed={toggled?.typed} />,
+      <ResetPasswordPage
+        token={token}
+        form={form}
+        visible={toggled?.visible}
+        typed={toggled?.typed}
+        passkeys={passkeys}
+      />,
       {
         title: 'Reset password',
         noindex,
@@ -244,7 +267,17 @@ export function authPageRoutes({ config, mailer, rateLimits }: AppContext): Rout
       fallbackMessage: RESET_FAILED,
       formLevel: ['token'], // no input shows it: a bad link is the form's message
       async handle(ctx: VisitorWriteContext, input) {
-        await resetPassword(ctx.state.trx, null, { token: input.token, password: input.password });
+        await resetPassword(
+          ctx.state.trx,
+          null,
+          {
+            token: input.token,
+            password: input.password,
+            // Listed with every box unticked means keep none; not listed (no passkeys then) leaves the default rule.
+            keepPasskeyIds: input.passkeysListed ? (input.keepPasskeyIds ?? []) : undefined,
+          },
+          { mailer, baseUrl: config.baseUrl, productName: config.productName },
+        );
         return '/reset-password?done=1'; // the confirmation, which moves on to /login after 3 seconds
       },
       render: (ctx, state) => {

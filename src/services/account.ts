@@ -10,6 +10,7 @@ import { ValidationError } from '../errors';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { requestEmailChange, type EmailChangeDeps } from './emailChanges';
+import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
 import { hashPassword, verifyPassword } from './passwords';
 import { recordUsernameChange, syncProfileName } from './profileWrites';
 import { recordSecurityEvent } from './securityEvents';
@@ -37,13 +38,15 @@ export async function updateAccountDetails(
 }
 
 /**
- * Changes the password and, unless `signOutOthers` is false (the form's checkbox, on by default), ends every
- * other session of the user; the session that asked (its token in `keepSessionToken`) stays signed in.
+ * Changes the password and always ends every other session of the user (a password change is how the owner
+ * takes the account back from a stolen session, docs/api.md "Step-up"); the session that asked (its token in
+ * `keepSessionToken`) stays signed in. The owner is told by e-mail (with `mail`).
  */
 export async function changePassword(
   trx: Knex.Transaction,
   actor: Viewer,
-  input: { currentPassword: string; newPassword: string; keepSessionToken?: string; signOutOthers?: boolean },
+  input: { currentPassword: string; newPassword: string; keepSessionToken?: string },
+  mail?: SecurityMail,
 ): Promise<void> {
   const user = await ownRow(trx, actor);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -52,13 +55,13 @@ export async function changePassword(
     });
   }
   await user.$query(trx).patch({ passwordHash: await hashPassword(input.newPassword) });
-  const signOutOthers = input.signOutOthers ?? true;
-  if (signOutOthers) await revokeUserSessions(trx, user.id, input.keepSessionToken);
+  await revokeUserSessions(trx, user.id, input.keepSessionToken);
   await recordSecurityEvent(trx, actor, {
     userId: user.id,
     kind: 'password_changed',
-    detail: { otherSessionsSignedOut: signOutOthers },
+    detail: { otherSessionsSignedOut: true },
   });
+  mailSecurityChange(trx, user, 'password_changed', mail);
 }
 
 /** Sets (or, with an empty value, clears) the custom profile URL. */

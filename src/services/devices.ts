@@ -20,7 +20,7 @@ import { Session } from '../models/Session';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
 import { ACCOUNT_DATA_MESSAGES } from '../validation/accountData';
-import type { Mailer } from './mail';
+import { securityPageUrl, type Mailer } from './mail';
 import { recordSecurityEvent } from './securityEvents';
 import { hashToken } from './tokens';
 
@@ -89,6 +89,7 @@ export async function noteSignInDevice(
         `If it was not, change your password and sign out the device here: ${settings}`,
         '',
         `You can turn these e-mails off under Signed-in Devices: ${settings}`,
+        `Every sign-in method and recent security event: ${securityPageUrl(deps.config.baseUrl)}`,
       ].join('\n'),
     }),
   );

@@ -22,7 +22,7 @@ import { AUTH_MESSAGES } from '../validation/auth';
 import { EMAIL_CHANGE_MESSAGES } from '../validation/emailChange';
 import { findUserByEmail } from './auth';
 import { refuseBlacklistedEmail } from './blacklist/lookup';
-import type { Mailer } from './mail';
+import { securityPageUrl, type Mailer } from './mail';
 import { requestPasswordReset } from './passwordReset';
 import { recordSecurityEvent } from './securityEvents';
 import { revokeUserSessions } from './sessions';
@@ -37,7 +37,7 @@ export interface EmailChangeDeps {
   productName: string;
 }
 
-const securityPage = (deps: EmailChangeDeps) => `${deps.baseUrl}/account-settings#security`;
+const securityPage = (deps: EmailChangeDeps) => securityPageUrl(deps.baseUrl);
 
 /** Stores the change and mails the confirmation (new address) and the notice (old address) once it commits. */
 export async function requestEmailChange(

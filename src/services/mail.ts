@@ -17,6 +17,9 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** Account Settings → Security, where every notice e-mail sends the owner (docs/api.md "Step-up"). */
+export const securityPageUrl = (baseUrl: string) => `${baseUrl}/account-settings#security`;
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;

@@ -31,6 +31,7 @@ import { describeDevice } from './devices';
 import { recordSecurityEvent } from './securityEvents';
 import { createChallenge, takeChallenge } from './twoFactor/challenges';
 import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
+import { securityPageUrl } from './mail';
 
 const webauthn = lazyImport(() => import('@simplewebauthn/server'));
 
@@ -120,7 +121,7 @@ async function noticeOfNewPasskey(actor: User, passkey: Passkey, rp: RelyingPart
         'It signs in without your password.',
         '',
         ...(removal ? ['If this was not you, remove it with one click:', removal, ''] : []),
-        `Every sign-in method and recent security event: ${rp.mail.baseUrl}/account-settings#security`,
+        `Every sign-in method and recent security event: ${securityPageUrl(rp.mail.baseUrl)}`,
       ].join('\n'),
     })
     .catch(() => {

@@ -13,7 +13,8 @@ import { afterCommit } from '../db/transaction';
 import type { Viewer } from '../policies/viewer';
 import { AUTH_MESSAGES } from '../validation/auth';
 import { findUserByEmail } from './auth';
-import type { Mailer } from './mail';
+import { securityPageUrl, type Mailer } from './mail';
+import { mailSecurityChange, type SecurityMail } from './twoFactor/notify';
 import { hashPassword } from './passwords';
 import { recordSecurityEvent } from './securityEvents';
 import { revokeUserSessions } from './sessions';
@@ -58,6 +59,7 @@ export async function requestPasswordReset(
         link,
         '',
         'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+        `Every sign-in method and recent security event: ${securityPageUrl(deps.baseUrl)}`,
       ].join('\n'),
     }),
   );
@@ -79,12 +81,13 @@ export const keptByDefault = (passkey: Pick<Passkey, 'createdAt'>, now = Date.no
 
 /**
  * Sets the new password, ends every session and removes the passkeys not kept: `keepPasskeyIds` names those to
- * keep; without it, the ones added in the last 24 hours go.
+ * keep; without it, the ones added in the last 24 hours go. The owner is told by e-mail (with `mail`).
  */
 export async function resetPassword(
   trx: Knex.Transaction,
   _actor: Viewer | null,
   input: { token: string; password: string; keepPasskeyIds?: readonly number[] },
+  mail?: SecurityMail,
 ): Promise<void> {
   const invalid = () =>
     new ValidationError(AUTH_MESSAGES.resetInvalidToken, { token: AUTH_MESSAGES.resetInvalidToken });
@@ -119,4 +122,5 @@ export async function resetPassword(
     kind: 'password_reset',
     detail: { passkeysRemoved: removed.length },
   });
+  mailSecurityChange(trx, user, 'password_reset', mail);
 }

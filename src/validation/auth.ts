@@ -2,7 +2,7 @@
  * Accounts: the JSON shapes the API returns and islands receive, the spec's messages (spec 01 §§5, 8), the
  * server's own answers, and the request schemas. Shared by the server and the form islands (no server imports).
  */
-import { array, boolean, number, object, string } from 'yup';
+import { array, number, object, string } from 'yup';
 import { trimmed, trimmedLine, lowerCased, upperCased } from './common';
 
 export type Role = 'user' | 'admin' | 'super_admin';
@@ -146,6 +146,20 @@ export const resetPasswordSchema = object({
   keepPasskeyIds: array(number().integer().positive().max(2147483647).required()).max(100).optional(),
 });
 
+/**
+ * The no-script reset form's passkey choice: `passkeysListed` says the list was shown (so no ticked box means
+ * keep none), and each ticked "Keep" box posts its id; one box posts a lone value, several an array.
+ */
+export const resetPasskeyChoiceSchema = object({
+  passkeysListed: string().oneOf(['1'], 'Must be 1').optional(),
+  keepPasskeyIds: array(number().integer().positive().max(2147483647).required())
+    .transform((_value: unknown, original: unknown) =>
+      original === undefined || Array.isArray(original) ? original : [original],
+    )
+    .max(100)
+    .optional(),
+});
+
 export const profileUpdateSchema = object({
   name: string().transform(trimmedLine).required(MESSAGES.nameMin).min(NAME_MIN, MESSAGES.nameMin).max(100),
   email: email(MESSAGES.validEmail),
@@ -155,8 +169,6 @@ export const changePasswordSchema = object({
   currentPassword: string().required(MESSAGES.currentPasswordRequired),
   newPassword: string().required(MESSAGES.newPasswordMin).min(PASSWORD_MIN, MESSAGES.newPasswordMin).max(1024),
   confirmPassword: confirmationOf('newPassword', MESSAGES.confirmPasswordRequired),
-  /** End every other session too. The JSON API treats a missing value as true; a plain form's unticked box is absent. */
-  signOutOthers: boolean().typeError('Must be true or false'),
 });
 
 /** Username is optional: an empty value clears it. */

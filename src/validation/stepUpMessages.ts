@@ -15,6 +15,7 @@ export const STEP_UP_MESSAGES = {
   passkeyOtherAccount: 'This passkey belongs to another account',
   confirmTitle: 'Confirm it’s you',
   confirmed: 'Confirmed',
+  passkeyFailed: 'Your passkey could not confirm it’s you. Try again, or use your password.',
   passkeyNoticeFailed: 'We could not e-mail you about the new passkey, so it was not added. Please try again.',
   passkeyRemovedByLink: 'The passkey was removed. It can no longer be used to sign in.',
 } as const;

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { startTestApp, type TestApp } from './app';
 
 export interface ReceivedMail {
   to: string;
@@ -67,4 +68,15 @@ export async function startSmtpServer(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A test app (rate limits off) whose mail goes to a real SMTP test server; `close` ends both. */
+export async function startAppWithSmtp(): Promise<{ app: TestApp; smtp: TestSmtp; close: () => Promise<void> }> {
+  const smtp = await startSmtpServer();
+  const app = await startTestApp({ rateLimitsEnabled: false, smtpUrl: smtp.url });
+  const close = async () => {
+    await app.close();
+    await smtp.close();
+  };
+  return { app, smtp, close };
 }

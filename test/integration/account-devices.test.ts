@@ -1,6 +1,6 @@
 /**
  * Signed-in devices (docs/decisions/signed-in-devices.md): the list in Account Settings (browser and OS, this device marked, no address),
- * signing out one device or all others with plain form posts, the password change's checkbox, the new-device
+ * signing out one device or all others with plain form posts, the password change ending every other one, the new-device
  * e-mail and its setting, and "last seen" written at most once a minute, off the request.
  */
 import test from 'ava';
@@ -101,34 +101,41 @@ test.serial("another user's session cannot be signed out (404), and a bad id is 
   t.is((await desk.postForm('/account-settings', { intent: 'signOutDevice', sessionId: 'abc' })).status, 400);
 });
 
-test.serial('a password change signs out other devices only while its box is ticked', async (t) => {
+test.serial(
+  'a no-script password change always signs out every other device, and offers no way to keep them',
+  async (t) => {
+    const account = await createUser();
+    const desk = await signIn(account, CHROME_WINDOWS);
+    const laptop = await signIn(account, FIREFOX_LINUX);
+    const page = await desk.get('/account-settings', html(CHROME_WINDOWS));
+    t.notRegex(page.text, /name="signOutOthers"/, 'no box to keep the other devices');
+
+    const changed = await desk.postForm('/account-settings', {
+      intent: 'password',
+      currentPassword: account.password,
+      newPassword: 'second-password-123',
+      confirmPassword: 'second-password-123',
+    });
+    t.is(changed.status, 303);
+    t.is(changed.headers.get('location'), '/account-settings?saved=password');
+    t.false(await isSignedIn(laptop), 'the other session token is refused');
+    t.true(await isSignedIn(desk), 'the session that changed it stays');
+  },
+);
+
+test.serial('a password change through the API ends every other session, whatever the body asks', async (t) => {
   const account = await createUser();
   const desk = await signIn(account, CHROME_WINDOWS);
   const laptop = await signIn(account, FIREFOX_LINUX);
-  const change = (current: string, next: string, extra: Record<string, string>) =>
-    desk.postForm('/account-settings', {
-      intent: 'password',
-      currentPassword: current,
-      newPassword: next,
-      confirmPassword: next,
-      ...extra,
-    });
-
-  const kept = await change(account.password, 'second-password-123', {});
-  t.is(kept.status, 303);
-  t.is(kept.headers.get('location'), '/account-settings?saved=passwordOnly');
-  t.true(await isSignedIn(laptop), 'unticked: the other device stays');
-
-  const ended = await change('second-password-123', 'third-password-123', { signOutOthers: 'true' });
-  t.is(ended.headers.get('location'), '/account-settings?saved=password');
-  t.false(await isSignedIn(laptop));
-  t.true(await isSignedIn(desk));
-
-  const page = await desk.get('/account-settings', html(CHROME_WINDOWS));
-  t.regex(page.text, /name="signOutOthers"[^>]*checked/, 'ticked by default');
-  const refused = await change('not-the-password', 'fourth-password-123', {});
-  t.is(refused.status, 400);
-  t.notRegex(refused.text, /name="signOutOthers"[^>]*checked/, 'an unticked box stays unticked after a failed post');
+  const changed = await desk.patch('/api/auth/change-password', {
+    currentPassword: account.password,
+    newPassword: 'second-password-123',
+    confirmPassword: 'second-password-123',
+    signOutOthers: false, // the old option is gone: it keeps nothing signed in
+  });
+  t.is(changed.status, 200, JSON.stringify(changed.body));
+  t.false(await isSignedIn(laptop), 'the other session token is refused');
+  t.true(await isSignedIn(desk), 'the session that changed it stays');
 });
 
 test.serial('a new browser and OS signing in is e-mailed (after the first device), unless turned off', async (t) => {

@@ -5,8 +5,8 @@
  * Also the passkey back door: a reset removes passkeys added in the last 24 hours unless kept.
  */
 import test from 'ava';
-import { clientAs, startTestApp, type HttpClient, type TestApp } from '../helpers/app';
-import { startSmtpServer, type TestSmtp } from '../helpers/smtp';
+import { clientAs, type HttpClient, type TestApp } from '../helpers/app';
+import { startAppWithSmtp, type TestSmtp } from '../helpers/smtp';
 import { reauthenticate } from '../helpers/stepUp';
 import { createUser } from '../helpers/users';
 import { EmailChange } from '../../src/models/EmailChange';
@@ -16,14 +16,9 @@ import { User } from '../../src/models/User';
 
 let smtp: TestSmtp;
 let app: TestApp;
-test.before(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ rateLimitsEnabled: false, smtpUrl: smtp.url });
-});
-test.after.always(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+let close: (() => Promise<void>) | undefined;
+test.before(async () => ({ app, smtp, close } = await startAppWithSmtp()));
+test.after.always(() => close?.());
 
 const linkIn = (text: string, path: string) => {
   const found = new RegExp(`${app.baseUrl}${path}\\?token=([A-Za-z0-9_%-]+)`).exec(text);

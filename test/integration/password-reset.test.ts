@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
+import { Passkey } from '../../src/models/Passkey';
 import { PasswordResetToken } from '../../src/models/PasswordResetToken';
 import { hashToken } from '../../src/services/tokens';
 
@@ -13,8 +14,9 @@ test.after.always(async () => {
 });
 
 function tokenFromMail(to: string): string {
-  const mail = [...app.mails].reverse().find((m) => m.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
+  // The newest reset link to `to` (the notice that a reset happened carries none).
+  const mail = [...app.mails].reverse().find((m) => m.to === to && /reset-password\?token=/.test(m.text));
+  if (!mail) throw new Error(`no reset link to ${to}`);
   const match = /reset-password\?token=([\w%-]+)/.exec(mail.text);
   return decodeURIComponent(match![1]!);
 }
@@ -98,4 +100,89 @@ test('housekeeping removes expired sessions and old reset tokens, and keeps live
   t.is(await Session.query().where('userId', stale.user.id).resultSize(), 0);
   t.is(await Session.query().where('userId', live.user.id).resultSize(), 1);
   t.is(await PasswordResetToken.query().where('tokenHash', 'old-hash').resultSize(), 0);
+});
+
+/** The reset page's "Keep" boxes: each passkey id and whether its box starts ticked. */
+const keepBoxes = (html: string) =>
+  [...html.matchAll(/<input[^>]*name="keepPasskeyIds"[^>]*>/g)].map((m) => ({
+    id: Number(/value="(\d+)"/.exec(m[0])![1]),
+    ticked: /\schecked=""/.test(m[0]),
+  }));
+
+test('the no-script reset page lists the passkeys to keep (recent ones unticked); unticking one removes it', async (t) => {
+  const { user } = await createUser();
+  const add = (name: string, hoursAgo: number) =>
+    Passkey.query().insertAndFetch({
+      userId: user.id,
+      credentialId: `${name}-${user.id}`,
+      publicKey: Buffer.from([1]),
+      name,
+      browser: 'Firefox',
+      os: 'Linux',
+      createdAt: new Date(Date.now() - hoursAgo * 3600_000),
+    } as Partial<Passkey>);
+  const old = await add('Old laptop', 72);
+  const spare = await add('Spare key', 48);
+  const recent = await add('New phone', 2);
+  await app.client().post('/api/auth/forgot-password', { email: user.email });
+  const token = tokenFromMail(user.email);
+  const html = { headers: { Accept: 'text/html' } };
+
+  const page = await app.client().get(`/reset-password?token=${encodeURIComponent(token)}`, html);
+  t.is(page.status, 200);
+  t.deepEqual(keepBoxes(page.text), [
+    { id: old.id, ticked: true },
+    { id: spare.id, ticked: true },
+    { id: recent.id, ticked: false },
+  ]);
+  t.true(page.text.includes('Keep “Old laptop”'));
+  t.regex(page.text, /from Firefox on Linux/);
+  t.regex(page.text, /Passkeys you leave unticked are removed/);
+
+  const form = { token, password: 'fresh-pass-3', confirmPassword: 'fresh-pass-3', passkeysListed: '1' };
+  // A refused post shows the boxes as they were posted.
+  const mismatch = await app
+    .client()
+    .postForm('/reset-password', { ...form, confirmPassword: 'other-pass-3', keepPasskeyIds: String(recent.id) }, html);
+  t.is(mismatch.status, 400);
+  t.deepEqual(
+    keepBoxes(mismatch.text).map((box) => box.ticked),
+    [false, false, true],
+  );
+
+  const done = await app.client().postForm('/reset-password', { ...form, keepPasskeyIds: String(old.id) }, html);
+  t.is(done.status, 303);
+  t.is(done.headers.get('location'), '/reset-password?done=1');
+  const left = await Passkey.query().where({ userId: user.id }).orderBy('id');
+  t.deepEqual(
+    left.map((p) => p.id),
+    [old.id],
+    'the unticked spare and the recent one are gone',
+  );
+});
+
+test('without a live reset token the reset page lists no passkeys', async (t) => {
+  const { user } = await createUser();
+  await Passkey.query().insert({
+    userId: user.id,
+    credentialId: `hidden-${user.id}`,
+    publicKey: Buffer.from([1]),
+    name: 'Hidden key',
+  } as Partial<Passkey>);
+  await app.client().post('/api/auth/forgot-password', { email: user.email });
+  const token = tokenFromMail(user.email);
+  const html = { headers: { Accept: 'text/html' } };
+  const madeUp = await app.client().get('/reset-password?token=made-up-token-value', html);
+  t.is(keepBoxes(madeUp.text).length, 0);
+  t.false(madeUp.text.includes('Hidden key'));
+  const toggled = await app.client().postForm('/reset-password', { token: 'made-up', intent: 'show' }, html);
+  t.false(toggled.text.includes('Hidden key'));
+
+  const live = await app.client().get(`/reset-password?token=${encodeURIComponent(token)}`, html);
+  t.true(live.text.includes('Hidden key'), 'the live link lists it');
+  await PasswordResetToken.query()
+    .where('userId', user.id)
+    .patch({ expiresAt: new Date(Date.now() - 1000) });
+  const expired = await app.client().get(`/reset-password?token=${encodeURIComponent(token)}`, html);
+  t.false(expired.text.includes('Hidden key'), 'an expired link lists nothing');
 });

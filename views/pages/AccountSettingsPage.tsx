@@ -264,7 +264,7 @@ export function AccountSettingsPage({
         </Section>
         <Section
           title="Security Settings"
-          description="Change your password, and sign out your other devices if you wish."
+          description="Change your password. Every other device is signed out when you do."
         >
           <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
         </Section>

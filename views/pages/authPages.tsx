@@ -9,7 +9,9 @@ import { styled } from 'styled-components';
 import { MESSAGES, PASSWORD_MIN, NAME_MIN } from '../../src/validation/auth';
 import type { FormState, FormValue } from '../../src/validation/forms';
 import { ButtonLink } from '../ui/Button';
-import { EmailField, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
+import { Checkbox, EmailField, FieldGroup, Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
+import { formatDateTime } from '../ui/format';
+import type { PasskeyJson } from '../../src/validation/twoFactor';
 import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
 import { Island } from '../../src/render/Island';
@@ -282,9 +284,12 @@ export function ResetPasswordPage({
   form = null,
   visible = false,
   typed = null,
+  passkeys = [],
 }: {
   token: string | null;
   form?: FormState | null;
+  /** The account's passkeys (a live link only), each with whether its "Keep" box starts ticked. */
+  passkeys?: ReadonlyArray<PasskeyJson & { keep: boolean }>;
   /** The passwords shown as text (after the toggle). */
   visible?: boolean;
   /** What was typed, sent back after the toggle. */
@@ -339,6 +344,7 @@ export function ResetPasswordPage({
           minLength={PASSWORD_MIN}
           {...password('confirmPassword')}
         />
+        {passkeys.length ? <KeepPasskeys passkeys={passkeys} /> : null}
         <FormAlert error={form?.error} />
         <SubmitButton block pending={false} label="Reset Password" busyLabel="Saving…" />
       </Form>
@@ -346,5 +352,33 @@ export function ResetPasswordPage({
         <a href="/login">Back to Login</a>
       </AuthFooter>
     </AuthCardPage>
+  );
+}
+
+/**
+ * Which passkeys survive the reset (docs/api.md "Step-up"): each with its name, when and from which device it was
+ * added. Ones added in the last 24 hours start unticked, so a passkey slipped in by someone else goes.
+ */
+function KeepPasskeys({ passkeys }: { passkeys: ReadonlyArray<PasskeyJson & { keep: boolean }> }) {
+  return (
+    <FieldGroup data-testid="reset-passkeys">
+      <legend>Your passkeys</legend>
+      <p>
+        Resetting signs you out everywhere. Passkeys you leave unticked are removed and can no longer sign in. Passkeys
+        added in the last 24 hours start unticked: keep one only if you added it yourself.
+      </p>
+      <input type="hidden" name="passkeysListed" value="1" />
+      {passkeys.map((passkey) => (
+        <Checkbox
+          key={passkey.id}
+          id={`keep-passkey-${passkey.id}`}
+          name="keepPasskeyIds"
+          value={String(passkey.id)}
+          defaultChecked={passkey.keep}
+          label={`Keep “${passkey.name}”`}
+          help={`Added ${formatDateTime(passkey.createdAt)} from ${passkey.device ?? 'an unknown device'}`}
+        />
+      ))}
+    </FieldGroup>
   );
 }
