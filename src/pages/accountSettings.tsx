@@ -52,7 +52,7 @@ import { AccountSettingsPage, type SettingsIntent } from '../../views/pages/Acco
 import { SECURITY_NOTICES, securityActions, securityCard, type SecurityIntent } from './securitySettings';
 
 /** What a successful post can report: a form's intent, or a variant of one. */
-type SavedNotice = SettingsIntent | 'exportQueued' | 'emailPending';
+type SavedNotice = SettingsIntent | 'exportQueued' | 'emailPending' | 'calendarCreated';
 
 /** The islands' success toasts (spec 01 §8), shown as a notice after a plain post. */
 export const SAVED_NOTICES: Record<SavedNotice, { title: string; description: string }> = {
@@ -62,6 +62,7 @@ export const SAVED_NOTICES: Record<SavedNotice, { title: string; description: st
   username: { title: 'Username updated', description: 'Your custom URL has been updated successfully.' },
   notifications: REMINDER_MESSAGES.saved,
   calendar: REMINDER_MESSAGES.rotated,
+  calendarCreated: REMINDER_MESSAGES.created,
   signOutDevice: ACCOUNT_DATA_MESSAGES.deviceSignedOut,
   signOutOthers: ACCOUNT_DATA_MESSAGES.othersSignedOut,
   deviceAlerts: ACCOUNT_DATA_MESSAGES.alertsSaved,
@@ -206,9 +207,9 @@ export function accountSettingsRoutes({ config, mailer, rateLimits }: AppContext
     calendar: formAction({
       schema: calendarRotateSchema,
       async handle(ctx: WriteContext) {
-        const { secret } = await rotateCalendarSecret(ctx.state.trx, ctx.state.user);
+        const { secret, replaced } = await rotateCalendarSecret(ctx.state.trx, ctx.state.user);
         setFlash(ctx, CALENDAR_SECRET_FLASH, secret); // to the one page that shows it, then gone
-        return '/account-settings?saved=calendar#calendar';
+        return `/account-settings?saved=${replaced ? 'calendar' : 'calendarCreated'}#calendar`;
       },
       render: (ctx, state) => settingsPage(ctx, ctx.state.user!, { forms: { calendar: state } }),
     }),

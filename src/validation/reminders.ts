@@ -14,6 +14,10 @@ export const REMINDER_MESSAGES = {
   daysFormat: 'Enter whole numbers of days from 1 to 365, separated by commas',
   daysTooMany: `At most ${REMINDER_DAYS_MAX} reminder days`,
   saved: { title: 'Notifications updated', description: 'Your reminder settings have been saved.' },
+  created: {
+    title: 'Calendar link created',
+    description: 'Add the address below to your calendar app. It is shown only this once.',
+  },
   rotated: {
     title: 'Calendar link replaced',
     description: 'The old calendar link no longer works. Subscribe again with the new one.',

@@ -117,10 +117,13 @@ test('calendar feed: one all-day event per expiry with alarms at the reminder da
   // Make the address from Account Settings (a plain form): shown on the next page once, stored only hashed.
   const client = app.client();
   client.bearer = account.token;
-  const made = async () => {
-    t.is((await client.postForm('/account-settings', { intent: 'calendar' })).status, 303);
-    const page = await client.get('/account-settings?saved=calendar', html);
-    t.true(page.text.includes(REMINDER_MESSAGES.rotated.title));
+  const made = async (first: boolean) => {
+    const posted = await client.postForm('/account-settings', { intent: 'calendar' });
+    t.is(posted.status, 303);
+    const saved = first ? 'calendarCreated' : 'calendar';
+    t.is(posted.headers.get('location'), `/account-settings?saved=${saved}#calendar`);
+    const page = await client.get(`/account-settings?saved=${saved}`, html);
+    t.true(page.text.includes((first ? REMINDER_MESSAGES.created : REMINDER_MESSAGES.rotated).title));
     const secret = new RegExp(`${app.baseUrl}/calendar/([0-9a-f]{64})\\.ics`).exec(page.text)?.[1];
     if (!secret) throw new Error('no calendar address on the page');
     t.false((await client.get('/account-settings', html)).text.includes(secret), 'shown once');
@@ -129,7 +132,7 @@ test('calendar feed: one all-day event per expiry with alarms at the reminder da
     return secret;
   };
   t.regex((await client.get('/account-settings', html)).text, /Create Calendar Link/, 'none until it is made');
-  const calendarSecret = await made();
+  const calendarSecret = await made(true);
 
   const feed = await app.client().get(`/calendar/${calendarSecret}.ics`);
   t.is(feed.status, 200);
@@ -163,7 +166,7 @@ test('calendar feed: one all-day event per expiry with alarms at the reminder da
 
   // Replace it: the old address is gone at once, the new one works.
   t.regex((await client.get('/account-settings', html)).text, /Replace Calendar Link/);
-  const fresh = await made();
+  const fresh = await made(false);
   t.not(fresh, calendarSecret);
   t.is((await app.client().get(`/calendar/${calendarSecret}.ics`)).status, 404);
   t.is((await app.client().get(`/calendar/${fresh}.ics`)).status, 200);

@@ -36,14 +36,18 @@ export async function updateReminderSettings(
 
 /**
  * A new calendar secret, answered once (only its hash is stored, like every token): the old feed address answers
- * 404 from the moment this commits.
+ * 404 from the moment this commits. `replaced` says whether there was an old address (the page words it so).
  */
-export async function rotateCalendarSecret(trx: Knex.Transaction, actor: Viewer): Promise<{ secret: string }> {
+export async function rotateCalendarSecret(
+  trx: Knex.Transaction,
+  actor: Viewer,
+): Promise<{ secret: string; replaced: boolean }> {
   const secret = crypto.randomBytes(32).toString('hex');
+  const before = await User.query(trx).findById(actor.id).select('calendarSecretHash').forUpdate();
   await User.query(trx)
     .findById(actor.id)
     .patch({ calendarSecretHash: hashToken(secret) });
-  return { secret };
+  return { secret, replaced: Boolean(before?.calendarSecretHash) };
 }
 
 /** RFC 8058 one-click unsubscribe: turns the token's user's reminders off (no session; the token is the proof). */
