@@ -23,7 +23,13 @@ export async function startAccountDataWorker(
   await boss.schedule(ACCOUNT_DATA_QUEUE, cron, {}, { tz: 'UTC' });
   await boss.work(ACCOUNT_DATA_QUEUE, async () => {
     const result = await runAccountDataJob(options, new Date());
-    if (result.exportsPrepared || result.exportsFailed || result.filesRemoved || result.filesLeft)
+    if (
+      result.exportsPrepared ||
+      result.exportsFailed ||
+      result.filesRemoved ||
+      result.filesLeft ||
+      result.retiredCodesNotices
+    )
       logger.info({ accountData: result }, 'account-data run finished');
   });
   return async () => {
