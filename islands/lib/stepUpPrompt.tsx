@@ -7,9 +7,12 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
+import { styled } from 'styled-components';
 import { STEP_UP_MESSAGES } from '../../src/validation/stepUpMessages';
 import { Button } from '../../views/ui/Button';
 import { Dialog } from '../../views/ui/Dialog';
+import { sc } from '../../views/ui/sc';
+import { theme } from '../../views/ui/theme';
 import { FormAlert, TextField } from '../../views/ui/Field';
 import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr, setProofPrompt } from './api';
 
@@ -102,18 +105,27 @@ function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: bo
             error={errors.code}
           />
         ) : null}
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Checking…' : 'Confirm'}
-        </Button>
-        {hasPasskey ? (
-          <Button type="button" $variant="secondary" disabled={pending} onClick={() => void confirmWithPasskey()}>
-            Use a passkey instead
+        <Choices>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+            {pending ? 'Checking…' : 'Confirm'}
           </Button>
-        ) : null}
+          {hasPasskey ? (
+            <Button type="button" $variant="secondary" disabled={pending} onClick={() => void confirmWithPasskey()}>
+              Use a passkey instead
+            </Button>
+          ) : null}
+        </Choices>
       </form>
     </Dialog>
   );
 }
+
+const Choices = styled.div.withConfig(sc('StepUpChoices'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[3]};
+`;
 
 /** Opens the dialog; resolves true once the proof is stored, false when it is closed. */
 function promptForProof(secondFactorRequired: boolean): Promise<boolean> {

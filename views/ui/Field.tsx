@@ -388,4 +388,7 @@ export const FieldGroup = styled.fieldset.withConfig(sc('FieldGroup'))`
     margin-bottom: ${theme.space[2]};
     font-weight: 700;
   }
+  & > p {
+    margin: 0; /* the group's gap spaces it */
+  }
 `;
