@@ -124,7 +124,7 @@ export function passkeyRoutes({ config, mailer, rateLimits }: AppContext): Route
     transaction(),
     async (ctx: WriteContext<InputOf<typeof signIn>>) => {
       const { trx, user } = ctx.state;
-      const response = ctx.state.input.body.response as unknown as AuthenticationResponseJSON;
+      const response = ctx.state.input.body.response as unknown as AuthenticationResponseJSON; // as above
       const owner = await signInWithPasskey(trx, user, { response }, rp);
       if (owner.id !== user.id) throw new ReauthenticationRequiredError(false, STEP_UP_MESSAGES.passkeyOtherAccount);
       await recordProof(ctx, trx, user);

@@ -95,9 +95,8 @@ export function photoRoutes({ mediaStore: store }: AppContext): Router {
     validate({ params: idParams }),
     prepareUpload,
     transaction(),
-    async (ctx: WriteContext<InputOf<{ params: typeof idParams }>>) => {
-      const { trx, user, input } = ctx.state;
-      const { upload } = ctx.state as unknown as UploadState;
+    async (ctx: WriteContext<InputOf<{ params: typeof idParams }>> & { state: UploadState }) => {
+      const { trx, user, input, upload } = ctx.state;
       const photo = await addPhoto(trx, user, { profileId: input.params.id, ...upload });
       ctx.status = 201;
       ctx.set('Location', `/api/profiles/${input.params.id}/photos/${photo.position}`);

@@ -106,6 +106,7 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
 ): Koa.Middleware {
   const { schema, errorTitle = 'Error', fallbackMessage, redact = [], formLevel = [], transaction = true } = options;
   return async (koaCtx) => {
+    // A Koa.Middleware gets the generic context; the routes that mount a form put its user and trx in the state.
     const ctx = koaCtx as unknown as FormActionContext;
     const values = postedValues(schema, ctx.request.body);
     let location: string;

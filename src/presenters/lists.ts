@@ -80,7 +80,7 @@ export function presentList(
   const all = items.map((item) =>
     withEndorsements(itemJson(list, item, options.now, visiblePhotoIds(item, viewer, ownerId)), item, viewer, ownerId),
   );
-  const ordered = list.order ? (list.order(all as never[], options) as unknown as ListItemJson[]) : all;
+  const ordered = list.order ? list.order(all, options) : all;
   return ordered.map((json) => hideFor(list, json, viewer, ownerId));
 }
 

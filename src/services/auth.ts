@@ -27,12 +27,12 @@ export async function findUserByEmail(email: string, db?: Knex): Promise<User | 
 /** Takes one use of an active, unexpired, not fully used code; explains which rule failed otherwise. */
 async function takeInviteUse(trx: Knex.Transaction, code: string): Promise<number> {
   const taken = (await BetaCode.query(trx)
-    .patch({ currentUses: BetaCode.raw('current_uses + 1') as unknown as number })
+    .patch({ currentUses: BetaCode.raw('current_uses + 1') })
     .where('code', code)
     .where('isActive', true)
     .where((q) => q.whereNull('expiresAt').orWhere('expiresAt', '>', new Date()))
     .whereRaw('current_uses < max_uses')
-    .returning('id')) as unknown as Array<{ id: number }>;
+    .returning('id')) as BetaCode[]; // patch() is typed as a count; returning() gives rows
   if (taken[0]) return taken[0].id;
 
   const existing = await BetaCode.query(trx).where('code', code).first();

@@ -127,7 +127,7 @@ async function takeChange(
     .where('createdAt', '>', validSince)
     .where('expiresAt', '>', validUntil);
   if (pendingOnly) query.whereNull('confirmedAt');
-  const [taken] = (await query.returning('*')) as unknown as EmailChange[];
+  const [taken] = (await query.returning('*')) as EmailChange[]; // patch() is typed as a count; returning() gives rows
   if (!taken) throw new NotFoundError(EMAIL_CHANGE_MESSAGES.linkInvalid);
   return taken;
 }

@@ -97,7 +97,7 @@ export async function resetPassword(
     .where('tokenHash', hashToken(input.token))
     .whereNull('usedAt')
     .where('expiresAt', '>', new Date())
-    .returning('userId')) as unknown as Array<{ userId: number }>;
+    .returning('userId')) as PasswordResetToken[]; // objection types patch() as a count; returning() answers rows
   if (!used) throw invalid();
   const user = await User.query(trx).findById(used.userId);
   if (!user || !user.isActive) throw invalid();

@@ -59,7 +59,7 @@ export async function takeChallenge(
     .where({ tokenHash: hashToken(input.token), kind: input.kind })
     .where('expiresAt', '>', new Date())
     .delete()
-    .returning('*')) as unknown as AuthChallenge[];
+    .returning('*')) as AuthChallenge[]; // delete() is typed as a count; returning() gives rows
   if (!taken[0]) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
   return taken[0];
 }

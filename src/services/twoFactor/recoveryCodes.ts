@@ -55,12 +55,5 @@ export async function spendRecoveryCode(
     .whereNull('usedAt')
     .patch({ usedAt: new Date() });
   if (!spent) return null;
-  const row = (await RecoveryCode.query(trx)
-    .where({ userId })
-    .whereNull('usedAt')
-    .count('* as n')
-    .first()) as unknown as {
-    n: string;
-  };
-  return { left: Number(row.n) };
+  return { left: await RecoveryCode.query(trx).where({ userId }).whereNull('usedAt').resultSize() };
 }

@@ -89,10 +89,7 @@ export async function totpEnabled(userId: number, db?: Knex): Promise<boolean> {
 }
 
 export async function recoveryCodesLeft(userId: number): Promise<number> {
-  const row = (await RecoveryCode.query().where({ userId }).whereNull('usedAt').count('* as n').first()) as unknown as {
-    n: string;
-  };
-  return Number(row?.n ?? 0);
+  return RecoveryCode.query().where({ userId }).whereNull('usedAt').resultSize();
 }
 
 /** Starts (or restarts) enrolment with a new secret. Refused while an authenticator is already on. */
