@@ -14,27 +14,25 @@
 import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { MembershipVerification } from '../../models/MembershipVerification';
-import { UserDepartment } from '../../models/UserDepartment';
 
 /**
- * The approved-and-still-linked rule as a SQL condition over `membership_verifications` (alias `mv`), for the
- * hand-written reads; `whereVerified` is the same rule for model queries.
+ * The approved-and-still-linked rule as a SQL condition over the `membership_verifications` rows named `alias`:
+ * the one statement of the rule, for the hand-written reads and (through `whereVerified`) the model queries.
  */
-export const VERIFIED_MEMBERSHIP_SQL = `mv.status = 'approved' and exists (
-  select 1 from user_departments ud where ud.user_id = mv.user_id and ud.department_id = mv.department_id)`;
+export const verifiedMembershipSql = (alias: string): string =>
+  `${alias}.status = 'approved' and exists (select 1 from user_departments ud
+     where ud.user_id = ${alias}.user_id and ud.department_id = ${alias}.department_id)`;
+
+/** The rule over the alias `mv`, as the hand-written reads name the table. */
+export const VERIFIED_MEMBERSHIP_SQL = verifiedMembershipSql('mv');
 
 /** Query modifier: only the verified memberships among the `membership_verifications` rows named `alias`. */
 export function whereVerified<M extends Model>(
   query: QueryBuilder<M, M[]>,
   alias = MembershipVerification.tableName,
 ): QueryBuilder<M, M[]> {
-  return query
-    .where(`${alias}.status`, 'approved')
-    .whereExists(
-      UserDepartment.query()
-        .whereColumn('userDepartments.userId', `${alias}.userId`)
-        .whereColumn('userDepartments.departmentId', `${alias}.departmentId`),
-    );
+  // An identifier binding, so the alias goes through knex's case mapping as the builder's own names do.
+  return query.whereRaw(verifiedMembershipSql(':alias:'), { alias });
 }
 
 /** The ids of the departments in which `userId` is verified, ascending. */
