@@ -74,6 +74,32 @@ const manifestPlugin: esbuild.Plugin = {
   },
 };
 
+/**
+ * React in the browser is Preact's React layer (docs/decisions/preact-in-the-browser.md): the server renders with
+ * React, every island and package the islands bundle (styled-components, react-query) gets Preact, which is a
+ * tenth of react-dom's size. `react` and `react-dom/client` are the project's own thin layers over it
+ * (islands/lib/browserReact/), which keep React's `identifierPrefix` and render over the server's HTML.
+ */
+const BROWSER_REACT: Record<string, string> = {
+  react: './islands/lib/browserReact/react.ts',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+  'react-dom': 'preact/compat',
+  'react-dom/client': './islands/lib/browserReact/reactDomClient.ts',
+};
+
+const browserReactPlugin: esbuild.Plugin = {
+  name: 'browser-react',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      const target = BROWSER_REACT[args.path];
+      if (!target) return { errors: [{ text: `${args.path} has no browser twin in BROWSER_REACT (scripts/build.ts)` }] };
+      // Resolved from the project's root, whichever package asked (a package's own copy of React never enters).
+      return build.resolve(target, { kind: args.kind, resolveDir: ROOT });
+    });
+  },
+};
+
 function islandOptions(): esbuild.BuildOptions {
   return {
     entryPoints: islandEntries(),
@@ -92,7 +118,7 @@ function islandOptions(): esbuild.BuildOptions {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [manifestPlugin],
+    plugins: [browserReactPlugin, manifestPlugin],
   };
 }
 
@@ -126,7 +152,7 @@ export async function buildIslands(): Promise<void> {
   const staging = `${ASSETS_DIR}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
-  const result = await esbuild.build({ ...islandOptions(), outdir: staging, plugins: [] });
+  const result = await esbuild.build({ ...islandOptions(), outdir: staging, plugins: [browserReactPlugin] });
   writeInputs(result.metafile!, path.join(staging, INPUTS_FILE), islandNames());
   writeManifest(result.metafile!, staging);
   const retired = `${ASSETS_DIR}.old-${process.pid}`;

@@ -19,6 +19,7 @@ export function hydrateIsland(el: HTMLElement, component: ComponentType<object>)
       el,
       createElement(IslandProviders, {
         queryClient: getBrowserQueryClient(),
+        idPrefix: `${id}-`,
         children: createElement(component, props),
         typed,
         // Marked after React commits the hydration (hydrateRoot returns before that), so tests and

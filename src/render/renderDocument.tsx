@@ -97,7 +97,7 @@ function injectStyles(sheet: ServerStyleSheet, part: KeptPart): void {
 function islandElement(island: PlacedIsland, queryClient: QueryClient): ReactElement {
   const Component = islands[island.name] as (props: object) => ReactElement;
   return (
-    <IslandProviders queryClient={queryClient}>
+    <IslandProviders queryClient={queryClient} idPrefix={`${island.id}-`}>
       <Component {...island.props} />
     </IslandProviders>
   );
