@@ -20,7 +20,11 @@ import type { ComponentType } from 'react';
  */
 const PENDING_TOAST = 'turnout_toast=';
 
-const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<string, string>;
+/** Each island's module, and whether it reads through react-query (src/render/renderDocument.tsx). */
+const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<
+  string,
+  { src: string; queries?: true }
+>;
 
 /** Lets the browser paint and handle input before the next piece of work (a new task). */
 const nextTask = () =>
@@ -39,6 +43,13 @@ const loadRuntime = () =>
     return import('./lib/hydrateIsland');
   })());
 
+/**
+ * The query cache, only for an island that reads through react-query: a page of islands that only write (the
+ * passkey sign-in) never loads it. The build leaves it out of the runtime's preloads (scripts/build.ts).
+ */
+let queries: Promise<typeof import('./lib/queryClient')> | undefined;
+const loadQueries = () => (queries ??= import('./lib/queryClient'));
+
 /** Island modules are evaluated and hydrated one at a time, each after a yield. */
 let queue: Promise<void> = Promise.resolve();
 
@@ -53,16 +64,19 @@ function prefetch(src: string): void {
 
 function hydrate(el: HTMLElement): Promise<void> {
   const name = el.dataset.island!;
-  prefetch(sources[name]!);
+  const source = sources[name]!;
+  prefetch(source.src);
   const ready = loadRuntime(); // starts now, not when the island's turn comes
+  const cache = source.queries ? loadQueries() : undefined;
   const turn = queue.then(async () => {
     const { hydrateIsland } = await ready;
     // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives; the fetch
     // started at once (preloaded with the page, or by prefetch above).
     await nextTask();
-    const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
+    const mod = (await import(/* @vite-ignore */ source.src)) as { default: ComponentType<object> };
+    const queries = (await cache)?.BrowserQueries;
     await nextTask();
-    hydrateIsland(el, mod.default);
+    hydrateIsland(el, mod.default, queries);
   });
   queue = turn.catch(() => undefined);
   if (loaded) showToasts(); // an island hydrated later may toast

@@ -11,7 +11,7 @@ import { STEP_UP_MESSAGES } from '../../src/validation/stepUpMessages';
 import { Button } from '../../views/ui/Button';
 import { Dialog } from '../../views/ui/Dialog';
 import { FormAlert, TextField } from '../../views/ui/Field';
-import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr, setProofPrompt } from './api';
+import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr } from './api';
 
 const PASSKEY_PROOF_URL = '/api/auth/reauthenticate/passkey';
 
@@ -115,8 +115,11 @@ function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: bo
   );
 }
 
-/** Opens the dialog; resolves true once the proof is stored, false when it is closed. */
-function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
+/**
+ * Opens the dialog; resolves true once the proof is stored, false when it is closed. The shared mutation hook
+ * (islands/lib/useApiMutation.ts) installs it, loading this file only when a call is first refused.
+ */
+export function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const host = document.createElement('div');
     document.body.append(host);
@@ -128,9 +131,4 @@ function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
     };
     root.render(<StepUpDialog secondFactorRequired={secondFactorRequired} done={done} />);
   });
-}
-
-/** Installed once by the shared mutation hook (islands/lib/useApiMutation.ts). */
-export function installProofPrompt(): void {
-  if (typeof document !== 'undefined') setProofPrompt(promptForProof);
 }
