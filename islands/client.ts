@@ -1,13 +1,14 @@
 /**
  * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
- * React root with the same identifierPrefix and providers the server used.
+ * root with the same identifierPrefix and providers the server used.
  * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view), interaction (when first
  * pointed at, touched or focused).
  *
- * This file is small on purpose: evaluating React, react-dom, styled-components and react-query at once was one
+ * This file is small on purpose: evaluating the framework, styled-components and react-query at once was one
  * long task on a phone (docs/decisions/script-only-where-needed.md, edit mode's total blocking time). They are imported in stages, each evaluated in
  * a task of its own, and every island's module is evaluated and hydrated in its own task too. The build preloads
- * the stages with this file (scripts/build.ts), so staging costs no extra round trip.
+ * the stages with this file (scripts/build.ts), so staging costs no extra round trip; the query cache is a stage
+ * only islands that read through react-query load (docs/decisions/preact-in-the-browser.md).
  *
  * A page whose islands all wait for a touch loads none of it until one of them hydrates: the owner's own profile
  * page then ships this file alone (src/render/renderDocument.tsx preloads the stages on every other page).

@@ -112,7 +112,8 @@ const browserReactPlugin: esbuild.Plugin = {
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
       const target = BROWSER_REACT[args.path];
-      if (!target) return { errors: [{ text: `${args.path} has no browser twin in BROWSER_REACT (scripts/build.ts)` }] };
+      if (!target)
+        return { errors: [{ text: `${args.path} has no browser twin in BROWSER_REACT (scripts/build.ts)` }] };
       // Resolved from the project's root, whichever package asked (a package's own copy of React never enters).
       return build.resolve(target, { kind: args.kind, resolveDir: ROOT });
     });

@@ -1,6 +1,6 @@
 /**
- * The part of the island runtime that needs React: hydrates one island as its own React root with the same
- * identifierPrefix and providers the server used. islands/client.ts loads it in stages (see there).
+ * The part of the island runtime that needs the framework: hydrates one island as its own root with the same id
+ * prefix and providers the server used (Preact's React layer, docs/decisions/preact-in-the-browser.md). islands/client.ts loads it in stages (see there).
  */
 import { createElement, startTransition, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -26,7 +26,9 @@ export function hydrateIsland(
       el,
       createElement(IslandProviders, {
         idPrefix: `${id}-`,
-        children: Queries ? createElement(Queries, null, createElement(component, props)) : createElement(component, props),
+        children: Queries
+          ? createElement(Queries, null, createElement(component, props))
+          : createElement(component, props),
         typed,
         // Marked after React commits the hydration (hydrateRoot returns before that), so tests and
         // scripts waiting on data-hydrated see a live island.

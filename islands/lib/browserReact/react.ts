@@ -11,6 +11,7 @@
 import { options, type VNode } from 'preact';
 import { createContext, useContext, useId as useRootId } from 'preact/compat';
 
+// @ts-expect-error compat's types are React's namespace (`export =`); the module esbuild bundles is plain ESM.
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 
