@@ -5,6 +5,7 @@
  * the same order, so the ids its HTML carries are the ones the browser hands out. Outside an island (a server
  * view, a root made in the browser) it is the framework's own.
  */
+// eslint-disable-next-line no-restricted-imports -- the one place React's (or Preact's) own useId is used
 import { createContext, useContext, useId as useFrameworkId, useState } from 'react';
 
 /** An island root's ids: its prefix, and the next number. Made once per root by IslandProviders. */
