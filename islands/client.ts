@@ -1,6 +1,6 @@
 /**
  * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
- * root with the same identifierPrefix and providers the server used.
+ * root with the same id prefix and providers the server used.
  * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view), interaction (when first
  * pointed at, touched or focused).
  *

@@ -97,7 +97,8 @@ const manifestPlugin: esbuild.Plugin = {
  * React in the browser is Preact's React layer (docs/decisions/preact-in-the-browser.md): the server renders with
  * React, every island and package the islands bundle (styled-components, react-query) gets Preact, which is a
  * tenth of react-dom's size. `react` and `react-dom/client` are the project's own thin layers over it
- * (islands/lib/browserReact/), which keep React's `identifierPrefix` and render over the server's HTML.
+ * (islands/lib/browserReact/), which keep what React does that the islands rely on (a root's `identifierPrefix`,
+ * a textarea's text as the server wrote it).
  */
 const BROWSER_REACT: Record<string, string> = {
   react: './islands/lib/browserReact/react.ts',
