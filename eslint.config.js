@@ -34,6 +34,11 @@ const HTTP = [
   ['koa', 'koa-*', '@koa/*', '**/http/**', '**/api/**', '**/pages/**'],
   'Domain code knows nothing of HTTP: take plain input, throw src/errors.ts, let routers speak HTTP.',
 ];
+/** One useId (views/ui/useId.ts): React's and Preact's number ids differently (docs/decisions/preact-in-the-browser.md). */
+const ONE_USE_ID = [
+  { group: ['react'], importNames: ['useId'] },
+  "Use the kit's useId (views/ui/useId.ts): React's server ids and Preact's browser ids would differ.",
+];
 const SERVER_DATA = [
   ['**/models/**', '**/services/**', '**/db/**', 'knex', 'objection', 'pg'],
   'Views render what presenters give them; load data in src/pages through services.',
@@ -126,7 +131,7 @@ export default tseslint.config(
   },
   {
     files: ['views/**'],
-    rules: restrict(SERVER_DATA, [
+    rules: restrict(SERVER_DATA, ONE_USE_ID, [
       ['**/islands/**'],
       'Views are server-only; the kit they share with islands lives in views/ui. Render islands with <Island>.',
     ]),
@@ -134,6 +139,7 @@ export default tseslint.config(
   {
     files: ['islands/**'],
     rules: restrict(
+      ONE_USE_ID,
       [
         ['**/src/**', '!**/src/validation', '!**/src/validation/**'],
         'Islands run in the browser: import from src/ only the shared schemas and JSON types in src/validation.',
@@ -151,6 +157,7 @@ export default tseslint.config(
     files: ['views/profile/widgets/**'],
     rules: restrict(
       SERVER_DATA,
+      ONE_USE_ID,
       [['**/islands/**'], 'Views never import islands.'],
       [
         { regex: '^\\.\\./(?!\\.\\./ui/|\\.\\./\\.\\./src/validation/)' },
@@ -163,6 +170,7 @@ export default tseslint.config(
     files: ['views/profile/ProfileHeaderCard.tsx', 'views/profile/ShareLinks.tsx', 'views/profile/links.ts'],
     rules: restrict(
       SERVER_DATA,
+      ONE_USE_ID,
       [['**/islands/**'], 'Views never import islands.'],
       [
         { regex: '^\\.\\./(?!ui/|\\.\\./src/validation/)|^\\./(?!links$|ShareLinks$|widgets/)' },

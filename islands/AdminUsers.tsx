@@ -5,7 +5,8 @@
  * The server decides what is allowed (src/policies/admin.ts) and sends it with each user (`can`): a control
  * the viewer may not use is disabled, and the island never works a rule out for itself.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useId } from '../views/ui/useId';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { styled } from 'styled-components';
 import { sc } from '../views/ui/sc';

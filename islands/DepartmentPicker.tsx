@@ -7,7 +7,8 @@
  * The default export is a standalone island that keeps its own value and posts it as a hidden input.
  * Nothing here is a <form>, so the field can sit inside another form; Enter never submits the outer form.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from '../views/ui/useId';
 import { styled } from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sc } from '../views/ui/sc';

@@ -5,7 +5,8 @@
  * tags, visibility, show on main profile) and delete with the confirmation listing where the photo is used.
  * Visitors never get this island: their gallery is server-rendered (views/profile/widgets/Photos.tsx).
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useId } from '../views/ui/useId';
 import { styled } from 'styled-components';
 import {
   ACCEPTED_IMAGE_TYPES,

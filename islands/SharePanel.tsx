@@ -5,7 +5,8 @@
  * it all works before (or without) the script; the script adds Copy and saves the résumé sections. Every
  * address comes from the server (presentShareLinks).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useId } from '../views/ui/useId';
 import { styled } from 'styled-components';
 import {
   RESUME_SECTIONS,

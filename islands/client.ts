@@ -1,13 +1,14 @@
 /**
  * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
- * React root with the same identifierPrefix and providers the server used.
+ * root with the same id prefix and providers the server used.
  * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view), interaction (when first
  * pointed at, touched or focused).
  *
- * This file is small on purpose: evaluating React, react-dom, styled-components and react-query at once was one
+ * This file is small on purpose: evaluating the framework, styled-components and react-query at once was one
  * long task on a phone (docs/decisions/script-only-where-needed.md, edit mode's total blocking time). They are imported in stages, each evaluated in
  * a task of its own, and every island's module is evaluated and hydrated in its own task too. The build preloads
- * the stages with this file (scripts/build.ts), so staging costs no extra round trip.
+ * the stages with this file (scripts/build.ts), so staging costs no extra round trip; the query cache is a stage
+ * only islands that read through react-query load (docs/decisions/preact-in-the-browser.md).
  *
  * A page whose islands all wait for a touch loads none of it until one of them hydrates: the owner's own profile
  * page then ships this file alone (src/render/renderDocument.tsx preloads the stages on every other page).
@@ -20,7 +21,11 @@ import type { ComponentType } from 'react';
  */
 const PENDING_TOAST = 'turnout_toast=';
 
-const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<string, string>;
+/** Each island's module, and whether it reads through react-query (src/render/renderDocument.tsx). */
+const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<
+  string,
+  { src: string; queries?: true }
+>;
 
 /** Lets the browser paint and handle input before the next piece of work (a new task). */
 const nextTask = () =>
@@ -39,6 +44,13 @@ const loadRuntime = () =>
     return import('./lib/hydrateIsland');
   })());
 
+/**
+ * The query cache, only for an island that reads through react-query: a page of islands that only write (the
+ * passkey sign-in) never loads it. The build leaves it out of the runtime's preloads (scripts/build.ts).
+ */
+let queries: Promise<typeof import('./lib/queryClient')> | undefined;
+const loadQueries = () => (queries ??= import('./lib/queryClient'));
+
 /** Island modules are evaluated and hydrated one at a time, each after a yield. */
 let queue: Promise<void> = Promise.resolve();
 
@@ -53,16 +65,19 @@ function prefetch(src: string): void {
 
 function hydrate(el: HTMLElement): Promise<void> {
   const name = el.dataset.island!;
-  prefetch(sources[name]!);
+  const source = sources[name]!;
+  prefetch(source.src);
   const ready = loadRuntime(); // starts now, not when the island's turn comes
+  const cache = source.queries ? loadQueries() : undefined;
   const turn = queue.then(async () => {
     const { hydrateIsland } = await ready;
     // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives; the fetch
     // started at once (preloaded with the page, or by prefetch above).
     await nextTask();
-    const mod = (await import(/* @vite-ignore */ sources[name]!)) as { default: ComponentType<object> };
+    const mod = (await import(/* @vite-ignore */ source.src)) as { default: ComponentType<object> };
+    const queries = (await cache)?.BrowserQueries;
     await nextTask();
-    hydrateIsland(el, mod.default);
+    hydrateIsland(el, mod.default, queries);
   });
   queue = turn.catch(() => undefined);
   if (loaded) showToasts(); // an island hydrated later may toast

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import type { AssetManifest } from '../src/render/manifest';
 
 const ROOT = process.cwd();
 const ASSETS_DIR = path.join(ROOT, 'dist/public/assets');
@@ -46,21 +47,39 @@ function staticImports(
   return seen;
 }
 
+/**
+ * The query cache (islands/lib/queryClient.ts): a stage the runtime loads only for an island that reads through
+ * react-query, so it is not among the runtime's preloads but has its own entry.
+ */
+const QUERY_STAGE = 'islands/lib/queryClient.ts';
+const QUERY_CORE = /node_modules\/@tanstack\/query-core\//;
+
+/** Whether any of these outputs holds react-query's query cache code (an island that reads through it). */
+const readsQueries = (metafile: esbuild.Metafile, files: Iterable<string>) =>
+  [...files].some((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}).some((input) => QUERY_CORE.test(input)));
+
 function writeManifest(metafile: esbuild.Metafile, dir = ASSETS_DIR): void {
   const url = (file: string) => `/assets/${path.basename(file)}`;
-  const manifest = {
-    client: { src: '', imports: [] as string[] },
-    islands: {} as Record<string, { src: string; imports: string[] }>,
+  const manifest: AssetManifest = {
+    client: { src: '', imports: [] },
+    queries: { src: '', imports: [] },
+    islands: {},
   };
+  const queryStage = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === QUERY_STAGE);
   for (const [outFile, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !outFile.endsWith('.js')) continue;
     const isClient = output.entryPoint.endsWith('islands/client.ts');
-    const entry = { src: url(outFile), imports: [...staticImports(metafile, outFile, new Set(), isClient)].map(url) };
+    // The runtime's stages are preloaded with it, all but the query cache.
+    const skipped = new Set(isClient && queryStage ? [queryStage] : []);
+    const imports = staticImports(metafile, outFile, skipped, isClient);
+    if (queryStage) imports.delete(queryStage);
+    const entry = { src: url(outFile), imports: [...imports].map(url) };
     const name = path.basename(output.entryPoint).replace(/\.tsx?$/, '');
     if (isClient) manifest.client = entry;
+    else if (output.entryPoint === QUERY_STAGE) manifest.queries = entry;
     else if (path.dirname(output.entryPoint) !== 'islands')
       continue; // a stage the runtime imports, not an island
-    else manifest.islands[name] = entry;
+    else manifest.islands[name] = readsQueries(metafile, [outFile, ...imports]) ? { ...entry, queries: true } : entry;
   }
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 }
@@ -70,6 +89,34 @@ const manifestPlugin: esbuild.Plugin = {
   setup(build) {
     build.onEnd((result) => {
       if (result.metafile && result.errors.length === 0) writeManifest(result.metafile);
+    });
+  },
+};
+
+/**
+ * React in the browser is Preact's React layer (docs/decisions/preact-in-the-browser.md): the server renders with
+ * React, every island and package the islands bundle (styled-components, react-query) gets Preact, which is a
+ * tenth of react-dom's size. `react` and `react-dom/client` are the project's own thin layers over it
+ * (islands/lib/browserReact/), which keep what React does that the islands rely on (a root's `identifierPrefix`,
+ * a textarea's text as the server wrote it).
+ */
+const BROWSER_REACT: Record<string, string> = {
+  react: './islands/lib/browserReact/react.ts',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+  'react-dom': 'preact/compat',
+  'react-dom/client': './islands/lib/browserReact/reactDomClient.ts',
+};
+
+const browserReactPlugin: esbuild.Plugin = {
+  name: 'browser-react',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      const target = BROWSER_REACT[args.path];
+      if (!target)
+        return { errors: [{ text: `${args.path} has no browser twin in BROWSER_REACT (scripts/build.ts)` }] };
+      // Resolved from the project's root, whichever package asked (a package's own copy of React never enters).
+      return build.resolve(target, { kind: args.kind, resolveDir: ROOT });
     });
   },
 };
@@ -92,7 +139,7 @@ function islandOptions(): esbuild.BuildOptions {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [manifestPlugin],
+    plugins: [browserReactPlugin, manifestPlugin],
   };
 }
 
@@ -126,7 +173,7 @@ export async function buildIslands(): Promise<void> {
   const staging = `${ASSETS_DIR}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
-  const result = await esbuild.build({ ...islandOptions(), outdir: staging, plugins: [] });
+  const result = await esbuild.build({ ...islandOptions(), outdir: staging, plugins: [browserReactPlugin] });
   writeInputs(result.metafile!, path.join(staging, INPUTS_FILE), islandNames());
   writeManifest(result.metafile!, staging);
   const retired = `${ASSETS_DIR}.old-${process.pid}`;

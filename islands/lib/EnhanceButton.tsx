@@ -9,7 +9,8 @@
  *   AI is on and which list this is; the slot, rendered beside each textarea, shows the control when that
  *   list field has an Enhance action (ENHANCE_FIELDS).
  */
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useId } from '../../views/ui/useId';
 import { styled } from 'styled-components';
 import { AI_MESSAGES, ENHANCE_FIELDS, enhanceFieldKey, type EnhanceField } from '../../src/validation/ai';
 import { aiApi } from './aiApi';

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 /** The spec's data-cache constants: never stale, no refetch on focus or interval, no retries. */
 export function createQueryClient(): QueryClient {
@@ -21,4 +22,9 @@ let browserClient: QueryClient | undefined;
 export function getBrowserQueryClient(): QueryClient {
   browserClient ??= createQueryClient();
   return browserClient;
+}
+
+/** The browser's provider of that client, around an island that reads through react-query (islands/client.ts). */
+export function BrowserQueries({ children }: { children: ReactNode }) {
+  return createElement(QueryClientProvider, { client: getBrowserQueryClient() }, children);
 }

@@ -14,7 +14,7 @@ import { Dialog } from '../../views/ui/Dialog';
 import { sc } from '../../views/ui/sc';
 import { theme } from '../../views/ui/theme';
 import { FormAlert, TextField } from '../../views/ui/Field';
-import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr, setProofPrompt } from './api';
+import { ApiError, REAUTHENTICATE_URL, apiRequest, serverMessageOr } from './api';
 
 const PASSKEY_PROOF_URL = '/api/auth/reauthenticate/passkey';
 
@@ -127,8 +127,11 @@ const Choices = styled.div.withConfig(sc('StepUpChoices'))`
   margin-top: ${theme.space[3]};
 `;
 
-/** Opens the dialog; resolves true once the proof is stored, false when it is closed. */
-function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
+/**
+ * Opens the dialog; resolves true once the proof is stored, false when it is closed. The shared mutation hook
+ * (islands/lib/useApiMutation.ts) installs it, loading this file only when a call is first refused.
+ */
+export function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const host = document.createElement('div');
     document.body.append(host);
@@ -140,9 +143,4 @@ function promptForProof(secondFactorRequired: boolean): Promise<boolean> {
     };
     root.render(<StepUpDialog secondFactorRequired={secondFactorRequired} done={done} />);
   });
-}
-
-/** Installed once by the shared mutation hook (islands/lib/useApiMutation.ts). */
-export function installProofPrompt(): void {
-  if (typeof document !== 'undefined') setProofPrompt(promptForProof);
 }

@@ -15,14 +15,16 @@
  *   });
  *   <Form onSubmit={form.handleSubmit((values) => save.mutate(values))}>
  */
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { FormErrorJson } from '../../src/validation/forms';
-import { serverMessageOr } from './api';
-import { installProofPrompt } from './stepUpPrompt';
+import { serverMessageOr, setProofPrompt } from './api';
 import { toast, type ToastInput } from './toast';
+import { useRequest } from './useRequest';
 
-// A call refused for want of a recent proof asks for it once and is sent again (docs/api.md "Step-up").
-installProofPrompt();
+// A call refused for want of a recent proof asks for it once and is sent again (docs/api.md "Step-up"); the
+// dialog's code loads only then.
+if (typeof document !== 'undefined')
+  setProofPrompt(async (secondFactorRequired) => (await import('./stepUpPrompt')).promptForProof(secondFactorRequired));
 
 /** What useApiMutation needs of a form (useForm's return value has it). */
 export interface MutationForm {
@@ -50,14 +52,18 @@ export interface ApiMutationOptions<TVars, TData> {
 }
 
 export function useApiMutation<TVars = void, TData = unknown>(options: ApiMutationOptions<TVars, TData>) {
-  const queryClient = useQueryClient();
   const { errorTitle = 'Error', errorDisplay = 'toast' } = options;
-  return useMutation<TData, unknown, TVars>({
+  return useRequest<TVars, TData>({
     mutationFn: options.request,
-    onSuccess: (data, variables) => {
+    onSuccess: async (data, variables) => {
       const message = typeof options.success === 'function' ? options.success(data, variables) : options.success;
       if (message) toast(message);
-      for (const queryKey of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      if (options.invalidate?.length) {
+        // The page's one query client (islands that read through react-query share it); an island that only
+        // writes loads it here, the first time it has keys to refetch.
+        const queryClient = (await import('./queryClient')).getBrowserQueryClient();
+        for (const queryKey of options.invalidate) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      }
       options.onSuccess?.(data, variables);
     },
     onError: (error, variables) => {

@@ -2,7 +2,7 @@
  * Form state for islands, driven by the shared yup schema (src/validation):
  * - values typed from the schema (`InferType`), seeded from `initial` and, after a failed no-JS post, from the
  *   server's `state` (so the hydrated form shows what the server rendered);
- * - each field's id comes from React `useId()` (`${formId}-${name}`), so two forms with a `title` field on one
+ * - each field's id comes from the kit's `useId()` (views/ui/useId.ts; `${formId}-${name}`), so two forms with a `title` field on one
  *   page never share an id; the `name` attribute stays the schema's key (it is what a no-JS post sends);
  * - a field's message shows once it was touched (blurred) — past a length limit at once, the text never cut —,
  *   every message on submit, and the server's per-field
@@ -15,7 +15,8 @@
  *   <TextField type="number" {...form.number('maxUses')} /> <Checkbox {...form.checkbox('isActive')} />
  *   <TagList {...form.tags('tags')} />
  */
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId } from '../../views/ui/useId';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { fieldMessages } from '../../src/validation/errors';
 import type { FormErrorJson, FormState } from '../../src/validation/forms';

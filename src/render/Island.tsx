@@ -1,7 +1,7 @@
 /**
  * <Island name="LoginForm" props={...} hydrate="load" /> marks an interactive part of a server-rendered view.
- * The island is rendered later as its own React root (own identifierPrefix, so useId matches in the
- * browser); here we only leave a marker, record its props and emit them as JSON.
+ * The island is rendered later as its own root (own id prefix, so the kit's useId matches in the browser,
+ * views/ui/useId.ts); here we only leave a marker, record its props and emit them as JSON.
  * The wrapper div is `display: contents` (a rule of the global sheet, views/layout/GlobalStyle.tsx), so it never
  * changes layout.
  */

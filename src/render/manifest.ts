@@ -10,9 +10,16 @@ export interface AssetEntry {
   imports: string[];
 }
 
+export interface IslandEntry extends AssetEntry {
+  /** It reads through react-query: the runtime loads the query cache (`queries`) for it. */
+  queries?: true;
+}
+
 export interface AssetManifest {
   client: AssetEntry;
-  islands: Record<string, AssetEntry>;
+  /** The query cache, a stage of the runtime loaded only for islands that read through react-query. */
+  queries: AssetEntry;
+  islands: Record<string, IslandEntry>;
 }
 
 export const PUBLIC_DIR = path.resolve('dist/public');

@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { ServerStyleSheet } from 'styled-components';
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { islands } from '../../islands/registry';
 import { IslandProviders } from '../../islands/lib/IslandProviders';
 import { createQueryClient } from '../../islands/lib/queryClient';
@@ -19,7 +19,7 @@ import {
   type KeptPart,
   type PlacedPart,
 } from './Kept';
-import { getManifest } from './manifest';
+import { getManifest, type AssetManifest } from './manifest';
 import { serializeProps } from './serialize';
 import { StaticStyles, StaticStylesContext } from './StaticStyle';
 import { serverStyleSheet } from './styleSheet';
@@ -97,11 +97,16 @@ function injectStyles(sheet: ServerStyleSheet, part: KeptPart): void {
 function islandElement(island: PlacedIsland, queryClient: QueryClient): ReactElement {
   const Component = islands[island.name] as (props: object) => ReactElement;
   return (
-    <IslandProviders queryClient={queryClient}>
-      <Component {...island.props} />
-    </IslandProviders>
+    <QueryClientProvider client={queryClient}>
+      <IslandProviders idPrefix={`${island.id}-`}>
+        <Component {...island.props} />
+      </IslandProviders>
+    </QueryClientProvider>
   );
 }
+
+/** The query cache's files (a stage of the runtime that only islands reading through react-query load). */
+const queryStage = (manifest: AssetManifest) => [manifest.queries.src, ...manifest.queries.imports];
 
 /** Islands whose code the page does not preload: fetched when scrolled to, first touched, or when WebAuthn exists. */
 const WAITING_POLICIES: ReadonlySet<string> = new Set(['visible', 'interaction', 'webauthn']);
@@ -217,8 +222,9 @@ export function renderDocument(
         manifest.client.imports.forEach((file) => preloads.add(file));
       for (const island of collector.placed.filter((placed) => !WAITING_POLICIES.has(placed.hydrate))) {
         const entry = manifest.islands[island.name]!;
-        preloads.add(entry.src);
-        entry.imports.forEach((file) => preloads.add(file));
+        // The query cache with the first island at load that reads through it (islands/client.ts).
+        for (const file of [entry.src, ...entry.imports, ...(entry.queries ? queryStage(manifest) : [])])
+          preloads.add(file);
       }
       // At low priority: the page arrives complete, so on a slow link its HTML and images go first and the code
       // that makes it interactive after. At the default (high) priority ~140 KB of the edit page's code shared
@@ -226,7 +232,10 @@ export function renderDocument(
       // (docs/decisions/server-rendered-islands.md).
       for (const file of preloads) head.push(`<link rel="modulepreload" href="${file}" fetchpriority="low">`);
       const sources = Object.fromEntries(
-        collector.placed.map((island) => [island.name, manifest.islands[island.name]!.src]),
+        collector.placed.map(({ name }) => {
+          const { src, queries } = manifest.islands[name]!;
+          return [name, queries ? { src, queries } : { src }];
+        }),
       );
       scripts =
         `<script type="application/json" id="island-sources">${JSON.stringify(sources)}</script>` +

@@ -101,7 +101,13 @@ test('a page with islands preloads the runtime and its load-time islands with th
   // My Departments hydrates when it comes into view: listed for the runtime, fetched only then.
   const later = manifest.islands.MyDepartments!;
   t.false(preloaded.includes(later.src));
-  t.true(res.text.includes(`"MyDepartments":"${later.src}"`));
+  const sources = JSON.parse(
+    /<script type="application\/json" id="island-sources">([^<]*)</.exec(res.text)![1]!,
+  ) as Record<string, { src: string; queries?: true }>;
+  t.deepEqual(sources.MyDepartments, { src: later.src, queries: true }, 'it reads through the query cache');
+  t.deepEqual(sources.ChangePasswordForm, { src: manifest.islands.ChangePasswordForm!.src }, 'it only writes');
+  // The query cache is not preloaded here: no island at load reads through it (docs/decisions/preact-in-the-browser.md).
+  t.false(preloaded.includes(manifest.queries.src));
   t.true(res.text.includes(`<script type="module" src="${manifest.client.src}"></script>`));
 });
 
@@ -124,6 +130,25 @@ test('a page whose islands hydrate in view preloads the runtime’s stages; one 
   t.deepEqual(modulePreloads(own.text), [manifest.client.src]);
 });
 
+test('the query cache comes with the first island at load that reads through it, and never to a page that only writes', async (t) => {
+  const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
+  const cache = [manifest.queries.src, ...manifest.queries.imports];
+  const newcomer = await createUser();
+  // Create Profile's department search reads through react-query, at load.
+  const create = await app
+    .client()
+    .get('/create-profile', { headers: { Accept: 'text/html', Authorization: `Bearer ${newcomer.token}` } });
+  t.is(create.status, 200);
+  const preloaded = modulePreloads(create.text);
+  for (const file of cache) t.true(preloaded.includes(file), `${file} preloaded`);
+  // The passkey sign-in button only writes: no query cache in its code at all.
+  const passkey = await app.client().get('/login/passkey', { headers: { Accept: 'text/html' } });
+  const island = manifest.islands.PasskeySignIn!;
+  t.false(island.queries ?? false);
+  t.false([island.src, ...island.imports].includes(manifest.queries.src), 'the query cache is not in its code');
+  t.false(modulePreloads(passkey.text).includes(manifest.queries.src));
+});
+
 test('the runtime imports React in stages, each its own task, and the page preloads every stage', (t) => {
   // docs/decisions/script-only-where-needed.md (edit mode's blocking time): evaluating React, react-dom, styled-components and react-query in one
   // go was one long task. The runtime's own file imports nothing statically; its stages are dynamic imports, and
@@ -134,8 +159,12 @@ test('the runtime imports React in stages, each its own task, and the page prelo
   // So it spells the pending toast's cookie out (a page that hydrates nothing at load still shows that toast).
   t.true(runtime.includes(`"${PENDING_TOAST_COOKIE}="`), 'the runtime looks for the pending toast cookie by name');
   const stages = [...runtime.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => `/assets/${m[1]}`);
-  t.true(stages.length >= 3, 'react-dom, the hydrating code and the toaster are separate stages');
-  for (const stage of stages) t.true(manifest.client.imports.includes(stage), `${stage} is preloaded with the runtime`);
+  t.true(stages.length >= 4, 'the framework, the hydrating code, the toaster and the query cache are separate stages');
+  // Every stage is preloaded with the runtime but the query cache, which only islands reading through it load.
+  t.true(stages.includes(manifest.queries.src), 'the query cache is a stage');
+  for (const stage of stages.filter((stage) => stage !== manifest.queries.src))
+    t.true(manifest.client.imports.includes(stage), `${stage} is preloaded with the runtime`);
+  t.false(manifest.client.imports.includes(manifest.queries.src), 'the query cache is not');
   t.false(
     Object.keys(manifest.islands).some((name) => /^(client|hydrateIsland|toaster)$/.test(name)),
     'no stage is an island',

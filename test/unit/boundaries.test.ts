@@ -141,3 +141,13 @@ test('only src/http and src/db open transactions; domain code never does, not ev
     ),
   );
 });
+
+test('islands, the kit and the read views take ids from the kit’s useId, never React’s', async (t) => {
+  // docs/decisions/preact-in-the-browser.md: the server's React and the browser's Preact number ids differently.
+  const reactId = "import { useId } from 'react';\nexport const x = useId;\n";
+  t.true(await restricted('islands/X.tsx', reactId));
+  t.true(await restricted('views/ui/X.tsx', reactId));
+  t.true(await restricted('views/profile/widgets/X.tsx', reactId));
+  t.false(await restricted('islands/X.tsx', "import { useState } from 'react';\nexport const x = useState;\n"));
+  t.false(await restricted('islands/X.tsx', "import { useId } from '../views/ui/useId';\nexport const x = useId;\n"));
+});

@@ -4,7 +4,11 @@ import path from 'node:path';
 import test from 'ava';
 import { createManifestReader, type AssetManifest } from '../../src/render/manifest';
 
-const manifest = (client: string): AssetManifest => ({ client: { src: client, imports: [] }, islands: {} });
+const manifest = (client: string): AssetManifest => ({
+  client: { src: client, imports: [] },
+  queries: { src: '/assets/queries.js', imports: [] },
+  islands: {},
+});
 
 function tempManifest(t: { teardown(fn: () => void): void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));

@@ -13,7 +13,8 @@
  *     optionKey={(s) => s.id} renderOption={(s) => s.name} onSelect={choose}
  *     popup={text.length >= 2} message={results.length ? null : 'No skills found'} status={...} />
  */
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId } from './useId';
 import { styled } from 'styled-components';
 import { controlBox, Label } from './Field';
 import { sc } from './sc';

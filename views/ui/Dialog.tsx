@@ -3,7 +3,8 @@
  * the page behind is inert). Controlled: `open` shows it, `onClose` is called for Escape and the close button.
  * A confirmation of something that cannot be undone (Delete Photo) is `role="alertdialog"`.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useId } from './useId';
 import { styled } from 'styled-components';
 import { sc } from './sc';
 import { theme } from './theme';

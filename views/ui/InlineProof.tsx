@@ -3,7 +3,7 @@
  * password, and the code when two-factor sign-in is on, posted with the form as `reauthPassword` / `reauthCode`.
  * Shown only after the server answered `reauthenticate` for this form; never holds a value from the server.
  */
-import { useId } from 'react';
+import { useId } from './useId';
 import type { FormState } from '../../src/validation/forms';
 import { INLINE_PROOF_FIELDS } from '../../src/validation/stepUpMessages';
 import { TextField } from './Field';
