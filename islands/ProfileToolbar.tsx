@@ -5,8 +5,8 @@
  * server-rendered mode of the page (?edit=1), so Edit Profile is a link that works without script; Save waits
  * for the fields' last saves, then leaves it. The Widget Settings panel drops down below the header.
  * Outside edit mode View as visitor / View as member are in the owner's "⋯" menu beside Share
- * (views/profile/OwnerMoreMenu.tsx), and the visibility switch is a form's submit button (POST /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its
- * code has come: the page hydrates it when first touched, and then the switch saves through the API instead.
+ * (views/profile/OwnerMoreMenu.tsx), and the visibility switch is a form's submit button (POST
+ * /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its code has come: the page hydrates it when first touched, and then the switch saves through the API instead.
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';

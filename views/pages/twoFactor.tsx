@@ -157,7 +157,8 @@ export function EnrolPage({
   );
 }
 
-const Block = styled.div.withConfig(sc('SecurityBlock'))`
+/** One part of the Security Settings card (Password, Authenticator app, Passkeys, activity), ruled off from the last. */
+export const SecurityBlock = styled.div.withConfig(sc('SecurityBlock'))`
   display: grid;
   gap: ${theme.space[3]};
   padding: ${theme.space[4]} 0;
@@ -222,13 +223,13 @@ export interface SecuritySectionProps {
   addPasskey: ReactNode;
 }
 
-/** Account Settings → Security: two-factor, passkeys and the account's recent security events. */
+/** Account Settings → Security Settings, after the password: two-factor, passkeys and the recent security events. */
 export function SecuritySection({ security, productName, recoveryCodes, forms, addPasskey }: SecuritySectionProps) {
   const { totpEnabled, pending } = security;
   const manage = forms['totp-disable'] ?? forms['recovery-regenerate'];
   return (
-    <div>
-      <Block>
+    <>
+      <SecurityBlock>
         <h3>
           Authenticator app{' '}
           <Badge $tone={totpEnabled ? 'ok' : 'neutral'} data-testid="totp-status">
@@ -282,8 +283,8 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
             <SubmitButton pending={false} label="Set Up Authenticator App" busyLabel="Starting…" />
           </Form>
         )}
-      </Block>
-      <Block>
+      </SecurityBlock>
+      <SecurityBlock>
         <h3>Passkeys</h3>
         <p>Sign in with your fingerprint, face or device PIN instead of a password and code.</p>
         <FormAlert error={forms['passkey-remove']?.error} />
@@ -316,8 +317,8 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
           <EmptyNote>No passkeys yet.</EmptyNote>
         )}
         {addPasskey}
-      </Block>
-      <Block>
+      </SecurityBlock>
+      <SecurityBlock>
         <h3>Recent security activity</h3>
         {security.events.length ? (
           <Rows aria-label="Recent security activity" data-testid="security-events">
@@ -331,7 +332,7 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
         ) : (
           <EmptyNote>Nothing yet.</EmptyNote>
         )}
-      </Block>
-    </div>
+      </SecurityBlock>
+    </>
   );
 }
