@@ -6,7 +6,8 @@
  * for the fields' last saves, then leaves it. The Widget Settings panel drops down below the header.
  * Outside edit mode View as visitor / View as member are in the owner's "⋯" menu beside Share
  * (views/profile/OwnerMoreMenu.tsx), and the visibility switch is a form's submit button (POST
- * /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its code has come: the page hydrates it when first touched, and then the switch saves through the API instead.
+ * /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its code has come: the page
+ * hydrates it when first touched, and then the switch saves through the API instead.
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';

@@ -110,7 +110,6 @@ export function DevicesSection({ devices, alertsState }: { devices: DevicesJson;
             </Row>
           );
         })}
-        ))}
       </List>
       {others > 0 ? (
         <Actions>
