@@ -15,6 +15,7 @@ import {
   SCREENSHOT_DIR,
 } from '../helpers/browser';
 import { useBrowserApp } from '../helpers/browserApp';
+import { seriousViolations } from '../helpers/axe';
 
 const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
@@ -28,7 +29,7 @@ async function ownerPage(width: number, options: { javaScriptEnabled?: boolean; 
   const recorded = await openPage(browser(), { width, height: 800, javaScriptEnabled: options.javaScriptEnabled });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
   await recorded.page.goto(`${app().baseUrl}/profiles/${profile.id}`);
-  return { ...recorded, profile };
+  return { ...recorded, profile, owner };
 }
 
 /** What the screen shows (the top of the page), to look at. */
@@ -39,7 +40,7 @@ const bar = (page: Page) => page.locator('[data-owner-bar]');
 for (const width of [360, 375, 1280]) {
   test.serial(`the owner's bar at ${width} px: ${width === 360 ? 'at most two rows' : 'one row'}`, async (t) => {
     const recorded = await ownerPage(width);
-    const { page } = recorded;
+    const { page, owner } = recorded;
     const banner = page.getByRole('banner');
     const controls = banner.getByRole('toolbar', { name: 'Profile controls' });
     t.is(await controls.getByRole('switch').textContent(), 'Public');
@@ -53,6 +54,17 @@ for (const width of [360, 375, 1280]) {
     t.true(rows <= (width === 360 ? 2 : 1), `${rows} rows (${barBox.height}px bar, ${controlBox.height}px control)`);
     await assertNoHorizontalOverflow(t, page, `owner's page at ${width}`);
     await shot(page, `owner-bar-${width}`);
+    const headers = { Authorization: `Bearer ${owner.token}` };
+    t.deepEqual(await seriousViolations(browser(), page.url(), { width, headers }), [], 'axe on the owner’s page');
+    const openMenus = async (audited: Page) => {
+      await audited.locator('[data-share-panel] > summary').click();
+      await audited.locator('summary[aria-label="More profile controls"]').click();
+    };
+    t.deepEqual(
+      await seriousViolations(browser(), page.url(), { width, headers, before: openMenus }),
+      [],
+      'axe with Share and the "⋯" menu open',
+    );
 
     await page.locator('summary[aria-label="More profile controls"]').click();
     const viewAsVisitor = banner.getByRole('link', { name: 'View as visitor' });
