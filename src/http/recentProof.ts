@@ -118,7 +118,9 @@ export async function requireRecentProof(ctx: Koa.Context, deps: StepUpDeps): Pr
   const inline = ctx.is('urlencoded') ? body?.[INLINE_PROOF_FIELDS.password] : undefined;
   if (typeof inline === 'string' && inline) {
     // The code field or its recovery twin (src/validation/recoveryTwin.ts).
-    const code = (foldRecoveryTwin(INLINE_PROOF_FIELDS.code)(body) as Record<string, unknown>)[INLINE_PROOF_FIELDS.code];
+    const code = (foldRecoveryTwin(INLINE_PROOF_FIELDS.code)(body) as Record<string, unknown>)[
+      INLINE_PROOF_FIELDS.code
+    ];
     return proveIdentity(
       ctx,
       deps,

@@ -8,12 +8,7 @@ import test from 'ava';
 import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import {
-  openPage,
-  assertNoHorizontalOverflow,
-  assertNoBrowserErrors,
-  SCREENSHOT_DIR,
-} from '../helpers/browser';
+import { openPage, assertNoHorizontalOverflow, assertNoBrowserErrors, SCREENSHOT_DIR } from '../helpers/browser';
 import { useBrowserApp } from '../helpers/browserApp';
 import { seriousViolations } from '../helpers/axe';
 
@@ -129,7 +124,10 @@ test.serial('the Share panel fits at 320 px', async (t) => {
     t.true(box.x + box.width <= panelBox.x + panelBox.width, `${name} is within the panel`);
   }
   const panelBox = (await panel.boundingBox())!;
-  t.true(panelBox.x >= 0 && panelBox.x + panelBox.width <= 320, `the panel is on the screen: ${JSON.stringify(panelBox)}`);
+  t.true(
+    panelBox.x >= 0 && panelBox.x + panelBox.width <= 320,
+    `the panel is on the screen: ${JSON.stringify(panelBox)}`,
+  );
   await assertNoHorizontalOverflow(t, page, 'share panel at 320');
   await shot(page, 'share-panel-320');
   await context.close();
@@ -171,10 +169,13 @@ test.serial('the visibility switch looks like a switch on Hidden and on Public',
 /** WCAG contrast ratio of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (rgb: string) => {
-    const [r, g, bl] = rgb.match(/\d+/g)!.slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = rgb
+      .match(/\d+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);

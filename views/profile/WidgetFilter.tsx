@@ -25,13 +25,7 @@ const Bar = styled.nav.withConfig(sc('WidgetFilter'))`
   overflow-x: auto;
   scrollbar-width: thin;
   scroll-padding-inline: ${FADE};
-  mask-image: linear-gradient(
-    to right,
-    transparent,
-    #000 ${theme.space[4]},
-    #000 calc(100% - ${FADE}),
-    transparent
-  );
+  mask-image: linear-gradient(to right, transparent, #000 ${theme.space[4]}, #000 calc(100% - ${FADE}), transparent);
   ${media.tablet} {
     padding: 0 ${FADE} ${theme.space[2]} ${theme.space[5]};
     mask-image: linear-gradient(to right, transparent, #000 ${theme.space[5]}, #000 calc(100% - ${FADE}), transparent);
