@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   share: () => import('./share').then((m) => m.benchmark),
   scripts: () => import('./scripts').then((m) => m.benchmark),
   startup: () => import('./startup').then((m) => m.benchmark),
+  twoFactor: () => import('./twoFactor').then((m) => m.benchmark),
 };
 
 // ── runner ───────────────────────────────────────────────────────────────────────────────────────────

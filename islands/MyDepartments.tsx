@@ -1,6 +1,6 @@
 /**
  * The body of the My Departments card on /account-settings (spec 01 §§2, 7, 8; the page draws the card and
- * its title): the user's departments, primary first, with Primary and Pending Verification marks, adding through the department picker, Set as primary and Remove.
+ * its title): the user's departments, primary first, with Primary and "Department not yet verified" marks, adding through the department picker, Set as primary and Remove.
  * Seeded from the server (`initialLinks`, from listUserDepartments) so nothing is fetched on load; after
  * each change the list is fetched again.
  * docs/decisions/verified-membership.md: each link shows its membership verification (requested, verified, declined with the reason) with

@@ -4,10 +4,10 @@
  * the Edit Profile / Save toggle (spec 02 §2 "The owner sees an Edit Profile control"). Edit mode is a
  * server-rendered mode of the page (?edit=1), so Edit Profile is a link that works without script; Save waits
  * for the fields' last saves, then leaves it. The Widget Settings panel drops down below the header.
- * Outside edit mode, View as visitor / View as member are plain links to the server's "View as" pages
- * (`?as=visitor|member`: the page exactly as those viewers get it, with a banner), and the visibility switch is a
- * form's submit button (POST /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its
- * code has come: the page hydrates it when first touched, and then the switch saves through the API instead.
+ * Outside edit mode View as visitor / View as member are in the owner's "⋯" menu beside Share
+ * (views/profile/OwnerMoreMenu.tsx), and the visibility switch is a form's submit button (POST
+ * /profiles/{id}/status, src/pages/profiles.tsx), so the toolbar works before its code has come: the page
+ * hydrates it when first touched, and then the switch saves through the API instead.
  */
 import { useState } from 'react';
 import { styled } from 'styled-components';
@@ -18,7 +18,6 @@ import {
   type ProfileStatus,
   type WidgetKey,
 } from '../src/validation/profileWidgets';
-import { VIEW_AS, VIEW_AS_LABELS } from '../src/validation/viewAs';
 import { api } from './lib/api';
 import { useApiMutation } from './lib/useApiMutation';
 import { settleSaves } from './lib/pendingSaves';
@@ -27,7 +26,8 @@ import { sc } from '../views/ui/sc';
 import { DropPanel } from '../views/ui/DropPanel';
 import { FormAlert } from '../views/ui/Field';
 import type { FormState } from '../src/validation/forms';
-import { theme } from '../views/ui/theme';
+import { theme, media } from '../views/ui/theme';
+import { SwitchTrack } from '../views/ui/Switch';
 
 const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   position: relative;
@@ -35,29 +35,37 @@ const Bar = styled.div.withConfig(sc('ProfileToolbarBar'))`
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: ${theme.space[2]};
+  gap: ${theme.space[1]};
+  ${media.tablet} {
+    gap: ${theme.space[2]};
+  }
 `;
 
+/**
+ * The visibility switch: a white pill with its track and knob (kit SwitchTrack) and the word for the state, so it
+ * reads as a switch on Hidden and on Public alike; a white focus ring on the header's brand red.
+ */
 const Switch = styled.button.withConfig(sc('ProfileVisibilitySwitch'))<{ $on: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space[2]};
   min-height: ${theme.controlHeight};
-  padding: 0 ${theme.space[3]};
+  padding: 0 ${theme.space[3]} 0 ${theme.space[2]};
   border-radius: ${theme.radius.pill};
-  border: 1px solid ${(p) => (p.$on ? theme.color.ok : theme.color.line)};
+  border: 1px solid ${theme.color.surface};
   background: ${theme.color.surface};
-  color: ${(p) => (p.$on ? theme.color.ok : theme.color.muted)};
+  color: ${(p) => (p.$on ? theme.color.ok : theme.color.ink)};
   font: inherit;
   font-weight: 600;
+  white-space: nowrap;
   cursor: pointer;
-  &::before {
-    content: '';
-    width: 28px;
-    height: 16px;
-    border-radius: 999px;
-    background: ${(p) => (p.$on ? theme.color.ok : theme.color.line)};
-    box-shadow: inset ${(p) => (p.$on ? '12px' : '0')} 0 0 2px ${theme.color.surface};
+  &:focus-visible {
+    outline: 2px solid ${theme.color.white};
+    outline-offset: 2px;
+  }
+  &:disabled {
+    opacity: 0.7;
+    cursor: progress;
   }
 `;
 
@@ -107,8 +115,6 @@ export interface ProfileToolbarProps {
   editing: boolean;
   hiddenWidgets: WidgetKey[];
   basePath: string;
-  /** The own view's path, which the "View as" links add `?as=` to. */
-  viewAsPath: string;
   /** The switch's refused plain post (its message), or null. */
   statusForm?: FormState | null;
 }
@@ -171,7 +177,6 @@ export default function ProfileToolbar({
   editing,
   hiddenWidgets,
   basePath,
-  viewAsPath,
   statusForm = null,
 }: ProfileToolbarProps) {
   const [status, setStatus] = useState<ProfileStatus>(profileStatus);
@@ -218,17 +223,11 @@ export default function ProfileToolbar({
             $on={live}
             disabled={setVisibility.isPending}
           >
+            <SwitchTrack $on={live} aria-hidden="true" />
             {live ? 'Public' : 'Hidden'}
           </Switch>
         </SwitchForm>
       ) : null}
-      {editing
-        ? null
-        : VIEW_AS.map((as) => (
-            <ButtonLink key={as} href={`${viewAsPath}?as=${as}`} $variant="onBrand">
-              {VIEW_AS_LABELS[as]}
-            </ButtonLink>
-          ))}
       {editing ? (
         <Button
           type="button"

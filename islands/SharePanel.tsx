@@ -22,8 +22,8 @@ import { sc } from '../views/ui/sc';
 import { DropPanel } from '../views/ui/DropPanel';
 import { theme } from '../views/ui/theme';
 
+/** Its panel hangs from the nearest positioned box around it (the owner's bar), not from the button. */
 const Disclosure = styled.details.withConfig(sc('SharePanel'))`
-  position: relative;
   flex-shrink: 0;
   & > summary {
     display: inline-flex;
@@ -50,12 +50,20 @@ const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   }
 `;
 
-/** Drops down from the header, over the page, within the screen; scrolls when taller than the screen. */
+/**
+ * Drops down from the header, over the page, within the screen; scrolls when taller than the screen. Its one
+ * column may be narrower than its contents' natural width (`minmax(0, 1fr)`), so at 320 px the link field and
+ * the long link texts give way (shrink, wrap) instead of pushing past the panel's edge.
+ */
 const Panel = styled(DropPanel).withConfig(sc('SharePanelBody')).attrs({ $width: 520 })`
   max-height: calc(100vh - 140px);
   overflow-y: auto;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${theme.space[4]};
+  a {
+    overflow-wrap: anywhere;
+  }
   h2 {
     margin: 0;
     font-size: ${theme.font.size.lg};
@@ -88,6 +96,9 @@ const LinkRow = styled.div.withConfig(sc('ShareLinkRow'))`
     color: ${theme.color.ink};
     background: ${theme.color.canvas};
   }
+  button {
+    flex: none;
+  }
 `;
 
 const QrRow = styled.div.withConfig(sc('ShareQrRow'))`
@@ -95,6 +106,10 @@ const QrRow = styled.div.withConfig(sc('ShareQrRow'))`
   flex-wrap: wrap;
   gap: ${theme.space[4]};
   align-items: center;
+  ul {
+    flex: 1 1 160px;
+    min-width: 0;
+  }
   img {
     width: 128px;
     height: 128px;
@@ -122,7 +137,7 @@ const Sections = styled.fieldset.withConfig(sc('ShareResumeSections'))`
     font-weight: 600;
   }
   ul {
-    grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(min(200px, 100%), 1fr));
   }
   label {
     display: flex;

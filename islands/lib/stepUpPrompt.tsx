@@ -49,6 +49,7 @@ async function proveWithPasskey(): Promise<void> {
 function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: boolean; done: (ok: boolean) => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -96,14 +97,24 @@ function StepUpDialog({ secondFactorRequired, done }: { secondFactorRequired: bo
           autoFocus
         />
         {secondFactorRequired ? (
-          <TextField
-            id="step-up-code"
-            label="Code from your authenticator app (or a recovery code)"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code}
-          />
+          // The app's code opens a phone's number pad; a recovery code (letters and digits) a keyboard
+          // (docs/decisions/code-fields.md).
+          <>
+            <TextField
+              id="step-up-code"
+              label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
+              autoComplete={recovery ? 'off' : 'one-time-code'}
+              inputMode={recovery ? 'text' : 'numeric'}
+              autoCapitalize="none"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={errors.code}
+            />
+            <Button type="button" $variant="ghost" onClick={() => setRecovery((on) => !on)}>
+              {recovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+            </Button>
+          </>
         ) : null}
         <Choices>
           <Button type="submit" disabled={pending} aria-busy={pending || undefined}>

@@ -31,8 +31,8 @@ export type { FormState } from '../validation/forms';
 
 /** Statuses that mean "fix the form and try again": the page comes back with the messages. */
 const SHOWN_ON_THE_FORM = new Set([400, 401, 409, 412, 429]);
-/** Never echoed into the re-rendered page, whatever the form. */
-const SECRET_FIELD = /password|token/i;
+/** Never echoed into the re-rendered page, whatever the form (a recovery code's field: src/validation/recoveryTwin.ts). */
+const SECRET_FIELD = /password|token|recovery/i;
 
 /** The request state after `transaction()` (trx) — or without it when `transaction: false`. */
 export type FormActionContext = RequestContext & { state: { trx?: Knex.Transaction } };

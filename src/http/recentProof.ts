@@ -22,6 +22,7 @@ import { verifyPassword } from '../services/passwords';
 import { recordSessionProof } from '../services/sessions';
 import { totpEnabled, useSecondFactor } from '../services/twoFactor/totp';
 import { INLINE_PROOF_FIELDS, STEP_UP_MESSAGES, STEP_UP_WINDOW_MS } from '../validation/stepUp';
+import { foldRecoveryTwin } from '../validation/recoveryTwin';
 import { requireUser } from './auth';
 import { nowOf } from './clock';
 import type { RateLimits } from './rateLimit';
@@ -116,7 +117,10 @@ export async function requireRecentProof(ctx: Koa.Context, deps: StepUpDeps): Pr
   const body = (ctx.request as { body?: unknown }).body as Record<string, unknown> | undefined;
   const inline = ctx.is('urlencoded') ? body?.[INLINE_PROOF_FIELDS.password] : undefined;
   if (typeof inline === 'string' && inline) {
-    const code = body?.[INLINE_PROOF_FIELDS.code];
+    // The code field or its recovery twin (src/validation/recoveryTwin.ts).
+    const code = (foldRecoveryTwin(INLINE_PROOF_FIELDS.code)(body) as Record<string, unknown>)[
+      INLINE_PROOF_FIELDS.code
+    ];
     return proveIdentity(
       ctx,
       deps,

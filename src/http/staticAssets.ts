@@ -4,6 +4,8 @@ import type Koa from 'koa';
 import mount from 'koa-mount';
 import serve from 'koa-static';
 import { PUBLIC_DIR } from '../render/manifest';
+import { CROSS_CENTRE, CROSS_PATH } from '../../views/layout/serviceMark';
+import { theme } from '../../views/ui/theme';
 
 export function staticAssets(): Koa.Middleware {
   return mount(
@@ -19,7 +21,8 @@ export function staticAssets(): Koa.Middleware {
   );
 }
 
-const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#8B1A1A"/><path d="M6 21c0-5.5 4.5-10 10-10s10 4.5 10 10v1H6zm-1 2h22v3H5zM14.5 7h3v4h-3z" fill="#fff"/><rect x="10" y="18" width="12" height="2" rx="1" fill="#D4E157"/></svg>`;
+/** The header's mark (views/layout/serviceMark.ts): the Maltese cross, white on the brand red, a little inset. */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${theme.color.brand}"/><g transform="translate(16 16) scale(0.84) translate(-16 -16)"><path d="${CROSS_PATH}" fill="#fff"/><circle cx="${CROSS_CENTRE.cx}" cy="${CROSS_CENTRE.cy}" r="${CROSS_CENTRE.r}" fill="${theme.color.reflective}" stroke="#fff" stroke-width="1.5"/></g></svg>`;
 
 export function favicon(): Koa.Middleware {
   return async (ctx, next) => {

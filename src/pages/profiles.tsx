@@ -66,6 +66,7 @@ import { findKeptSections, ProfilePage, type ProfileListForm } from '../../views
 import { MessagePage } from '../../views/pages/MessagePage';
 import { WidgetFilter } from '../../views/profile/WidgetFilter';
 import { HeaderControlGroup } from '../../views/profile/HeaderControlGroup';
+import { OwnerMoreMenu } from '../../views/profile/OwnerMoreMenu';
 import { profileMeta } from '../render/profileMeta';
 import { renderPage, renderPageHtml, sendRenderedHtml } from '../render/renderPage';
 import { Island } from '../render/Island';
@@ -190,7 +191,7 @@ export async function profilePageHtml(
       shellUser,
       // The edit controls sit in the header (spec 01 §2), for those who may edit, never on the public view.
       headerControls: canEdit ? (
-        <HeaderControlGroup>
+        <HeaderControlGroup data-owner-bar="">
           <Island
             name="ProfileToolbar"
             // Outside edit mode its controls work without script (links, and the visibility switch's plain post):
@@ -206,7 +207,6 @@ export async function profilePageHtml(
               editing,
               hiddenWidgets: profile.hiddenWidgets ?? [],
               basePath,
-              viewAsPath: profileViewPath(profile.id, false),
               statusForm: view.statusForm ?? null,
             }}
           />
@@ -223,6 +223,7 @@ export async function profilePageHtml(
               }}
             />
           )}
+          {editing ? null : <OwnerMoreMenu viewAsPath={profileViewPath(profile.id, false)} />}
         </HeaderControlGroup>
       ) : undefined,
     },

@@ -4,6 +4,7 @@
  */
 import { boolean, object, string } from 'yup';
 import { id, trimmed } from './common';
+import { foldRecoveryTwin } from './recoveryTwin';
 
 /** One signed-in session as its owner sees it: browser and OS, never an address. */
 export interface DeviceJson {
@@ -48,7 +49,9 @@ export const deleteAccountSchema = object({
   /** With two-factor sign-in on: a code from the authenticator app or a recovery code (checked by the service). */
   secondFactor: string().transform(trimmed).max(40),
   confirm: flag().oneOf([true], ACCOUNT_DATA_MESSAGES.confirmRequired),
-});
+  /** The recovery code's own field (src/validation/recoveryTwin.ts), folded into `secondFactor`. */
+  secondFactorRecovery: string().max(64),
+}).transform(foldRecoveryTwin('secondFactor'));
 
 /** The export's one-time download link: `/account/export/{token}`. */
 export const exportTokenParams = object({

@@ -67,7 +67,7 @@ export const DEPARTMENT_MESSAGES = {
   noResults: 'No departments found matching the query.',
   /** The picker's add action when nothing matches (docs/decisions/department-search.md; not in the spec's catalogue). */
   noMatchAdd: 'No department matches — add it',
-  pendingBadge: 'Pending Verification',
+  pendingBadge: 'Department not yet verified',
   primaryBadge: 'Primary',
   // Server answers (not in the spec's catalogue; the islands show their own texts above).
   departmentNotFound: 'Department not found',

@@ -5,6 +5,7 @@
 import { boolean, mixed, object, string } from 'yup';
 import { onStrings, trimmed } from './common';
 import { TWO_FACTOR_MESSAGES } from './twoFactorMessages';
+import { foldRecoveryTwin } from './recoveryTwin';
 
 export { TWO_FACTOR_MESSAGES };
 
@@ -23,7 +24,12 @@ export const twoFactorCode = () =>
     .max(32, TWO_FACTOR_MESSAGES.codeWrong);
 
 /** The second step on /login/two-factor (the challenge rides in its own cookie). */
-export const secondStepSchema = object({ code: twoFactorCode() });
+/** A code field's recovery twin (src/validation/recoveryTwin.ts): a posted field of the form, folded into it. */
+export const recoveryCodeTwin = () => string().max(64, TWO_FACTOR_MESSAGES.codeWrong);
+
+export const secondStepSchema = object({ code: twoFactorCode(), codeRecovery: recoveryCodeTwin() }).transform(
+  foldRecoveryTwin('code'),
+);
 
 /** The bearer API's second call. */
 export const secondStepApiSchema = object({
@@ -38,7 +44,8 @@ export const totpConfirmSchema = object({ code: twoFactorCode() });
 export const totpDisableSchema = object({
   password: string().required(TWO_FACTOR_MESSAGES.passwordRequired).max(1024),
   code: twoFactorCode(),
-});
+  codeRecovery: recoveryCodeTwin(),
+}).transform(foldRecoveryTwin('code'));
 
 export const passkeyNameSchema = object({
   name: string()

@@ -57,7 +57,7 @@ for (const width of [375, 1280]) {
       await page.locator(`#${id}`).screenshot({ path: `${SCREENSHOT_DIR}/account-${id}-section-${width}.png` });
     await assertNoHorizontalOverflow(t, page, `account settings at ${width}`);
 
-    await page.getByRole('button', { name: 'Sign out Firefox on Linux' }).click();
+    await page.getByRole('button', { name: 'Sign out this device: Firefox on Linux' }).click();
     await page.waitForURL(/saved=signOutDevice/);
     t.regex(await page.getByTestId('settings-notice').innerText(), /Device signed out/);
     t.is((await laptop.get('/api/auth/me')).status, 401, 'the laptop is signed out');

@@ -144,7 +144,7 @@ test.serial(
     await t.notThrowsAsync(card.getByText('Cedar Hollow Volunteer Fire Company').waitFor());
     t.is(await rows.count(), 2);
     const added = rows.filter({ hasText: 'Cedar Hollow Volunteer Fire Company' });
-    t.true(await added.getByText('Pending Verification').isVisible());
+    t.true(await added.getByText('Department not yet verified').isVisible());
     t.true(await added.getByText('Cedar Hollow, PA').isVisible());
     t.is(await added.getByText('Primary', { exact: true }).count(), 0);
     t.is(await form.count(), 0, 'the form closes');
@@ -189,7 +189,7 @@ test.serial(
     t.is(await rows.count(), 1);
     t.regex(
       await rows.first().innerText(),
-      /Cedar Hollow Volunteer Fire Company[\s\S]*Primary[\s\S]*Pending Verification/,
+      /Cedar Hollow Volunteer Fire Company[\s\S]*Primary[\s\S]*Department not yet verified/,
     );
     await screenshot(page, 'my-departments-after-reload');
 

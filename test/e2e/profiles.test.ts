@@ -293,10 +293,12 @@ test.serial(
       t.is(await page.getByRole('listitem').filter({ hasText: 'Lifesaving Award' }).getByText('Only me').count(), 0);
       await screenshot(page, `profile-owner-visibility-${width}`);
 
-      const controls = page.getByRole('banner').getByRole('toolbar', { name: 'Profile controls' });
+      // View as is in the owner's "⋯" menu (views/profile/OwnerMoreMenu.tsx).
+      const banner = page.getByRole('banner');
+      await banner.locator('summary[aria-label="More profile controls"]').click();
       await Promise.all([
         page.waitForURL(/\?as=visitor$/),
-        controls.getByRole('link', { name: 'View as visitor' }).click(),
+        banner.getByRole('link', { name: 'View as visitor' }).click(),
       ]);
       await t.notThrowsAsync(page.getByText('Viewing as a visitor.').waitFor());
       t.true(await page.getByText('Lifesaving Award').isVisible());

@@ -104,10 +104,10 @@ test.serial('turn on an authenticator app, sign out, sign in with a code', async
   await page.waitForURL('**/login/two-factor');
   t.is(await page.locator('script:not([type="application/json"])').count(), 0, 'the second step ships no script');
   await shoot(t, page, 'login-two-factor');
-  await page.getByLabel('Code').fill('000000');
+  await page.getByLabel('Code', { exact: true }).fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await t.notThrowsAsync(page.getByText('That code is not valid').first().waitFor());
-  await page.getByLabel('Code').fill(codeFor(secret, 0));
+  await page.getByLabel('Code', { exact: true }).fill(codeFor(secret, 0));
   await Promise.all([page.waitForURL('**/create-profile'), page.getByRole('button', { name: 'Verify' }).click()]);
   await page.goto(`${app().baseUrl}/account-settings`);
   t.true(await page.getByText('Two-factor sign-in turned on').isVisible(), 'Security lists the event');

@@ -351,6 +351,7 @@ test('insights: views, visitors, QR scans, downloads and referrers counted for r
   t.true(panel.text.includes('data-chart="views"'), 'the server-drawn chart');
   t.regex(panel.text, /<table aria-label="Views per day, last 30 days"/, 'the same numbers as a table');
   t.true(panel.text.includes('facebook.com'));
+  t.is(panel.text.match(/<main\b/g)?.length, 1, 'one main landmark (the layout’s)');
   t.is((await as(mine.member).get(`/profiles/${mine.id}/insights`)).status, 403);
   t.is((await as(null).get(`/profiles/${mine.id}/insights`)).status, 401);
 

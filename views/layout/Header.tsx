@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';
 import { Kept } from '../../src/render/Kept';
 import type { Shell } from './shell';
+import { CROSS_CENTRE, CROSS_PATH } from './serviceMark';
 
 const Bar = styled.header.withConfig(sc('HeaderBar'))`
   background: ${theme.color.brand};
@@ -77,11 +78,12 @@ const Controls = styled.div.withConfig(sc('HeaderControls'))`
   }
 `;
 
-export function HelmetMark() {
+/** The mark (views/layout/serviceMark.ts), drawn in the header's text colour around a reflective centre. */
+function ServiceMark() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <path d="M4 21c0-7 5.4-12 12-12s12 5 12 12v1H4v-1zm-2 3h28v3H2v-3zM14 5h4v5h-4z" fill="currentColor" />
-      <rect x="9" y="17" width="14" height="2" rx="1" fill="#D4E157" />
+      <path d={CROSS_PATH} fill="currentColor" />
+      <circle {...CROSS_CENTRE} fill={theme.color.reflective} stroke="currentColor" strokeWidth="1.5" />
     </svg>
   );
 }
@@ -95,7 +97,7 @@ export function Header({ shell, subNav, controls }: { shell: Shell; subNav?: Rea
     <Bar>
       <Inner $wraps={Boolean(controls)}>
         <Logo href="/" aria-label={`${shell.productName} home`}>
-          <HelmetMark />
+          <ServiceMark />
           <span>{shell.productName}</span>
         </Logo>
         {controls ? <Controls>{controls}</Controls> : null}

@@ -1,7 +1,8 @@
 /**
  * Account Settings → Signed-in Devices and Your Data (docs/decisions/signed-in-devices.md, docs/decisions/data-export.md, docs/decisions/account-deletion.md): plain server forms, no script needed.
- * Devices: browser and OS, created and last seen (UTC); "This device" marks the session asking; Sign Out for
- * each other one and Sign Out All Other Devices. Your Data: Export (a zip downloads, or is e-mailed when large)
+ * Devices: browser and OS, last seen and signed in (UTC), which tell two of the same browser apart; "This
+ * device" marks the session asking; "Sign out this device" (named with the device and its last seen) for each
+ * other one, and Sign Out All Other Devices. Your Data: Export (a zip downloads, or is e-mailed when large)
  * and the way to Delete My Account (its own page, which explains what goes). And the e-mailed export link's page.
  */
 import { InlineProof } from '../ui/InlineProof';
@@ -80,28 +81,35 @@ export function DevicesSection({ devices, alertsState }: { devices: DevicesJson;
   return (
     <Stack>
       <List aria-label="Signed-in devices">
-        {devices.devices.map((device) => (
-          <Row key={device.id} data-testid="device">
-            <What>
-              <strong>
-                {device.browser} on {device.os}
-              </strong>
-              {device.current ? <Badge $tone="ok">This device</Badge> : null}
-              <small>
-                Signed in {formatDateTime(device.createdAt)} · Last seen {formatDateTime(device.lastSeenAt)}
-              </small>
-            </What>
-            {device.current ? null : (
-              <Form action="/account-settings#devices">
-                <input type="hidden" name="intent" value="signOutDevice" />
-                <input type="hidden" name="sessionId" value={device.id} />
-                <Button type="submit" $variant="secondary" aria-label={`Sign out ${device.browser} on ${device.os}`}>
-                  Sign Out
-                </Button>
-              </Form>
-            )}
-          </Row>
-        ))}
+        {devices.devices.map((device) => {
+          // What tells two of the same browser apart: when each was last seen and signed in (no place is stored).
+          const name = `${device.browser} on ${device.os}`;
+          const lastSeen = formatDateTime(device.lastSeenAt);
+          return (
+            <Row key={device.id} data-testid="device">
+              <What>
+                <strong>{name}</strong>
+                {device.current ? <Badge $tone="ok">This device</Badge> : null}
+                <small>
+                  Last seen {lastSeen} · Signed in {formatDateTime(device.createdAt)}
+                </small>
+              </What>
+              {device.current ? null : (
+                <Form action="/account-settings#devices">
+                  <input type="hidden" name="intent" value="signOutDevice" />
+                  <input type="hidden" name="sessionId" value={device.id} />
+                  <Button
+                    type="submit"
+                    $variant="secondary"
+                    aria-label={`Sign out this device: ${name}, last seen ${lastSeen}`}
+                  >
+                    Sign out this device
+                  </Button>
+                </Form>
+              )}
+            </Row>
+          );
+        })}
       </List>
       {others > 0 ? (
         <Actions>

@@ -14,6 +14,7 @@ import { Island } from '../../src/render/Island';
 import type { DevicesJson } from '../../src/validation/accountData';
 import type { AccountJson } from '../../src/validation/auth';
 import { DevicesSection, YourDataSection } from './AccountDataSections';
+import { SecurityBlock } from './twoFactor';
 import type { FormState } from '../../src/validation/forms';
 import { reminderDaysText, type ReminderSettingsJson } from '../../src/validation/reminders';
 
@@ -262,21 +263,19 @@ export function AccountSettingsPage({
         >
           <Island name="ProfileInfoForm" props={{ name: user.name, email: user.email, state: forms.profile ?? null }} />
         </Section>
+        {/* One card for everything that guards the sign-in (spec 01 §2 "Security Settings (password change)"). */}
         <Section
+          id="security"
           title="Security Settings"
-          description="Change your password. Every other device is signed out when you do."
+          description="Your password, a second step at sign-in, passkeys, and what has happened to your sign-in lately."
         >
-          <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
+          <SecurityBlock>
+            <h3>Password</h3>
+            <p>Every other device is signed out when you change it.</p>
+            <Island name="ChangePasswordForm" props={{ state: forms.password ?? null }} />
+          </SecurityBlock>
+          {security}
         </Section>
-        {security ? (
-          <Section
-            id="security"
-            title="Security"
-            description="A second step at sign-in, passkeys, and what has happened to your sign-in lately."
-          >
-            {security}
-          </Section>
-        ) : null}
         <Section title="Custom Profile URL" description="Choose a short address for sharing your public profile.">
           <Island name="UsernameForm" props={{ username: user.username, baseUrl, state: forms.username ?? null }} />
         </Section>

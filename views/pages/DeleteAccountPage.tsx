@@ -7,6 +7,7 @@ import { sc } from '../ui/sc';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Checkbox, Form, FormAlert, TextField } from '../ui/Field';
+import { SecondFactorField } from '../ui/SecondFactorField';
 import type { FormState } from '../../src/validation/forms';
 import { theme } from '../ui/theme';
 
@@ -80,14 +81,11 @@ export function DeleteAccountPage({
               error={state?.errors.password}
             />
             {asksSecondFactor ? (
-              <TextField
+              <SecondFactorField
                 id="delete-second-factor"
                 name="secondFactor"
                 label="Authentication Code"
-                help="The 6-digit code from your authenticator app, or a recovery code"
-                autoComplete="one-time-code"
-                inputMode="text"
-                required
+                recovery
                 error={state?.errors.secondFactor}
               />
             ) : null}

@@ -38,31 +38,45 @@ const Place = styled.p.withConfig(sc('DepartmentPlace'))`
   font-size: ${theme.font.size.lg};
 `;
 
+/**
+ * The registry's facts as one compact definition list, no boxes: a label column beside the values on a phone, and
+ * on a wider screen the pairs run along one line (City · State · County …), wrapping only when they must.
+ */
 const Facts = styled.dl.withConfig(sc('DepartmentFacts'))`
-  margin: ${theme.space[5]} 0 0;
+  margin: ${theme.space[4]} 0 0;
   display: grid;
-  grid-template-columns: 1fr;
-  gap: ${theme.space[3]};
-  ${media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
+  gap: ${theme.space[1]};
   & div {
+    display: flex;
+    align-items: baseline;
+    gap: ${theme.space[3]};
     min-width: 0;
-    padding: ${theme.space[3]};
-    border: 1px solid ${theme.color.line};
-    border-radius: ${theme.radius.control};
   }
   & dt {
+    flex: none;
+    width: 5.5em;
     font-size: ${theme.font.size.sm};
     color: ${theme.color.muted};
   }
   & dd {
-    margin: ${theme.space[1]} 0 0;
+    margin: 0;
+    min-width: 0;
     font-weight: 600;
     overflow-wrap: anywhere;
   }
   & a {
     color: ${theme.color.brand};
+  }
+  ${media.tablet} {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${theme.space[2]} ${theme.space[5]};
+    & div {
+      gap: ${theme.space[2]};
+    }
+    & dt {
+      width: auto;
+    }
   }
 `;
 

@@ -12,6 +12,7 @@ import { Badge } from '../ui/Badge';
 import { Button, ButtonLink } from '../ui/Button';
 import { EmptyNote } from '../ui/Card';
 import { Form, FormAlert, SubmitButton, TextField } from '../ui/Field';
+import { SecondFactorField } from '../ui/SecondFactorField';
 import { formatDate, formatDateTime } from '../ui/format';
 import { sc } from '../ui/sc';
 import { AuthCardPage, AuthFooter, Notice } from './AuthCardPage';
@@ -20,20 +21,18 @@ import { theme } from '../ui/theme';
 export type SecurityIntent =
   'totp-start' | 'totp-confirm' | 'totp-disable' | 'recovery-regenerate' | 'passkey-remove' | 'passkey-added';
 
-const CodeField = ({ id, form, label }: { id: string; form: FormState | null | undefined; label?: string }) => (
-  <TextField
-    id={id}
-    name="code"
-    label={label ?? 'Code'}
-    autoComplete="one-time-code"
-    inputMode="text"
-    autoCapitalize="none"
-    spellCheck={false}
-    required
-    help="The 6-digit code from your authenticator app, or one of your recovery codes."
-    error={form?.errors.code}
-  />
-);
+/** A code field (views/ui/SecondFactorField.tsx): `recovery` where a recovery code is taken too. */
+const CodeField = ({
+  id,
+  form,
+  label,
+  recovery,
+}: {
+  id: string;
+  form: FormState | null | undefined;
+  label?: string;
+  recovery: boolean;
+}) => <SecondFactorField id={id} name="code" label={label ?? 'Code'} recovery={recovery} error={form?.errors.code} />;
 
 const Setup = styled.div.withConfig(sc('TotpSetup'))`
   display: grid;
@@ -122,11 +121,11 @@ export function TwoFactorPage({ form = null }: { form?: FormState | null }) {
     <AuthCardPage title="Two-factor sign-in" intro="Enter the code from your authenticator app.">
       <Form action="/login/two-factor">
         <FormAlert error={form?.error} />
-        <CodeField id="two-factor-code" form={form} />
+        <CodeField id="two-factor-code" form={form} recovery />
         <SubmitButton block pending={false} label="Verify" busyLabel="Verifying…" />
       </Form>
       <AuthFooter>
-        <span>Lost your authenticator? Enter one of your recovery codes instead.</span>
+        <span>Lost your authenticator? Use one of your recovery codes instead.</span>
         <a href="/login">Cancel and sign in again</a>
       </AuthFooter>
     </AuthCardPage>
@@ -147,7 +146,7 @@ export function EnrolPage({
       <TotpSetup {...setup} />
       <Form action="/login/enrol">
         <FormAlert error={form?.error} />
-        <CodeField id="enrol-code" form={form} label="First code from the app" />
+        <CodeField id="enrol-code" form={form} label="First code from the app" recovery={false} />
         <SubmitButton block pending={false} label="Turn On and Continue" busyLabel="Checking…" />
       </Form>
       <AuthFooter>
@@ -157,7 +156,8 @@ export function EnrolPage({
   );
 }
 
-const Block = styled.div.withConfig(sc('SecurityBlock'))`
+/** One part of the Security Settings card (Password, Authenticator app, Passkeys, activity), ruled off from the last. */
+export const SecurityBlock = styled.div.withConfig(sc('SecurityBlock'))`
   display: grid;
   gap: ${theme.space[3]};
   padding: ${theme.space[4]} 0;
@@ -222,13 +222,13 @@ export interface SecuritySectionProps {
   addPasskey: ReactNode;
 }
 
-/** Account Settings → Security: two-factor, passkeys and the account's recent security events. */
+/** Account Settings → Security Settings, after the password: two-factor, passkeys and the recent security events. */
 export function SecuritySection({ security, productName, recoveryCodes, forms, addPasskey }: SecuritySectionProps) {
   const { totpEnabled, pending } = security;
   const manage = forms['totp-disable'] ?? forms['recovery-regenerate'];
   return (
-    <div>
-      <Block>
+    <>
+      <SecurityBlock>
         <h3>
           Authenticator app{' '}
           <Badge $tone={totpEnabled ? 'ok' : 'neutral'} data-testid="totp-status">
@@ -251,7 +251,7 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
                 required
                 error={manage?.errors.password}
               />
-              <CodeField id="totp-manage-code" form={manage} />
+              <CodeField id="totp-manage-code" form={manage} recovery />
               <Actions>
                 <Button type="submit" name="intent" value="recovery-regenerate" $variant="secondary">
                   New Recovery Codes
@@ -268,7 +268,12 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
             <Form action="/account-settings#security" aria-label="Confirm two-factor sign-in">
               <input type="hidden" name="intent" value="totp-confirm" />
               <FormAlert error={forms['totp-confirm']?.error} />
-              <CodeField id="totp-confirm-code" form={forms['totp-confirm']} label="First code from the app" />
+              <CodeField
+                id="totp-confirm-code"
+                form={forms['totp-confirm']}
+                label="First code from the app"
+                recovery={false}
+              />
               <InlineProof state={forms['totp-confirm']} />
               <SubmitButton pending={false} label="Turn On Two-Factor" busyLabel="Checking…" />
             </Form>
@@ -282,8 +287,8 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
             <SubmitButton pending={false} label="Set Up Authenticator App" busyLabel="Starting…" />
           </Form>
         )}
-      </Block>
-      <Block>
+      </SecurityBlock>
+      <SecurityBlock>
         <h3>Passkeys</h3>
         <p>Sign in with your fingerprint, face or device PIN instead of a password and code.</p>
         <FormAlert error={forms['passkey-remove']?.error} />
@@ -316,8 +321,8 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
           <EmptyNote>No passkeys yet.</EmptyNote>
         )}
         {addPasskey}
-      </Block>
-      <Block>
+      </SecurityBlock>
+      <SecurityBlock>
         <h3>Recent security activity</h3>
         {security.events.length ? (
           <Rows aria-label="Recent security activity" data-testid="security-events">
@@ -331,7 +336,7 @@ export function SecuritySection({ security, productName, recoveryCodes, forms, a
         ) : (
           <EmptyNote>Nothing yet.</EmptyNote>
         )}
-      </Block>
-    </div>
+      </SecurityBlock>
+    </>
   );
 }

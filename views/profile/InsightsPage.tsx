@@ -12,7 +12,7 @@ import { DataTable } from '../ui/DataTable';
 import { InsightTotals } from './InsightTotals';
 import { theme } from '../ui/theme';
 
-const Page = styled.main.withConfig(sc('InsightsPage'))`
+const Page = styled.div.withConfig(sc('InsightsPage'))`
   max-width: 960px;
   width: 100%;
   margin: 0 auto;

@@ -9,16 +9,26 @@ import { WIDGET_FILTERS, type WidgetKey } from '../../src/validation/profiles';
 import { profileHref } from './widgets/context';
 import { Kept } from '../../src/render/Kept';
 
+/**
+ * The strip scrolls sideways when its links do not fit (a phone). It shows so: its edges fade out (a mask), so a
+ * link cut by the edge reads as "more this way", never as a word cut short; the end padding is wider than the
+ * fade, so at either end of the scroll the first and last links are whole. The links are the strip's keyboard
+ * stops, and a focused link is scrolled clear of the fade (scroll-padding).
+ */
+const FADE = '40px';
 const Bar = styled.nav.withConfig(sc('WidgetFilter'))`
   max-width: 1280px;
   margin: 0 auto;
-  padding: 0 ${theme.space[4]} ${theme.space[2]};
+  padding: 0 ${FADE} ${theme.space[2]} ${theme.space[4]};
   display: flex;
   gap: ${theme.space[1]};
   overflow-x: auto;
   scrollbar-width: thin;
+  scroll-padding-inline: ${FADE};
+  mask-image: linear-gradient(to right, transparent, #000 ${theme.space[4]}, #000 calc(100% - ${FADE}), transparent);
   ${media.tablet} {
-    padding: 0 ${theme.space[5]} ${theme.space[2]};
+    padding: 0 ${FADE} ${theme.space[2]} ${theme.space[5]};
+    mask-image: linear-gradient(to right, transparent, #000 ${theme.space[5]}, #000 calc(100% - ${FADE}), transparent);
   }
 `;
 

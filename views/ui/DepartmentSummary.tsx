@@ -1,5 +1,5 @@
 /**
- * One department as every list shows it: name, its marks (Pending Verification), and "City, ST". Presentational
+ * One department as every list shows it: name, its marks (Department not yet verified), and "City, ST". Presentational
  * only, so server views and islands both use it.
  */
 import type { ReactNode } from 'react';
@@ -26,7 +26,10 @@ const Place = styled.span.withConfig(sc('DeptSummaryPlace'))`
   font-size: ${theme.font.size.sm};
 `;
 
-/** "Pending Verification" (and "Rejected") marks: the word carries the status, the colour only repeats it. */
+/**
+ * The department's own marks ("Department not yet verified", "Rejected"), worded apart from a membership's
+ * "Verification requested" (MembershipVerificationLine): the word carries the status, the colour only repeats it.
+ */
 export function DepartmentStatusBadge({ department }: { department: Pick<DepartmentJson, 'verificationStatus'> }) {
   if (department.verificationStatus === 'pending') return <Badge $tone="warn">{M.pendingBadge}</Badge>;
   if (department.verificationStatus === 'rejected') return <Badge $tone="danger">Rejected</Badge>;

@@ -7,6 +7,7 @@ import { useId } from './useId';
 import type { FormState } from '../../src/validation/forms';
 import { INLINE_PROOF_FIELDS } from '../../src/validation/stepUpMessages';
 import { TextField } from './Field';
+import { SecondFactorField } from './SecondFactorField';
 
 export function InlineProof({ state }: { state: FormState | null | undefined }) {
   const id = useId();
@@ -25,13 +26,11 @@ export function InlineProof({ state }: { state: FormState | null | undefined }) 
         error={state.errors[INLINE_PROOF_FIELDS.password]}
       />
       {ask.secondFactorRequired ? (
-        <TextField
+        <SecondFactorField
           id={`${id}-reauth-code`}
           name={INLINE_PROOF_FIELDS.code}
-          label="Code from your authenticator app (or a recovery code)"
-          autoComplete="one-time-code"
-          inputMode="text"
-          required
+          label="Code from your authenticator app"
+          recovery
           error={state.errors[INLINE_PROOF_FIELDS.code]}
         />
       ) : null}

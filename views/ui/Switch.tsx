@@ -1,4 +1,4 @@
-/** An on/off switch and a compact inline select. */
+/** An on/off switch, the switch's track and knob for a labelled switch, and a compact inline select. */
 import { styled } from 'styled-components';
 import { controlBox } from './Field';
 import { sc } from './sc';
@@ -32,6 +32,31 @@ const SwitchBox = styled.button.withConfig(sc('AdminSwitch'))<{ $on: boolean }>`
   &:disabled {
     opacity: 0.5;
     cursor: not-allowed;
+  }
+`;
+
+/**
+ * The track and knob of a switch that carries its own words (the profile's visibility switch: "Hidden" /
+ * "Public"), drawn inside the control (`aria-hidden`): the knob sits left on a slate track when off and right on
+ * a green one when on, both at least 3:1 against the control's white face and the knob against its track.
+ */
+export const SwitchTrack = styled.span.withConfig(sc('SwitchTrack'))<{ $on: boolean }>`
+  position: relative;
+  flex: none;
+  width: 34px;
+  height: 20px;
+  border-radius: ${theme.radius.pill};
+  background: ${(p) => (p.$on ? theme.color.ok : theme.color.muted)};
+  &::after {
+    content: '';
+    position: absolute;
+    top: 3px;
+    left: ${(p) => (p.$on ? '17px' : '3px')};
+    width: 14px;
+    height: 14px;
+    border-radius: 50%;
+    background: ${theme.color.white};
+    box-shadow: 0 1px 2px rgba(0, 0, 0, 0.35);
   }
 `;
 
