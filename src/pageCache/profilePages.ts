@@ -56,7 +56,9 @@ export const profilePageQuery = object({
   open: itemOfList('open'),
   confirm: itemOfList('confirm'),
   saved: itemOfList('saved'),
-  add: string().test('add', 'Unknown widget', (value) => value === undefined || widgetFromFilter(value) !== 'all'),
+  add: mixed<WidgetKey>()
+    .transform((_value: unknown, original: unknown) => (original === undefined ? undefined : widgetFromFilter(original)))
+    .test('add', 'Unknown widget', (value) => (value as string | undefined) !== 'all'),
   as: mixed<ViewAs>().oneOf([...VIEW_AS], 'as must be visitor or member'),
   // The full photo gallery's search, filters and layout (src/validation/gallery.ts), on its own view only.
   q: q.test('photos-only', 'q is for the photo gallery', photosViewOnly),

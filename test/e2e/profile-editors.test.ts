@@ -230,37 +230,37 @@ test.serial('edit mode with the editors at 375 px: no horizontal scroll', async 
 });
 
 test.serial(
-  "a skill's endorsements: add one in the empty row (blur saves), remove one; the read view shows them",
+  "a skill's recommendations (the spec's self-typed endorsements): add one in the empty row (blur saves), remove one; the read view shows them",
   async (t) => {
     const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
     const skill = await openCard(section(page, 'skills'), 'Skill number 3');
     const row = (name: string) => skill.getByRole('group', { name, exact: true });
     // Typing in the empty row makes it an endorsement; another empty row follows for the next one.
-    await row('New endorsement').getByLabel('Endorser name').fill('Lt. Chen');
+    await row('New recommendation').getByLabel('Recommended by').fill('Lt. Chen');
     // Moving on to the title leaves the name: that saves the row as it is so far.
     await Promise.all([
       answer(page, 'PATCH', 200),
-      row('Endorsement 1').getByLabel('Endorser title').fill('Lieutenant'),
+      row('Recommendation 1').getByLabel('Their title').fill('Lieutenant'),
     ]);
     // Leaving the title saves it too, though the row count did not change (an edit inside a row is an edit).
     const [titleSaved] = await Promise.all([
       answer(page, 'PATCH', 200),
-      row('Endorsement 1').getByLabel('Endorser title').blur(),
+      row('Recommendation 1').getByLabel('Their title').blur(),
     ]);
     const endorsements = ((await titleSaved.json()) as { endorsements: Record<string, unknown>[] }).endorsements;
     t.like(endorsements[0], { endorserName: 'Lt. Chen', endorserTitle: 'Lieutenant' });
-    t.is(await row('New endorsement').count(), 1, 'a new empty row to add another');
+    t.is(await row('New recommendation').count(), 1, 'a new empty row to add another');
     // A row without the endorser's name is refused in place with its message; nothing is saved.
-    await row('New endorsement').getByLabel('Comment').fill('No name given');
-    await row('Endorsement 2').getByLabel('Comment').blur();
-    await t.notThrowsAsync(row('Endorsement 2').getByText('Endorser name is required', { exact: true }).waitFor());
-    await row('Endorsement 2').getByLabel('Endorser name').fill('Capt. Reyes');
-    await Promise.all([answer(page, 'PATCH', 200), row('Endorsement 2').getByLabel('Endorser name').blur()]);
+    await row('New recommendation').getByLabel('What they said').fill('No name given');
+    await row('Recommendation 2').getByLabel('What they said').blur();
+    await t.notThrowsAsync(row('Recommendation 2').getByText('Please say who recommended you', { exact: true }).waitFor());
+    await row('Recommendation 2').getByLabel('Recommended by').fill('Capt. Reyes');
+    await Promise.all([answer(page, 'PATCH', 200), row('Recommendation 2').getByLabel('Recommended by').blur()]);
     await skill.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-endorsements-1280.png') });
     await Promise.all([
       answer(page, 'PATCH', 200),
-      skill.getByRole('button', { name: 'Remove endorsement 1' }).click(),
+      skill.getByRole('button', { name: 'Remove recommendation 1' }).click(),
     ]);
 
     await page.goto(`${app().baseUrl}/profiles/${id}?widget=skills`);

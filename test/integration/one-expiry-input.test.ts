@@ -12,6 +12,7 @@ import { expirySuggestion, type CatalogueEntryJson } from '../../src/validation/
 import { LICENSE_MESSAGES } from '../../src/validation/lists/licenses';
 import { listItemModel } from '../../src/models/ListItem';
 import { licenses } from '../../src/validation/lists/licenses';
+import type { ListDefinition } from '../../src/validation/lists';
 
 let app: TestApp;
 test.before(async () => {
@@ -105,7 +106,7 @@ test('a license saves without a status; its stored and presented status come fro
     const saved = await api.post(base, { ...license, expires: typed });
     t.is(saved.status, 201, `${typed}: ${JSON.stringify(saved.body)}`);
     t.like(saved.body, { expires, status }, typed);
-    const row = await listItemModel(licenses).query().findById(saved.body.id);
+    const row = await listItemModel(licenses as unknown as ListDefinition).query().findById(saved.body.id);
     t.is((row as unknown as { status: string }).status, status, `${typed}: the stored status is derived`);
   }
 });

@@ -49,7 +49,7 @@ export const licenseStoredExpiresSchema = expires(LICENSE_MESSAGES.expiresStored
 /** Accepted from API clients that still send it, never asked: every write stores the status the expiry gives. */
 const status = mixed<LicenseStatus>()
   .transform((value: unknown) => (value === '' ? null : value))
-  .oneOf([...LICENSE_STATUSES, null, undefined], LICENSE_MESSAGES.statusChoice)
+  .oneOf([...LICENSE_STATUSES, null] as LicenseStatus[], LICENSE_MESSAGES.statusChoice)
   .nullable();
 
 export const licenses = defineList({
@@ -78,7 +78,8 @@ export const licenses = defineList({
     by: 'expirationVisibility',
     default: DEFAULT_EXPIRATION_VISIBILITY,
   },
-  computed: (item, now) => ({ status: licenseStatus(item.expires, now, item.status) }),
+  computed: (item, now) => ({ status: licenseStatus(item.expires, now, item.status ?? 'active') }),
   order: (items, { now }) => sortLicenses(items, now),
 });
-export type LicenseItemJson = ItemOf<typeof licenses.fields>;
+/** A presented license: its status is always there (worked out from the expiry). */
+export type LicenseItemJson = Omit<ItemOf<typeof licenses.fields>, 'status'> & { status: LicenseStatus };
