@@ -228,9 +228,11 @@ export function ProfilePage(props: ProfilePageProps) {
   const editHref = editHrefOf(props);
   const keep = keepOf(viewAs);
   // The owner's empty sections are one "Add …" menu, not cards (docs/decisions/guided-start.md); the one opened
-  // from it shows, with its add form open. Everyone else's layout leaves empty sections out (below).
+  // from it (or whose plain post was refused) shows, its add form open. Everyone else's layout leaves empty
+  // sections out (below).
   const isEmpty = (key: WidgetKey) => (items[key]?.length ?? 0) === 0;
-  const emptySections = canEdit ? sections.filter((key) => isEmpty(key) && !(editing && key === addSection)) : [];
+  const opened = (key: WidgetKey) => editing && (key === addSection || key === listForm?.list);
+  const emptySections = canEdit ? sections.filter((key) => isEmpty(key) && !opened(key)) : [];
   const filled = sections.filter((key) => !emptySections.includes(key));
   const photos = Object.fromEntries((items.photos ?? []).map((photo) => [String(photo.id), photo]));
   const linkIslands = (target: Target) => (
