@@ -173,6 +173,11 @@ const Card = styled.li.withConfig(sc('ListListItemJson'))`
   &[data-open] {
     border-color: ${theme.color.brand};
   }
+  /* Focused after its add form saved it (the "Saved" line says why). */
+  &:focus {
+    outline: 2px solid ${theme.color.brand};
+    outline-offset: 2px;
+  }
 `;
 
 /** Edit (a <summary>, so it opens without JavaScript too) and the editor it shows. */
@@ -283,10 +288,21 @@ const MoreDetails = styled.details.withConfig(sc('ListEditorMoreDetails'))`
   & > summary {
     display: inline-flex;
     align-items: center;
+    gap: ${theme.space[1]};
     min-height: ${theme.controlHeight};
     color: ${theme.color.brand};
     font-weight: 600;
     cursor: pointer;
+    list-style: none;
+  }
+  & > summary::-webkit-details-marker {
+    display: none;
+  }
+  & > summary::before {
+    content: '▸';
+  }
+  &[open] > summary::before {
+    content: '▾';
   }
   & > summary:focus-visible {
     outline: 2px solid ${theme.color.brand};

@@ -122,7 +122,10 @@ const Dismiss = styled.form.withConfig(sc('GuidedStartDismiss'))`
   margin: 0;
   & button {
     min-height: 32px;
+    padding: 0 ${theme.space[2]};
+    margin-left: -${theme.space[2]};
     font-size: ${theme.font.size.sm};
+    color: ${theme.color.muted};
   }
 `;
 
