@@ -57,7 +57,9 @@ export const profilePageQuery = object({
   confirm: itemOfList('confirm'),
   saved: itemOfList('saved'),
   add: mixed<WidgetKey>()
-    .transform((_value: unknown, original: unknown) => (original === undefined ? undefined : widgetFromFilter(original)))
+    .transform((_value: unknown, original: unknown) =>
+      original === undefined ? undefined : widgetFromFilter(original),
+    )
     .test('add', 'Unknown widget', (value) => (value as string | undefined) !== 'all'),
   as: mixed<ViewAs>().oneOf([...VIEW_AS], 'as must be visitor or member'),
   // The full photo gallery's search, filters and layout (src/validation/gallery.ts), on its own view only.

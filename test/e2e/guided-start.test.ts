@@ -53,8 +53,9 @@ async function axeSerious(owner: CreatedUser, url: string, open?: (page: Page) =
   await open?.(page);
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }
+    ).axe;
     return (await axe.run()).violations.map((v) => `${v.impact}: ${v.id}`);
   });
   await audit.close();
@@ -109,7 +110,10 @@ async function completeChecklist(t: ExecutionContext, width: number) {
   const timeline = section(page, 'timeline');
   const eventForm = timeline.getByRole('form', { name: 'New timeline event' });
   await eventForm.waitFor();
-  t.false(await eventForm.getByLabel('Location', { exact: true }).isVisible(), 'optional fields wait under More details');
+  t.false(
+    await eventForm.getByLabel('Location', { exact: true }).isVisible(),
+    'optional fields wait under More details',
+  );
   await eventForm.getByLabel('Year', { exact: true }).fill('2014');
   await eventForm.getByLabel('Event title', { exact: true }).fill('Hired by Engine 4');
   await eventForm.getByLabel('Event type', { exact: true }).selectOption('hired');
@@ -179,8 +183,14 @@ async function completeChecklist(t: ExecutionContext, width: number) {
   await page.goto(`${base}/profiles/${profile.id}`);
   t.true((await checklist(page).innerText()).includes(M.progress(4, 5)));
   await screenshot(page, `guided-start-four-done-${width}`);
-  await Promise.all([page.waitForURL(`${base}/profiles/${profile.id}`), checklist(page).getByRole('button').first().click()]);
-  await page.getByRole('heading', { name: /Jordan Reyes/ }).first().waitFor();
+  await Promise.all([
+    page.waitForURL(`${base}/profiles/${profile.id}`),
+    checklist(page).getByRole('button').first().click(),
+  ]);
+  await page
+    .getByRole('heading', { name: /Jordan Reyes/ })
+    .first()
+    .waitFor();
   t.is(await checklist(page).count(), 0, 'complete: the checklist is gone');
   t.is((await clientAs(app(), owner).get(`/api/profiles/${profile.id}`)).body.profileStatus, 'live');
   await assertNoHorizontalOverflow(t, page, `the finished profile at ${width}`);

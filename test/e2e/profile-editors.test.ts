@@ -254,7 +254,9 @@ test.serial(
     // A row without the endorser's name is refused in place with its message; nothing is saved.
     await row('New recommendation').getByLabel('What they said').fill('No name given');
     await row('Recommendation 2').getByLabel('What they said').blur();
-    await t.notThrowsAsync(row('Recommendation 2').getByText('Please say who recommended you', { exact: true }).waitFor());
+    await t.notThrowsAsync(
+      row('Recommendation 2').getByText('Please say who recommended you', { exact: true }).waitFor(),
+    );
     await row('Recommendation 2').getByLabel('Recommended by').fill('Capt. Reyes');
     await Promise.all([answer(page, 'PATCH', 200), row('Recommendation 2').getByLabel('Recommended by').blur()]);
     await skill.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-endorsements-1280.png') });

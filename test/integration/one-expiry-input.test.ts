@@ -106,7 +106,9 @@ test('a license saves without a status; its stored and presented status come fro
     const saved = await api.post(base, { ...license, expires: typed });
     t.is(saved.status, 201, `${typed}: ${JSON.stringify(saved.body)}`);
     t.like(saved.body, { expires, status }, typed);
-    const row = await listItemModel(licenses as unknown as ListDefinition).query().findById(saved.body.id);
+    const row = await listItemModel(licenses as unknown as ListDefinition)
+      .query()
+      .findById(saved.body.id);
     t.is((row as unknown as { status: string }).status, status, `${typed}: the stored status is derived`);
   }
 });
@@ -122,7 +124,11 @@ test('an old client sending a status it made up gets the status the expiry gives
   t.is(saved.body.status, 'expired');
   const moved = await api.patch(`/api/profiles/${profile.id}/licenses/id:${saved.body.id}`, { expires: '06/2099' });
   t.is(moved.body.status, 'active', 'a new expiry moves the status');
-  const refused = await api.post(`/api/profiles/${profile.id}/licenses`, { ...license, expires: '06/2099', status: 'x' });
+  const refused = await api.post(`/api/profiles/${profile.id}/licenses`, {
+    ...license,
+    expires: '06/2099',
+    status: 'x',
+  });
   t.is(refused.status, 400);
   t.is(refused.body.fields.status, LICENSE_MESSAGES.statusChoice);
 });

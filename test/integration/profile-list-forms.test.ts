@@ -67,30 +67,33 @@ const hasIntent = (form: string, intent: string) =>
 
 const items = async (list: string) => (await clientAs(app, owner).get(`/api/profiles/${id}/${list}`)).body;
 
-test.serial('add: 303 back to the saved item (marked saved) and the item stored; unchecked boxes are false', async (t) => {
-  const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
-    year: '2019',
-    event: 'Made captain',
-    type: 'promoted',
-    location: ' Austin, TX ',
-    visibility: 'authenticated',
-  });
-  t.is(res.status, 303);
-  const [event] = await items('timeline');
-  const location = `/profiles/${id}?edit=1&saved=timeline:${event.id}#item-timeline-${event.id}`;
-  t.is(res.headers.get('location'), location);
-  // The page it leads to shows the item's read view with its "Saved" line.
-  const saved = await clientAs(app, owner).get<string>(location.split('#')[0]!, { headers: { Accept: 'text/html' } });
-  t.regex(saved.text, /role="status"[^>]*>.*?Timeline event saved/s);
-  t.like(event, {
-    event: 'Made captain',
-    type: 'promoted',
-    location: 'Austin, TX',
-    visibility: 'authenticated',
-    showOnMainProfile: false,
-    isPrimary: false,
-  });
-});
+test.serial(
+  'add: 303 back to the saved item (marked saved) and the item stored; unchecked boxes are false',
+  async (t) => {
+    const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
+      year: '2019',
+      event: 'Made captain',
+      type: 'promoted',
+      location: ' Austin, TX ',
+      visibility: 'authenticated',
+    });
+    t.is(res.status, 303);
+    const [event] = await items('timeline');
+    const location = `/profiles/${id}?edit=1&saved=timeline:${event.id}#item-timeline-${event.id}`;
+    t.is(res.headers.get('location'), location);
+    // The page it leads to shows the item's read view with its "Saved" line.
+    const saved = await clientAs(app, owner).get<string>(location.split('#')[0]!, { headers: { Accept: 'text/html' } });
+    t.regex(saved.text, /role="status"[^>]*>.*?Timeline event saved/s);
+    t.like(event, {
+      event: 'Made captain',
+      type: 'promoted',
+      location: 'Austin, TX',
+      visibility: 'authenticated',
+      showOnMainProfile: false,
+      isPrimary: false,
+    });
+  },
+);
 
 test.serial(
   'add with errors: the edit page again, 400, the values kept and each message beside its field',

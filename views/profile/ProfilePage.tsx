@@ -362,7 +362,9 @@ export function ProfilePage(props: ProfilePageProps) {
             />
           ) : null}
           <Columns>
-            <Column>{filled.filter((key) => WIDGET_VIEWS[key].column === 'left').map((key) => section(key, false))}</Column>
+            <Column>
+              {filled.filter((key) => WIDGET_VIEWS[key].column === 'left').map((key) => section(key, false))}
+            </Column>
             <Column>
               {filled.filter((key) => WIDGET_VIEWS[key].column === 'right').map((key) => section(key, false))}
             </Column>

@@ -199,7 +199,11 @@ export function WidgetSection({
         editor
       ) : items.length === 0 ? (
         <EmptyNote>
-          {editHref ? <a href={`${editHref}&add=${filterForWidget(view.key)}#section-${view.key}`}>{view.emptyInvite}</a> : view.emptyText}
+          {editHref ? (
+            <a href={`${editHref}&add=${filterForWidget(view.key)}#section-${view.key}`}>{view.emptyInvite}</a>
+          ) : (
+            view.emptyText
+          )}
         </EmptyNote>
       ) : (
         view.renderItems(shown, context)

@@ -5,14 +5,7 @@
  * also takes a year (the stored legacy form) and `YYYY-MM-DD` (stored as `MM/DD/YYYY`); the status is never asked:
  * it is worked out from the expiry on every write (the spec's stored field, for API clients) and when presented.
  */
-import {
-  defineList,
-  iconChoice,
-  trimmedString,
-  optionalChoice,
-  requiredText,
-  type ItemOf,
-} from './define';
+import { defineList, iconChoice, trimmedString, optionalChoice, requiredText, type ItemOf } from './define';
 import { LICENSE_ICONS } from './icons';
 import {
   DEFAULT_EXPIRATION_VISIBILITY,

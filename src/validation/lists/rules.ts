@@ -64,7 +64,8 @@ const ISO_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
  * it is none of these or names a day its month does not have.
  */
 export function storedExpiry(value: unknown): string | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 1000 && value <= 9999 ? String(value) : null;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 1000 && value <= 9999 ? String(value) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
   const iso = ISO_DATE.exec(text);
