@@ -29,6 +29,8 @@ async function addItem(page: Page, widget: Locator, noun: string, message: strin
   await form.getByText(message, { exact: true }).waitFor();
   for (const [label, value] of Object.entries(values)) {
     const field = form.getByLabel(label, { exact: true });
+    // The optional fields wait under "More details".
+    if (!(await field.isVisible())) await form.getByText('More details', { exact: true }).click();
     if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
     else await field.fill(value);
   }
