@@ -284,6 +284,7 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
 
 /** The add form's optional fields and the item's settings: closed until asked for (or holding a message). */
 const MoreDetails = styled.details.withConfig(sc('ListEditorMoreDetails'))`
+  ${closedContentNotRendered}
   margin-top: ${theme.space[3]};
   & > summary {
     display: inline-flex;

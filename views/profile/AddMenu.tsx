@@ -40,6 +40,10 @@ const Menu = styled.details.withConfig(sc('ProfileAddMenu'))`
     outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
   }
+  /* Closed, its list takes no layout (as the editors' closed <details>: islands/lib/closedDetails.ts). */
+  &:not([open]) > ul {
+    display: none;
+  }
   & > ul {
     list-style: none;
     margin: ${theme.space[2]} 0 0;
