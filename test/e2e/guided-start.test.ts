@@ -146,6 +146,14 @@ async function completeChecklist(t: ExecutionContext, width: number) {
   t.true((await certs.innerText()).includes('Expires 03/2028'));
   const stored = await clientAs(app(), owner).get(`/api/profiles/${profile.id}/certifications`);
   t.like(stored.body[0], { expires: 2028, expiresOn: '03/2028' });
+  // Edited inline: the one input shows the month, and a new full date saves both stored fields when left.
+  const certCard = certs.getByRole('listitem', { name: 'Hazmat Technician (state)' });
+  await certCard.locator('summary', { hasText: 'Edit' }).click();
+  const expiry = certCard.getByLabel('Expiry', { exact: true });
+  t.is(await expiry.inputValue(), '03/2028');
+  await expiry.fill('2029-06-15');
+  const [patched] = await Promise.all([answered(page, 'PATCH', '/certifications/'), expiry.blur()]);
+  t.like(await patched.json(), { expires: 2029, expiresOn: '06/15/2029' });
 
   // A license: no status is asked; the one its expiry gives is shown.
   await page.goto(`${base}/profiles/${profile.id}?edit=1&add=licenses#section-licenses`);

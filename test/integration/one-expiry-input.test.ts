@@ -145,3 +145,38 @@ test('the catalogue suggests an expiry only into an empty field, and never one a
   t.is(expirySuggestion(dated, entry, { issued: '10/2024', expires: '' }, now), undefined, '10/2026 ended');
   t.is(expirySuggestion(dated, entry, { issued: '11/2024', expires: '' }, now), '11/2026');
 });
+
+test('without script: the add form posts "03/2028" once and both stored fields follow; a license posts no status', async (t) => {
+  const { profile, api } = await ownerApi();
+  const posted = await api.postForm(`/profiles/${profile.id}/lists/certifications`, {
+    ...cert,
+    year: '2024',
+    expires: '03/2028',
+    visibility: 'public',
+  });
+  t.is(posted.status, 303);
+  const [stored] = (await api.get(`/api/profiles/${profile.id}/certifications`)).body;
+  t.like(stored, { expires: 2028, expiresOn: '03/2028' });
+  t.is(
+    posted.headers.get('location'),
+    `/profiles/${profile.id}?edit=1&saved=certifications:${stored.id}#item-certifications-${stored.id}`,
+  );
+
+  const bad = await api.postForm(`/profiles/${profile.id}/lists/certifications`, {
+    ...cert,
+    year: '2024',
+    expires: '3/28',
+  });
+  t.is(bad.status, 400);
+  t.true(bad.text.includes(CERTIFICATION_MESSAGES.expiresFormat), 'the message beside the field');
+  t.true(bad.text.includes('value="3/28"'), 'what was typed is kept');
+
+  const license = await api.postForm(`/profiles/${profile.id}/lists/licenses`, {
+    name: 'EMT-B',
+    type: 'State',
+    issued: '2021',
+    expires: '2099-01-31',
+  });
+  t.is(license.status, 303);
+  t.like((await api.get(`/api/profiles/${profile.id}/licenses`)).body[0], { expires: '01/31/2099', status: 'active' });
+});
