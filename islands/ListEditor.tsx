@@ -2,7 +2,10 @@
  * The one editor of every profile list (spec 02 §§2, 4), driven by the list's definition
  * (src/validation/lists): its fields' editor metadata (label, input kind, choices), its create schema for the
  * add form (validated as the user types) and its update schema for inline edits.
- * - Add: POST /api/profiles/{id}/{path}; the new item is appended.
+ * - Add: POST /api/profiles/{id}/{path}; the new item is appended. The form asks the required fields first (and
+ *   those a list marks `primary`), the rest under "More details" (a <details>); once saved it closes, and the new
+ *   item shows its read view at its place with a "Saved" status line, focused (docs/decisions/guided-start.md).
+ *   Without JavaScript the post comes back to the item (`savedItem`) with the same line.
  * - Inline edit (lib/useInlineForm.ts): text saves on blur, choices (selects, checkboxes, icons, tags) on
  *   change — PATCH …/{path}/id:{itemId} with `If-Match` of the item's version (saves of one item run one after
  *   another, each with the latest version); a 400 puts the message beside the field and keeps what was typed,
@@ -25,7 +28,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { styled } from 'styled-components';
-import type { AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema, Schema } from 'yup';
 import { LISTS, type ListItemJson, type OrderOptions } from '../src/validation/lists';
 import {
   fieldMeta,
@@ -42,6 +45,7 @@ import { trackSave } from './lib/pendingSaves';
 import { useSectionCount } from './lib/sectionCount';
 import { useApiMutation } from './lib/useApiMutation';
 import { Button } from '../views/ui/Button';
+import { Icon } from '../views/ui/Icon';
 import { AiAssistProvider } from './lib/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
 import { linkableList } from '../src/validation/photos';
@@ -79,6 +83,10 @@ export interface ListEditorProps {
   openItem?: number | null;
   /** The item whose delete a plain post asked to confirm (no JavaScript). */
   confirmDelete?: number | null;
+  /** The item a plain post just saved (no JavaScript): its read view says so. */
+  savedItem?: number | null;
+  /** The add form is open on arrival (an empty section opened from the page's "Add …" menu). */
+  addOpen?: boolean;
   /** The timeline's order on this page (Newest First / Oldest First). */
   sort?: 'newest' | 'oldest';
   /** The server has an AI model: long text fields offer Enhance (docs/decisions/ai-assist.md, islands/lib/EnhanceButton.tsx). */
@@ -90,12 +98,16 @@ export interface ListEditorProps {
 interface EditorField {
   name: string;
   meta: FieldMeta;
+  /** Asked first in the add form: required, or marked `primary`; the others are under "More details". */
+  primary: boolean;
 }
+
+const isRequired = (schema: unknown) => (schema as Schema).describe().optional === false;
 
 const editorFields = (definition: ListDefinition): EditorField[] =>
   Object.entries(definition.fields).flatMap(([name, schema]) => {
     const meta = fieldMeta(schema);
-    return meta ? [{ name, meta }] : [];
+    return meta ? [{ name, meta, primary: isRequired(schema) || meta.primary === true }] : [];
   });
 
 const ifMatch = (item: ListItemJson) => ({ 'If-Match': `"${item.id}.${item.version}"` });
@@ -161,6 +173,11 @@ const Card = styled.li.withConfig(sc('ListListItemJson'))`
   &[data-open] {
     border-color: ${theme.color.brand};
   }
+  /* Focused after its add form saved it (the "Saved" line says why). */
+  &:focus {
+    outline: 2px solid ${theme.color.brand};
+    outline-offset: 2px;
+  }
 `;
 
 /** Edit (a <summary>, so it opens without JavaScript too) and the editor it shows. */
@@ -208,19 +225,26 @@ const Confirm = styled.p.withConfig(sc('ListEditorConfirm'))`
   color: ${theme.color.danger};
 `;
 
+/** "Add …": an outlined button (a calm edit mode), its icon and word always spaced; the form below once open. */
 const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
   ${closedContentNotRendered}
   & > summary {
     display: inline-flex;
     align-items: center;
+    gap: ${theme.space[2]};
     min-height: ${theme.controlHeight};
     padding: 0 ${theme.space[4]};
+    border: 1px solid ${theme.color.line};
     border-radius: ${theme.radius.control};
-    background: ${theme.color.brand};
-    color: ${theme.color.white};
+    background: ${theme.color.surface};
+    color: ${theme.color.ink};
     font-weight: 600;
     cursor: pointer;
     list-style: none;
+  }
+  & > summary:hover {
+    border-color: ${theme.color.brand};
+    color: ${theme.color.brand};
   }
   & > summary::-webkit-details-marker {
     display: none;
@@ -232,7 +256,7 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
   &[open] > summary {
     display: none;
   }
-  /* From 768 px, closed, it is "+ Add" in the section's header, left of the count (its name stays "Add …"). */
+  /* From 768 px, closed, it is "Add" in the section's header, left of the count (its name stays "Add …"). */
   ${media.tablet} {
     &:not([open]) {
       position: absolute;
@@ -240,7 +264,6 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
       right: 48px;
     }
     & > summary {
-      gap: ${theme.space[1]};
       min-height: 32px;
       padding: 0 ${theme.space[3]};
     }
@@ -257,6 +280,50 @@ const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
     margin: 0 0 ${theme.space[3]};
     font-size: ${theme.font.size.md};
   }
+`;
+
+/** The add form's optional fields and the item's settings: closed until asked for (or holding a message). */
+const MoreDetails = styled.details.withConfig(sc('ListEditorMoreDetails'))`
+  ${closedContentNotRendered}
+  margin-top: ${theme.space[3]};
+  & > summary {
+    display: inline-flex;
+    align-items: center;
+    gap: ${theme.space[1]};
+    min-height: ${theme.controlHeight};
+    color: ${theme.color.brand};
+    font-weight: 600;
+    cursor: pointer;
+    list-style: none;
+  }
+  & > summary::-webkit-details-marker {
+    display: none;
+  }
+  & > summary::before {
+    content: '▸';
+  }
+  &[open] > summary::before {
+    content: '▾';
+  }
+  & > summary:focus-visible {
+    outline: 2px solid ${theme.color.brand};
+    outline-offset: 2px;
+  }
+  &[open] > summary {
+    margin-bottom: ${theme.space[3]};
+  }
+`;
+
+/** A saved item's "Saved" line, beside its read view. */
+const SavedNote = styled.p.withConfig(sc('ListEditorSaved'))`
+  flex: 1 1 100%;
+  margin: 0;
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space[1]};
+  color: ${theme.color.ok};
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
 `;
 
 const Actions = styled.div.withConfig(sc('ListEditorActions'))`
@@ -297,18 +364,21 @@ function AddForm({
   photos,
   onGallery,
   onAdded,
+  addOpen,
 }: {
   definition: ListDefinition;
   fields: EditorField[];
   profileId: number;
   defaultVisibility: Visibility;
   state: ListFormState['state'] | null;
+  /** Open on arrival (an empty section opened from the page's "Add …" menu). */
+  addOpen: boolean;
   /** Lists with a Photo Manager: the gallery (null: none). */
   photos: PhotoJson[] | null;
   onGallery: (photos: PhotoJson[]) => void;
   onAdded: (item: ListItemJson) => void;
 }) {
-  const [open, setOpen] = useState(state !== null);
+  const [open, setOpen] = useState(state !== null || addOpen);
   const hydrated = useHydrated();
   const target = photos ? linkableList(definition.key) : null;
   const linkPhotos = useLinkPhotos(target);
@@ -324,10 +394,19 @@ function AddForm({
   ]);
   const form = useForm(definition.createSchema as AnyObjectSchema, initial, { state });
   const noun = definition.noun.toLowerCase();
+  // "More details" opens by itself when it holds a message (a refused post, or the check before sending).
+  const laterNames = fields.filter((field) => !field.primary).map((field) => field.name);
+  const holdsMessage = (names: string[]) =>
+    names.some((path) => laterNames.some((name) => path === name || path.startsWith(`${name}[`)));
+  const [moreOpen, setMoreOpen] = useState(() => holdsMessage(Object.keys(state?.errors ?? {})));
+  const messages = Object.keys(form.errors).filter((name) => (form.errors as Record<string, unknown>)[name]);
+  const laterMessage = holdsMessage(messages);
+  useEffect(() => {
+    if (laterMessage) setMoreOpen(true);
+  }, [laterMessage]);
   const add = useApiMutation({
     request: (values: Record<string, unknown>) =>
       api.post<ListItemJson>(`/api/profiles/${profileId}/${definition.path}`, values),
-    success: { title: `${definition.noun} added` },
     errorTitle: definition.saveFailed ?? 'Error',
     fallbackMessage: 'Please try again.',
     form,
@@ -351,6 +430,7 @@ function AddForm({
     const item = (linked?.item as ListItemJson | null | undefined) ?? saved.item;
     if (!item) return;
     setPhotoIds([]);
+    setOpen(false);
     onAdded(item);
     if (target) announceItem(target, item, linked?.photos);
   };
@@ -375,10 +455,17 @@ function AddForm({
       picked: catalogue.picked,
     };
   };
+  const first = fields.filter((field) => field.primary);
+  const later = fields.filter((field) => !field.primary);
+  const fieldCell = ({ name, meta }: EditorField) => (
+    <div key={name} data-wide={wide(meta)}>
+      <FieldInput meta={meta} placeholder bind={bindFor(name)} />
+    </div>
+  );
   return (
     <AddPanel open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span aria-hidden="true">+</span>
+        <Icon name="plus" />
         <span>
           Add<span data-noun="">{` ${noun}`}</span>
         </span>
@@ -391,15 +478,15 @@ function AddForm({
           aria-label={`New ${noun}`}
         >
           <FormAlert error={form.formError} />
-          <FieldGrid>
-            {fields.map(({ name, meta }) => (
-              <div key={name} data-wide={wide(meta)}>
-                <FieldInput meta={meta} placeholder bind={bindFor(name)} />
-              </div>
-            ))}
-            <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
-            <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
-          </FieldGrid>
+          <FieldGrid>{first.map(fieldCell)}</FieldGrid>
+          <MoreDetails open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+            <summary>More details</summary>
+            <FieldGrid>
+              {later.map(fieldCell)}
+              <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+              <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
+            </FieldGrid>
+          </MoreDetails>
           {target && hydrated ? (
             <PhotoField>
               <strong>{photoNoun === 'photo' ? 'Photo' : 'Photos'}</strong>
@@ -470,6 +557,7 @@ function ItemEditor({
   state,
   openOnArrival,
   confirmDelete,
+  saved,
   onChanged,
   onDelete,
 }: {
@@ -485,6 +573,8 @@ function ItemEditor({
   state: ListFormState['state'] | null;
   openOnArrival: boolean;
   confirmDelete: boolean;
+  /** Just saved: its read view says so; `focus` when the save was made here (the add form closed). */
+  saved: { focus: boolean } | null;
   onChanged: (item: ListItemJson) => void;
   onDelete: (item: ListItemJson) => void;
 }) {
@@ -496,10 +586,13 @@ function ItemEditor({
   const inline = useInlineForm({
     schema: definition.updateSchema as AnyObjectSchema,
     saved: item,
-    values: (saved) =>
-      Object.fromEntries(
-        [...fields.map((field) => field.name), 'showOnMainProfile', 'visibility'].map((name) => [name, saved[name]]),
+    values: (stored) => ({
+      ...Object.fromEntries(
+        [...fields.map((field) => field.name), 'showOnMainProfile', 'visibility'].map((name) => [name, stored[name]]),
       ),
+      ...definition.formValues?.(stored),
+    }),
+    carries: (name) => definition.derived?.[name] ?? [],
     state,
     request: (body, saved) =>
       api.patch<ListItemJson>(`/api/profiles/${profileId}/${definition.path}/id:${saved.id}`, body, ifMatch(saved)),
@@ -570,6 +663,10 @@ function ItemEditor({
   const noun = definition.noun.toLowerCase();
   const describe = WIDGET_ITEM_PARTS[definition.key as WidgetKey];
   const { open } = disclosure;
+  const cardRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (saved?.focus) cardRef.current?.focus();
+  }, [saved]);
   const parts = describe?.(item as unknown as SectionItem, {
     ...READ_CONTEXT,
     basePath: `/profiles/${profileId}`,
@@ -594,8 +691,20 @@ function ItemEditor({
     <h3 id={headingId}>{title}</h3>
   );
   return (
-    <Card id={itemAnchor(definition, item.id)} aria-labelledby={headingId} data-open={open ? '' : undefined}>
+    <Card
+      ref={cardRef}
+      id={itemAnchor(definition, item.id)}
+      aria-labelledby={headingId}
+      data-open={open ? '' : undefined}
+      tabIndex={-1}
+    >
       {open ? <h3 id={headingId}>{title}</h3> : readView}
+      {saved && !open ? (
+        <SavedNote role="status">
+          <Icon name="check" />
+          {`${definition.noun} saved`}
+        </SavedNote>
+      ) : null}
       <Disclosure ref={disclosure.detailsRef} open={open}>
         <Button
           as="summary"
@@ -721,11 +830,17 @@ function ListEditorBody({
   formState = null,
   openItem = null,
   confirmDelete = null,
+  savedItem = null,
+  addOpen = false,
   sort = 'newest',
   photos = null,
 }: ListEditorProps) {
   const definition = LISTS.find((candidate) => candidate.key === list);
   const [items, setItemsState] = useState(initialItems);
+  /** The item last saved: by a plain post (the page says which), or by the add form here (then focused). */
+  const [saved, setSaved] = useState<{ id: number; focus: boolean } | null>(
+    savedItem === null ? null : { id: savedItem, focus: false },
+  );
   /** Kept in the list's display order (spec 02 §4), as the server renders it, after every add and save. */
   const setItems = (next: (prev: ListItemJson[]) => ListItemJson[]) =>
     setItemsState((prev) => {
@@ -788,6 +903,7 @@ function ListEditorBody({
               state={formState?.target === item.id ? formState.state : null}
               openOnArrival={openItem === item.id}
               confirmDelete={confirmDelete === item.id}
+              saved={saved?.id === item.id ? saved : null}
               onChanged={merge}
               onDelete={deleteItem}
             />
@@ -802,7 +918,11 @@ function ListEditorBody({
         state={formState?.target === 'add' ? formState.state : null}
         photos={photos ? gallery : null}
         onGallery={setGallery}
-        onAdded={(item) => setItems((prev) => [...prev, item])}
+        addOpen={addOpen}
+        onAdded={(item) => {
+          setItems((prev) => [...prev, item]);
+          setSaved({ id: item.id, focus: true });
+        }}
       />
     </Stack>
   );

@@ -204,6 +204,7 @@ export function FieldInput({
           {...{ id, name, error, onBlur }}
           value={shown(value)}
           label={meta.label}
+          help={meta.help}
           type="text"
           inputMode={meta.input === 'number' ? 'numeric' : undefined}
           autoComplete="off"

@@ -51,6 +51,11 @@ export interface InlineFormOptions<T, V extends Body> extends Pick<
   onSaved?: (saved: T) => void;
   /** After a refused save, once it was reported (a closed editor opens again to show what was kept). */
   onFailed?: () => void;
+  /**
+   * Fields the schema fills from a typed one (a list's `derived`: a certification's precise expiry from its one
+   * expiry input), sent with it when it is saved.
+   */
+  carries?: (name: string) => readonly string[];
 }
 
 export function useInlineForm<T extends object, V extends Body>(options: InlineFormOptions<T, V>) {
@@ -97,21 +102,23 @@ export function useInlineForm<T extends object, V extends Body>(options: InlineF
    * The field's value cast by the schema (trimmed, blank rows dropped), or undefined when it is invalid (its
    * messages then show beside it).
    */
-  const checked = (name: Key): { value: unknown } | undefined => {
+  const checked = (name: Key): { body: Body } | undefined => {
     form.touch(name);
     try {
       const cast = schema.validateSync({ [name]: form.getValues()[name] }, { abortEarly: false }) as Body;
-      return { value: cast[name] ?? null };
+      const names = [name, ...(options.carries?.(name) ?? [])];
+      return { body: Object.fromEntries(names.map((n) => [n, cast[n] ?? null])) };
     } catch {
       return undefined;
     }
   };
 
-  /** Saves a typed field if it is valid and differs from what is stored; what was typed stays either way. */
+  /** Saves a typed field (with what it fills) if it is valid and differs from what is stored; what was typed stays. */
   const commit = (name: Key) => {
     const result = checked(name);
-    if (!result || isStoredValue(result.value, (latest.current as Body)[name])) return;
-    void save({ [name]: result.value }).catch(() => undefined);
+    const stored = latest.current as Body;
+    if (!result || Object.entries(result.body).every(([n, value]) => isStoredValue(value, stored[n]))) return;
+    void save(result.body).catch(() => undefined);
   };
 
   /** A choice: shown at once, saved, and put back if the server refuses it. */
@@ -122,7 +129,7 @@ export function useInlineForm<T extends object, V extends Body>(options: InlineF
     if (!result) return;
     // Put back only what is still shown: a later choice is its own save.
     const rollback = () => form.getValues()[name] === value && form.setValue(name, before);
-    void save({ [name]: result.value }, rollback).catch(() => undefined);
+    void save(result.body, rollback).catch(() => undefined);
   };
 
   /** Every value at once (a Save button): all messages shown, nothing sent unless the whole form is valid. */

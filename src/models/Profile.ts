@@ -48,6 +48,8 @@ export class Profile extends BaseModel {
    * kept sections are named by it (src/pageCache/profilePages.ts `sectionStamps`).
    */
   sectionVersions!: Partial<Record<SectionPart, number>>;
+  /** When the owner closed the guided start's checklist (docs/decisions/guided-start.md); null: not closed. */
+  guidedStartDismissedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 

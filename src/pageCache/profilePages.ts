@@ -41,7 +41,8 @@ const { q, category, folder, view } = galleryQueryFields;
 /**
  * The profile page's links: `widget` (a section, in any of the filter's spellings), `sort` (the timeline's
  * order), `edit=1` (edit mode, for those who may edit), `open` (an item whose editor is open on arrival: a saved
- * item's Edit without JavaScript), `confirm` (a plain post's delete step, the item open) and `as`
+ * item's Edit without JavaScript), `confirm` (a plain post's delete step, the item open), `saved` (an item a plain
+ * post just saved: its read view says so), `add` (edit mode: an empty section opened from the "Add …" menu) and `as`
  * (visitor | member: the owner's or an admin's view of the page as those viewers get it; ignored for others).
  */
 export const profilePageQuery = object({
@@ -54,6 +55,12 @@ export const profilePageQuery = object({
   edit: mixed<'1'>().oneOf(['1'], 'edit must be 1'),
   open: itemOfList('open'),
   confirm: itemOfList('confirm'),
+  saved: itemOfList('saved'),
+  add: mixed<WidgetKey>()
+    .transform((_value: unknown, original: unknown) =>
+      original === undefined ? undefined : widgetFromFilter(original),
+    )
+    .test('add', 'Unknown widget', (value) => (value as string | undefined) !== 'all'),
   as: mixed<ViewAs>().oneOf([...VIEW_AS], 'as must be visitor or member'),
   // The full photo gallery's search, filters and layout (src/validation/gallery.ts), on its own view only.
   q: q.test('photos-only', 'q is for the photo gallery', photosViewOnly),

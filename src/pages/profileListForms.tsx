@@ -5,7 +5,8 @@
  *   POST /profiles/{id}/lists/{list}/id:{itemId} an item's form, by its `intent`: `update` (every field of the
  *        form; the posted `version` is the If-Match), `confirm-delete` (back with the confirm step shown, for
  *        those the profile's policy lets edit), `delete` (with the posted version), `cancel`
- * Success: 303 to the edit page at the list's section. Failure (400, 412): the edit page again with that form's
+ * Success: 303 to the edit page at the saved item, its read view marked saved (`saved={list}:{itemId}`), or after a
+ * delete at the list's section. Failure (400, 412): the edit page again with that form's
  * values and messages (src/http/formAction.ts). Only the fields the editor shows are read: a linked photo or
  * any other field without editor metadata is never touched by a form.
  */
@@ -30,11 +31,11 @@ import { profilePageHtml } from './profiles';
 
 const SETTINGS = ['showOnMainProfile', 'visibility'];
 
-/** The fields a list's forms carry (those with editor metadata) and the item settings. */
-const formFields = (list: ListDefinition) => [
-  ...Object.keys(list.fields).filter((name) => fieldMeta(list.fields[name])),
-  ...SETTINGS,
-];
+/** The fields a list's forms carry (those with editor metadata, and those filled from them) and the item settings. */
+const formFields = (list: ListDefinition) => {
+  const shown = Object.keys(list.fields).filter((name) => fieldMeta(list.fields[name]));
+  return [...new Set([...shown, ...shown.flatMap((name) => list.derived?.[name] ?? []), ...SETTINGS])];
+};
 
 /** An unchecked checkbox posts nothing: in a form that shows it, absent means false. */
 function uncheckedAsFalse(list: ListDefinition, body: Record<string, unknown>): void {
@@ -57,6 +58,10 @@ function postedVersion(ctx: Koa.Context, itemId: number): Expected | undefined {
 
 const sectionPath = (profileId: number, list: ListDefinition, query = '') =>
   `/profiles/${profileId}?edit=1${query}#section-${list.key}`;
+
+/** The edit page at a saved item, its read view marked saved (the ListEditor's `savedItem`). */
+const savedPath = (profileId: number, list: ListDefinition, itemId: number) =>
+  `/profiles/${profileId}?edit=1&saved=${list.key}:${itemId}#item-${list.key}-${itemId}`;
 
 /** A list by its path segment (`timeline`, `special-units`); any other segment names nothing. */
 const listParam = mixed<ListDefinition>()
@@ -99,8 +104,8 @@ export function profileListFormRoutes({ config }: AppContext): Router {
         schema: list.createSchema.pick(formFields(list)),
         errorTitle: list.saveFailed ?? 'Error',
         async handle(ctx: WriteContext, input) {
-          await appendListItem(ctx.state.trx, ctx.state.user, { profileId, list, fields: input });
-          return sectionPath(profileId, list);
+          const item = await appendListItem(ctx.state.trx, ctx.state.user, { profileId, list, fields: input });
+          return savedPath(profileId, list, item.id);
         },
         render: editPage(profileId, list, 'add'),
       })(ctx, next);
@@ -151,7 +156,7 @@ export function profileListFormRoutes({ config }: AppContext): Router {
             async handle(ctx: WriteContext, input) {
               const expected = postedVersion(ctx, itemId);
               await updateListItem(ctx.state.trx, ctx.state.user, { profileId, list, ref, expected, fields: input });
-              return sectionPath(profileId, list);
+              return savedPath(profileId, list, itemId);
             },
             render: editPage(profileId, list, itemId),
           })(ctx, next);

@@ -4,6 +4,7 @@
  * complete from the server; what a viewer may not see is filtered before rendering (profilePolicy and
  * presentProfile). Register this router last: /{username} takes any one-segment path no other page claims.
  */
+import { object } from 'yup';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
@@ -14,7 +15,7 @@ import {
   currentVerifiedDepartmentIds,
 } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
-import { formAction } from '../http/formAction';
+import { formAction, type FormActionContext } from '../http/formAction';
 import { toastAfterRedirect } from '../http/flash';
 import { profileViewCounting } from '../http/insights';
 import { redirectAfter, signedInPage } from '../http/pageGuards';
@@ -45,7 +46,7 @@ import { presentProfileLists } from '../presenters/lists';
 import { presentDepartment } from '../presenters/departments';
 import { findDepartment } from '../services/departments/userDepartments';
 import { findOwnProfile, findProfileByUsername, findProfileWithUsername } from '../services/profileReads';
-import { createProfile, setProfileStatus } from '../services/profileWrites';
+import { createProfile, dismissGuidedStart, setProfileStatus } from '../services/profileWrites';
 import { loadProfileContent } from '../services/profileContent';
 import { presentGallery, presentGalleryView } from '../presenters/photos';
 import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';
@@ -74,6 +75,7 @@ import { presentExpiringSoon } from '../presenters/reminders';
 import { expiringSoon } from '../services/reminders/items';
 import { claimRemindersPrompt, ownReminderSettings } from '../services/reminders/settings';
 import { isColleagueOfOwner } from '../services/endorsements/colleagues';
+import { presentGuidedStart } from '../presenters/guidedStart';
 
 /** What one rendering of a profile shows: the view, its links, and in edit mode a list form's state. */
 export interface ProfileView {
@@ -88,6 +90,10 @@ export interface ProfileView {
   openItem?: { list: string; itemId: number } | null;
   /** A plain post asked to confirm deleting this item (`?confirm={list}:{itemId}`). */
   confirmDelete?: { list: string; itemId: number } | null;
+  /** An item a plain post just saved (`?saved={list}:{itemId}`): its read view says so. */
+  savedItem?: { list: string; itemId: number } | null;
+  /** An empty section opened from the "Add …" menu (`?add={widget}`), its add form open. */
+  addSection?: WidgetKey | null;
   /** The owner's or an admin's "View as" page (the route grants it only to them): never editable. */
   viewAs?: ViewAs | null;
   /** The full photo gallery's search, filters and layout (the photos view; edit mode has its own). */
@@ -149,6 +155,8 @@ export async function profilePageHtml(
     listForm: editing ? (view.listForm ?? null) : null,
     openItem: editing ? (view.openItem ?? null) : null,
     confirmDelete: editing ? (view.confirmDelete ?? null) : null,
+    savedItem: editing ? (view.savedItem ?? null) : null,
+    addSection: editing ? (view.addSection ?? null) : null,
     aiAssist: editing && config.ai !== null,
     showVisibility: viewerClass === 'editor',
     sectionStamps: sectionStamps(profile, viewerClass, now),
@@ -159,8 +167,10 @@ export async function profilePageHtml(
   // When every read section the page shows is kept at its stamp, the page shows those and reads no item;
   // otherwise every list in one statement, filtered for the viewer and in display order.
   const kept = findKeptSections(page, config.renderCache);
+  // Those who may edit always read the items: their empty sections are the "Add …" menu, and the owner's guided
+  // start counts the first timeline entry and certification.
   const [content, expiring] = await Promise.all([
-    kept.all ? null : loadProfileContent(seenBy, profile),
+    kept.all && !canEdit ? null : loadProfileContent(seenBy, profile),
     !publicView && !viewAs ? ownerExpiryNotice(viewer, profile, editing) : null,
   ]);
   const photos = content ? presentGallery(content.gallery, seenBy) : null;
@@ -171,11 +181,13 @@ export async function profilePageHtml(
         photos: photos!.photoGallery,
       }
     : {};
+  const ownerStart = lists && isProfileOwner(viewer, profile) && canEdit ? presentGuidedStart(profile, lists) : null;
   return renderPageHtml(
     ctx,
     config,
     <ProfilePage
       {...page}
+      guidedStart={ownerStart}
       items={items}
       keptSections={kept.found}
       gallery={editing ? photos : null}
@@ -295,6 +307,22 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
     router.post(path, signedInPage('/'), noProfileYet, postCreateProfile);
   }
 
+  /** The own view again after a refused plain post of its header forms, with the visibility switch's state. */
+  async function renderOwnView(ctx: FormActionContext, id: number, statusForm: FormState | null) {
+    const koaCtx = ctx as unknown as Koa.Context;
+    const profile = await findProfileWithUsername(id);
+    if (!profile) throw new NotFoundError();
+    koaCtx.type = 'html';
+    koaCtx.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+    koaCtx.body = await profilePageHtml(koaCtx, config, profile, currentUser(koaCtx), {
+      publicView: false,
+      widget: 'all',
+      sort: 'newest',
+      editing: false,
+      statusForm,
+    });
+  }
+
   // The visibility switch without script (islands/ProfileToolbar.tsx): the API's schema and service
   // (PATCH /api/profiles/{id}/status), then the own view with the spec's toast. Signed out → /login; those who may
   // not edit the profile get the API's 403 (or 404 for a profile they may not read).
@@ -314,20 +342,25 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
           toastAfterRedirect(ctx, { title: PROFILE_MESSAGES.visibilityUpdated });
           return `/profiles/${id}`;
         },
-        async render(ctx, state) {
-          const koaCtx = ctx as unknown as Koa.Context;
-          const profile = await findProfileWithUsername(id);
-          if (!profile) throw new NotFoundError();
-          koaCtx.type = 'html';
-          koaCtx.set('Cache-Control', PERSONAL_CACHE_CONTROL);
-          koaCtx.body = await profilePageHtml(koaCtx, config, profile, currentUser(koaCtx), {
-            publicView: false,
-            widget: 'all',
-            sort: 'newest',
-            editing: false,
-            statusForm: state,
-          });
+        render: (ctx, state) => renderOwnView(ctx, id, state),
+      })(ctx, next);
+    },
+  );
+
+  // The guided start's "Hide this checklist" (views/profile/GuidedStart.tsx): closed for good, then the own view.
+  router.post(
+    '/profiles/:id/start/dismiss',
+    signedInPage(),
+    validate(statusForm),
+    async (ctx: SignedInContext<InputOf<typeof statusForm>>, next) => {
+      const { id } = ctx.state.input.params;
+      return formAction({
+        schema: object({}),
+        async handle(ctx: WriteContext) {
+          await dismissGuidedStart(ctx.state.trx, ctx.state.user, { id });
+          return `/profiles/${id}`;
         },
+        render: (ctx) => renderOwnView(ctx, id, null),
       })(ctx, next);
     },
   );
@@ -388,6 +421,8 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
       editing: query.edit === '1',
       openItem: query.open ?? null,
       confirmDelete: query.confirm ?? null,
+      savedItem: query.saved ?? null,
+      addSection: query.add ?? null,
       viewAs,
       gallery,
       endorse: answer.pageClass === 'colleague',

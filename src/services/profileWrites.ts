@@ -94,6 +94,13 @@ export async function setProfileStatus(
   return (await profilesWithUsername(trx).findById(profile.id))!;
 }
 
+/** The guided start's checklist is closed for good (docs/decisions/guided-start.md): by those who may edit the profile. */
+export async function dismissGuidedStart(trx: Knex.Transaction, actor: Viewer, input: { id: number }): Promise<void> {
+  const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.id).forUpdate());
+  if (profile.guidedStartDismissedAt) return;
+  await Profile.query(trx).findById(profile.id).patch({ guidedStartDismissedAt: new Date() });
+}
+
 /** Account Settings changed the user's name: their profile shows the new one. */
 export async function syncProfileName(trx: Knex.Transaction, userId: number, name: string): Promise<void> {
   const profile = await Profile.query(trx).select('id', 'name').where({ userId }).first();

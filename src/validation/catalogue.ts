@@ -6,7 +6,7 @@
  */
 import { mixed, object, string } from 'yup';
 import { onStrings } from './common';
-import { MONTH_DAY_YEAR, MONTH_YEAR } from './lists/rules';
+import { MONTH_DAY_YEAR, MONTH_YEAR, daysRemaining, expiryEnd } from './lists/rules';
 
 export const CREDENTIAL_KINDS = ['certification', 'license'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
@@ -96,19 +96,20 @@ const blank = (value: unknown) => value === null || value === undefined || Strin
 const same = (a: unknown, b: unknown) => !blank(a) && !blank(b) && String(a) === String(b);
 
 /**
- * The expiry to suggest for `entry` given the form's values, or undefined to leave the field as it is: only
- * while the field is blank or still holds the earlier suggestion (what the owner typed is never replaced).
+ * The expiry to suggest for `entry` given the form's values, or undefined to leave the field as it is: only while
+ * the field is empty, and never a date already past (docs/decisions/one-expiry-input.md: a renewed card is not
+ * offered an expired date; what the owner typed, or a suggestion they kept, is never replaced).
  */
 export function expirySuggestion(
   fill: CatalogueFill,
   entry: CatalogueEntryJson,
   values: Record<string, unknown>,
-  earlier: unknown,
+  now: Date = new Date(),
 ): string | number | undefined {
+  if (!blank(values[fill.expires])) return undefined;
   const suggested = suggestExpiry(entry.validityMonths, values[fill.issued], fill.expiryForm);
-  const current = values[fill.expires];
-  if (suggested === null || same(current, suggested)) return undefined;
-  return blank(current) || same(current, earlier) ? suggested : undefined;
+  const end = suggested === null ? null : expiryEnd(suggested);
+  return end && daysRemaining(end, now) >= 0 ? suggested! : undefined;
 }
 
 /**
@@ -119,12 +120,13 @@ export function catalogueValues(
   fill: CatalogueFill,
   entry: CatalogueEntryJson,
   values: Record<string, unknown>,
-  earlier: { issuer: string | null; expires: unknown } = { issuer: null, expires: null },
+  earlier: { issuer: string | null } = { issuer: null },
+  now: Date = new Date(),
 ): Record<string, unknown> {
   const next: Record<string, unknown> = { name: entry.name };
   const issuer = values[fill.issuer];
   if (blank(issuer) || same(issuer, earlier.issuer)) next[fill.issuer] = entry.issuer;
-  const expires = expirySuggestion(fill, entry, values, earlier.expires);
+  const expires = expirySuggestion(fill, entry, values, now);
   if (expires !== undefined) next[fill.expires] = expires;
   return next;
 }

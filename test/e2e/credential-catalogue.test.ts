@@ -29,19 +29,19 @@ test.before(async () => {
 
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 
-async function editMode(width: number) {
+/** Edit mode with the list's section opened from the "Add …" menu (its add form open while it is empty). */
+async function editMode(width: number, add: 'certifications' | 'licenses') {
   const recorded = await openPage(browser(), { width, height: 900 });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await recorded.page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);
+  await recorded.page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1&add=${add}`);
   await waitForIslands(recorded.page);
   return recorded;
 }
 
 test.serial('type "EMT", pick the NREMT entry: issuer and suggested expiry are filled, and it saves', async (t) => {
-  const recorded = await editMode(1280);
+  const recorded = await editMode(1280, 'certifications');
   const { page } = recorded;
   const frame = section(page, 'certifications');
-  await frame.locator('summary', { hasText: 'Add certification' }).click();
   const form = frame.getByRole('form', { name: 'New certification' });
   await form.getByLabel('Year', { exact: true }).fill('2025');
   const name = form.getByRole('combobox', { name: 'Certification name' });
@@ -55,12 +55,13 @@ test.serial('type "EMT", pick the NREMT entry: issuer and suggested expiry are f
     await form.getByLabel('Issuer', { exact: true }).inputValue(),
     'National Registry of Emergency Medical Technicians (NREMT)',
   );
-  t.is(await form.getByLabel('Expiry year', { exact: true }).inputValue(), '2027', 'issue year + 24 months');
+  t.is(await form.getByLabel('Expiry', { exact: true }).inputValue(), '2027', 'issue year + 24 months');
   await t.notThrowsAsync(form.getByText(/Usually valid 24 months/).waitFor());
-  // A suggestion the owner can change: a new issue year moves it while it is still the suggestion.
+  // A suggestion fills an empty expiry only: once there, a new issue year leaves it (the owner's to change).
   await form.getByLabel('Year', { exact: true }).fill('2024');
   await form.getByLabel('Year', { exact: true }).blur();
-  t.is(await form.getByLabel('Expiry year', { exact: true }).inputValue(), '2026');
+  t.is(await form.getByLabel('Expiry', { exact: true }).inputValue(), '2027');
+  await form.getByLabel('Expiry', { exact: true }).fill('2026');
   await Promise.all([
     page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('/certifications')),
     form.getByRole('button', { name: 'Save certification' }).click(),
@@ -79,10 +80,9 @@ test.serial('type "EMT", pick the NREMT entry: issuer and suggested expiry are f
 });
 
 test.serial('free text still saves, and the license editor suggests a dated expiry; 375 px fits', async (t) => {
-  const recorded = await editMode(375);
+  const recorded = await editMode(375, 'licenses');
   const { page } = recorded;
   const frame = section(page, 'licenses');
-  await frame.locator('summary', { hasText: 'Add license' }).click();
   const form = frame.getByRole('form', { name: 'New license' });
   await form.getByLabel('Issue date', { exact: true }).fill('03/15/2025');
   await form.getByRole('combobox', { name: 'License name' }).fill('BLS');
@@ -96,9 +96,8 @@ test.serial('free text still saves, and the license editor suggests a dated expi
   await recorded.context.close();
 
   // Free text: nothing chosen, the typed name is what is saved.
-  const desk = await editMode(1280);
+  const desk = await editMode(1280, 'certifications');
   const certs = section(desk.page, 'certifications');
-  await certs.locator('summary', { hasText: 'Add certification' }).click();
   const free = certs.getByRole('form', { name: 'New certification' });
   await free.getByRole('combobox', { name: 'Certification name' }).fill('Rope Rescue Technician (state)');
   await free.getByLabel('Issuer', { exact: true }).fill('State Fire Academy');
@@ -114,14 +113,13 @@ test.serial('a name typed before hydration is kept, and searched once the editor
   const { page } = recorded;
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
   const form = () => section(page, 'certifications').getByRole('form', { name: 'New certification' });
-  await typeBeforeHydration(t, page, `${app().baseUrl}/profiles/${profileId}?edit=1`, {
-    prepare: (p) => section(p, 'certifications').locator('summary', { hasText: 'Add certification' }).click(),
+  await typeBeforeHydration(t, page, `${app().baseUrl}/profiles/${profileId}?edit=1&add=certifications`, {
     first: { field: () => form().getByRole('combobox', { name: 'Certification name' }), type: 'Paramedic' },
     next: { field: () => form().getByLabel('Year', { exact: true }), type: '2025' },
   });
   await form().getByRole('combobox', { name: 'Certification name' }).focus();
   await page.getByRole('option', { name: /Paramedic \(NRP\)/ }).click();
-  t.is(await form().getByLabel('Expiry year', { exact: true }).inputValue(), '2027');
+  t.is(await form().getByLabel('Expiry', { exact: true }).inputValue(), '2027');
   assertNoBrowserErrors(t, recorded);
   await recorded.context.close();
 });

@@ -164,7 +164,7 @@ for (const rate of RATES) {
       });
       await form(page).getByLabel('Event type', { exact: true }).selectOption('promoted');
       await form(page).getByRole('button', { name: 'Save timeline event' }).click();
-      await toastTitled(page, 'Timeline event added');
+      await page.getByRole('status').filter({ hasText: 'Timeline event saved' }).waitFor();
     });
     const items = (await app().client().get(`/api/profiles/${id}/timeline`)).body as Array<{ event: string }>;
     t.true(items.some((item) => item.event === event));

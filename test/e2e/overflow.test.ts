@@ -83,6 +83,11 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'account deleted', path: '/account/deleted', as: () => null },
   { name: 'owner view', path: `/profiles/${0}`, as: () => owner },
   { name: 'owner edit mode', path: `/profiles/${0}?edit=1`, as: () => owner },
+  {
+    name: 'edit mode, an empty section from the Add menu',
+    path: `/profiles/${0}?edit=1&add=status-updates`,
+    as: () => owner,
+  },
   { name: 'public view', path: `/profiles/${0}/public`, as: () => null },
   { name: 'skills with endorsements, colleague', path: `/profiles/${0}/public?widget=skills`, as: () => colleague },
   { name: 'endorse a skill', path: `/profiles/${0}/skills/SKILL/endorse`, as: () => colleague },

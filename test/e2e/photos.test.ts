@@ -47,7 +47,8 @@ test.serial('upload with progress, edit, move into a folder, see it public, dele
   const recorded = await openPage(browser(), { width: 1280, height: 900 });
   const { page } = recorded;
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
+  // The empty gallery is opened from the "Add …" menu.
+  await page.goto(`${app().baseUrl}/profiles/${id}?edit=1&add=photos`);
   await waitForIslands(page);
   const gallery = page.locator('[data-island="PhotoGallery"]');
   const sectionCount = page.locator('[data-section-count="photos"]');

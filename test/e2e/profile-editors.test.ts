@@ -145,7 +145,8 @@ test.serial(
   async (t) => {
     const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
-    t.is(await page.locator('[data-island="ListEditor"]').count(), 10, 'every list but photos has its editor');
+    // Every list with items has its editor; the empty ones (status updates, fire stations) are in the Add menu.
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'every list with items has its editor');
 
     for (const widget of WIDGETS) {
       const frame = section(page, widget.key);
@@ -230,37 +231,39 @@ test.serial('edit mode with the editors at 375 px: no horizontal scroll', async 
 });
 
 test.serial(
-  "a skill's endorsements: add one in the empty row (blur saves), remove one; the read view shows them",
+  "a skill's recommendations (the spec's self-typed endorsements): add one in the empty row (blur saves), remove one; the read view shows them",
   async (t) => {
     const recorded = await editMode({ width: 1280, height: 900 });
     const { page } = recorded;
     const skill = await openCard(section(page, 'skills'), 'Skill number 3');
     const row = (name: string) => skill.getByRole('group', { name, exact: true });
     // Typing in the empty row makes it an endorsement; another empty row follows for the next one.
-    await row('New endorsement').getByLabel('Endorser name').fill('Lt. Chen');
+    await row('New recommendation').getByLabel('Recommended by').fill('Lt. Chen');
     // Moving on to the title leaves the name: that saves the row as it is so far.
     await Promise.all([
       answer(page, 'PATCH', 200),
-      row('Endorsement 1').getByLabel('Endorser title').fill('Lieutenant'),
+      row('Recommendation 1').getByLabel('Their title').fill('Lieutenant'),
     ]);
     // Leaving the title saves it too, though the row count did not change (an edit inside a row is an edit).
     const [titleSaved] = await Promise.all([
       answer(page, 'PATCH', 200),
-      row('Endorsement 1').getByLabel('Endorser title').blur(),
+      row('Recommendation 1').getByLabel('Their title').blur(),
     ]);
     const endorsements = ((await titleSaved.json()) as { endorsements: Record<string, unknown>[] }).endorsements;
     t.like(endorsements[0], { endorserName: 'Lt. Chen', endorserTitle: 'Lieutenant' });
-    t.is(await row('New endorsement').count(), 1, 'a new empty row to add another');
+    t.is(await row('New recommendation').count(), 1, 'a new empty row to add another');
     // A row without the endorser's name is refused in place with its message; nothing is saved.
-    await row('New endorsement').getByLabel('Comment').fill('No name given');
-    await row('Endorsement 2').getByLabel('Comment').blur();
-    await t.notThrowsAsync(row('Endorsement 2').getByText('Endorser name is required', { exact: true }).waitFor());
-    await row('Endorsement 2').getByLabel('Endorser name').fill('Capt. Reyes');
-    await Promise.all([answer(page, 'PATCH', 200), row('Endorsement 2').getByLabel('Endorser name').blur()]);
+    await row('New recommendation').getByLabel('What they said').fill('No name given');
+    await row('Recommendation 2').getByLabel('What they said').blur();
+    await t.notThrowsAsync(
+      row('Recommendation 2').getByText('Please say who recommended you', { exact: true }).waitFor(),
+    );
+    await row('Recommendation 2').getByLabel('Recommended by').fill('Capt. Reyes');
+    await Promise.all([answer(page, 'PATCH', 200), row('Recommendation 2').getByLabel('Recommended by').blur()]);
     await skill.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-endorsements-1280.png') });
     await Promise.all([
       answer(page, 'PATCH', 200),
-      skill.getByRole('button', { name: 'Remove endorsement 1' }).click(),
+      skill.getByRole('button', { name: 'Remove recommendation 1' }).click(),
     ]);
 
     await page.goto(`${app().baseUrl}/profiles/${id}?widget=skills`);
@@ -323,7 +326,7 @@ test.serial(
     const oldest = await headings(timeline);
     t.true(newest.length > 2);
     t.deepEqual(oldest, [...newest].reverse());
-    t.is(await page.locator('[data-island="ListEditor"]').count(), 10, 'still editing');
+    t.is(await page.locator('[data-island="ListEditor"]').count(), 8, 'still editing');
     assertNoBrowserErrors(t, recorded);
     await recorded.context.close();
   },
@@ -363,11 +366,12 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
   await item.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-editors-nojs-item-open-375.png') });
   await item.getByLabel('Years').fill('2019-2024');
   await Promise.all([
-    page.waitForURL(/edit=1#section-gear$/),
+    page.waitForURL(/edit=1&saved=gear:\d+#item-gear-\d+$/),
     item.getByRole('button', { name: 'Save changes' }).click(),
   ]);
   item = card(section(page, 'gear'), 'Ladder 3');
   await t.notThrowsAsync(item.getByText('2019-2024').waitFor());
+  await t.notThrowsAsync(item.getByRole('status').getByText('Apparatus saved').waitFor(), 'back at the item, saved');
   t.is(await item.locator('form').count(), 0);
 
   // Delete: the confirm step is a page of its own (the item open), then the item is gone.

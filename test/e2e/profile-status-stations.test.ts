@@ -22,12 +22,15 @@ test.before(async () => {
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 
 async function addItem(page: Page, widget: Locator, noun: string, message: string, values: Record<string, string>) {
-  await widget.locator('summary', { hasText: `Add ${noun}` }).click();
   const form = widget.getByRole('form', { name: `New ${noun}` });
+  // An empty section opened from the "Add …" menu has its form open already.
+  if (!(await form.isVisible())) await widget.locator('summary', { hasText: `Add ${noun}` }).click();
   await form.getByRole('button', { name: `Save ${noun}` }).click();
   await form.getByText(message, { exact: true }).waitFor();
   for (const [label, value] of Object.entries(values)) {
     const field = form.getByLabel(label, { exact: true });
+    // The optional fields wait under "More details".
+    if (!(await field.isVisible())) await form.getByText('More details', { exact: true }).click();
     if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
     else await field.fill(value);
   }
@@ -42,7 +45,7 @@ for (const width of [1280, 375]) {
     const recorded = await openPage(browser(), { width, height: 900 });
     const { page } = recorded;
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-    await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
+    await page.goto(`${app().baseUrl}/profiles/${id}?edit=1&add=status-updates`);
     await waitForIslands(page);
 
     const title = `Deployed to Station ${width}`;
@@ -55,6 +58,8 @@ for (const width of [1280, 375]) {
       Priority: 'high',
     });
     await updates.getByRole('heading', { name: title }).waitFor();
+    await page.goto(`${app().baseUrl}/profiles/${id}?edit=1&add=fire-stations`);
+    await waitForIslands(page);
     const stations = section(page, 'fireStations');
     await addItem(page, stations, 'fire station', 'Station name is required', {
       'Station name': station,

@@ -64,14 +64,15 @@ const storedPhoto = async (event: string): Promise<{ photo: string | null } | un
 async function editPage() {
   const recorded = await openPage(browser(), { width: 1280, height: 900 });
   await recorded.page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
-  await recorded.page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
+  // The timeline's add form open on arrival (the empty section opened from the "Add …" menu).
+  await recorded.page.goto(`${app().baseUrl}/profiles/${id}?edit=1&add=timeline`);
   await waitForIslands(recorded.page);
   return recorded;
 }
 
 async function startEvent(page: Page, year: string, event: string): Promise<Locator> {
-  await timeline(page).locator('summary', { hasText: 'Add timeline event' }).click();
   const form = timeline(page).getByRole('form', { name: 'New timeline event' });
+  if (!(await form.isVisible())) await timeline(page).locator('summary', { hasText: 'Add timeline event' }).click();
   await form.getByLabel('Year', { exact: true }).fill(year);
   await form.getByLabel('Event title', { exact: true }).fill(event);
   await form.getByLabel('Event type', { exact: true }).selectOption('promoted');

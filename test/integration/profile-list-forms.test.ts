@@ -67,26 +67,33 @@ const hasIntent = (form: string, intent: string) =>
 
 const items = async (list: string) => (await clientAs(app, owner).get(`/api/profiles/${id}/${list}`)).body;
 
-test.serial('add: 303 back to the section and the item stored; unchecked boxes are false', async (t) => {
-  const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
-    year: '2019',
-    event: 'Made captain',
-    type: 'promoted',
-    location: ' Austin, TX ',
-    visibility: 'authenticated',
-  });
-  t.is(res.status, 303);
-  t.is(res.headers.get('location'), `/profiles/${id}?edit=1#section-timeline`);
-  const [event] = await items('timeline');
-  t.like(event, {
-    event: 'Made captain',
-    type: 'promoted',
-    location: 'Austin, TX',
-    visibility: 'authenticated',
-    showOnMainProfile: false,
-    isPrimary: false,
-  });
-});
+test.serial(
+  'add: 303 back to the saved item (marked saved) and the item stored; unchecked boxes are false',
+  async (t) => {
+    const res = await clientAs(app, owner).postForm(`/profiles/${id}/lists/timeline`, {
+      year: '2019',
+      event: 'Made captain',
+      type: 'promoted',
+      location: ' Austin, TX ',
+      visibility: 'authenticated',
+    });
+    t.is(res.status, 303);
+    const [event] = await items('timeline');
+    const location = `/profiles/${id}?edit=1&saved=timeline:${event.id}#item-timeline-${event.id}`;
+    t.is(res.headers.get('location'), location);
+    // The page it leads to shows the item's read view with its "Saved" line.
+    const saved = await clientAs(app, owner).get<string>(location.split('#')[0]!, { headers: { Accept: 'text/html' } });
+    t.regex(saved.text, /role="status"[^>]*>.*?Timeline event saved/s);
+    t.like(event, {
+      event: 'Made captain',
+      type: 'promoted',
+      location: 'Austin, TX',
+      visibility: 'authenticated',
+      showOnMainProfile: false,
+      isPrimary: false,
+    });
+  },
+);
 
 test.serial(
   'add with errors: the edit page again, 400, the values kept and each message beside its field',
@@ -192,8 +199,8 @@ test.serial('an item form: update (303), a bad nested row (400, values kept), a 
 
   const ok = await withRows(['endorsements[1][endorserName]', 'Lt. Chen']);
   t.is(ok.status, 303);
-  t.is(ok.headers.get('location'), `/profiles/${id}?edit=1#section-skills`);
   const [updated] = await items('skills');
+  t.is(ok.headers.get('location'), `/profiles/${id}?edit=1&saved=skills:${updated.id}#item-skills-${updated.id}`);
   t.like(updated, { level: 'advanced', showOnMainProfile: false, certifications: ['Rope Tech'] });
   t.deepEqual(
     updated.endorsements.map((e: { endorserName: string }) => e.endorserName),

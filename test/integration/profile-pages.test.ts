@@ -179,7 +179,7 @@ test('the own view shows the owner’s controls; the public view never does, not
   t.false(notEditing.text.includes('data-island="ProfileEditor"'), 'edit mode is only for those who may edit');
 });
 
-test('edit mode carries a ListEditor island per list (not photos) for the owner, none for another member', async (t) => {
+test('edit mode carries a ListEditor island per list with items, the empty ones in the Add menu; none for another member', async (t) => {
   const owner = await createUser();
   const other = await createUser();
   const profile = await createProfileFor(owner, { profileStatus: 'live' });
@@ -192,11 +192,15 @@ test('edit mode carries a ListEditor island per list (not photos) for the owner,
   t.is(added.status, 201);
   const count = (text: string) => text.split('data-island="ListEditor"').length - 1;
   const editing = await as(owner).get(`/profiles/${profile.id}?edit=1`, html);
-  t.is(
-    count(editing.text),
-    10,
-    'timeline, incidents, awards, certifications, licenses, skills, gear, special units, status updates, fire stations',
-  );
+  t.is(count(editing.text), 1, 'the timeline: the empty lists are links in the one "Add …" menu');
+  const empty = ['incidents', 'awards', 'certifications', 'licenses', 'skills', 'apparatus', 'units', 'photos'];
+  for (const filter of [...empty, 'status-updates', 'fire-stations']) {
+    const link = `/profiles/${profile.id}?edit=1&amp;add=${filter}#section-`;
+    t.true(editing.text.includes(link), `${filter} is in the Add menu`);
+  }
+  const opened = await as(owner).get(`/profiles/${profile.id}?edit=1&add=awards`, html);
+  t.is(count(opened.text), 2, 'a section opened from the menu brings its editor');
+  t.regex(opened.text, /<details[^>]*open=""[^>]*>\s*<summary>.*?Add<span data-noun="">/s, 'its add form open');
   t.true(editing.text.includes('Hired by the department'), 'the editor gets every item, even one off the main profile');
   t.is(count((await as(owner).get(`/profiles/${profile.id}`, html)).text), 0, 'not outside edit mode');
   t.is(count((await as(owner).get(`/profiles/${profile.id}/public?edit=1`, html)).text), 0, 'never on the public view');

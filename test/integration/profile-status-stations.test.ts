@@ -166,10 +166,11 @@ for (const { path, key, fields, required, message, stored } of [
       showOnMainProfile: 'true',
     });
     t.is(res.status, 303);
-    t.is(res.headers.get('location'), `/profiles/${id}?edit=1#section-${key}`);
     const listed = (await clientAs(app, owner).get(`/api/profiles/${id}/${path}`)).body as Array<
       Record<string, unknown>
     >;
+    const itemId = String(listed.at(-1)!.id);
+    t.is(res.headers.get('location'), `/profiles/${id}?edit=1&saved=${key}:${itemId}#item-${key}-${itemId}`);
     t.like(listed.at(-1), { ...fields, visibility: 'public', showOnMainProfile: true });
     t.true(section(await page(null), key).includes(stored), 'a visitor sees it');
   });

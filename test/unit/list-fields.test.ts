@@ -15,7 +15,11 @@ import { AWARD_ICONS, CERTIFICATION_ICONS, LICENSE_ICONS, iconOr } from '../../s
 test("editor metadata: nested lists carry their rows' fields, tags and icons their kind, photo links none", (t) => {
   const endorsements = fieldMeta(skills.fields.endorsements);
   t.is(endorsements?.input, 'list');
-  t.is(endorsements?.itemNoun, 'Endorsement');
+  t.is(
+    endorsements?.itemNoun,
+    'Recommendation',
+    'the owner’s own are recommendations (docs/decisions/recommendations.md)',
+  );
   t.deepEqual(
     endorsements?.itemFields?.map((f) => f.name),
     ['endorserName', 'endorserTitle', 'endorserDepartment', 'comment', 'date'],

@@ -23,6 +23,9 @@ import type { GalleryView } from '../../src/validation/gallery';
 import { WIDGET_VIEWS, WidgetSection, type SectionContext, type SectionItems } from './sections';
 import { profileHref } from './widgets/context';
 import { EndorsementReview, type ReviewedEndorsement } from './EndorsementReview';
+import { GuidedStart } from './GuidedStart';
+import { AddMenu } from './AddMenu';
+import type { GuidedStartJson } from '../../src/validation/guidedStart';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
@@ -103,6 +106,12 @@ export interface ProfilePageProps {
   openItem?: { list: string; itemId: number } | null;
   /** In edit mode: the item whose delete a plain post asked to confirm. */
   confirmDelete?: { list: string; itemId: number } | null;
+  /** In edit mode: the item a plain post just saved (its read view says so). */
+  savedItem?: { list: string; itemId: number } | null;
+  /** In edit mode: the empty section opened from the "Add …" menu, its add form open. */
+  addSection?: WidgetKey | null;
+  /** The owner's guided start: the checklist while it has steps to do (docs/decisions/guided-start.md). */
+  guidedStart?: GuidedStartJson | null;
   /** The owner's or an admin's view (not a "View as" page): every item shows its visibility. */
   showVisibility?: boolean;
   /** The full photo gallery's search, filters and layout (the photos view, read mode). */
@@ -212,11 +221,19 @@ export function findKeptSections(
 export function ProfilePage(props: ProfilePageProps) {
   const { profile, items, basePath, widget, sort, canEdit, editing, department, viewAs = null } = props;
   const { aiAssist = false, listForm = null, openItem = null, confirmDelete = null } = props;
+  const { savedItem = null, addSection = null, guidedStart = null } = props;
   const { gallery = null, expiring = null } = props;
   const keptSections = props.keptSections ?? null;
   const { single, keys: sections } = shownSections(profile, widget);
   const editHref = editHrefOf(props);
   const keep = keepOf(viewAs);
+  // The owner's empty sections are one "Add …" menu, not cards (docs/decisions/guided-start.md); the one opened
+  // from it (or whose plain post was refused) shows, its add form open. Everyone else's layout leaves empty
+  // sections out (below).
+  const isEmpty = (key: WidgetKey) => (items[key]?.length ?? 0) === 0;
+  const opened = (key: WidgetKey) => editing && (key === addSection || key === listForm?.list);
+  const emptySections = canEdit ? sections.filter((key) => isEmpty(key) && !opened(key)) : [];
+  const filled = sections.filter((key) => !emptySections.includes(key));
   const photos = Object.fromEntries((items.photos ?? []).map((photo) => [String(photo.id), photo]));
   const linkIslands = (target: Target) => (
     <Island
@@ -234,6 +251,8 @@ export function ProfilePage(props: ProfilePageProps) {
     const formState = listForm?.list === key ? { target: listForm.target, state: listForm.state } : null;
     const confirmItem = confirmDelete?.list === key ? confirmDelete.itemId : null;
     const openedItem = openItem?.list === key ? openItem.itemId : null;
+    const savedOne = savedItem?.list === key ? savedItem.itemId : null;
+    const addOpen = addSection === key;
     return (
       <>
         {key === 'skills' ? <EndorsementReview profileId={profile.id} endorsements={toReview(items.skills)} /> : null}
@@ -244,7 +263,7 @@ export function ProfilePage(props: ProfilePageProps) {
           // only that list's editor again (an editor of 100 items is most of an edit page's render). A refused
           // post's typed values, a delete to confirm or an item opened by its link are one answer's: rendered,
           // not kept.
-          keep={formState === null && confirmItem === null && openedItem === null}
+          keep={formState === null && confirmItem === null && openedItem === null && savedOne === null && !addOpen}
           props={{
             profileId: profile.id,
             list: key,
@@ -254,6 +273,8 @@ export function ProfilePage(props: ProfilePageProps) {
             formState,
             openItem: openedItem,
             confirmDelete: confirmItem,
+            savedItem: savedOne,
+            addOpen,
             sort,
             // Lists with a Photo Manager: the add form's photo is chosen from the gallery.
             photos: linkableList(key) ? (gallery?.photoGallery ?? []) : null,
@@ -288,9 +309,10 @@ export function ProfilePage(props: ProfilePageProps) {
         />
       );
     }
-    // A read section is a function of its identity: kept. An empty one shows only alone or to those who can fill
-    // it, and is kept too (as nothing), so a page whose sections are all kept knows them without their items.
-    const shown = sectionItems.length > 0 || expanded || canEdit;
+    // A read section is a function of its identity: kept. An empty one shows only alone (the owner's empty ones are
+    // in the "Add …" menu), and is kept too (as nothing), so a page whose sections are all kept knows them without
+    // their items.
+    const shown = sectionItems.length > 0 || expanded;
     return (
       <Kept key={key} identity={sectionIdentity(props, key, expanded)} part={keptSections?.get(key)}>
         {shown ? (
@@ -303,6 +325,7 @@ export function ProfilePage(props: ProfilePageProps) {
     <Page>
       {viewAs ? <ViewAsBanner viewAs={viewAs.as} backHref={viewAs.backHref} /> : null}
       {expiring ? <ExpiringNotice notice={expiring} /> : null}
+      {guidedStart ? <GuidedStart start={guidedStart} /> : null}
       {editing ? (
         // Its props are the profile's fields: kept, like the list editors, until one of them changes.
         <Island name="ProfileEditor" props={{ profile, department, aiAssist }} keep />
@@ -331,14 +354,22 @@ export function ProfilePage(props: ProfilePageProps) {
           {section(single, true)}
         </>
       ) : (
-        <Columns>
-          <Column>
-            {sections.filter((key) => WIDGET_VIEWS[key].column === 'left').map((key) => section(key, false))}
-          </Column>
-          <Column>
-            {sections.filter((key) => WIDGET_VIEWS[key].column === 'right').map((key) => section(key, false))}
-          </Column>
-        </Columns>
+        <>
+          {canEdit ? (
+            <AddMenu
+              profileId={profile.id}
+              sections={emptySections.map((key) => ({ key, invite: WIDGET_VIEWS[key].emptyInvite }))}
+            />
+          ) : null}
+          <Columns>
+            <Column>
+              {filled.filter((key) => WIDGET_VIEWS[key].column === 'left').map((key) => section(key, false))}
+            </Column>
+            <Column>
+              {filled.filter((key) => WIDGET_VIEWS[key].column === 'right').map((key) => section(key, false))}
+            </Column>
+          </Columns>
+        </>
       )}
     </Page>
   );

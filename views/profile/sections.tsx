@@ -174,7 +174,7 @@ export function WidgetSection({
   view: WidgetView;
   items: SectionItem[];
   context: SectionContext;
-  /** For the owner: where the empty state's invitation leads (edit mode). */
+  /** For the owner: edit mode, where the empty state's invitation leads (with this section's add form open). */
   editHref: string | null;
   /** In edit mode: the list's editor in place of the read view (every item, no collapsing). */
   editor?: ReactNode;
@@ -198,7 +198,13 @@ export function WidgetSection({
       {editor ? (
         editor
       ) : items.length === 0 ? (
-        <EmptyNote>{editHref ? <a href={editHref}>{view.emptyInvite}</a> : view.emptyText}</EmptyNote>
+        <EmptyNote>
+          {editHref ? (
+            <a href={`${editHref}&add=${filterForWidget(view.key)}#section-${view.key}`}>{view.emptyInvite}</a>
+          ) : (
+            view.emptyText
+          )}
+        </EmptyNote>
       ) : (
         view.renderItems(shown, context)
       )}

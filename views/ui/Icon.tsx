@@ -42,6 +42,8 @@ const PATHS = {
   id_card: 'M3 5h18v14H3zM9 10.5a2 2 0 1 0 0-.1M6 16c.5-2 5.5-2 6 0M14 10h4M14 14h4',
   truck: 'M1 6h13v10H1zM14 9h4l4 4v3h-8M5.5 18.5a2 2 0 1 0 0 .1M17.5 18.5a2 2 0 1 0 0 .1',
   ambulance: 'M1 7h13v9H1zM14 10h4l4 4v2h-8M5.5 18.5a2 2 0 1 0 0 .1M17.5 18.5a2 2 0 1 0 0 .1M7.5 9v5M5 11.5h5',
+  plus: 'M12 5v14M5 12h14',
+  check: 'M20 6 9 17l-5-5',
   boat: 'M2 18c2 2 4 2 6 0 2 2 4 2 6 0 2 2 4 2 6 0M4 15l-1-4h18l-2 4M12 11V3l5 5h-5',
 } as const;
 

@@ -52,6 +52,10 @@ async function withPhotoFields(
   return linked!;
 }
 
+/** The fields with those the list works out on every write (a license's status from its expiry: spec 02 §4). */
+const withDerived = (list: ListDefinition, fields: Fields, now = new Date(), stored?: Fields): Fields =>
+  list.derive ? { ...fields, ...list.derive(fields, now, stored) } : fields;
+
 async function lockProfileForUpdate(trx: Knex.Transaction, actor: Viewer, profileId: number): Promise<Profile> {
   return authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(profileId).forUpdate());
 }
@@ -77,9 +81,10 @@ function checkExpected(item: ListItem, expected: Expected | undefined): void {
 export async function appendListItem(
   trx: Knex.Transaction,
   actor: Viewer,
-  input: { profileId: number; list: ListDefinition; fields: Fields },
+  input: { profileId: number; list: ListDefinition; fields: Fields; now?: Date },
 ): Promise<LinkedItem> {
   const { list } = input;
+  const fields = withDerived(list, input.fields, input.now);
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const Item = listItemModel(list);
   const last = await Item.query(trx)
@@ -88,7 +93,7 @@ export async function appendListItem(
     .first()
     .castTo<{ last: number | null }>();
   const item = await Item.query(trx).insertAndFetch({
-    ...toColumns(list, input.fields),
+    ...toColumns(list, fields),
     profileId: profile.id,
     position: last.last === null ? 0 : last.last + 1,
     visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
@@ -100,15 +105,16 @@ export async function appendListItem(
 export async function updateListItem(
   trx: Knex.Transaction,
   actor: Viewer,
-  input: { profileId: number; list: ListDefinition; ref: ItemRef; expected?: Expected; fields: Fields },
+  input: { profileId: number; list: ListDefinition; ref: ItemRef; expected?: Expected; fields: Fields; now?: Date },
 ): Promise<LinkedItem> {
   const profile = await lockProfileForUpdate(trx, actor, input.profileId);
   const item = await lockItem(trx, input.list, profile.id, input.ref);
   checkExpected(item, input.expected);
+  const fields = withDerived(input.list, input.fields, input.now, item as unknown as Fields);
   const updated = await listItemModel(input.list)
     .query(trx)
     .patchAndFetchById(item.id, {
-      ...toColumns(input.list, input.fields),
+      ...toColumns(input.list, fields),
       version: raw('version + 1'),
     });
   const linked = await withPhotoFields(trx, profile, input.list, updated, input.fields);

@@ -49,6 +49,10 @@ export interface FieldMeta {
   /** A nested list's (`input: 'list'`) fields, each with its own metadata, and what one row is called. */
   itemFields?: ReadonlyArray<{ name: string; meta: FieldMeta }>;
   itemNoun?: string;
+  /** A line under the input saying what it takes. */
+  help?: string;
+  /** An optional field the add form still shows with the required ones (not under "More details"). */
+  primary?: boolean;
 }
 
 /** An enumeration value in words: `step_down` → "Step down". */
@@ -300,6 +304,18 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
    * certification's expiry year from its expiry date.
    */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Fields `prepare` fills from one the owner types (a certification's precise expiry from its one expiry input):
+   * a form that saves the field sends these with it, and the plain forms read them too.
+   */
+  derived?: Partial<Record<keyof F & string, Array<keyof F & string>>>;
+  /**
+   * Stored fields worked out on every write, with the clock (a license's status from its expiry: spec 02 §4), from
+   * the fields written and the item as stored (an update).
+   */
+  derive?: (fields: Record<string, unknown>, now: Date, stored?: Record<string, unknown>) => Record<string, unknown>;
+  /** The editor's value of a field when it shows more than its own column (the one expiry input: the precise one). */
+  formValues?: (item: Record<string, unknown>) => Record<string, unknown>;
   /** Fields computed when presenting (license status from its expiry). */
   computed?: (item: ItemOf<F>, now: Date) => Partial<ItemOf<F>>;
   /** The field an item is known by in the editor (its heading); default `name`. */

@@ -52,6 +52,27 @@ export function expiryEnd(expires: string | number | null | undefined): ExpiryEn
   return legacy ? { year: Number(legacy[1]), month: 12, day: 31, precision: 'year' } : null;
 }
 
+/** The one expiry input's help line (docs/decisions/one-expiry-input.md). */
+export const EXPIRY_HELP = 'A year (2028), a month (03/2028) or a date (2028-03-15 or 03/15/2028)';
+
+/** A full date as a date input or a calendar writes it: `YYYY-MM-DD`. */
+const ISO_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * What an owner types as an expiry (docs/decisions/one-expiry-input.md) — a year (`2028`), a month (`03/2028`) or
+ * a full date (`2028-03-15` or `03/15/2028`) — in its stored form (`YYYY`, `MM/YYYY`, `MM/DD/YYYY`); null when
+ * it is none of these or names a day its month does not have.
+ */
+export function storedExpiry(value: unknown): string | null {
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 1000 && value <= 9999 ? String(value) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const iso = ISO_DATE.exec(text);
+  const stored = iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : text;
+  return expiryEnd(stored) ? stored : null;
+}
+
 /** True for `MM/YYYY` and for a `MM/DD/YYYY` that exists. */
 export const isPreciseExpiry = (value: string) => {
   const end = expiryEnd(value);

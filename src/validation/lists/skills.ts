@@ -1,4 +1,8 @@
-/** Skills (spec 02 §3 "Skill", §5 "Skill add"): levels are shown as 1 to 4 dots. */
+/**
+ * Skills (spec 02 §3 "Skill", §5 "Skill add"): levels are shown as 1 to 4 dots. The spec's self-typed
+ * `endorsements` keep their field names but are called recommendations wherever they are shown or asked for
+ * (docs/decisions/recommendations.md): endorsements are the verified colleagues' (docs/decisions/endorsements.md).
+ */
 import {
   defineList,
   nestedList,
@@ -20,7 +24,7 @@ export const SKILL_MESSAGES = {
   categoryRequired: 'Category is required',
   levelRequired: 'Level is required',
   yearsNumeric: 'Years of experience must be a number',
-  endorserRequired: 'Endorser name is required',
+  endorserRequired: 'Please say who recommended you',
 } as const;
 
 export const skills = defineList({
@@ -35,11 +39,11 @@ export const skills = defineList({
     description: optionalText('Description', LIST_LONG_TEXT_MAX),
     yearsExperience: optionalNumber('Years of experience', SKILL_MESSAGES.yearsNumeric, 0, 80),
     certifications: tagList('Certifications'),
-    endorsements: nestedList('Endorsements', 'Endorsement', {
-      endorserName: requiredText('Endorser name', SKILL_MESSAGES.endorserRequired),
-      endorserTitle: optionalText('Endorser title'),
-      endorserDepartment: optionalText('Endorser department'),
-      comment: optionalText('Comment', 2000),
+    endorsements: nestedList('Recommendations', 'Recommendation', {
+      endorserName: requiredText('Recommended by', SKILL_MESSAGES.endorserRequired),
+      endorserTitle: optionalText('Their title'),
+      endorserDepartment: optionalText('Their department'),
+      comment: optionalText('What they said', 2000),
       date: optionalText('Date', 50),
     }),
   },

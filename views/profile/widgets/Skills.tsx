@@ -1,8 +1,9 @@
 /**
  * Skills (spec 02 §3 "Skill"): the level as 1 to 4 dots with its words; the section's own view adds the details.
  * docs/decisions/endorsements.md: verified colleagues' endorsements (approved by the owner) are counted on the meta line and listed
- * with each endorser linked to their profile; the spec's self-entered ones stay, marked "added by the owner"; a
- * verified colleague's page (`context.endorseBase`) has an Endorse link on each skill.
+ * with each endorser linked to their profile, each marked with a check; the spec's self-entered ones are
+ * "Recommendations" (docs/decisions/recommendations.md), quoted in muted italics and marked "added by the owner";
+ * a verified colleague's page (`context.endorseBase`) has an Endorse link on each skill.
  */
 import { styled } from 'styled-components';
 import { sc } from '../../ui/sc';
@@ -11,6 +12,7 @@ import { SKILL_LEVELS, type SkillItemJson } from '../../../src/validation/lists/
 import type { SectionItem } from './context';
 import { humanize, itemsView } from './ItemLayout';
 import { ButtonLink } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import { ENDORSEMENT_MESSAGES, type SkillEndorsementJson } from '../../../src/validation/endorsements';
 import { theme } from '../../ui/theme';
 
@@ -57,6 +59,31 @@ const Added = styled.span.withConfig(sc('SkillEndorsementAdded'))`
   font-size: ${theme.font.size.sm};
 `;
 
+/** Verified endorsements: each one with a check, in the status colour for "verified". */
+const VerifiedList = styled.ul.withConfig(sc('SkillVerifiedEndorsements'))`
+  list-style: none;
+  padding-left: 0;
+  & > li {
+    display: flex;
+    align-items: baseline;
+    gap: ${theme.space[1]};
+  }
+  & > li > svg {
+    flex: 0 0 auto;
+    color: ${theme.color.ok};
+    align-self: center;
+  }
+`;
+
+/** The owner's own recommendations: quoted, muted and set apart, so they never read as verified ones. */
+const RecommendationList = styled.ul.withConfig(sc('SkillRecommendations'))`
+  list-style: none;
+  padding-left: ${theme.space[3]};
+  border-left: 2px dashed ${theme.color.line};
+  color: ${theme.color.muted};
+  font-style: italic;
+`;
+
 const EndorseLink = styled(ButtonLink).withConfig(sc('SkillEndorseLink'))`
   margin-left: ${theme.space[3]};
   min-height: 32px;
@@ -64,7 +91,7 @@ const EndorseLink = styled(ButtonLink).withConfig(sc('SkillEndorseLink'))`
   font-size: ${theme.font.size.sm};
 `;
 
-/** An endorsement the owner typed in (spec 02 §3), marked as such beside the verified ones. */
+/** A recommendation the owner typed in (spec 02 §3 `endorsements`), marked as such beside the verified ones. */
 const selfEntered = (e: NonNullable<SkillItemJson['endorsements']>[number]) => (
   <>
     {[[e.endorserName, e.endorserTitle, e.endorserDepartment].filter(Boolean).join(', '), e.comment && `“${e.comment}”`]
@@ -118,21 +145,24 @@ export const renderSkills = itemsView<SkillItemJson & SectionItem>((skill, conte
       [
         'Verified endorsements',
         colleagues.length ? (
-          <ul>
+          <VerifiedList>
             {colleagues.map((e) => (
-              <li key={e.id}>{verified(e)}</li>
+              <li key={e.id}>
+                <Icon name="check" size={14} />
+                <span>{verified(e)}</span>
+              </li>
             ))}
-          </ul>
+          </VerifiedList>
         ) : null,
       ],
       [
-        'Endorsements',
+        'Recommendations',
         skill.endorsements?.length ? (
-          <ul>
+          <RecommendationList>
             {skill.endorsements.map((e, index) => (
               <li key={index}>{selfEntered(e)}</li>
             ))}
-          </ul>
+          </RecommendationList>
         ) : null,
       ],
     ],
