@@ -24,6 +24,7 @@ export function profilesWithUsername(db?: Knex) {
       'users.username',
       'imagePhoto.id as imagePhotoId',
       'imagePhoto.storageKey as imageStorageKey',
+      'bannerPhoto.storageKey as bannerStorageKey',
       raw(VERIFIED_MEMBERSHIPS_COLUMN),
       raw(DEPARTMENT_PAGE_NAME_COLUMN),
     )
@@ -31,7 +32,11 @@ export function profilesWithUsername(db?: Knex) {
     .leftJoin('photoLinks as imageLink', (join) =>
       join.on('imageLink.profileId', 'profiles.id').andOnVal('imageLink.target', 'profile'),
     )
-    .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId');
+    .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId')
+    // The banner only while its photo is public (docs/decisions/headshot-and-banner.md).
+    .leftJoin('photos as bannerPhoto', (join) =>
+      join.on('bannerPhoto.id', 'profiles.bannerPhotoId').andOnVal('bannerPhoto.visibility', 'public'),
+    );
 }
 
 /** The id the by-id statement is built with, standing for the one asked for (no profile has it). */

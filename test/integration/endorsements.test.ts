@@ -85,6 +85,7 @@ test.serial(
       rank: 'Lieutenant',
       department: (await app.db('departments').where('id', departments[0]).first('name')).name,
       profileUrl: `/profiles/${colleagueProfileId}/public`,
+      image: null,
     });
     t.is(shown[0]!.status, null, 'the status is the owner’s business');
     t.false('endorserId' in shown[0]!);
