@@ -33,7 +33,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table profiles add column banner_photo_id integer');
   await knex.raw(`alter table profiles add constraint profiles_banner_photo_fk
     foreign key (banner_photo_id, id) references photos (id, profile_id) on delete set null (banner_photo_id)`);
-  await knex.raw('create index profiles_banner_photo_idx on profiles (banner_photo_id) where banner_photo_id is not null');
+  await knex.raw(
+    'create index profiles_banner_photo_idx on profiles (banner_photo_id) where banner_photo_id is not null',
+  );
   await replaceInChangeFunction(knex, PHOTO_LINK_BRANCH, PHOTO_LINK_BRANCH + ENDORSER_FACE);
 }
 

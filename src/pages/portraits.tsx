@@ -72,7 +72,11 @@ export function portraitPageRoutes({ config, mediaStore: store }: AppContext): R
         name={shown.name}
         headshot={{ url: shown.profileImage, photoId: shown.profileImagePhotoId }}
         banner={{ url: shown.banner, photoId: profile.bannerStorageKey ? profile.bannerPhotoId : null }}
-        photos={photos.map((photo) => ({ id: photo.id, thumbnail: photo.sources.thumbnail.jpeg, caption: photo.caption }))}
+        photos={photos.map((photo) => ({
+          id: photo.id,
+          thumbnail: photo.sources.thumbnail.jpeg,
+          caption: photo.caption,
+        }))}
         form={form}
       />,
       { title: 'Headshot and banner', noindex: true },
@@ -91,9 +95,14 @@ export function portraitPageRoutes({ config, mediaStore: store }: AppContext): R
     return `/profiles/${profileId}`;
   };
 
-  router.get('/profiles/:id/portrait', signedInPage(), validate(byId), async (ctx: SignedInContext<InputOf<typeof byId>>) => {
-    await portraitPage(ctx, ctx.state.user, ctx.state.input.params.id);
-  });
+  router.get(
+    '/profiles/:id/portrait',
+    signedInPage(),
+    validate(byId),
+    async (ctx: SignedInContext<InputOf<typeof byId>>) => {
+      await portraitPage(ctx, ctx.state.user, ctx.state.input.params.id);
+    },
+  );
 
   router.post(
     '/profiles/:id/portrait',

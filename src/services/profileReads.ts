@@ -16,6 +16,7 @@ import { entryLimitedCache } from '../entryLimitedCache';
 /**
  * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
  * (docs/decisions/verified-membership.md, verifiedMemberships.ts): one query, whatever is asked.
+ * The banner's photo is joined only while it is public (docs/decisions/headshot-and-banner.md).
  */
 export function profilesWithUsername(db?: Knex) {
   return Profile.query(db)
@@ -33,7 +34,6 @@ export function profilesWithUsername(db?: Knex) {
       join.on('imageLink.profileId', 'profiles.id').andOnVal('imageLink.target', 'profile'),
     )
     .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId')
-    // The banner only while its photo is public (docs/decisions/headshot-and-banner.md).
     .leftJoin('photos as bannerPhoto', (join) =>
       join.on('bannerPhoto.id', 'profiles.bannerPhotoId').andOnVal('bannerPhoto.visibility', 'public'),
     );

@@ -5,7 +5,7 @@
  *   its last "retired" event, or to this year;
  * - the current station: a fire station with no end year (or one that says present), the latest started;
  * - the current unit: a special unit whose years run to the present;
- * - the top certifications: the first three on the main profile, in the list's own order (status first);
+ * - the top certifications: three on the main profile, those in force first, then the list's own order;
  * - the endorsers: each colleague whose approved endorsement shows, once, most endorsements first.
  */
 import { timelineTime } from './lists/rules';
@@ -44,10 +44,11 @@ export function currentStation(stations: readonly Item[]): string | null {
   const open = stations.filter((s) => !s.endYear || PRESENT.test(String(s.endYear)));
   const latest = [...open].sort((a, b) => Number(b.startYear ?? 0) - Number(a.startYear ?? 0))[0];
   if (!latest) return null;
-  const number = latest.stationNumber ? `#${String(latest.stationNumber)}` : null;
-  return [String(latest.stationName ?? ''), number, latest.position ? String(latest.position) : null]
-    .filter(Boolean)
-    .join(' · ');
+  const name = String(latest.stationName ?? '');
+  // "Station 7" already says its number.
+  const number =
+    latest.stationNumber && !name.includes(String(latest.stationNumber)) ? `#${String(latest.stationNumber)}` : null;
+  return [name, number, latest.position ? String(latest.position) : null].filter(Boolean).join(' · ');
 }
 
 /** The special unit they serve in now, or null. */
@@ -58,9 +59,19 @@ export function currentUnit(units: readonly Item[]): string | null {
 
 export const HIGHLIGHTED_CERTIFICATIONS = 3;
 
-/** The first certifications on the main profile (the list arrives in its order: current ones first). */
-export const topCertifications = <T extends { showOnMainProfile?: boolean }>(items: readonly T[]): T[] =>
-  items.filter((item) => item.showOnMainProfile !== false).slice(0, HIGHLIGHTED_CERTIFICATIONS);
+/** Which certifications lead: those in force, then expiring ones, then lapsed ones (the list's order within). */
+const STANDING: Record<string, number> = { current: 0, permanent: 0, expiring: 1, expired: 2 };
+
+/** The first certifications on the main profile, those in force first. */
+export const topCertifications = <T extends { showOnMainProfile?: boolean; status?: unknown }>(
+  items: readonly T[],
+): T[] =>
+  items
+    .filter((item) => item.showOnMainProfile !== false)
+    .map((item, index) => ({ item, index, rank: STANDING[String(item.status)] ?? 1 }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .slice(0, HIGHLIGHTED_CERTIFICATIONS)
+    .map(({ item }) => item);
 
 /** Shown endorsements: approved ones (the owner's page also carries pending and hidden ones, for the review). */
 export const isShownEndorsement = (e: Pick<SkillEndorsementJson, 'status'>) =>

@@ -18,7 +18,9 @@ export const PORTRAIT_MESSAGES = {
   bannerRemoved: { title: 'Banner removed', description: 'Your profile shows its plain banner.' },
 } as const;
 
-const kind = mixed<PortraitKind>().oneOf([...PORTRAIT_KINDS], PORTRAIT_MESSAGES.kind).required(PORTRAIT_MESSAGES.kind);
+const kind = mixed<PortraitKind>()
+  .oneOf([...PORTRAIT_KINDS], PORTRAIT_MESSAGES.kind)
+  .required(PORTRAIT_MESSAGES.kind);
 
 /** POST /profiles/{id}/portrait: a gallery photo as the headshot or banner; no photo (`photoId` empty) removes it. */
 export const portraitChoiceSchema = object({

@@ -140,44 +140,50 @@ test.serial('nobody else sets them: another member 403, a visitor signs in first
   t.is((await choose(owner, { kind: 'poster', photoId: String(photo.id) })).status, 400, 'an unknown kind');
 });
 
-test.serial('an uploaded headshot is a square public photo without EXIF; a banner upload keeps its shape', async (t) => {
-  const before = await Photo.query().where({ profileId }).resultSize();
-  const sent = await uploadPortrait(owner, 'headshot', await jpegWithGps(900, 600));
-  t.is(sent.status, 303, sent.text.slice(0, 300));
-  t.is(sent.location, `/profiles/${profileId}`);
-  const link = await PhotoLink.query().findOne({ profileId, target: 'profile' });
-  const photo = (await Photo.query().findById(link!.photoId))!;
-  t.is(await Photo.query().where({ profileId }).resultSize(), before + 1);
-  t.is(photo.visibility, 'public');
-  t.false(photo.showOnMainProfile, 'kept off the main profile’s photo strip');
-  t.is(photo.width, photo.height, 'cut to a square');
-  t.is(photo.width, 600);
-  for (const variant of ['thumbnail', 'medium', 'large'] as const) {
-    const file = await fetch(`${app.baseUrl}/media/photos/${photo.storageKey}/${variant}.jpg`);
-    t.is(file.status, 200);
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const meta = await sharp(bytes).metadata();
-    t.falsy(meta.exif, `${variant}: no EXIF`);
-    t.is(meta.width, meta.height, `${variant}: square`);
-    t.false(bytes.includes(Buffer.from('TestCam')));
-  }
-  t.regex(await publicPage(), new RegExp(`/media/photos/${photo.storageKey}/medium\\.jpg`));
+test.serial(
+  'an uploaded headshot is a square public photo without EXIF; a banner upload keeps its shape',
+  async (t) => {
+    const before = await Photo.query().where({ profileId }).resultSize();
+    const sent = await uploadPortrait(owner, 'headshot', await jpegWithGps(900, 600));
+    t.is(sent.status, 303, sent.text.slice(0, 300));
+    t.is(sent.location, `/profiles/${profileId}`);
+    const link = await PhotoLink.query().findOne({ profileId, target: 'profile' });
+    const photo = (await Photo.query().findById(link!.photoId))!;
+    t.is(await Photo.query().where({ profileId }).resultSize(), before + 1);
+    t.is(photo.visibility, 'public');
+    t.false(photo.showOnMainProfile, 'kept off the main profile’s photo strip');
+    t.is(photo.width, photo.height, 'cut to a square');
+    t.is(photo.width, 600);
+    for (const variant of ['thumbnail', 'medium', 'large'] as const) {
+      const file = await fetch(`${app.baseUrl}/media/photos/${photo.storageKey}/${variant}.jpg`);
+      t.is(file.status, 200);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      t.falsy(meta.exif, `${variant}: no EXIF`);
+      t.is(meta.width, meta.height, `${variant}: square`);
+      t.false(bytes.includes(Buffer.from('TestCam')));
+    }
+    t.regex(await publicPage(), new RegExp(`/media/photos/${photo.storageKey}/medium\\.jpg`));
 
-  const banner = await uploadPortrait(owner, 'banner', await jpegWithGps(1600, 400));
-  t.is(banner.status, 303);
-  const bannerPhoto = (await Photo.query().findById((await profileRow()).bannerPhotoId!))!;
-  t.deepEqual([bannerPhoto.width, bannerPhoto.height], [1600, 400], 'a banner is not cut');
+    const banner = await uploadPortrait(owner, 'banner', await jpegWithGps(1600, 400));
+    t.is(banner.status, 303);
+    const bannerPhoto = (await Photo.query().findById((await profileRow()).bannerPhotoId!))!;
+    t.deepEqual([bannerPhoto.width, bannerPhoto.height], [1600, 400], 'a banner is not cut');
 
-  const notAnImage = await uploadPortrait(owner, 'headshot', Buffer.from('GIF89a not really'));
-  t.is(notAnImage.status, 415);
-  t.is(await Photo.query().where({ profileId }).resultSize(), before + 2, 'nothing stored for a refused upload');
-});
+    const notAnImage = await uploadPortrait(owner, 'headshot', Buffer.from('GIF89a not really'));
+    t.is(notAnImage.status, 415);
+    t.is(await Photo.query().where({ profileId }).resultSize(), before + 2, 'nothing stored for a refused upload');
+  },
+);
 
 test.serial('the share image and the résumé carry the headshot', async (t) => {
   const link = await PhotoLink.query().findOne({ profileId, target: 'profile' });
   const photo = (await Photo.query().findById(link!.photoId))!;
   const resume = await app.client().get(`/profiles/${profileId}/resume`);
-  t.regex(resume.text, new RegExp(`<img src="/media/photos/${photo.storageKey}/medium\\.jpg" alt="Photo of Dana Whitfield"`));
+  t.regex(
+    resume.text,
+    new RegExp(`<img src="/media/photos/${photo.storageKey}/medium\\.jpg" alt="Photo of Dana Whitfield"`),
+  );
   const image = await fetch(`${app.baseUrl}/profiles/${profileId}/og.png`);
   t.is(image.status, 200);
   const { data } = await sharp(Buffer.from(await image.arrayBuffer()))

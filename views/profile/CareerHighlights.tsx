@@ -221,8 +221,7 @@ export function CareerHighlights({ items, year, basePath, keep }: CareerHighligh
                   })}
                 </FaceStack>
                 <span>
-                  <strong>{endorsementCount}</strong>{' '}
-                  {`verified endorsement${endorsementCount === 1 ? '' : 's'}`}
+                  <strong>{endorsementCount}</strong> {`verified endorsement${endorsementCount === 1 ? '' : 's'}`}
                 </span>
               </Faces>
               <p>

@@ -162,7 +162,9 @@ function PortraitSection({ kind, props }: { kind: PortraitKind; props: PortraitP
           </span>
         )}
       </Current>
-      <FormAlert error={state?.error ?? (state?.errors.photoId ? { title: copy.title, message: state.errors.photoId } : null)} />
+      <FormAlert
+        error={state?.error ?? (state?.errors.photoId ? { title: copy.title, message: state.errors.photoId } : null)}
+      />
       <Forms>
         {photos.length ? (
           <form method="post" action={action}>
@@ -191,7 +193,13 @@ function PortraitSection({ kind, props }: { kind: PortraitKind; props: PortraitP
           <input type="hidden" name="kind" value={kind} />
           <Label htmlFor={`portrait-${kind}-file`}>{copy.upload}</Label>
           <Row>
-            <input id={`portrait-${kind}-file`} type="file" name="file" accept="image/jpeg,image/png,image/webp" required />
+            <input
+              id={`portrait-${kind}-file`}
+              type="file"
+              name="file"
+              accept="image/jpeg,image/png,image/webp"
+              required
+            />
             <Button type="submit" $variant="secondary">
               Upload
             </Button>

@@ -218,11 +218,19 @@ export function ProfileHeaderCard({
   const rankLine = [profile.rank, profile.title].filter(Boolean).join(' · ');
   return (
     <Card aria-labelledby="profile-name">
-      <Banner data-testid="profile-banner">{banner ? <img src={banner} alt="" width={1200} height={300} /> : null}</Banner>
+      <Banner data-testid="profile-banner">
+        {banner ? <img src={banner} alt="" width={1200} height={300} /> : null}
+      </Banner>
       <Body>
         <Portrait>
           {image ? (
-            <Photo src={image} alt={`Photo of ${profile.name}`} width={160} height={160} data-testid="profile-headshot" />
+            <Photo
+              src={image}
+              alt={`Photo of ${profile.name}`}
+              width={160}
+              height={160}
+              data-testid="profile-headshot"
+            />
           ) : (
             <Initials aria-hidden="true">{initials(profile.name)}</Initials>
           )}

@@ -89,7 +89,10 @@ export async function resumePdf(
   const top = doc.y;
   if (options.headshot) {
     const x = MARGIN + width - HEADSHOT;
-    doc.save().circle(x + HEADSHOT / 2, top + HEADSHOT / 2, HEADSHOT / 2).clip();
+    doc
+      .save()
+      .circle(x + HEADSHOT / 2, top + HEADSHOT / 2, HEADSHOT / 2)
+      .clip();
     doc.image(options.headshot, x, top, { cover: [HEADSHOT, HEADSHOT], align: 'center', valign: 'center' });
     doc.restore();
   }

@@ -31,7 +31,12 @@ export async function choosePortrait(
   actor: Viewer,
   input: { profileId: number; kind: PortraitKind; photoId: number | null },
 ): Promise<Profile> {
-  const profile = authorize(profilePolicy, actor, 'update', await Profile.query(trx).findById(input.profileId).forUpdate());
+  const profile = authorize(
+    profilePolicy,
+    actor,
+    'update',
+    await Profile.query(trx).findById(input.profileId).forUpdate(),
+  );
   const { photoId } = input;
   const photo = photoId === null ? null : await Photo.query(trx).findOne({ id: photoId, profileId: profile.id });
   if (photoId !== null && photo?.visibility !== 'public') refuse();
