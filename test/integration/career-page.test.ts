@@ -184,6 +184,12 @@ test.serial('the share image and the résumé carry the headshot', async (t) => 
     resume.text,
     new RegExp(`<img src="/media/photos/${photo.storageKey}/medium\\.jpg" alt="Photo of Dana Whitfield"`),
   );
+  const pdf = Buffer.from(await (await fetch(`${app.baseUrl}/profiles/${profileId}/resume.pdf`)).arrayBuffer());
+  t.true(pdf.includes('/Subtype /Image'), 'the PDF draws the headshot');
+  const plain = (await createProfileFor(await createUser(), { profileStatus: 'live' })).id;
+  const plainPdf = Buffer.from(await (await fetch(`${app.baseUrl}/profiles/${plain}/resume.pdf`)).arrayBuffer());
+  t.false(plainPdf.includes('/Subtype /Image'), 'and none without one');
+  t.notRegex((await app.client().get(`/profiles/${plain}/resume`)).text, /alt="Photo of/);
   const image = await fetch(`${app.baseUrl}/profiles/${profileId}/og.png`);
   t.is(image.status, 200);
   const { data } = await sharp(Buffer.from(await image.arrayBuffer()))
