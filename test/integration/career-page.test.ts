@@ -247,3 +247,21 @@ test.serial('endorsements in the open: approved from the normal view; visitors s
   await clientAs(app, chief).patch(`/api/profiles/${chiefProfile}/photos/${face.position}`, { visibility: 'private' });
   t.notRegex(await publicPage(), new RegExp(face.storageKey));
 });
+
+test.serial('the highlights sum up only what the visitor may see, and no widget the owner hid', async (t) => {
+  const add = (item: Record<string, unknown>) =>
+    clientAs(app, owner).post(`/api/profiles/${profileId}/certifications`, { issuer: 'NFPA', year: 2019, ...item });
+  t.is((await add({ name: 'Hazmat Technician', visibility: 'public' })).status, 201);
+  t.is((await add({ name: 'Secret Clearance', visibility: 'private' })).status, 201);
+  const shown = await publicPage();
+  t.regex(shown, /Top certifications/);
+  t.regex(shown, /data-testid="career-highlights"[\s\S]*Hazmat Technician/);
+  t.notRegex(shown, /Secret Clearance/, 'a private certification is not highlighted');
+  t.regex((await clientAs(app, owner).get(`/profiles/${profileId}`)).text, /Secret Clearance/, 'the owner sees it');
+
+  const hide = await clientAs(app, owner).patch(`/api/profiles/${profileId}`, { hiddenWidgets: ['certifications'] });
+  t.is(hide.status, 200);
+  t.notRegex(await publicPage(), /Top certifications/);
+  await clientAs(app, owner).patch(`/api/profiles/${profileId}`, { hiddenWidgets: [] });
+  t.regex(await publicPage(), /Top certifications/);
+});

@@ -203,10 +203,13 @@ const sectionIdentity = (props: SectionFrameProps, key: WidgetKey, expanded: boo
 /** The lists the highlights sum up (docs/decisions/headshot-and-banner.md "Career header"). */
 const HIGHLIGHTED: readonly WidgetKey[] = ['timeline', 'fireStations', 'specialUnits', 'certifications', 'skills'];
 
+/** The lists the highlights read: those the owner did not hide. */
+const highlightedKeys = (profile: ProfileJson) => HIGHLIGHTED.filter((key) => !profile.hiddenWidgets.includes(key));
+
 /** The highlights' <Kept> identity: the stamps of the lists they read, the year, and the links' base. */
 const highlightsIdentity = (props: SectionFrameProps): unknown => [
   'highlights',
-  HIGHLIGHTED.map((key) => props.sectionStamps[key]),
+  highlightedKeys(props.profile).map((key) => [key, props.sectionStamps[key]]),
   props.year,
   props.basePath,
   keepOf(props.viewAs ?? null),
@@ -341,7 +344,12 @@ export function ProfilePage(props: ProfilePageProps) {
           portraitHref={canEdit && !viewAs ? `/profiles/${profile.id}/portrait` : null}
           highlights={
             <Kept identity={highlightsIdentity(props)} part={keptSections?.get('highlights')}>
-              <CareerHighlights items={items} year={props.year} basePath={basePath} keep={keep} />
+              <CareerHighlights
+                items={Object.fromEntries(highlightedKeys(profile).map((key) => [key, items[key]]))}
+                year={props.year}
+                basePath={basePath}
+                keep={keep}
+              />
             </Kept>
           }
           wrapDetails={(details, part) => (
