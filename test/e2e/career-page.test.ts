@@ -5,7 +5,6 @@
  * and 1280 px: nothing wider than the viewport, axe finds nothing serious, screenshots of each page.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -17,6 +16,7 @@ import { createProfileFor } from '../helpers/profiles';
 import { twoDepartments, verifyMember } from '../helpers/verification';
 import { assertNoBrowserErrors, assertNoHorizontalOverflow, openPage, screenshot } from '../helpers/browser';
 import { useBrowserApp } from '../helpers/browserApp';
+import { seriousViolations } from '../helpers/axe';
 
 const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
 
@@ -100,29 +100,11 @@ async function as(account: CreatedUser | null, width: number, javaScriptEnabled 
   return recorded;
 }
 
-/**
- * axe-core's serious and critical violations on `url` ("impact: rule"), in a context of its own that lets the test
- * add axe's script past the page's CSP.
- */
-async function seriousAxe(url: string, account: CreatedUser | null): Promise<string[]> {
-  const audit = await browser().newContext({
-    bypassCSP: true,
-    extraHTTPHeaders: account ? { Authorization: `Bearer ${account.token}` } : {},
+const seriousAxe = (url: string, account: CreatedUser | null) =>
+  seriousViolations(browser(), url, {
+    width: 1280,
+    headers: account ? { Authorization: `Bearer ${account.token}` } : {},
   });
-  try {
-    const page = await audit.newPage();
-    await page.goto(url);
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-    const found = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } })
-        .axe;
-      return (await axe.run()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    });
-    return found.map((v) => `${v.impact}: ${v.id}`);
-  } finally {
-    await audit.close();
-  }
-}
 
 /** An image that really loaded (not a broken link). */
 const loaded = (page: Page, selector: string) =>
