@@ -22,6 +22,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
 import { answerLive, healthRoutes } from './api/health';
 import { apiRouters } from './api';
 import { PHOTO_UPLOAD_PATH } from './api/photos';
+import { PORTRAIT_UPLOAD_PATH } from './pages/portraits';
 import { createMediaStore } from './services/photos/store';
 import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './render/errorPage';
@@ -119,7 +120,8 @@ export function createApp(deps: AppDeps): Koa {
   // Only the methods koa-body reads a body for reach it (the rest would only have their content type looked at);
   // a photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
   app.use((ctx, next) =>
-    !hasParsedBody.has(ctx.method) || (ctx.method === 'POST' && PHOTO_UPLOAD_PATH.test(ctx.path))
+    !hasParsedBody.has(ctx.method) ||
+    (ctx.method === 'POST' && (PHOTO_UPLOAD_PATH.test(ctx.path) || PORTRAIT_UPLOAD_PATH.test(ctx.path)))
       ? next()
       : bodyParser(ctx, next),
   );

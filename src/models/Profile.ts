@@ -58,6 +58,10 @@ export class Profile extends BaseModel {
   /** The photo linked as the profile image (photo_links), selected with the profile (profilesWithUsername). */
   imagePhotoId?: number | null;
   imageStorageKey?: string | null;
+  /** The banner (docs/decisions/headshot-and-banner.md): one of the profile's own photos, public while it is shown. */
+  bannerPhotoId!: number | null;
+  /** The banner photo's storage key while that photo is public (profilesWithUsername), else null. */
+  bannerStorageKey?: string | null;
   /** The owner's verified memberships, selected with the profile (profilesWithUsername; docs/decisions/verified-membership.md). */
   verifiedMemberships?: VerifiedMembershipJson[];
   /** The department's name when it has a page (profilesWithUsername; docs/decisions/verified-membership.md). */

@@ -3,8 +3,8 @@
  * - GET/POST /profiles/{id}/skills/{skillId}/endorse: a verified colleague's endorse form (the Endorse link on a
  *   colleague's page leads here); anyone else gets the 403 page with the reason, a skill they cannot see 404;
  *   after a post, `?sent=1` says it was sent and where it stands;
- * - POST /profiles/{id}/endorsements/{endorsementId}: the owner's Approve / Hide in edit mode (status), back to
- *   the edit page's skills section.
+ * - POST /profiles/{id}/endorsements/{endorsementId}: the owner's Approve / Hide (status), back to the edit page's
+ *   skills section, or (`back=profile`) to the normal view's waiting notice with a status line (a flash: no script).
  * Each runs the same schema and service as the JSON routes (src/api/endorsements.ts).
  */
 import Router from '@koa/router';
@@ -12,7 +12,7 @@ import type Koa from 'koa';
 import { mixed, object } from 'yup';
 import type { AppContext } from '../http/appContext';
 import type { SignedInContext, WriteContext } from '../http/context';
-import { toastAfterRedirect } from '../http/flash';
+import { setFlash, toastAfterRedirect } from '../http/flash';
 import { formAction, type FormState } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
@@ -26,9 +26,10 @@ import {
   findOwnEndorsement,
 } from '../services/endorsements/endorse';
 import {
+  ENDORSEMENT_DECIDED_FLASH,
   ENDORSEMENT_MESSAGES,
   endorsementCreateSchema,
-  endorsementDecisionSchema,
+  endorsementDecisionFormSchema,
   endorsementParams,
   skillParams,
 } from '../validation/endorsements';
@@ -104,11 +105,15 @@ export function endorsementPageRoutes({ config, mailer }: AppContext): Router {
     signedInPage(),
     validate(decidePost),
     formAction({
-      schema: endorsementDecisionSchema,
+      schema: endorsementDecisionFormSchema,
       async handle(ctx: WriteContext<InputOf<typeof decidePost>>, input) {
         const { trx, user } = ctx.state;
         const { id: profileId, endorsementId } = ctx.state.input.params;
         await decideEndorsement(trx, user, { id: endorsementId, status: input.status, profileId });
+        if (input.back === 'profile') {
+          setFlash(ctx, ENDORSEMENT_DECIDED_FLASH, input.status);
+          return `/profiles/${profileId}#endorsements-waiting`;
+        }
         toastAfterRedirect(ctx, ENDORSEMENT_MESSAGES[input.status === 'approved' ? 'approved' : 'hidden']);
         return `/profiles/${profileId}?edit=1#section-skills`;
       },

@@ -11,6 +11,7 @@ import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileListForms';
+import { portraitPageRoutes } from './portraits';
 import { reminderRoutes } from './reminders';
 import { shareRoutes } from './share';
 import { signOutRoutes } from './signOut';
@@ -27,6 +28,7 @@ export function pageRouters(context: AppContext): Router[] {
     signOutRoutes(),
     profileListFormRoutes(context),
     endorsementPageRoutes(context),
+    portraitPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
     departmentPageRoutes(context),

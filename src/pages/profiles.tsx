@@ -16,7 +16,9 @@ import {
 } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction, type FormActionContext } from '../http/formAction';
-import { toastAfterRedirect } from '../http/flash';
+import { takeFlash, toastAfterRedirect } from '../http/flash';
+import { ENDORSEMENT_DECIDED_FLASH } from '../validation/endorsements';
+import type { EndorsementDecided } from '../../views/profile/PendingEndorsements';
 import { profileViewCounting } from '../http/insights';
 import { redirectAfter, signedInPage } from '../http/pageGuards';
 import { urlWithout, validate, type InputOf } from '../http/validate';
@@ -163,6 +165,8 @@ export async function profilePageHtml(
     viewAs: viewAs ? { as: viewAs, backHref: basePath } : null,
     galleryView: galleryFilter ? presentGalleryView(galleryFilter, folders, viewAs ? { as: viewAs } : {}) : null,
     endorse: Boolean(view.endorse) && !canEdit && !viewAs,
+    ownerReview: canEdit && isProfileOwner(viewer, profile),
+    year: now.getFullYear(),
   };
   // When every read section the page shows is kept at its stamp, the page shows those and reads no item;
   // otherwise every list in one statement, filtered for the viewer and in display order.
@@ -192,6 +196,7 @@ export async function profilePageHtml(
       keptSections={kept.found}
       gallery={editing ? photos : null}
       expiring={expiring}
+      endorsementDecided={page.ownerReview ? takeFlash<EndorsementDecided>(ctx, ENDORSEMENT_DECIDED_FLASH) : null}
     />,
     {
       title: meta.title,

@@ -179,6 +179,7 @@ export function shareRoutes({ config, profileCache, pages, rateLimits, mediaStor
           paper,
           title: resumeTitle(profile),
           producer: config.productName,
+          headshot: await readProfileImage(profile, mediaStore),
         });
       });
       personal(ctx);

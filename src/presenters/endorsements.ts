@@ -8,6 +8,7 @@ import { isOwnerOrAdmin, type Viewer } from '../policies/viewer';
 import type { EndorsementRow } from '../services/endorsements/load';
 import type { EndorsementWriteJson, SkillEndorsementJson } from '../validation/endorsements';
 import { iso } from './iso';
+import { photoUrl } from '../services/photos';
 
 export function presentSkillEndorsement(
   row: EndorsementRow,
@@ -22,6 +23,7 @@ export function presentSkillEndorsement(
       rank: row.endorserRank,
       department: row.department,
       profileUrl: row.endorserProfileId === null ? null : `/profiles/${row.endorserProfileId}/public`,
+      image: row.endorserImageKey ? photoUrl(row.endorserImageKey, 'thumbnail', 'jpeg') : null,
     },
     comment: row.comment,
     createdAt: iso(row.createdAt),

@@ -26,6 +26,11 @@ export function presentProfileImage(profile: Pick<Profile, 'imageStorageKey' | '
   return profile.imageStorageKey ? photoUrl(profile.imageStorageKey, 'medium', 'jpeg') : profile.profileImageUrl;
 }
 
+/** The banner as every viewer sees it: its photo's large JPEG while that photo is public (profilesWithUsername). */
+export function presentBanner(profile: Pick<Profile, 'bannerStorageKey'>): string | null {
+  return profile.bannerStorageKey ? photoUrl(profile.bannerStorageKey, 'large', 'jpeg') : null;
+}
+
 /** Where a photo is used (spec 02 §3 linkedWidgets): for those who may edit its profile only, else null. */
 export function presentPhotoUsage(usage: PhotoUsage | null, viewer: Viewer | null): PhotoLinkJson[] | null {
   if (!usage || !isOwnerOrAdmin(viewer, usage.ownerId)) return null;

@@ -14,7 +14,7 @@ type ProfileDocumentLists = Omit<ProfileDocumentJson, keyof ProfileJson | 'photo
 import { iso } from './iso';
 import { departmentPath } from '../validation/verifiedBadge';
 import { presentProfileLists } from './lists';
-import { presentGallery, presentProfileImage } from './photos';
+import { presentBanner, presentGallery, presentProfileImage } from './photos';
 
 export function presentProfile(profile: Profile, viewer: Viewer | null): ProfileJson {
   const sees = (visibility: Profile['phoneVisibility']) => canSee(viewer, profile.userId, visibility);
@@ -47,6 +47,7 @@ export function presentProfile(profile: Profile, viewer: Viewer | null): Profile
     role: profile.role,
     profileImage: presentProfileImage(profile),
     profileImagePhotoId: profile.imagePhotoId ?? null,
+    banner: presentBanner(profile),
     profileStatus: profile.profileStatus,
     defaultVisibility: profile.defaultVisibility,
     fieldVisibility: isOwnerOrAdmin(viewer, profile.userId)

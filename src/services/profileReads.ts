@@ -16,6 +16,7 @@ import { entryLimitedCache } from '../entryLimitedCache';
 /**
  * Profiles with their owner's username, the photo linked as their image and the owner's verified memberships
  * (docs/decisions/verified-membership.md, verifiedMemberships.ts): one query, whatever is asked.
+ * The banner's photo is joined only while it is public (docs/decisions/headshot-and-banner.md).
  */
 export function profilesWithUsername(db?: Knex) {
   return Profile.query(db)
@@ -24,6 +25,7 @@ export function profilesWithUsername(db?: Knex) {
       'users.username',
       'imagePhoto.id as imagePhotoId',
       'imagePhoto.storageKey as imageStorageKey',
+      'bannerPhoto.storageKey as bannerStorageKey',
       raw(VERIFIED_MEMBERSHIPS_COLUMN),
       raw(DEPARTMENT_PAGE_NAME_COLUMN),
     )
@@ -31,7 +33,10 @@ export function profilesWithUsername(db?: Knex) {
     .leftJoin('photoLinks as imageLink', (join) =>
       join.on('imageLink.profileId', 'profiles.id').andOnVal('imageLink.target', 'profile'),
     )
-    .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId');
+    .leftJoin('photos as imagePhoto', 'imagePhoto.id', 'imageLink.photoId')
+    .leftJoin('photos as bannerPhoto', (join) =>
+      join.on('bannerPhoto.id', 'profiles.bannerPhotoId').andOnVal('bannerPhoto.visibility', 'public'),
+    );
 }
 
 /** The id the by-id statement is built with, standing for the one asked for (no profile has it). */

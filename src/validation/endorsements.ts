@@ -37,6 +37,8 @@ export interface EndorserJson {
   department: string | null;
   /** Their live profile's public page, if they have one. */
   profileUrl: string | null;
+  /** Their live profile's headshot (a public photo's thumbnail; docs/decisions/headshot-and-banner.md), if any. */
+  image: string | null;
 }
 
 export interface SkillEndorsementJson {
@@ -77,6 +79,14 @@ export const endorsementDecisionSchema = object({
     .oneOf([...ENDORSEMENT_DECISIONS], ENDORSEMENT_MESSAGES.decision)
     .required(ENDORSEMENT_MESSAGES.decision),
 });
+
+/** The owner's Approve / Hide forms: the decision, and where it returns (the edit page, or the normal view's notice). */
+export const endorsementDecisionFormSchema = endorsementDecisionSchema.shape({
+  back: mixed<'edit' | 'profile'>().oneOf(['edit', 'profile'], ENDORSEMENT_MESSAGES.decision).default('edit'),
+});
+
+/** The flash a decision made on the normal view leaves for its status line (src/pages/endorsements.tsx). */
+export const ENDORSEMENT_DECIDED_FLASH = 'endorsementDecided';
 
 export const skillParams = object({ id: id(), skillId: id(ENDORSEMENT_MESSAGES.skillNotFound) });
 export const endorsementParams = object({ id: id(), endorsementId: id(ENDORSEMENT_MESSAGES.notFound) });

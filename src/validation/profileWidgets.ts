@@ -130,6 +130,8 @@ export interface ProfileJson {
   profileImage: string | null;
   /** The gallery photo linked as the profile image, if it is one. */
   profileImagePhotoId: number | null;
+  /** The banner's URL (a public photo's large JPEG; docs/decisions/headshot-and-banner.md), or null. */
+  banner: string | null;
   profileStatus: ProfileStatus;
   defaultVisibility: Visibility;
   /** Only for the owner and admins (null for everyone else). */

@@ -89,6 +89,7 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
     as: () => owner,
   },
   { name: 'public view', path: `/profiles/${0}/public`, as: () => null },
+  { name: 'headshot and banner', path: `/profiles/${0}/portrait`, as: () => owner },
   { name: 'skills with endorsements, colleague', path: `/profiles/${0}/public?widget=skills`, as: () => colleague },
   { name: 'endorse a skill', path: `/profiles/${0}/skills/SKILL/endorse`, as: () => colleague },
   { name: 'widget-filtered view', path: `/profiles/${0}/public?widget=timeline`, as: () => null },

@@ -66,7 +66,7 @@ test.serial(
     const mail = await smtp.waitForMail(owner.user.email);
     t.regex(mail.subject, /Sam Ortega endorsed your skill “Rope rescue”/);
     t.regex(mail.text, /Best rigger on C shift\./);
-    t.regex(mail.text, new RegExp(`/profiles/${profileId}\\?edit=1#section-skills`));
+    t.regex(mail.text, new RegExp(`/profiles/${profileId}#endorsements-waiting`));
 
     t.deepEqual((await publicSkill()).colleagueEndorsements, [], 'pending: not shown to visitors');
     t.deepEqual((await publicSkill(colleague)).colleagueEndorsements, [], 'nor to members');
@@ -85,6 +85,7 @@ test.serial(
       rank: 'Lieutenant',
       department: (await app.db('departments').where('id', departments[0]).first('name')).name,
       profileUrl: `/profiles/${colleagueProfileId}/public`,
+      image: null,
     });
     t.is(shown[0]!.status, null, 'the status is the owner’s business');
     t.false('endorserId' in shown[0]!);

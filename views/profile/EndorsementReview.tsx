@@ -60,6 +60,53 @@ const Row = styled.li.withConfig(sc('EndorsementReviewRow'))`
 const STATUS_LABEL = { pending: 'Awaiting approval', approved: 'Shown', hidden: 'Hidden' } as const;
 const ORDER = { pending: 0, approved: 1, hidden: 2 } as const;
 
+/** Where a decision returns: the edit page's skills, or the owner's normal view (its waiting notice). */
+export type ReviewReturn = 'edit' | 'profile';
+
+/** One row a decision each: who endorsed which skill, its status, and Approve / Hide (plain form posts). */
+export function ReviewRows({
+  profileId,
+  endorsements,
+  back,
+}: {
+  profileId: number;
+  endorsements: ReviewedEndorsement[];
+  back: ReviewReturn;
+}) {
+  return (
+    <ul>
+      {endorsements.map((e) => {
+        const status = e.status ?? 'approved';
+        const who = [e.endorser.name, e.endorser.rank, e.endorser.department].filter(Boolean).join(', ');
+        return (
+          <Row key={e.id} aria-label={`${e.endorser.name} on ${e.skillName}`}>
+            <div>
+              <strong>{who}</strong> endorsed <strong>{e.skillName}</strong>{' '}
+              <Badge $tone={status === 'pending' ? 'warn' : status === 'approved' ? 'ok' : 'neutral'}>
+                {STATUS_LABEL[status]}
+              </Badge>
+              {e.comment ? <p>“{e.comment}”</p> : null}
+            </div>
+            <form method="post" action={`/profiles/${profileId}/endorsements/${e.id}`}>
+              {back === 'profile' ? <input type="hidden" name="back" value="profile" /> : null}
+              {status !== 'approved' ? (
+                <Button type="submit" name="status" value="approved">
+                  Approve
+                </Button>
+              ) : null}
+              {status !== 'hidden' ? (
+                <Button type="submit" name="status" value="hidden" $variant="secondary">
+                  Hide
+                </Button>
+              ) : null}
+            </form>
+          </Row>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function EndorsementReview({
   profileId,
   endorsements,
@@ -75,35 +122,7 @@ export function EndorsementReview({
       <h3 id="endorsement-review-title">
         {pending ? `Endorsements from colleagues · ${pending} awaiting approval` : 'Endorsements from colleagues'}
       </h3>
-      <ul>
-        {sorted.map((e) => {
-          const status = e.status ?? 'approved';
-          const who = [e.endorser.name, e.endorser.rank, e.endorser.department].filter(Boolean).join(', ');
-          return (
-            <Row key={e.id} aria-label={`${e.endorser.name} on ${e.skillName}`}>
-              <div>
-                <strong>{who}</strong> endorsed <strong>{e.skillName}</strong>{' '}
-                <Badge $tone={status === 'pending' ? 'warn' : status === 'approved' ? 'ok' : 'neutral'}>
-                  {STATUS_LABEL[status]}
-                </Badge>
-                {e.comment ? <p>“{e.comment}”</p> : null}
-              </div>
-              <form method="post" action={`/profiles/${profileId}/endorsements/${e.id}`}>
-                {status !== 'approved' ? (
-                  <Button type="submit" name="status" value="approved">
-                    Approve
-                  </Button>
-                ) : null}
-                {status !== 'hidden' ? (
-                  <Button type="submit" name="status" value="hidden" $variant="secondary">
-                    Hide
-                  </Button>
-                ) : null}
-              </form>
-            </Row>
-          );
-        })}
-      </ul>
+      <ReviewRows profileId={profileId} endorsements={sorted} back="edit" />
     </Panel>
   );
 }

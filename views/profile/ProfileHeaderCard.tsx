@@ -1,4 +1,8 @@
-/** The profile's header card (DESIGN.md "Profile header card"): photo, name, rank and title, department, motto, links. */
+/**
+ * The profile's header card (DESIGN.md "Profile header card"; docs/decisions/headshot-and-banner.md "Career header"):
+ * the banner across the top (the owner's photo, else the brand's band), the headshot over its edge (else the
+ * initials), name, rank and title, department with its verified badges, the career highlights, motto, links.
+ */
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
@@ -14,45 +18,95 @@ const Card = styled.section.withConfig(sc('ProfileHeaderCard'))`
   background: ${theme.color.surface};
   border: 1px solid ${theme.color.line};
   border-radius: ${theme.radius.card};
-  padding: ${theme.space[5]};
+  overflow: hidden;
+`;
+
+const BANNER_HEIGHT = { phone: 112, tablet: 200 } as const;
+
+/** The banner: the owner's photo, or a band in the brand's colours with the reflective stripe. */
+const Banner = styled.div.withConfig(sc('ProfileBanner'))`
+  height: ${BANNER_HEIGHT.phone}px;
+  background:
+    linear-gradient(180deg, transparent calc(100% - 6px), ${theme.color.reflective} calc(100% - 6px)),
+    linear-gradient(120deg, ${theme.color.brandDark}, ${theme.color.brand} 60%, #a4312b);
+  & img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  ${media.tablet} {
+    height: ${BANNER_HEIGHT.tablet}px;
+  }
+`;
+
+const Body = styled.div.withConfig(sc('ProfileHeaderBody'))`
+  padding: 0 ${theme.space[4]} ${theme.space[5]};
   display: grid;
-  grid-template-columns: 88px 1fr;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${theme.space[4]};
   align-items: start;
   ${media.tablet} {
-    grid-template-columns: 112px 1fr;
-    gap: ${theme.space[5]};
-    padding: ${theme.space[6]};
+    grid-template-columns: 160px minmax(0, 1fr);
+    gap: ${theme.space[3]} ${theme.space[5]};
+    padding: 0 ${theme.space[6]} ${theme.space[6]};
+  }
+`;
+
+const Portrait = styled.div.withConfig(sc('ProfilePortrait'))`
+  margin-top: -56px;
+  display: flex;
+  align-items: flex-end;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+  ${media.tablet} {
+    margin-top: -80px;
+    flex-direction: column;
+    align-items: flex-start;
+  }
+`;
+
+const headshotBox = `
+  width: 112px;
+  height: 112px;
+  border-radius: 50%;
+  border: 4px solid ${theme.color.surface};
+  box-shadow: 0 1px 4px rgba(31, 35, 40, 0.25);
+  ${media.tablet} {
+    width: 160px;
+    height: 160px;
   }
 `;
 
 const Photo = styled.img.withConfig(sc('ProfilePhoto'))`
-  width: 88px;
-  height: 88px;
-  border-radius: 50%;
+  ${headshotBox}
   object-fit: cover;
-  border: 3px solid ${theme.color.brandTint};
-  ${media.tablet} {
-    width: 112px;
-    height: 112px;
-  }
+  background: ${theme.color.surface};
 `;
 
 const Initials = styled.div.withConfig(sc('ProfileInitials'))`
-  width: 88px;
-  height: 88px;
-  border-radius: 50%;
+  ${headshotBox}
   display: grid;
   place-items: center;
   background: ${theme.color.brand};
   color: ${theme.color.white};
-  font-size: ${theme.font.size.xxl};
+  font-size: ${theme.font.size.xxxl};
   font-weight: 700;
-  border: 3px solid ${theme.color.brandTint};
+`;
+
+const PortraitLink = styled.a.withConfig(sc('ProfilePortraitLink'))`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  color: ${theme.color.brand};
+  min-height: 24px;
+  display: inline-flex;
+  align-items: center;
+`;
+
+const Details = styled.div.withConfig(sc('ProfileHeaderDetails'))`
+  min-width: 0;
   ${media.tablet} {
-    width: 112px;
-    height: 112px;
-    font-size: ${theme.font.size.xxxl};
+    padding-top: ${theme.space[4]};
   }
 `;
 
@@ -136,33 +190,56 @@ const Links = styled.ul.withConfig(sc('ProfileLinks'))`
 `;
 
 /**
+ * `portraitHref`: the owner's way to choose the headshot and banner (a page of plain forms), null for everyone else.
+ * `highlights`: the career highlights (CareerHighlights, kept by the page on the lists it shows).
  * `shareLinks`: the plain card and résumé links, for readers. The owner has the Share panel instead, and a
  * View-as page omits them: those files are built for the real viewer, so they would show the owner's own copy.
- * `wrapDetails`: what the server page wraps all but the photo in (it keeps them: views/profile/ProfilePage.tsx);
- * the photo stays outside, since React moves an eager image's preload to the start of the whole page's body.
+ * `wrapDetails`: what the server page wraps each part but the pictures in (it keeps them:
+ * views/profile/ProfilePage.tsx); the banner and the photo stay outside, since React moves an eager image's
+ * preload to the start of the whole page's body.
  */
 export function ProfileHeaderCard({
   profile,
   shareLinks = false,
+  portraitHref = null,
+  highlights = null,
   wrapDetails = (details) => details,
 }: {
   profile: ProfileJson;
   shareLinks?: boolean;
-  wrapDetails?: (details: ReactNode) => ReactNode;
+  portraitHref?: string | null;
+  highlights?: ReactNode;
+  /** `part` names which of its parts (the details, the links, the share links): each is wrapped on its own. */
+  wrapDetails?: (details: ReactNode, part: 'details' | 'links' | 'share') => ReactNode;
 }) {
   const image = safeImageUrl(profile.profileImage);
+  const banner = safeImageUrl(profile.banner);
   const links = profileLinks(profile);
   const rankLine = [profile.rank, profile.title].filter(Boolean).join(' · ');
   return (
     <Card aria-labelledby="profile-name">
-      {image ? (
-        <Photo src={image} alt={`Photo of ${profile.name}`} width={112} height={112} />
-      ) : (
-        <Initials aria-hidden="true">{initials(profile.name)}</Initials>
-      )}
-      {wrapDetails(
-        <>
-          <div>
+      <Banner data-testid="profile-banner">
+        {banner ? <img src={banner} alt="" width={1200} height={300} /> : null}
+      </Banner>
+      <Body>
+        <Portrait>
+          {image ? (
+            <Photo
+              src={image}
+              alt={`Photo of ${profile.name}`}
+              width={160}
+              height={160}
+              data-testid="profile-headshot"
+            />
+          ) : (
+            <Initials aria-hidden="true">{initials(profile.name)}</Initials>
+          )}
+          {portraitHref ? (
+            <PortraitLink href={portraitHref}>{image ? 'Change headshot or banner' : 'Add a headshot'}</PortraitLink>
+          ) : null}
+        </Portrait>
+        {wrapDetails(
+          <Details>
             <Name id="profile-name">{profile.name}</Name>
             {rankLine ? <Rank>{rankLine}</Rank> : null}
             <Meta>
@@ -198,8 +275,12 @@ export function ProfileHeaderCard({
               </Verified>
             ) : null}
             {profile.motto ? <Motto>“{profile.motto}”</Motto> : null}
-          </div>
-          {links.length ? (
+          </Details>,
+          'details',
+        )}
+        {highlights}
+        {wrapDetails(
+          links.length ? (
             <Links aria-label="Contact and social links">
               {links.map((link) => (
                 <li key={link.kind}>
@@ -216,10 +297,11 @@ export function ProfileHeaderCard({
                 </li>
               ))}
             </Links>
-          ) : null}
-          {shareLinks ? <ShareLinks profileId={profile.id} /> : null}
-        </>,
-      )}
+          ) : null,
+          'links',
+        )}
+        {shareLinks ? wrapDetails(<ShareLinks profileId={profile.id} />, 'share') : null}
+      </Body>
     </Card>
   );
 }

@@ -26,6 +26,8 @@ import { EndorsementReview, type ReviewedEndorsement } from './EndorsementReview
 import { GuidedStart } from './GuidedStart';
 import { AddMenu } from './AddMenu';
 import type { GuidedStartJson } from '../../src/validation/guidedStart';
+import { CareerHighlights } from './CareerHighlights';
+import { PendingEndorsements, type EndorsementDecided } from './PendingEndorsements';
 
 const Page = styled.div.withConfig(sc('ProfilePage'))`
   max-width: 1280px;
@@ -122,6 +124,12 @@ export interface ProfilePageProps {
   expiring?: ExpiringSoonJson | null;
   /** A verified colleague's page (never edit mode): each skill links to its endorse form (docs/decisions/endorsements.md). */
   endorse?: boolean;
+  /** The owner's own normal view: the endorsements waiting for their decision (docs/decisions/endorsements.md). */
+  ownerReview?: boolean;
+  /** The owner's normal view, after Approve / Hide in its waiting notice: the decision's status line. */
+  endorsementDecided?: EndorsementDecided | null;
+  /** This year, for the years of service (docs/decisions/headshot-and-banner.md); the page's local day moves it. */
+  year: number;
   /**
    * What each read section's items and photos are a function of (src/pageCache/profilePages.ts `sectionStamps`):
    * the read sections are kept by it instead of by their content.
@@ -131,8 +139,11 @@ export interface ProfilePageProps {
    * The read sections found kept before the page read its items (findKeptSections): shown as they are. When
    * every section the page shows is here, the page was given no items.
    */
-  keptSections?: ReadonlyMap<WidgetKey, KeptPart> | null;
+  keptSections?: ReadonlyMap<KeptKey, KeptPart> | null;
 }
+
+/** The read sections, and the header's highlights (a function of the lists they sum up). */
+type KeptKey = WidgetKey | 'highlights';
 
 /** A list form's failed plain post, by list key. */
 export interface ProfileListForm extends ListFormState {
@@ -198,6 +209,21 @@ const sectionIdentity = (props: SectionFrameProps, key: WidgetKey, expanded: boo
   editHrefOf(props),
 ];
 
+/** The lists the highlights sum up (docs/decisions/headshot-and-banner.md "Career header"). */
+const HIGHLIGHTED: readonly WidgetKey[] = ['timeline', 'fireStations', 'specialUnits', 'certifications', 'skills'];
+
+/** The lists the highlights read: those the owner did not hide. */
+const highlightedKeys = (profile: ProfileJson) => HIGHLIGHTED.filter((key) => !profile.hiddenWidgets.includes(key));
+
+/** The highlights' <Kept> identity: the stamps of the lists they read, the year, and the links' base. */
+const highlightsIdentity = (props: SectionFrameProps): unknown => [
+  'highlights',
+  highlightedKeys(props.profile).map((key) => [key, props.sectionStamps[key]]),
+  props.year,
+  props.basePath,
+  keepOf(props.viewAs ?? null),
+];
+
 /**
  * The kept parts of the read sections a page shows, looked up before its items are read (src/pages/profiles.tsx):
  * `all` when every one is kept, so the page need not read them. Each part found goes to ProfilePage as
@@ -207,15 +233,18 @@ const sectionIdentity = (props: SectionFrameProps, key: WidgetKey, expanded: boo
 export function findKeptSections(
   props: SectionFrameProps,
   keepParts: boolean,
-): { found: ReadonlyMap<WidgetKey, KeptPart>; all: boolean } {
-  const found = new Map<WidgetKey, KeptPart>();
+): { found: ReadonlyMap<KeptKey, KeptPart>; all: boolean } {
+  const found = new Map<KeptKey, KeptPart>();
   if (props.editing || !keepParts) return { found, all: false };
   const { single, keys } = shownSections(props.profile, props.widget);
   for (const key of keys) {
     const part = findKeptPart(sectionIdentity(props, key, single !== null), keepParts);
     if (part) found.set(key, part);
   }
-  return { found, all: found.size === keys.length };
+  const highlights = findKeptPart(highlightsIdentity(props), keepParts);
+  if (highlights) found.set('highlights', highlights);
+  // The owner's normal view shows the endorsements waiting for them: it always reads the skills.
+  return { found, all: found.size === keys.length + 1 && !props.ownerReview };
 }
 
 export function ProfilePage(props: ProfilePageProps) {
@@ -335,11 +364,31 @@ export function ProfilePage(props: ProfilePageProps) {
         <ProfileHeaderCard
           profile={profile}
           shareLinks={!canEdit && !viewAs}
-          wrapDetails={(details) => (
-            <Kept identity={['profile-card', { ...profile, updatedAt: null }, !canEdit && !viewAs]}>{details}</Kept>
+          portraitHref={canEdit && !viewAs ? `/profiles/${profile.id}/portrait` : null}
+          highlights={
+            <Kept identity={highlightsIdentity(props)} part={keptSections?.get('highlights')}>
+              <CareerHighlights
+                items={Object.fromEntries(highlightedKeys(profile).map((key) => [key, items[key]]))}
+                year={props.year}
+                basePath={basePath}
+                keep={keep}
+              />
+            </Kept>
+          }
+          wrapDetails={(details, part) => (
+            <Kept identity={['profile-card', part, { ...profile, updatedAt: null }, !canEdit && !viewAs]}>
+              {details}
+            </Kept>
           )}
         />
       )}
+      {props.ownerReview && !editing ? (
+        <PendingEndorsements
+          profileId={profile.id}
+          endorsements={toReview(items.skills)}
+          decided={props.endorsementDecided ?? null}
+        />
+      ) : null}
       {!editing && profile.personalStatement ? (
         <Statement aria-labelledby="statement-title">
           <h2 id="statement-title">Personal Statement</h2>

@@ -68,6 +68,20 @@ const Header = styled.header.withConfig(sc('ResumeHeader'))`
   border-bottom: 3px solid ${theme.color.brand};
   padding-bottom: 12px;
   margin-bottom: 8px;
+  display: flex;
+  align-items: flex-start;
+  gap: 16px;
+  & > div {
+    flex: 1;
+    min-width: 0;
+  }
+  & > img {
+    flex: none;
+    width: 96px;
+    height: 96px;
+    border-radius: 50%;
+    object-fit: cover;
+  }
   h1 {
     margin: 0;
     font-size: 28px;
@@ -153,19 +167,24 @@ export function ResumePage({
       </Toolbar>
       <Sheet>
         <Header>
-          <h1>{outline.name}</h1>
-          {outline.position ? <p>{outline.position}</p> : null}
-          <p>{outline.department}</p>
-          {outline.verified.map((line) => (
-            <p key={line} data-verified>
-              ✓ {line}
-            </p>
-          ))}
-          <Contact aria-label="Contact">
-            {outline.contact.map((line) => (
-              <li key={line}>{line}</li>
+          {outline.headshot ? (
+            <img src={outline.headshot} alt={`Photo of ${outline.name}`} width={96} height={96} />
+          ) : null}
+          <div>
+            <h1>{outline.name}</h1>
+            {outline.position ? <p>{outline.position}</p> : null}
+            <p>{outline.department}</p>
+            {outline.verified.map((line) => (
+              <p key={line} data-verified>
+                ✓ {line}
+              </p>
             ))}
-          </Contact>
+            <Contact aria-label="Contact">
+              {outline.contact.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </Contact>
+          </div>
         </Header>
         {outline.blocks.map((block) => (
           <Section key={block.key} aria-labelledby={`resume-${block.key}`} data-resume-section={block.key}>

@@ -37,6 +37,8 @@ export interface ResumeOutline {
   verified: string[];
   /** What the viewer may see of the contact fields, and the profile's address. */
   contact: string[];
+  /** The headshot's address: the owner's own public photo only (docs/decisions/headshot-and-banner.md). */
+  headshot: string | null;
   blocks: ResumeBlock[];
   generatedOn: string;
 }
@@ -138,6 +140,7 @@ export function resumeOutline(resume: ResumeJson): ResumeOutline {
     department: profile.department,
     verified: (profile.verifiedMemberships ?? []).map(verifiedBadgeText),
     contact: facts(text(profile.email), text(profile.phone), resume.url),
+    headshot: profile.profileImagePhotoId !== null ? profile.profileImage : null,
     blocks,
     generatedOn: resume.generatedOn,
   };

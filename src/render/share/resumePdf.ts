@@ -44,10 +44,13 @@ const INK = '#1F2328';
 const MUTED = '#5B636E';
 const MARGIN = 48;
 const FOOTER = 28;
+/** The headshot's side, in points. */
+const HEADSHOT = 72;
 
 export async function resumePdf(
   outline: ResumeOutline,
-  options: { paper: Paper; title: string; producer: string },
+  /** `headshot`: the owner's own public photo (JPEG bytes), drawn round beside the name; null draws none. */
+  options: { paper: Paper; title: string; producer: string; headshot?: Buffer | null },
 ): Promise<Buffer> {
   const { regular, bold } = await fonts();
   const { default: PDFDocument } = await pdfkit();
@@ -81,13 +84,26 @@ export async function resumePdf(
     if (doc.y + height > bottom() && doc.y > doc.page.margins.top) doc.addPage();
   };
 
-  // Header: name, position, department, contact.
-  doc.font('bold').fontSize(22).fillColor(INK).text(outline.name, { width });
-  if (outline.position) doc.font('regular').fontSize(12).text(outline.position, { width });
-  doc.font('regular').fontSize(12).text(outline.department, { width });
-  for (const line of outline.verified) doc.font('regular').fontSize(9.5).fillColor(MUTED).text(line, { width });
+  // Header: the headshot at the right, then name, position, department, contact beside it.
+  const headshot = options.headshot ? HEADSHOT : 0;
+  const top = doc.y;
+  if (options.headshot) {
+    const x = MARGIN + width - HEADSHOT;
+    doc
+      .save()
+      .circle(x + HEADSHOT / 2, top + HEADSHOT / 2, HEADSHOT / 2)
+      .clip();
+    doc.image(options.headshot, x, top, { cover: [HEADSHOT, HEADSHOT], align: 'center', valign: 'center' });
+    doc.restore();
+  }
+  const beside = { width: width - (headshot ? headshot + 16 : 0) };
+  doc.font('bold').fontSize(22).fillColor(INK).text(outline.name, beside);
+  if (outline.position) doc.font('regular').fontSize(12).text(outline.position, beside);
+  doc.font('regular').fontSize(12).text(outline.department, beside);
+  for (const line of outline.verified) doc.font('regular').fontSize(9.5).fillColor(MUTED).text(line, beside);
   doc.fillColor(INK);
-  if (outline.contact.length) doc.fontSize(9.5).fillColor(MUTED).text(outline.contact.join('   ·   '), { width });
+  if (outline.contact.length) doc.fontSize(9.5).fillColor(MUTED).text(outline.contact.join('   ·   '), beside);
+  doc.y = Math.max(doc.y, top + headshot);
   doc.moveDown(0.4);
   doc
     .moveTo(MARGIN, doc.y)

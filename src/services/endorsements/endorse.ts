@@ -93,7 +93,8 @@ export async function endorseSkill(
     () => Department.query(trx).findById(shared[0]!),
   ]);
   if (owner?.isActive && owner.endorsementEmails && endorser) {
-    const review = `${deps.baseUrl}/profiles/${profile.id}?edit=1#section-skills`;
+    // The owner's normal view, where the waiting notice decides it in place (docs/decisions/endorsements.md).
+    const review = `${deps.baseUrl}/profiles/${profile.id}#endorsements-waiting`;
     const message = {
       to: owner.email,
       subject: `${endorser.name} endorsed your skill “${skill.name}”`,

@@ -32,6 +32,8 @@ export interface EndorsementRow {
   endorserRank: string | null;
   /** The endorser's live profile, if any. */
   endorserProfileId: number | null;
+  /** Their live profile's headshot: the storage key of its public photo, if any. */
+  endorserImageKey: string | null;
   department: string | null;
 }
 
@@ -46,6 +48,7 @@ interface ReadEndorsement extends Pick<EndorsementRow, 'id' | 'skillId' | 'endor
   endorserProfileStatus: ProfileStatus | null;
   endorserProfileName: string | null;
   endorserProfileRank: string | null;
+  endorserImageKey: string | null;
   department: string | null;
 }
 
@@ -95,12 +98,20 @@ export async function loadSkillEndorsements(
         'endorserProfiles.profileStatus as endorserProfileStatus',
         'endorserProfiles.name as endorserProfileName',
         'endorserProfiles.rank as endorserProfileRank',
+        'endorserImage.storageKey as endorserImageKey',
         sharedDepartment(ownerId).as('department'),
       )
       .join(SKILLS_TABLE, `${SKILLS_TABLE}.id`, 'skillEndorsements.skillId')
       .join('profiles', 'profiles.id', `${SKILLS_TABLE}.profileId`)
       .join('users', 'users.id', 'skillEndorsements.endorserId')
       .leftJoin('profiles as endorserProfiles', 'endorserProfiles.userId', 'skillEndorsements.endorserId')
+      // Their headshot: the profile image link, always a public photo (src/services/photos/links.ts).
+      .leftJoin('photoLinks as endorserImageLink', (join) =>
+        join.on('endorserImageLink.profileId', 'endorserProfiles.id').andOnVal('endorserImageLink.target', 'profile'),
+      )
+      .leftJoin('photos as endorserImage', (join) =>
+        join.on('endorserImage.id', 'endorserImageLink.photoId').andOnVal('endorserImage.visibility', 'public'),
+      )
       .where('profiles.id', profileId)
       .where('users.isActive', true)
       .modify(scopeVisibility, viewer, profile.userId, `${SKILLS_TABLE}.visibility`)
@@ -114,6 +125,7 @@ export async function loadSkillEndorsements(
       endorserName: live ? endorserProfileName! : accountName,
       endorserRank: (live && endorserProfileRank) || null,
       endorserProfileId: live ? row.endorserProfileId : null,
+      endorserImageKey: live ? row.endorserImageKey : null,
     };
   });
 }

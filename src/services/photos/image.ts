@@ -70,13 +70,16 @@ async function inSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How an upload is framed: as it is, or cut to its middle square (a headshot: docs/decisions/headshot-and-banner.md). */
+export type ImageFrame = 'whole' | 'square';
+
 /**
  * Re-encodes an upload. Throws UnsupportedMediaTypeError for anything but JPEG, PNG or WebP,
  * ValidationError for a decompression bomb (more than PHOTO_LIMITS.maxPixels) or an image sharp cannot read.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, frame: ImageFrame = 'whole'): Promise<ProcessedImage> {
   sniffImage(input);
-  return inSlot(() => encode(input));
+  return inSlot(() => encode(input, frame));
 }
 
 /** A sharp pipeline over already decoded pixels (no decode: the pixels are read as they are). */
@@ -87,7 +90,7 @@ function rawImage(
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
-async function encode(input: Buffer): Promise<ProcessedImage> {
+async function encode(input: Buffer, frame: ImageFrame): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   const options = { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error' as const, sequentialRead: true };
   let meta: Metadata;
@@ -101,12 +104,18 @@ async function encode(input: Buffer): Promise<ProcessedImage> {
     throw new ValidationError(PHOTO_MESSAGES.tooManyPixels);
   }
   const largest = PHOTO_VARIANT_SIZES.large;
+  // A square is the middle of the picture, as large as its shorter side allows (never enlarged).
+  const side = Math.min(largest, meta.width, meta.height);
+  const fit =
+    frame === 'square'
+      ? ([side, side, { fit: 'cover', position: 'centre' }] as const)
+      : ([largest, largest, { fit: 'inside', withoutEnlargement: true }] as const);
   let base: { data: Buffer; info: OutputInfo };
   try {
     // Decode once: upright, at most the large size (JPEG shrink-on-load makes a 12 MP decode cheap), sRGB.
     base = await sharp(input, options)
       .rotate()
-      .resize(largest, largest, { fit: 'inside', withoutEnlargement: true })
+      .resize(...fit)
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -145,6 +154,7 @@ async function encode(input: Buffer): Promise<ProcessedImage> {
     }),
   );
   const variants = sized.flat();
+  if (frame === 'square') return { width: base.info.width, height: base.info.height, variants: sized.flat() };
   const upright: PhotoDimensions =
     (meta.orientation ?? 1) >= 5
       ? { width: meta.height, height: meta.width }

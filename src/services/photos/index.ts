@@ -37,12 +37,12 @@ import {
 } from '../../validation/photos';
 import { findProfile } from '../profileReads';
 import { removeFilesAfterCommit } from '../fileDeletions';
-import { processImage, type ProcessedImage } from './image';
+import { processImage, type ImageFrame, type ProcessedImage } from './image';
 import {
   attachPhotoLinks,
   findPhotoUses,
   replacePhotoLinks,
-  unlinkProfileImage,
+  unlinkPortraits,
   type LinkedItem,
   type PhotoUse,
 } from './links';
@@ -87,8 +87,12 @@ export interface PreparedPhoto {
  * Checks and re-encodes an upload (src/services/photos/image.ts) and writes its variants under a new key.
  * Call before the transaction; if the transaction then fails, `discardPreparedPhoto`.
  */
-export async function preparePhoto(bytes: Buffer, store: MediaStore): Promise<PreparedPhoto> {
-  const image: ProcessedImage = await processImage(bytes);
+export async function preparePhoto(
+  bytes: Buffer,
+  store: MediaStore,
+  frame: ImageFrame = 'whole',
+): Promise<PreparedPhoto> {
+  const image: ProcessedImage = await processImage(bytes, frame);
   const storageKey = newStorageKey();
   try {
     await Promise.all(
@@ -353,7 +357,7 @@ export async function updatePhoto(
     if (fields[key] !== undefined) (patch as Record<string, unknown>)[key] = fields[key];
   }
   if (photo.visibility === 'public' && fields.visibility && fields.visibility !== 'public') {
-    await unlinkProfileImage(trx, photo);
+    await unlinkPortraits(trx, photo);
     patch.storageKey = await rekeyPhoto(trx, photo, store);
   }
   const updated = await Photo.query(trx).patchAndFetchById(photo.id, {

@@ -15,7 +15,7 @@ import { ValidationError } from '../../errors';
 import { type ListItem } from '../../models/ListItem';
 import { Photo } from '../../models/Photo';
 import { LINK_ITEM_COLUMN, PhotoLink } from '../../models/PhotoLink';
-import type { Profile } from '../../models/Profile';
+import { Profile } from '../../models/Profile';
 import { LISTS, type ListDefinition } from '../../validation/lists';
 import { PHOTO_LINK_TARGETS, PHOTO_MESSAGES, type PhotoLinkTarget } from '../../validation/photos';
 import type { Visibility } from '../../validation/visibility';
@@ -106,9 +106,13 @@ export async function writePhotoFields(
   await replacePhotoLinks(trx, profile, { target, itemId, photoIds, field: (sentAll ? all : first)! });
 }
 
-/** Unlinks a photo from the profile image (it stopped being public). */
-export async function unlinkProfileImage(trx: Knex.Transaction, photo: Pick<Photo, 'id' | 'profileId'>) {
+/**
+ * Takes a photo off the profile image and the banner (it stopped being public: both are shown to everyone,
+ * docs/decisions/headshot-and-banner.md).
+ */
+export async function unlinkPortraits(trx: Knex.Transaction, photo: Pick<Photo, 'id' | 'profileId'>) {
   await PhotoLink.query(trx).where({ profileId: photo.profileId, target: 'profile', photoId: photo.id }).delete();
+  await Profile.query(trx).where({ id: photo.profileId, bannerPhotoId: photo.id }).patch({ bannerPhotoId: null });
 }
 
 /** The ids of the photos linked to an item, in order. */
