@@ -24,7 +24,7 @@ import {
   DEFAULT_COUNTRY,
   DEPARTMENT_MESSAGES as M,
   DEPARTMENT_SEARCH_MIN_CHARS,
-  departmentCreateSchema,
+  departmentFieldsSchema,
   hasMissingDepartmentFields,
   type DepartmentJson,
 } from '../src/validation/departments';
@@ -128,11 +128,49 @@ const CreateActions = styled.div.withConfig(sc('DeptPickerCreateActions'))`
 interface CreateFormProps {
   initialName: string;
   onCreated: (department: DepartmentJson) => void;
+  /** A close department offered instead of adding one was chosen ("Use this one"). */
+  onPicked: (department: DepartmentJson) => void;
   onCancel: () => void;
 }
 
-function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormProps) {
-  const form = useForm(departmentCreateSchema, {
+/** The departments like the one being added, offered before it is added (docs/decisions/pending-departments.md). */
+function SimilarOffer({
+  matches,
+  busy,
+  onPick,
+  onAddAnyway,
+}: {
+  matches: DepartmentJson[];
+  busy: boolean;
+  onPick: (department: DepartmentJson) => void;
+  onAddAnyway: () => void;
+}) {
+  return (
+    <CreatePanel role="group" aria-labelledby="department-similar-title" data-testid="department-similar">
+      <CreateTitle id="department-similar-title">{M.similarTitle}</CreateTitle>
+      <HelpText>{M.similarDescription}</HelpText>
+      {matches.map((department) => (
+        <Selected key={department.id}>
+          <SelectedText>
+            <DepartmentSummary department={department} />
+          </SelectedText>
+          <Button type="button" onClick={() => onPick(department)} aria-label={`${M.useThis}: ${department.name}`}>
+            {M.useThis}
+          </Button>
+        </Selected>
+      ))}
+      <CreateActions>
+        <Button type="button" $variant="secondary" onClick={onAddAnyway} disabled={busy}>
+          {M.addAnyway}
+        </Button>
+      </CreateActions>
+    </CreatePanel>
+  );
+}
+
+function CreateDepartmentForm({ initialName, onCreated, onPicked, onCancel }: CreateFormProps) {
+  const [offered, setOffered] = useState<DepartmentJson[] | null>(null);
+  const form = useForm(departmentFieldsSchema, {
     name: initialName,
     city: '',
     state: '',
@@ -149,14 +187,17 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
     request: departmentsApi.create,
     // The user's own pending department is now searchable for them.
     invalidate: [USER_DEPARTMENTS_KEY, [DEPARTMENT_SEARCH_URL]],
-    success: ({ department }) => ({
-      title: M.addedTitle,
-      description: department.source === 'user_added' ? M.addedPending : M.addedToProfile,
-    }),
+    success: (answer) =>
+      'matches' in answer
+        ? undefined
+        : {
+            title: M.addedTitle,
+            description: answer.department.source === 'user_added' ? M.addedPending : M.addedToProfile,
+          },
     fallbackMessage: M.addFailed,
     errorTitle: M.errorTitle,
     form,
-    onSuccess: ({ department }) => onCreated(department),
+    onSuccess: (answer) => ('matches' in answer ? setOffered(answer.matches) : onCreated(answer.department)),
   });
 
   // Not a <form>: this panel may sit inside another form (Create Profile). Enter in a field submits it.
@@ -167,6 +208,17 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
     }
     form.submit((values) => create.mutate(values));
   };
+
+  if (offered) {
+    return (
+      <SimilarOffer
+        matches={offered}
+        busy={create.isPending}
+        onPick={onPicked}
+        onAddAnyway={() => form.submit((values) => create.mutate({ ...values, addAnyway: true }))}
+      />
+    );
+  }
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -383,6 +435,11 @@ export function DepartmentPickerField({
             setCreating(false);
             setText('');
             onChange(department, { created: true });
+          }}
+          onPicked={(department) => {
+            setCreating(false);
+            setText('');
+            onChange(department);
           }}
         />
       ) : null}

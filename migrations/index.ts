@@ -38,6 +38,7 @@ import * as stepUpAndEmailChanges from './20261129090000_step_up_and_email_chang
 import * as oneChangeChannel from './20261129100000_one_change_channel';
 import * as recoveryCodeDigests from './20261129300000_recovery_code_digests';
 import * as calendarSecretDigests from './20261129300100_calendar_secret_digests';
+import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129100000_one_change_channel': oneChangeChannel,
   '20261129300000_recovery_code_digests': recoveryCodeDigests,
   '20261129300100_calendar_secret_digests': calendarSecretDigests,
+  '20261130040000_department_merges_and_imports': departmentMergesAndImports,
 };
