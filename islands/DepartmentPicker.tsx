@@ -19,6 +19,7 @@ import { departmentsApi, departmentSearchKey, DEPARTMENT_SEARCH_URL, USER_DEPART
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { useDebouncedValue } from './lib/useDebouncedValue';
+import { useHydrated } from './lib/useHydrated';
 import { useForm } from './lib/useForm';
 import {
   DEFAULT_COUNTRY,
@@ -449,27 +450,137 @@ export function DepartmentPickerField({
 
 // ── the standalone island ────────────────────────────────────────────────────────────────────────────
 
+const Choices = styled.ul.withConfig(sc('DeptPickerChoices'))`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${theme.space[2]};
+  & label {
+    display: flex;
+    align-items: flex-start;
+    gap: ${theme.space[3]};
+    padding: ${theme.space[2]} ${theme.space[3]};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
+    background: ${theme.color.surface};
+    cursor: pointer;
+    min-width: 0;
+  }
+  & input {
+    margin-top: 4px;
+    flex: none;
+  }
+`;
+
+const FindRow = styled.div.withConfig(sc('DeptPickerFindRow'))`
+  display: flex;
+  align-items: flex-end;
+  gap: ${theme.space[2]};
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+`;
+
+/**
+ * Without script (docs/decisions/pending-departments.md): a search field and a Find button that asks the page
+ * again (GET `findAction` with the field as `searchName`, the server's search), and the results as radio
+ * buttons carrying the department's id in `name`.
+ */
+export interface DepartmentPickerFallback {
+  /** Where the Find button sends the surrounding form (GET): the page, which searches and lists the results. */
+  findAction: string;
+  /** The query parameter the search field is sent as. */
+  searchName: string;
+  /** What was searched, and what the server found for it. */
+  query: string;
+  results: DepartmentJson[];
+}
+
 export interface DepartmentPickerProps {
   label?: string;
   required?: boolean;
   /** Name of the hidden input that carries the chosen department's id in a plain HTML form. */
   name?: string;
   initialValue?: DepartmentJson | null;
+  /** Offer "Add a new department" (default true). */
+  allowCreate?: boolean;
+  /** A message about the field (a refused post), shown below it. */
+  error?: string | null;
+  /** The field as a page without script shows it; the combobox takes over once hydrated. */
+  fallback?: DepartmentPickerFallback;
+}
+
+function FallbackField({
+  label,
+  name,
+  fallback,
+  error,
+}: {
+  label: string;
+  name: string;
+  fallback: DepartmentPickerFallback;
+  error: string | null;
+}) {
+  const id = useId();
+  return (
+    <Field data-testid="department-picker-fallback">
+      <FindRow>
+        <TextField
+          id={`${id}-query`}
+          label={label}
+          name={fallback.searchName}
+          defaultValue={fallback.query}
+          placeholder="Search by department name or city"
+          error={error ?? undefined}
+        />
+        <Button type="submit" $variant="secondary" formMethod="get" formAction={fallback.findAction} formNoValidate>
+          Find
+        </Button>
+      </FindRow>
+      {fallback.query.length >= DEPARTMENT_SEARCH_MIN_CHARS ? (
+        fallback.results.length ? (
+          <Choices aria-label={`Departments matching ${fallback.query}`}>
+            {fallback.results.map((department, index) => (
+              <li key={department.id}>
+                <label>
+                  <input type="radio" name={name} value={department.id} defaultChecked={index === 0} />
+                  <SelectedText>
+                    <DepartmentSummary department={department} />
+                  </SelectedText>
+                </label>
+              </li>
+            ))}
+          </Choices>
+        ) : (
+          <HelpText role="status">{M.noResults}</HelpText>
+        )
+      ) : null}
+    </Field>
+  );
 }
 
 export default function DepartmentPicker({
-  label,
+  label = 'Fire Department',
   required,
   name = 'departmentId',
   initialValue = null,
+  allowCreate = true,
+  error = null,
+  fallback,
 }: DepartmentPickerProps) {
+  const hydrated = useHydrated();
   const [value, setValue] = useState<DepartmentJson | null>(initialValue);
+  if (fallback && !hydrated) return <FallbackField label={label} name={name} fallback={fallback} error={error} />;
   return (
     <>
       <DepartmentPickerField
         label={label}
         required={required}
         value={value}
+        allowCreate={allowCreate}
+        error={error}
         onChange={(department) => setValue(department)}
       />
       <input type="hidden" name={name} value={value ? String(value.id) : ''} />

@@ -22,7 +22,7 @@ import { DEPARTMENT_ADMIN_MESSAGES } from '../validation/departmentAdmin';
 import { inTransaction } from './transaction';
 
 /** Only one import writes at a time; a second waits for the first (the second key of the lock pair). */
-const IMPORT_LOCK = [7_252_612, 1] as const;
+const IMPORT_LOCK = [7_252_614, 1] as const;
 
 function parseUpload(csv: Buffer): ParsedRegistry {
   try {

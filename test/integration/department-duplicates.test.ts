@@ -241,7 +241,7 @@ async function upload(account: CreatedUser, body: string, name = 'registry.csv')
     body: form,
     headers: { Authorization: `Bearer ${account.token}`, Origin: app.baseUrl, Accept: 'application/json' },
   });
-  return { status: response.status, body: (await response.json()) as DepartmentImportJson & { error?: string } };
+  return { status: response.status, body: (await response.json()) as DepartmentImportJson };
 }
 
 test.serial(

@@ -24,7 +24,7 @@ const USER_DEPARTMENTS_LOCK = 7_252_610;
  * hash): two users adding the same department at once are taken one after the other, so the second finds the
  * first one's row (docs/decisions/pending-departments.md).
  */
-const DEPARTMENT_ADD_LOCK = 7_252_611;
+const DEPARTMENT_ADD_LOCK = 7_252_613;
 
 // ── a user's departments ──────────────────────────────────────────────────────────────────────────────
 
