@@ -6,6 +6,7 @@
 import { number, object, string } from 'yup';
 import { id, trimmed } from './common';
 import type { DepartmentJson } from './departments';
+import type { FormState } from './forms';
 
 export const DEPARTMENT_ADMIN_MESSAGES = {
   mergeIntoRequired: 'Choose the department to keep',
@@ -78,3 +79,20 @@ export const departmentImportQuery = object({ import: number().integer().positiv
 
 /** How often the progress bar asks for the import's state. */
 export const IMPORT_POLL_MS = 500;
+
+/** A line the Departments tab shows once at its top after a post (a merge, an import, a refusal). */
+export interface DepartmentTabStatus {
+  tone: 'ok' | 'danger';
+  text: string;
+}
+
+/** The Departments tab's island props (docs/decisions/pending-departments.md). */
+export interface AdminDepartmentsTabJson {
+  initialDepartments: DepartmentJson[];
+  /** Per pending department, the close departments it may be merged into (same state, similar name and city). */
+  mergeCandidates: Record<number, DepartmentJson[]>;
+  latestImport: DepartmentImportJson | null;
+  status: DepartmentTabStatus | null;
+  /** A refused no-script merge: which department's form, and its state (the proof it asks for). */
+  mergeForm: { id: number; state: FormState } | null;
+}

@@ -265,3 +265,80 @@ test.serial(
     t.is((await search(member, 'Chicago Fire Department'))[0]?.name, 'Chicago Fire Department');
   },
 );
+
+// ── the Departments tab without script ──────────────────────────────────────────────────────────────
+
+test.serial(
+  'without script: the tab offers each pending department its close ones; the merge form asks for the password, then merges',
+  async (t) => {
+    const keep = await department('Tabtown Fire Department', 'verified');
+    const remove = await department('Tabtown Fire Dept');
+    const tabAdmin = await createUser({ role: 'admin' }); // no proof yet on its session
+    const client = as(tabAdmin);
+    const tab = await client.get('/admin?tab=departments');
+    t.is(tab.status, 200);
+    t.true(tab.text.includes(`name="id" value="${remove}"`), 'the duplicate has a merge form');
+    t.regex(tab.text, new RegExp(`<option value="${keep}"[^>]*>Tabtown Fire Department`));
+    t.true(tab.text.includes('Import the full registry'));
+
+    t.is(
+      (
+        await as(await createUser()).postForm('/admin/departments', {
+          intent: 'merge',
+          id: String(remove),
+          intoId: String(keep),
+        })
+      ).status,
+      403,
+    );
+    const unproved = await client.postForm('/admin/departments', {
+      intent: 'merge',
+      id: String(remove),
+      intoId: String(keep),
+    });
+    t.is(unproved.status, 303);
+    t.is(unproved.headers.get('location'), '/admin?tab=departments');
+    t.truthy(await app.db('departments').where('id', remove).first(), 'nothing merged without a proof');
+    const wrong = await client.postForm('/admin/departments', {
+      intent: 'merge',
+      id: String(remove),
+      intoId: String(keep),
+      reauthPassword: 'not-the-password',
+    });
+    t.is(wrong.status, 303);
+    t.truthy(await app.db('departments').where('id', remove).first(), 'nor with a wrong password');
+    const proved = await client.postForm('/admin/departments', {
+      intent: 'merge',
+      id: String(remove),
+      intoId: String(keep),
+      reauthPassword: tabAdmin.password,
+    });
+    t.is(proved.status, 303);
+    t.falsy(await app.db('departments').where('id', remove).first());
+    t.is((await app.db('department_merges').where('removed_id', remove).first()).keptId, keep);
+  },
+);
+
+test.serial('without script: the registry upload form imports and comes back to the tab', async (t) => {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob(['fdid,name,city,state\n99101,Uploadville Fire Department,Uploadville,VT\n'], { type: 'text/csv' }),
+    'small.csv',
+  );
+  const post = (account: CreatedUser) =>
+    fetch(`${app.baseUrl}/admin/departments/import`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { Authorization: `Bearer ${account.token}`, Origin: app.baseUrl, Accept: 'text/html' },
+    });
+  t.is((await post(await createUser())).status, 403);
+  const answer = await post(admin);
+  t.is(answer.status, 303);
+  t.is(answer.headers.get('location'), '/admin?tab=departments');
+  const row = await app.db('departments').where({ fdid: '99101', state: 'VT' }).first();
+  t.like(row, { name: 'Uploadville Fire Department', source: 'official', verificationStatus: 'verified' });
+  const tab = await as(admin).get('/admin?tab=departments');
+  t.true(tab.text.includes('Imported small.csv: 1 added, 0 updated'), 'the tab shows the last import');
+});

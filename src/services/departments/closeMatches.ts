@@ -24,7 +24,10 @@ export function departmentKey(text: string): string {
 }
 
 /** Whether `department` is `input` as typed, up to letter case, punctuation and spacing (same state). */
-export function sameDepartment(department: Department, input: Pick<DepartmentCreateInput, 'name' | 'city'>): boolean {
+export function sameDepartment(
+  department: Pick<Department, 'name' | 'city'>,
+  input: Pick<DepartmentCreateInput, 'name' | 'city'>,
+): boolean {
   return (
     departmentKey(department.name) === departmentKey(input.name) &&
     departmentKey(department.city) === departmentKey(input.city)
@@ -32,7 +35,11 @@ export function sameDepartment(department: Department, input: Pick<DepartmentCre
 }
 
 /** The pending or verified departments close to `input`, the closest first (exact ones first of all). */
-export async function closeDepartments(db: Knex, input: DepartmentCreateInput): Promise<Department[]> {
+export async function closeDepartments(
+  db: Knex,
+  input: Pick<DepartmentCreateInput, 'name' | 'city' | 'state'>,
+  limit = CLOSE_MATCHES,
+): Promise<Department[]> {
   const name = departmentKey(input.name);
   const city = departmentKey(input.city);
   const found = await Department.query(db)
@@ -46,8 +53,8 @@ export async function closeDepartments(db: Knex, input: DepartmentCreateInput): 
     ])
     .orderByRaw('similarity(lower(departments.name), ?) desc', [name])
     .orderBy('departments.id')
-    .limit(CLOSE_MATCHES * 4);
+    .limit(limit * 4);
   const exact = found.filter((department) => sameDepartment(department, input));
   const rest = found.filter((department) => !sameDepartment(department, input));
-  return [...exact, ...rest].slice(0, CLOSE_MATCHES);
+  return [...exact, ...rest].slice(0, limit);
 }

@@ -13,7 +13,8 @@ import type { Knex } from 'knex';
 import { ValidationError } from '../../errors';
 import { Department } from '../../models/Department';
 import { DepartmentMerge } from '../../models/DepartmentMerge';
-import { adminDepartmentPolicy, authorize, type Viewer } from '../../policies';
+import { adminDepartmentPolicy, authorize, authorizeOnCollection, type Viewer } from '../../policies';
+import { CLOSE_MATCHES, closeDepartments } from './closeMatches';
 import { DEPARTMENT_ADMIN_MESSAGES as M } from '../../validation/departmentAdmin';
 
 export interface MergeResult {
@@ -117,4 +118,25 @@ export async function mergeDepartments(
 /** The department a removed one was merged into, if it was (its page redirects there). */
 export async function mergedInto(removedId: number): Promise<number | undefined> {
   return (await DepartmentMerge.query().findById(removedId))?.keptId;
+}
+
+/**
+ * For each department, the others it may be merged into on the Departments tab: pending or verified, in the same
+ * state, with a similar name and city (closeMatches.ts). Administrators only.
+ */
+export async function mergeCandidates(
+  viewer: Viewer,
+  departments: readonly Department[],
+  db?: Knex,
+): Promise<Map<number, Department[]>> {
+  authorizeOnCollection(adminDepartmentPolicy, viewer, 'listPending');
+  const candidates = new Map<number, Department[]>();
+  for (const department of departments) {
+    const close = await closeDepartments(db ?? Department.knex(), department, CLOSE_MATCHES + 1);
+    candidates.set(
+      department.id,
+      close.filter((other) => other.id !== department.id),
+    );
+  }
+  return candidates;
 }
