@@ -64,6 +64,7 @@ const MergeForm = styled.form.withConfig(sc('AdminDeptMerge'))`
 
 const Sections = styled.div.withConfig(sc('AdminDeptSections'))`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${theme.space[5]};
   min-width: 0;
 `;

@@ -24,6 +24,13 @@ import { inTransaction } from './transaction';
 /** Only one import writes at a time; a second waits for the first (the second key of the lock pair). */
 const IMPORT_LOCK = [7_252_614, 1] as const;
 
+/**
+ * This node's imports, one after the other, each with its VACUUM: a VACUUM waiting for another import's
+ * transaction (which holds the search indexes for its bulk load) while that one waits behind the VACUUM is a
+ * deadlock Postgres breaks by failing the import.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 function parseUpload(csv: Buffer): ParsedRegistry {
   try {
     return parseRegistryCsv(csv);
@@ -54,5 +61,7 @@ export async function startRegistryImport(
       return finishImportJob(db, { id: job.id, error: DEPARTMENT_ADMIN_MESSAGES.importFailed });
     }
   };
-  return { job, finished: run() };
+  const finished = queue.then(run);
+  queue = finished.catch(() => undefined);
+  return { job, finished };
 }
