@@ -39,7 +39,6 @@ import {
   presentBlacklistEntry,
 } from '../presenters/admin';
 import { presentAiLogsPage } from '../presenters/aiLogs';
-import { presentDepartment } from '../presenters/departments';
 import { renderPage } from '../render/renderPage';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, listBetaCodes } from '../services/admin/betaCodes';
