@@ -84,6 +84,11 @@ const Selected = styled.div.withConfig(sc('DeptPickerSelected'))`
   background: ${theme.color.surface};
 `;
 
+/** An offered department: the button goes under the text when both do not fit (375 px). */
+const OfferRow = styled(Selected).withConfig(sc('DeptPickerOfferRow'))`
+  flex-wrap: wrap;
+`;
+
 const SelectedText = styled.div.withConfig(sc('DeptPickerSelectedText'))`
   display: flex;
   flex-direction: column;
@@ -151,14 +156,14 @@ function SimilarOffer({
       <CreateTitle id="department-similar-title">{M.similarTitle}</CreateTitle>
       <HelpText>{M.similarDescription}</HelpText>
       {matches.map((department) => (
-        <Selected key={department.id}>
+        <OfferRow key={department.id}>
           <SelectedText>
             <DepartmentSummary department={department} />
           </SelectedText>
           <Button type="button" onClick={() => onPick(department)} aria-label={`${M.useThis}: ${department.name}`}>
             {M.useThis}
           </Button>
-        </Selected>
+        </OfferRow>
       ))}
       <CreateActions>
         <Button type="button" $variant="secondary" onClick={onAddAnyway} disabled={busy}>
