@@ -20,12 +20,13 @@ import { departmentsApi, departmentSearchKey, DEPARTMENT_SEARCH_URL, USER_DEPART
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
 import { useDebouncedValue } from './lib/useDebouncedValue';
+import { useHydrated } from './lib/useHydrated';
 import { useForm } from './lib/useForm';
 import {
   DEFAULT_COUNTRY,
   DEPARTMENT_MESSAGES as M,
   DEPARTMENT_SEARCH_MIN_CHARS,
-  departmentCreateSchema,
+  departmentFieldsSchema,
   hasMissingDepartmentFields,
   type DepartmentJson,
 } from '../src/validation/departments';
@@ -84,6 +85,11 @@ const Selected = styled.div.withConfig(sc('DeptPickerSelected'))`
   background: ${theme.color.surface};
 `;
 
+/** An offered department: the button goes under the text when both do not fit (375 px). */
+const OfferRow = styled(Selected).withConfig(sc('DeptPickerOfferRow'))`
+  flex-wrap: wrap;
+`;
+
 const SelectedText = styled.div.withConfig(sc('DeptPickerSelectedText'))`
   display: flex;
   flex-direction: column;
@@ -129,11 +135,49 @@ const CreateActions = styled.div.withConfig(sc('DeptPickerCreateActions'))`
 interface CreateFormProps {
   initialName: string;
   onCreated: (department: DepartmentJson) => void;
+  /** A close department offered instead of adding one was chosen ("Use this one"). */
+  onPicked: (department: DepartmentJson) => void;
   onCancel: () => void;
 }
 
-function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormProps) {
-  const form = useForm(departmentCreateSchema, {
+/** The departments like the one being added, offered before it is added (docs/decisions/pending-departments.md). */
+function SimilarOffer({
+  matches,
+  busy,
+  onPick,
+  onAddAnyway,
+}: {
+  matches: DepartmentJson[];
+  busy: boolean;
+  onPick: (department: DepartmentJson) => void;
+  onAddAnyway: () => void;
+}) {
+  return (
+    <CreatePanel role="group" aria-labelledby="department-similar-title" data-testid="department-similar">
+      <CreateTitle id="department-similar-title">{M.similarTitle}</CreateTitle>
+      <HelpText>{M.similarDescription}</HelpText>
+      {matches.map((department) => (
+        <OfferRow key={department.id}>
+          <SelectedText>
+            <DepartmentSummary department={department} />
+          </SelectedText>
+          <Button type="button" onClick={() => onPick(department)} aria-label={`${M.useThis}: ${department.name}`}>
+            {M.useThis}
+          </Button>
+        </OfferRow>
+      ))}
+      <CreateActions>
+        <Button type="button" $variant="secondary" onClick={onAddAnyway} disabled={busy}>
+          {M.addAnyway}
+        </Button>
+      </CreateActions>
+    </CreatePanel>
+  );
+}
+
+function CreateDepartmentForm({ initialName, onCreated, onPicked, onCancel }: CreateFormProps) {
+  const [offered, setOffered] = useState<DepartmentJson[] | null>(null);
+  const form = useForm(departmentFieldsSchema, {
     name: initialName,
     city: '',
     state: '',
@@ -150,14 +194,17 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
     request: departmentsApi.create,
     // The user's own pending department is now searchable for them.
     invalidate: [USER_DEPARTMENTS_KEY, [DEPARTMENT_SEARCH_URL]],
-    success: ({ department }) => ({
-      title: M.addedTitle,
-      description: department.source === 'user_added' ? M.addedPending : M.addedToProfile,
-    }),
+    success: (answer) =>
+      'matches' in answer
+        ? undefined
+        : {
+            title: M.addedTitle,
+            description: answer.department.source === 'user_added' ? M.addedPending : M.addedToProfile,
+          },
     fallbackMessage: M.addFailed,
     errorTitle: M.errorTitle,
     form,
-    onSuccess: ({ department }) => onCreated(department),
+    onSuccess: (answer) => ('matches' in answer ? setOffered(answer.matches) : onCreated(answer.department)),
   });
 
   // Not a <form>: this panel may sit inside another form (Create Profile). Enter in a field submits it.
@@ -168,6 +215,17 @@ function CreateDepartmentForm({ initialName, onCreated, onCancel }: CreateFormPr
     }
     form.submit((values) => create.mutate(values));
   };
+
+  if (offered) {
+    return (
+      <SimilarOffer
+        matches={offered}
+        busy={create.isPending}
+        onPick={onPicked}
+        onAddAnyway={() => form.submit((values) => create.mutate({ ...values, addAnyway: true }))}
+      />
+    );
+  }
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -385,6 +443,11 @@ export function DepartmentPickerField({
             setText('');
             onChange(department, { created: true });
           }}
+          onPicked={(department) => {
+            setCreating(false);
+            setText('');
+            onChange(department);
+          }}
         />
       ) : null}
     </Field>
@@ -393,27 +456,137 @@ export function DepartmentPickerField({
 
 // ── the standalone island ────────────────────────────────────────────────────────────────────────────
 
+const Choices = styled.ul.withConfig(sc('DeptPickerChoices'))`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${theme.space[2]};
+  & label {
+    display: flex;
+    align-items: flex-start;
+    gap: ${theme.space[3]};
+    padding: ${theme.space[2]} ${theme.space[3]};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
+    background: ${theme.color.surface};
+    cursor: pointer;
+    min-width: 0;
+  }
+  & input {
+    margin-top: 4px;
+    flex: none;
+  }
+`;
+
+const FindRow = styled.div.withConfig(sc('DeptPickerFindRow'))`
+  display: flex;
+  align-items: flex-end;
+  gap: ${theme.space[2]};
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+`;
+
+/**
+ * Without script (docs/decisions/pending-departments.md): a search field and a Find button that asks the page
+ * again (GET `findAction` with the field as `searchName`, the server's search), and the results as radio
+ * buttons carrying the department's id in `name`.
+ */
+export interface DepartmentPickerFallback {
+  /** Where the Find button sends the surrounding form (GET): the page, which searches and lists the results. */
+  findAction: string;
+  /** The query parameter the search field is sent as. */
+  searchName: string;
+  /** What was searched, and what the server found for it. */
+  query: string;
+  results: DepartmentJson[];
+}
+
 export interface DepartmentPickerProps {
   label?: string;
   required?: boolean;
   /** Name of the hidden input that carries the chosen department's id in a plain HTML form. */
   name?: string;
   initialValue?: DepartmentJson | null;
+  /** Offer "Add a new department" (default true). */
+  allowCreate?: boolean;
+  /** A message about the field (a refused post), shown below it. */
+  error?: string | null;
+  /** The field as a page without script shows it; the combobox takes over once hydrated. */
+  fallback?: DepartmentPickerFallback;
+}
+
+function FallbackField({
+  label,
+  name,
+  fallback,
+  error,
+}: {
+  label: string;
+  name: string;
+  fallback: DepartmentPickerFallback;
+  error: string | null;
+}) {
+  const id = useId();
+  return (
+    <Field data-testid="department-picker-fallback">
+      <FindRow>
+        <TextField
+          id={`${id}-query`}
+          label={label}
+          name={fallback.searchName}
+          defaultValue={fallback.query}
+          placeholder="Search by department name or city"
+          error={error ?? undefined}
+        />
+        <Button type="submit" $variant="secondary" formMethod="get" formAction={fallback.findAction} formNoValidate>
+          Find
+        </Button>
+      </FindRow>
+      {fallback.query.length >= DEPARTMENT_SEARCH_MIN_CHARS ? (
+        fallback.results.length ? (
+          <Choices aria-label={`Departments matching ${fallback.query}`}>
+            {fallback.results.map((department, index) => (
+              <li key={department.id}>
+                <label>
+                  <input type="radio" name={name} value={department.id} defaultChecked={index === 0} />
+                  <SelectedText>
+                    <DepartmentSummary department={department} />
+                  </SelectedText>
+                </label>
+              </li>
+            ))}
+          </Choices>
+        ) : (
+          <HelpText role="status">{M.noResults}</HelpText>
+        )
+      ) : null}
+    </Field>
+  );
 }
 
 export default function DepartmentPicker({
-  label,
+  label = 'Fire Department',
   required,
   name = 'departmentId',
   initialValue = null,
+  allowCreate = true,
+  error = null,
+  fallback,
 }: DepartmentPickerProps) {
+  const hydrated = useHydrated();
   const [value, setValue] = useState<DepartmentJson | null>(initialValue);
+  if (fallback && !hydrated) return <FallbackField label={label} name={name} fallback={fallback} error={error} />;
   return (
     <>
       <DepartmentPickerField
         label={label}
         required={required}
         value={value}
+        allowCreate={allowCreate}
+        error={error}
         onChange={(department) => setValue(department)}
       />
       <input type="hidden" name={name} value={value ? String(value.id) : ''} />

@@ -40,6 +40,7 @@ import * as recoveryCodeDigests from './20261129300000_recovery_code_digests';
 import * as calendarSecretDigests from './20261129300100_calendar_secret_digests';
 import * as headshotBanner from './20261130010000_headshot_banner';
 import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
+import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129300100_calendar_secret_digests': calendarSecretDigests,
   '20261130010000_headshot_banner': headshotBanner,
   '20261130020000_guided_start_dismissed': guidedStartDismissed,
+  '20261130040000_department_merges_and_imports': departmentMergesAndImports,
 };

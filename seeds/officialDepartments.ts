@@ -28,5 +28,11 @@ export async function seedOfficialDepartments({ db, logger }: ReferenceSeedConte
   });
   if (!result) return;
   await settleDepartmentTables(db);
-  logger.info(result, `official departments loaded: ${result.added}`);
+  // docs/decisions/pending-departments.md: the extract is a tenth of the registry; say how to load the rest.
+  logger.info(
+    result,
+    `official departments loaded: ${result.added} from the shipped extract of the U.S. fire department registry; ` +
+      'import the full registry (~27,000) on the admin dashboard (Departments tab) or with ' +
+      '`npm run departments:import -- FILE` (docs/decisions/department-registry.md)',
+  );
 }

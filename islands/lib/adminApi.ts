@@ -3,6 +3,7 @@
  * react-query keys its reads are cached under (the first element is the URL). One QueryClient serves every
  * island of the page, so a change in one island refreshes the stats another shows.
  */
+import type { DepartmentImportJson, DepartmentMergeJson } from '../../src/validation/departmentAdmin';
 import type { AiLogFilter } from '../../src/validation/admin';
 import type {
   AdminStatsJson,
@@ -56,6 +57,10 @@ export const adminApi = {
   pendingDepartments: () => api.get<DepartmentJson[]>(ADMIN_KEYS.pendingDepartments[0]),
   editDepartment: (id: number, input: DepartmentCreateInput) =>
     api.patch<DepartmentJson>(`/api/admin/departments/${id}`, input),
+  mergeDepartment: (id: number, intoId: number) =>
+    api.post<DepartmentMergeJson>(`/api/admin/departments/${id}/merge`, { intoId }),
+  importRegistry: (form: FormData) => api.upload<DepartmentImportJson>('/api/admin/departments/imports', form),
+  departmentImport: (id: number) => api.get<DepartmentImportJson>(`/api/admin/departments/imports/${id}`),
   verifyDepartment: (id: number, status: 'verified' | 'rejected') =>
     api.patch<DepartmentJson>(`/api/admin/departments/${id}/verify`, { status }),
   aiLogs: (filter: AiLogFilter, page: number) =>

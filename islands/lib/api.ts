@@ -71,7 +71,9 @@ export async function apiRequest<T = unknown>(
 
 async function sendRequest<T>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body; // multipart: the browser writes the Content-Type with its boundary
+  } else if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
@@ -108,6 +110,8 @@ export const api = {
   patch: <T>(url: string, body?: unknown, headers?: Record<string, string>) =>
     apiRequest<T>('PATCH', url, body ?? {}, headers),
   delete: <T>(url: string, headers?: Record<string, string>) => apiRequest<T>('DELETE', url, undefined, headers),
+  /** A file upload (multipart/form-data) without byte progress: the registry CSV. */
+  upload: <T>(url: string, form: FormData) => apiRequest<T>('POST', url, form),
 };
 
 /** The server's message when it sent one, else the spec's fallback text. */

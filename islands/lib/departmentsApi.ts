@@ -19,7 +19,8 @@ export const departmentSearchKey = (query: string) => [DEPARTMENT_SEARCH_URL, qu
 export const departmentsApi = {
   search: (query: string) => api.get<DepartmentJson[]>(`${DEPARTMENT_SEARCH_URL}?q=${encodeURIComponent(query)}`),
   userLinks: () => api.get<UserDepartmentJson[]>(USER_DEPARTMENTS_KEY[0]),
-  create: (input: DepartmentCreateInput) => api.post<CreateDepartmentResponse>('/api/departments/create', input),
+  create: (input: DepartmentCreateInput & { addAnyway?: boolean }) =>
+    api.post<CreateDepartmentResponse>('/api/departments/create', input),
   add: (input: { departmentId: number; isPrimary: boolean }) =>
     api.post<UserDepartmentJson>('/api/departments/user', input),
   patch: (linkId: number, input: { isPrimary: boolean }) =>

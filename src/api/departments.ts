@@ -45,7 +45,7 @@ const encodedAnswers = new WeakMap<readonly Department[], { json: string; gzip: 
 
 function sendSearchAnswer(ctx: Koa.Context, answer: readonly Department[], viewer: SignedInContext['state']['user']) {
   if (!Object.isFrozen(answer)) {
-    // A fresh answer (nothing kept: the cache off, or a viewer's own pending departments) is asked for once: sent
+    // A fresh answer (nothing kept: the cache off) is asked for once: sent
     // as any answer is. Remembered in the WeakMap, it and its rows outlived the request until a full GC (V8 kept
     // them through scavenges), ~25% of what each scavenge promoted and a fifth of a cold search's p99.
     ctx.body = answer.map((department) => presentDepartment(department, viewer));
@@ -96,10 +96,18 @@ export function departmentRoutes(context: AppContext): Router {
     transaction(),
     async (ctx: WriteContext<InputOf<typeof create>>) => {
       const { trx, user, input } = ctx.state;
-      const link = await createUserDepartment(trx, user, input.body);
+      const outcome = await createUserDepartment(trx, user, input.body);
+      // Close departments exist: nothing was added, they are offered (docs/decisions/pending-departments.md).
+      if (outcome.kind === 'similar') {
+        const offer: CreateDepartmentResponse = { matches: outcome.matches.map((d) => presentDepartment(d, user)) };
+        ctx.body = offer;
+        return;
+      }
+      const { link } = outcome;
       const answer: CreateDepartmentResponse = {
         department: presentDepartment(link.department!, user),
         userDepartment: presentUserDepartment(link, user, new Map()),
+        joined: outcome.kind === 'joined',
       };
       ctx.status = 201;
       ctx.body = answer;

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../http/appContext';
 import { adminRoutes } from './admin';
+import { adminDepartmentRoutes } from './adminDepartments';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { credentialRoutes } from './credentials';
@@ -29,6 +30,7 @@ export function apiRouters(context: AppContext): Router[] {
     aiRoutes(context),
     photoRoutes(context),
     adminRoutes(context),
+    adminDepartmentRoutes(context),
     shareApiRoutes(context),
   ];
 }

@@ -138,7 +138,9 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
         error: formMessage ? { title: errorTitle, message: formMessage } : null,
         reauthenticate: known.reauthentication ?? null,
       });
-      ctx.status = known.status; // the page renderer sets 200 unless told
+      // The page renderer sets 200 unless told; a render that redirects (the refusal shown on the page it leads
+      // to, as a flash) keeps its 303.
+      if (ctx.status < 300 || ctx.status >= 400) ctx.status = known.status;
       return;
     }
     ctx.status = 303;

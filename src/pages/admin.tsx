@@ -39,13 +39,12 @@ import {
   presentBlacklistEntry,
 } from '../presenters/admin';
 import { presentAiLogsPage } from '../presenters/aiLogs';
-import { presentDepartment } from '../presenters/departments';
 import { renderPage } from '../render/renderPage';
 import { aiLogStats, listAiLogs } from '../services/admin/aiLogs';
 import { betaCodeStats, listBetaCodes } from '../services/admin/betaCodes';
 import { listBlacklist } from '../services/blacklist/admin';
 import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
-import { listPendingDepartments } from '../services/departments/admin';
+import { departmentsTab } from './adminDepartments';
 import { verificationsPanel } from './verifications';
 import { adminStats, listUsers } from '../services/admin/users';
 import { siteInsightTotals } from '../services/insights/read';
@@ -86,7 +85,7 @@ const dashboard = {
 type DashboardQuery = InputOf<typeof dashboard>['query'];
 const userDetail = { params: idParams };
 
-async function tabData(viewer: User, query: DashboardQuery): Promise<AdminTabData> {
+async function tabData(ctx: Koa.Context, viewer: User, query: DashboardQuery): Promise<AdminTabData> {
   const tab = query.tab as AdminTab;
   const paging = { page: query.page, pageSize: ADMIN_PAGE_SIZE };
   switch (tab) {
@@ -116,7 +115,7 @@ async function tabData(viewer: User, query: DashboardQuery): Promise<AdminTabDat
       return { tab, page: presentAiLogsPage(page, counts, { filter: query.filter, ...paging }, viewer) };
     }
     case 'departments':
-      return { tab, departments: (await listPendingDepartments(viewer)).map((d) => presentDepartment(d, viewer)) };
+      return { tab, departments: await departmentsTab(ctx, viewer) };
     case 'verification':
       return { tab, panel: await verificationsPanel(viewer, query.view, '/admin?tab=verification') };
   }
@@ -139,7 +138,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
       const { user: viewer, input } = ctx.state;
       const [counts, data, insights, requireTwoFactor] = await Promise.all([
         adminStats(viewer),
-        tabData(viewer, input.query),
+        tabData(ctx, viewer, input.query),
         siteInsightTotals(viewer, 30),
         requireTwoFactorForAdmins(),
       ]);

@@ -21,6 +21,7 @@ import { presentDepartmentPage } from '../presenters/departmentPage';
 import { renderPageHtml, sendRenderedHtml } from '../render/renderPage';
 import type { HeadTag } from '../render/renderDocument';
 import { departmentPageVersion, listedMemberProfiles } from '../services/verification/departmentPage';
+import { mergedInto } from '../services/departments/merge';
 import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { parseId } from '../validation/common';
 import { departmentSlug, type DepartmentPageJson } from '../validation/verifiedBadge';
@@ -37,8 +38,18 @@ export function departmentPageRoutes({ config, pages }: Pick<AppContext, 'config
     const [, rawId, slug] = REF.exec(ctx.state.input.params.ref)!;
     const id = parseId(rawId);
     if (id === undefined) throw new NotFoundError(DEPARTMENT_MESSAGES.departmentNotFound);
-    // The page lists what a visitor may see, whoever asks.
-    const { department, version, profileIds } = await departmentPageVersion(null, id);
+    // The page lists what a visitor may see, whoever asks. A department merged into another leads to the one
+    // kept (docs/decisions/pending-departments.md).
+    const found = await departmentPageVersion(null, id).catch(async (error: unknown) => {
+      const keptId = error instanceof NotFoundError ? await mergedInto(id) : undefined;
+      if (keptId === undefined) throw error;
+      return keptId;
+    });
+    if (typeof found === 'number') {
+      ctx.status = 301;
+      return ctx.redirect(`/departments/${found}`);
+    }
+    const { department, version, profileIds } = found;
     const canonicalSlug = departmentSlug(department.name);
     if (slug !== canonicalSlug) {
       ctx.status = 301;

@@ -3,6 +3,7 @@ import type { AppContext } from '../http/appContext';
 import { accountDataRoutes } from './accountData';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
+import { adminDepartmentPageRoutes } from './adminDepartments';
 import { authPageRoutes } from './auth';
 import { endorsementPageRoutes } from './endorsements';
 import { departmentPageRoutes } from './departments';
@@ -25,6 +26,7 @@ export function pageRouters(context: AppContext): Router[] {
     accountSettingsRoutes(context),
     accountDataRoutes(context),
     adminPageRoutes(context),
+    adminDepartmentPageRoutes(context),
     signOutRoutes(),
     profileListFormRoutes(context),
     endorsementPageRoutes(context),

@@ -7,7 +7,7 @@
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { mixed, object } from 'yup';
+import { mixed, object, string } from 'yup';
 import type { AppContext } from '../http/appContext';
 import { audit } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';
@@ -15,6 +15,9 @@ import { byIntent, formAction, type FormState } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
 import { validate, type InputOf } from '../http/validate';
 import type { User } from '../models/User';
+import { presentDepartment } from '../presenters/departments';
+import { searchDepartments } from '../services/departments/search';
+import { trimmed } from '../validation/common';
 import { isAdmin } from '../policies/viewer';
 import { presentDepartmentVerifier, presentVerificationRequest } from '../presenters/verification';
 import { renderPage } from '../render/renderPage';
@@ -34,7 +37,14 @@ import {
 } from '../../views/pages/VerificationsPage';
 
 const VIEWS: VerificationsView[] = ['pending', 'decided'];
-const page = { query: object({ view: mixed<VerificationsView>().oneOf(VIEWS, 'Unknown view').default('pending') }) };
+const page = {
+  query: object({
+    view: mixed<VerificationsView>().oneOf(VIEWS, 'Unknown view').default('pending'),
+    // The grant form's department search without script (docs/decisions/pending-departments.md).
+    departmentQuery: string().transform(trimmed).default(''),
+    email: string().transform(trimmed).default(''),
+  }),
+};
 
 /** The panel's data for a reviewer (the page and the admin tab): 403 for anyone who reviews nothing. */
 export async function verificationsPanel(
@@ -71,18 +81,27 @@ export function verificationPageRoutes({
     user: User,
     view: VerificationsView,
     failed: VerificationsPanelProps['failed'],
-  ) =>
-    renderPage(ctx, config, <VerificationsPage {...await verificationsPanel(user, view, '/verifications', failed)} />, {
-      title: 'Verification requests',
-      noindex: true,
-    });
+    search?: { departmentQuery: string; email: string },
+  ) => {
+    const panel = await verificationsPanel(user, view, '/verifications', failed);
+    if (panel.verifiers && search?.departmentQuery) {
+      const results = await searchDepartments(user, search.departmentQuery);
+      panel.departmentSearch = {
+        query: search.departmentQuery,
+        results: results.map((department) => presentDepartment(department, user)),
+        email: search.email,
+      };
+    }
+    return renderPage(ctx, config, <VerificationsPage {...panel} />, { title: 'Verification requests', noindex: true });
+  };
 
   router.get(
     '/verifications',
     signedInPage(),
     validate(page, { badQuery: 'canonical' }),
     async (ctx: SignedInContext<InputOf<typeof page>>) => {
-      await show(ctx, ctx.state.user, ctx.state.input.query.view, null);
+      const { view, departmentQuery, email } = ctx.state.input.query;
+      await show(ctx, ctx.state.user, view, null, { departmentQuery, email });
     },
   );
 

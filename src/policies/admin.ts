@@ -79,10 +79,10 @@ export const blacklistPolicy = definePolicy<BlacklistEntry, 'remove', 'list' | '
 });
 
 /** Every department, whatever its status or creator (users see theirs through departmentPolicy). */
-export const adminDepartmentPolicy = definePolicy<Department, 'edit' | 'verify', 'listPending'>({
+export const adminDepartmentPolicy = definePolicy<Department, 'edit' | 'verify' | 'merge', 'listPending' | 'import'>({
   notFoundMessage: ADMIN_MESSAGES.departmentNotFound,
-  rules: { read: admins, edit: admins, verify: admins },
-  collection: { listPending: admins },
+  rules: { read: admins, edit: admins, verify: admins, merge: admins },
+  collection: { listPending: admins, import: admins },
   scope: adminsSeeAll,
 });
 

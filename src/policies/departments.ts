@@ -1,7 +1,8 @@
 /**
  * Departments and a user's links to them.
- * - A department is visible when verified, or pending and created by the viewer; rejected departments and
- *   other users' pending ones are never offered or linkable (spec 01 §4; docs/decisions/department-search.md).
+ * - A department is visible to a visitor when verified; a signed-in user also sees every pending one (marked
+ *   Pending Verification), so colleagues pick the row one of them added instead of each adding a copy. Rejected
+ *   departments are never offered or linkable (spec 01 §4; docs/decisions/pending-departments.md).
  * - A link belongs to its user alone: another user's link is indistinguishable from a missing one.
  */
 import { Department } from '../models/Department';
@@ -10,8 +11,7 @@ import { DEPARTMENT_MESSAGES } from '../validation/departments';
 import { definePolicy } from './policy';
 
 const visible = (viewer: { id: number } | null, department: Department) =>
-  department.verificationStatus === 'verified' ||
-  (department.verificationStatus === 'pending' && viewer !== null && department.createdBy === viewer.id);
+  department.verificationStatus === 'verified' || (department.verificationStatus === 'pending' && viewer !== null);
 
 /**
  * The same rule as SQL over `departments`, for hand-written statements (search) and the scope below —
@@ -19,10 +19,7 @@ const visible = (viewer: { id: number } | null, department: Department) =>
  */
 export function visibleDepartmentsSql(viewer: { id: number } | null): { sql: string; bindings: number[] } {
   return viewer
-    ? {
-        sql: "(departments.verification_status = 'verified' or (departments.verification_status = 'pending' and departments.created_by = ?))",
-        bindings: [viewer.id],
-      }
+    ? { sql: "departments.verification_status in ('verified', 'pending')", bindings: [] }
     : { sql: "departments.verification_status = 'verified'", bindings: [] };
 }
 

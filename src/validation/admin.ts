@@ -298,7 +298,7 @@ export const userStatusSchema = object({
 });
 
 /** PATCH /api/admin/departments/{id}: the same fields and rules as adding a department. */
-export { departmentCreateSchema as departmentEditSchema } from './departments';
+export { departmentFieldsSchema as departmentEditSchema } from './departments';
 
 export const departmentVerifySchema = object({
   status: mixed<'verified' | 'rejected'>()

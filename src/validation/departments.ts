@@ -35,10 +35,15 @@ export interface UserDepartmentJson {
   verification: MembershipVerificationStateJson;
 }
 
-export interface CreateDepartmentResponse {
-  department: DepartmentJson;
-  userDepartment: UserDepartmentJson;
-}
+/**
+ * POST /api/departments/create: 201 with the department and the actor's link (`joined` when the department was
+ * already there under the same name, city and state), or 200 with close departments and nothing added
+ * (docs/decisions/pending-departments.md).
+ */
+export type CreateDepartmentResponse =
+  { department: DepartmentJson; userDepartment: UserDepartmentJson; joined: boolean } | { matches: DepartmentJson[] };
+/** The 201 answer of POST /api/departments/create. */
+export type CreatedDepartmentJson = Extract<CreateDepartmentResponse, { department: DepartmentJson }>;
 
 export const DEPARTMENT_SEARCH_MIN_CHARS = 2;
 export const DEPARTMENT_SEARCH_MAX_RESULTS = 10;
@@ -75,6 +80,12 @@ export const DEPARTMENT_MESSAGES = {
   alreadyLinked: 'This department is already one of your departments.',
   departmentIdRequired: 'departmentId must be a department id',
   isPrimaryRequired: 'isPrimary must be true or false',
+  addAnywayRequired: 'addAnyway must be true or false',
+  /** The offer before adding a department like one already there (docs/decisions/pending-departments.md). */
+  similarTitle: 'Did you mean one of these?',
+  similarDescription: 'A colleague may have added your department already. Use it, or add yours anyway.',
+  useThis: 'Use this one',
+  addAnyway: 'Add mine anyway',
 } as const;
 
 const missing = DEPARTMENT_MESSAGES.missingFields;
@@ -83,8 +94,8 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 const requiredText = (label: string, max: number) =>
   string().typeError(missing).transform(trimmedLine).required(missing).max(max, tooLong(label, max));
 
-/** POST /api/departments/create: name, city, state and country required and non-blank after trimming. */
-export const departmentCreateSchema = object({
+/** A department's own fields: name, city, state and country required and non-blank after trimming. */
+export const departmentFieldsSchema = object({
   name: requiredText('Department name', DEPARTMENT_FIELD_MAX.name),
   city: requiredText('City', DEPARTMENT_FIELD_MAX.city),
   state: requiredText('State', DEPARTMENT_FIELD_MAX.state),
@@ -97,6 +108,14 @@ export const departmentCreateSchema = object({
     .transform((value: string | null | undefined) => (value ? value : null)),
   country: requiredText('Country', DEPARTMENT_FIELD_MAX.country),
 });
+
+/**
+ * POST /api/departments/create: the fields, and `addAnyway` to add it even though close departments exist (the
+ * "Add mine anyway" answer to the offer, docs/decisions/pending-departments.md).
+ */
+export const departmentCreateSchema = departmentFieldsSchema.concat(
+  object({ addAnyway: boolean().typeError(DEPARTMENT_MESSAGES.addAnywayRequired).default(false) }),
+);
 
 export interface DepartmentCreateInput {
   name: string;

@@ -89,6 +89,8 @@ export const VERIFICATION_MESSAGES = {
   userIdRequired: 'userId must be a user id',
   linkIdRequired: 'linkId must be one of your department links',
   departmentIdRequired: 'Please enter a department ID (a number).',
+  /** The grant form's department picker (docs/decisions/pending-departments.md). */
+  departmentRequired: 'Choose the department.',
   userNotFound: 'User not found',
   noSuchEmail: 'No account uses this e-mail address.',
   emailRequired: 'Please enter the user’s e-mail address.',
@@ -152,7 +154,7 @@ export const grantVerifierFormSchema = object({
     .transform(trimmed)
     .required(VERIFICATION_MESSAGES.emailRequired)
     .max(320, VERIFICATION_MESSAGES.noSuchEmail),
-  departmentId: id(VERIFICATION_MESSAGES.departmentIdRequired),
+  departmentId: id(VERIFICATION_MESSAGES.departmentRequired),
   returnTo,
 });
 

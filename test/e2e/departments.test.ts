@@ -6,7 +6,14 @@
 import test from 'ava';
 import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/users';
-import { assertNoBrowserErrors, openPage, screenshot, waitForIslands, type RecordedPage } from '../helpers/browser';
+import {
+  assertNoBrowserErrors,
+  assertNoHorizontalOverflow,
+  openPage,
+  screenshot,
+  waitForIslands,
+  type RecordedPage,
+} from '../helpers/browser';
 import { useBrowserApp } from '../helpers/browserApp';
 
 const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
@@ -266,3 +273,39 @@ test.serial(
     assertNoBrowserErrors(t, recorded);
   },
 );
+
+test.serial('adding a department a colleague already added offers theirs first; "Use this one" adds it', async (t) => {
+  const colleague = await createUser({ name: 'Cole League' });
+  const theirs = await fetch(`${app().baseUrl}/api/departments/create`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${colleague.token}`, 'Content-Type': 'application/json', Origin: app().baseUrl },
+    body: JSON.stringify({
+      name: 'Larkspur Ridge Fire Department',
+      city: 'Larkspur Ridge',
+      state: 'MT',
+      country: 'US',
+    }),
+  });
+  t.is(theirs.status, 201);
+  const recorded = await openPage(browser(), { width: 375 });
+  const page = await signInToSettings(recorded);
+  const card = page.getByTestId('my-departments');
+  await card.getByRole('button', { name: /Add a new department/ }).click();
+  const form = card.getByTestId('department-create-form');
+  await form.getByLabel('Department name').fill('Larkspur Ridge Fire Dept');
+  await form.getByLabel('City').fill('Larkspur Ridge');
+  await form.getByLabel('State').fill('Montana');
+  await form.getByRole('button', { name: 'Add Department' }).click();
+  const offer = card.getByTestId('department-similar');
+  await t.notThrowsAsync(offer.getByText('Did you mean one of these?').waitFor());
+  t.true(await offer.getByText('Larkspur Ridge Fire Department').isVisible());
+  await screenshot(page, 'my-departments-did-you-mean-375');
+  await assertNoHorizontalOverflow(t, page, 'the offer at 375');
+  await offer.getByRole('button', { name: 'Use this one: Larkspur Ridge Fire Department' }).click();
+  const rows = card.getByTestId('my-department');
+  await t.notThrowsAsync(rows.filter({ hasText: 'Larkspur Ridge Fire Department' }).waitFor());
+  t.is(await rows.filter({ hasText: 'Larkspur' }).count(), 1);
+  t.is((await app().db('departments').where('name', 'Larkspur Ridge Fire Dept')).length, 0, 'no copy was added');
+  assertNoBrowserErrors(t, recorded);
+  await recorded.context.close();
+});

@@ -21,8 +21,11 @@ const category = (q: string): [string, string[]] => {
   ];
 };
 
-/** The ids of every visible department the search may offer as a containing match, best first. */
-export async function rankedContaining(db: Knex, raw: string, viewerId: number): Promise<number[]> {
+/**
+ * The ids of every department a signed-in user may be offered (verified or pending: every signed-in user sees
+ * the same, docs/decisions/pending-departments.md) as a containing match, best first.
+ */
+export async function rankedContaining(db: Knex, raw: string, _viewerId: number): Promise<number[]> {
   const q = normalizeSearchQuery(raw);
   const reading = stateReading(q);
   const typed = `%${escapeLike(q)}%`;
@@ -30,13 +33,12 @@ export async function rankedContaining(db: Knex, raw: string, viewerId: number):
   const [placeCategory, placeBindings] = category(reading?.place ?? '');
   const result = await db.raw(
     `select id from departments
-     where (verification_status = 'verified' or (verification_status = 'pending' and created_by = ?))
+     where verification_status in ('verified', 'pending')
        and (search_text like ?
             or (? and department_state_code(state) = ? and search_text like ?))
      order by case when search_text like ? then ${typedCategory} else 4 + ${placeCategory} end,
               length(search_text), name, id`,
     [
-      viewerId,
       typed,
       reading !== undefined,
       reading?.state.code ?? '',

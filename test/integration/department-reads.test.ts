@@ -96,7 +96,7 @@ test.serial('a member’s departments are answered from memory, and their own wr
 });
 
 test.serial(
-  'search answers are kept for everyone who sees the same: one member’s pending department never shows to another',
+  'search answers are kept for everyone who sees the same: a member’s new pending department shows to every member at once',
   async (t) => {
     const creator = await createUser();
     const other = await createUser();
@@ -115,7 +115,11 @@ test.serial(
       ['Quillback Ridge Fire Company'],
       'its creator finds it at once',
     );
-    t.deepEqual(await kept(t, () => search(a, other, q), 'the answer without it'), [], 'nobody else does');
+    t.deepEqual(
+      (await kept(t, () => search(a, other, q), 'the answer with it')).map((d) => d.name),
+      ['Quillback Ridge Fire Company'],
+      'and so does every other member',
+    );
   },
 );
 
@@ -192,7 +196,11 @@ serverOnly(
       [id],
       'B: its creator finds it',
     );
-    t.deepEqual(await kept(t, () => search(b, other, q), 'B: the answer without it'), [], 'B: nobody else does');
+    t.deepEqual(
+      (await kept(t, () => search(b, other, q), 'B: the answer with it')).map((d) => d.id),
+      [id],
+      'B: every other member does too',
+    );
     await kept(t, () => links(b, creator), 'B: the creator’s links');
 
     // A rename reaches the creator's links (they carry the department's name) and the search answers.

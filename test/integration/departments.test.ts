@@ -4,7 +4,7 @@ import { startTestApp, type HttpClient, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import {
   DEPARTMENT_MESSAGES,
-  type CreateDepartmentResponse,
+  type CreatedDepartmentJson,
   type UserDepartmentJson,
 } from '../../src/validation/departments';
 import { User } from '../../src/models/User';
@@ -91,7 +91,7 @@ test('create: a NUL character in a field → 400, nothing written (Postgres cann
 
 test('create: a user-added, pending department, trimmed, linked to the user as primary (first one)', async (t) => {
   const { client, account } = await signedIn();
-  const res = await client.post<CreateDepartmentResponse>('/api/departments/create', {
+  const res = await client.post<CreatedDepartmentJson>('/api/departments/create', {
     name: '  Harbor Point Volunteer Fire Company ',
     city: ' Harbor Point',
     state: 'ME ',
@@ -121,7 +121,7 @@ test('create: a user-added, pending department, trimmed, linked to the user as p
   t.deepEqual(await links(client), [userDepartment]);
 
   // The second one is not primary; county is kept when given.
-  const second = await client.post<CreateDepartmentResponse>('/api/departments/create', {
+  const second = await client.post<CreatedDepartmentJson>('/api/departments/create', {
     ...validNew,
     name: 'Second Station',
   });
@@ -139,7 +139,7 @@ test('create: a user-added, pending department, trimmed, linked to the user as p
 
 test('create: other countries and over-long fields', async (t) => {
   const { client } = await signedIn();
-  const abroad = await client.post<CreateDepartmentResponse>('/api/departments/create', {
+  const abroad = await client.post<CreatedDepartmentJson>('/api/departments/create', {
     name: 'Brigade de sapeurs-pompiers',
     city: 'Lyon',
     state: 'Rhône',
@@ -287,10 +287,10 @@ test('concurrent first adds still give exactly one primary', async (t) => {
   t.is(await primaryCount(account.user.id), 1);
 });
 
-test('POST /api/departments/user: 404 for unknown, rejected and others\u2019 pending departments; 409 when already linked; 400 for a bad id', async (t) => {
+test('POST /api/departments/user: 404 for unknown and rejected departments; 409 when already linked; 400 for a bad id', async (t) => {
   const { client } = await signedIn();
   const other = await signedIn();
-  const othersPending = (await other.client.post<CreateDepartmentResponse>('/api/departments/create', validNew)).body
+  const othersPending = (await other.client.post<CreatedDepartmentJson>('/api/departments/create', validNew)).body
     .department;
   const [rejected] = (await app
     .db('departments')
@@ -303,11 +303,15 @@ test('POST /api/departments/user: 404 for unknown, rejected and others\u2019 pen
     })
     .returning('id')) as { id: number }[];
 
-  for (const departmentId of [999_999_999, rejected!.id, othersPending.id]) {
+  for (const departmentId of [999_999_999, rejected!.id]) {
     const res = await client.post('/api/departments/user', { departmentId });
     t.is(res.status, 404, String(departmentId));
     t.is(res.body.error, DEPARTMENT_MESSAGES.departmentNotFound);
   }
+  // A colleague's pending department is offered to every signed-in user (docs/decisions/pending-departments.md).
+  const colleagues = await client.post<UserDepartmentJson>('/api/departments/user', { departmentId: othersPending.id });
+  t.is(colleagues.status, 201);
+  t.is((await client.delete(`/api/departments/user/${colleagues.body.id}`)).status, 204);
   t.is((await client.post('/api/departments/user', { departmentId: official.a })).status, 201);
   const duplicate = await client.post('/api/departments/user', { departmentId: official.a });
   t.is(duplicate.status, 409);
@@ -318,7 +322,7 @@ test('POST /api/departments/user: 404 for unknown, rejected and others\u2019 pen
   }
   t.is((await client.post('/api/departments/user', { departmentId: official.b, isPrimary: 'maybe' })).status, 400);
   // A user may link their own pending department (it is already linked on creation, so: 409, not 404).
-  const own = (await client.post<CreateDepartmentResponse>('/api/departments/create', validNew)).body;
+  const own = (await client.post<CreatedDepartmentJson>('/api/departments/create', validNew)).body;
   t.is((await client.post('/api/departments/user', { departmentId: own.department.id })).status, 409);
   t.is((await client.delete(`/api/departments/user/${own.userDepartment.id}`)).status, 204);
   t.is((await client.post('/api/departments/user', { departmentId: own.department.id })).status, 201);
@@ -368,7 +372,9 @@ test('every departments endpoint needs sign-in (401)', async (t) => {
 
 test('deleting a user removes their links and keeps their added departments (creator cleared)', async (t) => {
   const { client, account } = await signedIn();
-  const created = (await client.post<CreateDepartmentResponse>('/api/departments/create', validNew)).body;
+  const created = (
+    await client.post<CreatedDepartmentJson>('/api/departments/create', { ...validNew, name: 'Leaving Hose Company' })
+  ).body;
   await client.post('/api/departments/user', { departmentId: official.a });
   await User.query().deleteById(account.user.id);
   t.is((await app.db('user_departments').where('user_id', account.user.id)).length, 0);

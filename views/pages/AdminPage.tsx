@@ -25,7 +25,7 @@ import {
 } from '../../src/validation/admin';
 import type { Role } from '../../src/validation/auth';
 import type { FormState } from '../../src/validation/forms';
-import type { DepartmentJson } from '../../src/validation/departments';
+import type { AdminDepartmentsTabJson } from '../../src/validation/departmentAdmin';
 import { VerificationsPanel, type VerificationsPanelProps } from './VerificationsPage';
 
 export const ADMIN_TABS = ['users', 'beta-codes', 'blacklist', 'ai-logs', 'departments', 'verification'] as const;
@@ -106,7 +106,7 @@ export type AdminTabData =
   | { tab: 'beta-codes'; codes: BetaCodeJson[]; stats: BetaCodeStatsJson }
   | { tab: 'blacklist'; entries: BlacklistEntryJson[] }
   | { tab: 'ai-logs'; page: AiLogsPageJson }
-  | { tab: 'departments'; departments: DepartmentJson[] }
+  | { tab: 'departments'; departments: AdminDepartmentsTabJson }
   /** docs/decisions/verified-membership.md: pending membership verifications and every department's verifiers (no island: plain forms). */
   | { tab: 'verification'; panel: VerificationsPanelProps };
 
@@ -165,7 +165,7 @@ function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
     case 'ai-logs':
       return <Island name="AdminAiLogs" hydrate="visible" props={{ initialPage: data.page }} />;
     case 'departments':
-      return <Island name="AdminDepartments" hydrate="visible" props={{ initialDepartments: data.departments }} />;
+      return <Island name="AdminDepartments" hydrate="visible" props={data.departments} />;
     case 'verification':
       return <VerificationsPanel {...data.panel} />;
   }

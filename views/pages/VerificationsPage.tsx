@@ -13,6 +13,8 @@ import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
 import { Form, FormAlert, TextArea, TextField } from '../ui/Field';
 import { LinkToggle } from '../ui/LinkToggle';
 import type { FormState } from '../../src/validation/forms';
+import type { DepartmentJson } from '../../src/validation/departments';
+import { Island } from '../../src/render/Island';
 import type {
   DepartmentVerifierJson,
   VerificationRequestJson,
@@ -30,6 +32,11 @@ export interface VerificationsPanelProps {
   failed?: { intent: string; id: number | null; state: FormState } | null;
   /** Where the forms come back to after a post (the page, or the admin tab). */
   returnTo: string;
+  /**
+   * The grant form's department search without script (docs/decisions/pending-departments.md): what was typed,
+   * what the server found, and the e-mail typed beside it.
+   */
+  departmentSearch?: { query: string; results: DepartmentJson[]; email: string } | null;
 }
 
 const Page = styled.div.withConfig(sc('VerificationsPage'))`
@@ -96,9 +103,16 @@ const Buttons = styled.div.withConfig(sc('VerificationButtons'))`
 const GrantGrid = styled.div.withConfig(sc('VerifierGrantGrid'))`
   display: grid;
   gap: ${theme.space[3]};
+  min-width: 0;
+  & > button[type='submit']:last-child {
+    justify-self: start;
+  }
   ${media.tablet} {
-    grid-template-columns: 2fr 1fr auto;
-    align-items: end;
+    grid-template-columns: 1fr 1fr;
+    align-items: start;
+    & > button[type='submit']:last-child {
+      grid-column: 1 / -1;
+    }
   }
 `;
 
@@ -213,8 +227,16 @@ function RequestItem({
   );
 }
 
-export function VerificationsPanel({ view, requests, verifiers, failed = null, returnTo }: VerificationsPanelProps) {
+export function VerificationsPanel({
+  view,
+  requests,
+  verifiers,
+  failed = null,
+  returnTo,
+  departmentSearch = null,
+}: VerificationsPanelProps) {
   const grant = failed?.intent === 'grant' ? failed.state : null;
+  const typedEmail = typeof grant?.values.email === 'string' ? grant.values.email : (departmentSearch?.email ?? '');
   const base = returnTo.includes('?') ? `${returnTo}&` : `${returnTo}?`;
   return (
     <Panel>
@@ -259,20 +281,27 @@ export function VerificationsPanel({ view, requests, verifiers, failed = null, r
                 name="email"
                 type="email"
                 autoComplete="off"
-                defaultValue={typeof grant?.values.email === 'string' ? grant.values.email : ''}
+                defaultValue={typedEmail}
                 error={grant?.errors.email}
               />
-              <TextField
-                id="grant-department"
-                label="Department ID"
-                name="departmentId"
-                inputMode="numeric"
-                defaultValue={typeof grant?.values.departmentId === 'string' ? grant.values.departmentId : ''}
-                error={grant?.errors.departmentId}
+              <Island
+                name="DepartmentPicker"
+                hydrate="visible"
+                props={{
+                  label: 'Department',
+                  allowCreate: false,
+                  error: grant?.errors.departmentId ?? null,
+                  // Without script: Find asks /verifications again, which searches (docs/decisions/pending-departments.md).
+                  fallback: {
+                    findAction: '/verifications',
+                    searchName: 'departmentQuery',
+                    query: departmentSearch?.query ?? '',
+                    results: departmentSearch?.results ?? [],
+                  },
+                }}
               />
               <Button type="submit">Add verifier</Button>
             </GrantGrid>
-            <Muted>The department ID is the number in its page&apos;s address: /departments/ID-name.</Muted>
           </Form>
           {verifiers.length ? (
             <Verifiers aria-label="Verifiers by department">

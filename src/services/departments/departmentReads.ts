@@ -9,14 +9,13 @@
  * - while the notification connection is down nothing is trusted (every call reads the database), and a read
  *   that raced a change is not kept;
  * - entries are frozen: callers read them and never change them.
- * Search answers are kept for the viewers who see exactly the verified departments: everyone except the few
- * who created a department still pending (they also see their own), whose ids are kept too and who are searched
- * uncached. The search statement itself stays bounded by its ten answers (search.ts): a first keystroke is cold.
+ * Search answers are kept per viewer class: every signed-in user sees the same departments (verified and
+ * pending), a visitor the verified ones. The search statement itself stays bounded by its ten answers (search.ts): a first keystroke is cold.
  */
 import type { Knex } from 'knex';
 import { entryLimitedCache } from '../../entryLimitedCache';
 import type { CacheWatch, ChangeWatch } from '../../db/changeWatch';
-import { Department } from '../../models/Department';
+import type { Department } from '../../models/Department';
 import type { MembershipVerification } from '../../models/MembershipVerification';
 import type { UserDepartment } from '../../models/UserDepartment';
 import type { Viewer } from '../../policies/viewer';
@@ -55,8 +54,6 @@ export class DepartmentReads {
     ttl: LINKS_TTL_MS,
     ttlResolution: 0,
   });
-  /** Who created a department still pending: they see it in search, so their answers are their own. */
-  private pendingCreators: Promise<ReadonlySet<number>> | null = null;
   /** A user id: that user's links changed; `all`: a departments row changed, or notifications were lost. */
   private readonly watch: CacheWatch;
 
@@ -73,7 +70,6 @@ export class DepartmentReads {
       forgetAll: () => {
         this.answers.clear();
         this.links.clear();
-        this.pendingCreators = null;
       },
       keys: LINKS_LIMIT,
     });
@@ -85,20 +81,18 @@ export class DepartmentReads {
   }
 
   /**
-   * searchDepartments' answer for this viewer, frozen. Everyone who created no pending department sees exactly
-   * the verified ones: their answer is searched as a visitor's (so a kept answer can hold nothing pending, even
-   * one a racing write just made) and kept per normalized query.
+   * searchDepartments' answer for this viewer, frozen and kept per viewer class and normalized query: every
+   * signed-in user sees the same departments (verified and pending, docs/decisions/pending-departments.md), a
+   * visitor the verified ones only.
    */
   async search(viewer: Viewer | null, rawQuery: string): Promise<readonly Department[]> {
     if (!this.trusted) return searchDepartments(viewer, rawQuery, this.db);
     const startedAt = this.watch.mark();
-    if (viewer && (await this.findPendingCreators()).has(viewer.id)) {
-      return searchDepartments(viewer, rawQuery, this.db);
-    }
-    const key = normalizeSearchQuery(rawQuery);
+    const query = normalizeSearchQuery(rawQuery);
+    const key = `${viewer ? 'member' : 'visitor'}:${query}`;
     const kept = this.answers.get(key);
     if (kept) return kept;
-    const found = frozenModels(await searchDepartments(null, key, this.db));
+    const found = frozenModels(await searchDepartments(viewer, query, this.db));
     if (this.trusted && !this.watch.changedSince(startedAt)) this.answers.set(key, found);
     return found;
   }
@@ -134,28 +128,6 @@ export class DepartmentReads {
    */
   changed(userId?: number): Promise<void> {
     return this.watch.changed(userId);
-  }
-
-  private async findPendingCreators(): Promise<ReadonlySet<number>> {
-    if (!this.pendingCreators) {
-      const startedAt = this.watch.mark();
-      const loading = Department.query(this.db)
-        .distinct('createdBy')
-        .where('verificationStatus', 'pending')
-        .whereNotNull('createdBy')
-        .then((rows) => new Set(rows.map((row) => row.createdBy!)));
-      this.pendingCreators = loading;
-      // A set read while departments changed may miss a creator: this call uses it, the next reads again.
-      void loading.then(
-        () => {
-          if (this.watch.changedSince(startedAt) && this.pendingCreators === loading) this.pendingCreators = null;
-        },
-        () => {
-          if (this.pendingCreators === loading) this.pendingCreators = null;
-        },
-      );
-    }
-    return this.pendingCreators;
   }
 
   close(): void {

@@ -182,9 +182,19 @@ export async function importDepartments(
   trx: Knex.Transaction,
   actor: Viewer | null,
   parsed: ParsedRegistry,
+  progress?: ImportProgress,
 ): Promise<ImportResult> {
-  return withBulkGinInserts(trx, () => upsertRegistryRows(trx, actor, parsed));
+  return withBulkGinInserts(trx, () => upsertRegistryRows(trx, actor, parsed, progress));
 }
+
+/** Told how many of the parsed rows are written so far (the admin dashboard's progress bar). */
+export type ImportProgress = (doneRows: number, totalRows: number) => Promise<void>;
+
+/**
+ * Rows with an FDID per statement: each statement's trigger writes its departments' search words at once, and
+ * between statements the progress is told. 27,000 rows are 14 statements.
+ */
+const ROWS_PER_STATEMENT = 2000;
 
 /**
  * The search's GIN indexes keep no pending list (fastupdate = off: a search reads them on every keystroke), so
@@ -209,15 +219,18 @@ async function upsertRegistryRows(
   trx: Knex.Transaction,
   _actor: Viewer | null,
   parsed: ParsedRegistry,
+  progress: ImportProgress = async () => {},
 ): Promise<ImportResult> {
   const result: ImportResult = { added: 0, updated: 0, unchanged: 0, skipped: parsed.skipped };
   const withFdid = parsed.rows.filter((row) => row.fdid);
   const withoutFdid = parsed.rows.filter((row) => !row.fdid);
+  const total = parsed.rows.length;
 
-  // Every row with an FDID in one statement (its trigger writes their search words in one set-based step).
-  if (withFdid.length) {
+  // Rows with an FDID a batch per statement (its trigger writes their search words in one set-based step).
+  for (let start = 0; start < withFdid.length; start += ROWS_PER_STATEMENT) {
+    const batch = withFdid.slice(start, start + ROWS_PER_STATEMENT);
     const json = JSON.stringify(
-      withFdid.map((r) => ({
+      batch.map((r) => ({
         fdid: r.fdid,
         name: r.name,
         address: r.address,
@@ -244,10 +257,11 @@ async function upsertRegistryRows(
     const added = rows.filter((r) => r.inserted).length;
     result.added += added;
     result.updated += rows.length - added;
-    result.unchanged += withFdid.length - rows.length;
+    result.unchanged += batch.length - rows.length;
+    await progress(start + batch.length, total);
   }
 
-  for (const row of withoutFdid) {
+  for (const [index, row] of withoutFdid.entries()) {
     const values = {
       name: row.name,
       address: row.address,
@@ -286,7 +300,9 @@ async function upsertRegistryRows(
     } else {
       result.unchanged += 1;
     }
+    if ((index + 1) % ROWS_PER_STATEMENT === 0) await progress(withFdid.length + index + 1, total);
   }
+  await progress(total, total);
   // Fresh statistics, so the planner knows the table's size and the search index's selectivity.
   if (result.added + result.updated > 0) await trx.raw('analyze departments, department_words, department_vocabulary');
   return result;

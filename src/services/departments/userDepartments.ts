@@ -15,9 +15,16 @@ import { Department } from '../../models/Department';
 import { UserDepartment } from '../../models/UserDepartment';
 import { authorize, departmentPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
 import type { DepartmentCreateInput } from '../../validation/departments';
+import { closeDepartments, sameDepartment } from './closeMatches';
 
 /** Advisory-lock namespace for "this user's department links" (the second key is the user id). */
 const USER_DEPARTMENTS_LOCK = 7_252_610;
+/**
+ * Advisory-lock namespace for "departments being added in this state" (the second key is the state code's
+ * hash): two users adding the same department at once are taken one after the other, so the second finds the
+ * first one's row (docs/decisions/pending-departments.md).
+ */
+const DEPARTMENT_ADD_LOCK = 7_252_613;
 
 // ── a user's departments ──────────────────────────────────────────────────────────────────────────────
 
@@ -71,13 +78,34 @@ async function link(
   return created;
 }
 
-/** POST /api/departments/create: a user-added department, pending verification, added to the actor's departments. */
+/**
+ * What adding a department did: `created` a new pending one, `joined` the department already there under the
+ * same name, city and state (its link is the actor's now), or found `similar` ones and added nothing (the
+ * actor chooses one, or asks again with `addAnyway`).
+ */
+export type CreateDepartmentOutcome =
+  { kind: 'created' | 'joined'; link: UserDepartment } | { kind: 'similar'; matches: Department[] };
+
+/**
+ * POST /api/departments/create: a user-added department, pending verification, added to the actor's
+ * departments — unless it is already there: the same name and city in the same state (up to case and
+ * punctuation) joins that row whatever `addAnyway` says; a close one (closeMatches.ts) is offered first.
+ * The state's add lock makes a second, simultaneous add wait and then find the first.
+ */
 export async function createUserDepartment(
   trx: Knex.Transaction,
   actor: Viewer,
-  input: DepartmentCreateInput,
-): Promise<UserDepartment> {
+  input: DepartmentCreateInput & { addAnyway?: boolean },
+): Promise<CreateDepartmentOutcome> {
   await lockUserDepartments(trx, actor.id);
+  await trx.raw('select pg_advisory_xact_lock(?, hashtext(department_state_code(?)))', [
+    DEPARTMENT_ADD_LOCK,
+    input.state,
+  ]);
+  const matches = await closeDepartments(trx, input);
+  const same = matches.find((department) => sameDepartment(department, input));
+  if (same) return { kind: 'joined', link: await link(trx, actor.id, same, false) };
+  if (matches.length && !input.addAnyway) return { kind: 'similar', matches };
   const department = await Department.query(trx).insertAndFetch({
     name: input.name,
     city: input.city,
@@ -88,7 +116,7 @@ export async function createUserDepartment(
     verificationStatus: 'pending',
     createdBy: actor.id,
   });
-  return link(trx, actor.id, department, false);
+  return { kind: 'created', link: await link(trx, actor.id, department, false) };
 }
 
 /** Takes the actor's lock, then the department if the actor may link it (404 otherwise). */
