@@ -4,8 +4,7 @@
  * line is on the page (a created row's line appears once the list has been fetched again).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ActionNotice } from '../../src/validation/forms';
-import { statusIdFor } from '../../views/ui/ActionStatus';
+import { statusIdFor, type ActionNotice } from '../../src/validation/forms';
 
 export function useNotice(initial: ActionNotice | null | undefined) {
   const [notice, setNotice] = useState<ActionNotice | null>(initial ?? null);

@@ -278,7 +278,7 @@ export function adminPageRoutes({
           target: { type: 'database', url: redactUrl(input.databaseUrl) },
         });
         setFlash(ctx, SETUP_RESULT, { version } satisfies DatabaseSetupResultJson);
-        return SETUP_PATH;
+        return `${SETUP_PATH}#connection-result`; // the result, in place (docs/decisions/confirm-in-place.md)
       },
       render: (ctx, state) => setupPage(ctx, ctx.state.user!, { forms: { test: state } }),
     }),
@@ -294,7 +294,7 @@ export function adminPageRoutes({
           target: { type: 'database', url: redactUrl(input.databaseUrl), rows: report.totalRows },
         });
         setFlash(ctx, SETUP_RESULT, { report } satisfies DatabaseSetupResultJson);
-        return SETUP_PATH;
+        return `${SETUP_PATH}#setup-report`;
       },
       render: (ctx, state) => setupPage(ctx, ctx.state.user!, { forms: { setup: state } }),
     }),

@@ -36,3 +36,9 @@ export interface ActionNotice {
   message: string;
   tone?: 'ok' | 'error';
 }
+
+/**
+ * The status line's element id for the place `at`: also the plain post's redirect anchor, so the browser scrolls
+ * to the line and focuses it (a fragment's target that can take the focus gets it).
+ */
+export const statusIdFor = (at: string) => `${at}-status`;

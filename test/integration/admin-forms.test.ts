@@ -64,8 +64,8 @@ test('create a code: 303 to its row, the status line there once (focused); a tak
   });
   t.is(created.status, 303);
   const location = created.headers.get('location')!;
-  t.regex(location, /^\/admin\?tab=beta-codes#code-[0-9]+$/);
-  const at = location.split('#')[1]!;
+  t.regex(location, /^\/admin\?tab=beta-codes#code-[0-9]+-status$/);
+  const at = location.split('#')[1]!.replace(/-status$/, '');
   const page = await client.get('/admin?tab=beta-codes');
   const line = statusAt(page.text, at);
   t.is(textOf(line), `Created — ${code} is ready to share`);
@@ -85,7 +85,7 @@ test('create a code: 303 to its row, the status line there once (focused); a tak
   const id = at.replace('code-', '');
   const off = await client.postForm('/admin', { intent: 'code-active', id, isActive: 'false' });
   t.is(off.status, 303);
-  t.is(off.headers.get('location'), `/admin?tab=beta-codes#${at}`);
+  t.is(off.headers.get('location'), `/admin?tab=beta-codes#${at}-status`);
   t.is(
     textOf(statusAt((await client.get('/admin?tab=beta-codes')).text, at)),
     `Deactivated — ${code} can no longer be used`,
@@ -105,7 +105,7 @@ test('blacklist add and remove: each confirmed in place; a duplicate is refused 
   const value = `spam.${Date.now()}@example.com`;
   const added = await client.postForm('/admin', { intent: 'blacklist-add', type: 'email', value, reason: 'spam' });
   t.is(added.status, 303);
-  const at = added.headers.get('location')!.split('#')[1]!;
+  const at = added.headers.get('location')!.split('#')[1]!.replace(/-status$/, '');
   t.regex(at, /^blacklist-[0-9]+$/);
   t.is(
     textOf(statusAt((await client.get('/admin?tab=blacklist')).text, at)),
@@ -121,7 +121,7 @@ test('blacklist add and remove: each confirmed in place; a duplicate is refused 
 
   const removed = await client.postForm('/admin', { intent: 'blacklist-remove', id: at.replace('blacklist-', '') });
   t.is(removed.status, 303);
-  t.is(removed.headers.get('location'), '/admin?tab=blacklist#blacklist-entries');
+  t.is(removed.headers.get('location'), '/admin?tab=blacklist#blacklist-entries-status');
   const after = (await client.get('/admin?tab=blacklist')).text;
   t.is(textOf(statusAt(after, 'blacklist-entries')), `Removed — ${value} may register again`);
   t.false(after.includes(`data-value="${value}"`));
@@ -138,7 +138,7 @@ test('user status and role: back to the same search at the row; their own row is
     page: '1',
   });
   t.is(status.status, 303);
-  t.is(status.headers.get('location'), `/admin?tab=users&q=quinn#user-${target.user.id}`);
+  t.is(status.headers.get('location'), `/admin?tab=users&q=quinn#user-${target.user.id}-status`);
   const page = (await client.get('/admin?tab=users&q=quinn')).text;
   t.is(textOf(statusAt(page, `user-${target.user.id}`)), 'Status updated — Quinn Plainform is now inactive');
 

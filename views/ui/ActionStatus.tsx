@@ -1,18 +1,16 @@
 /**
  * The confirmation of an action, where it happened (docs/decisions/confirm-in-place.md): a status line beside
  * the row or form acted on, which takes the focus. The same line on both paths: after a plain post the server
- * redirects to the page with `#at` and the notice in the session flash (rendered with `autofocus`); a hydrated
- * island sets the notice and focuses the line itself.
+ * redirects to the page with the line's id as the anchor and the notice in the session flash (the browser scrolls
+ * to the line and focuses it); a hydrated island sets the notice and focuses the line itself.
  */
 import { styled } from 'styled-components';
-import type { ActionNotice } from '../../src/validation/forms';
+import { statusIdFor, type ActionNotice } from '../../src/validation/forms';
 import { sc } from './sc';
 import { theme } from './theme';
 
 export type { ActionNotice };
-
-/** The status line's element id for the place `at` (a row's or form's id). */
-export const statusIdFor = (at: string) => `${at}-status`;
+export { statusIdFor };
 
 const Line = styled.p.withConfig(sc('ActionStatus'))<{ $error: boolean }>`
   margin: ${theme.space[2]} 0;
@@ -23,7 +21,8 @@ const Line = styled.p.withConfig(sc('ActionStatus'))<{ $error: boolean }>`
   color: ${theme.color.ink};
   font-weight: 600;
   overflow-wrap: anywhere;
-  scroll-margin: ${theme.space[7]} 0;
+  /* Scrolled to as the anchor: the row or form it confirms stays in view above it. */
+  scroll-margin-top: 35vh;
   &:focus-visible {
     outline: 2px solid ${theme.color.brand};
     outline-offset: 2px;
