@@ -209,12 +209,12 @@ export function adminPageRoutes({
           action: 'settings.require_two_factor_for_admins',
           target: { type: 'settings', value: input.requireTwoFactorForAdmins },
         });
-        return noticeAfterRedirect(ctx, '/admin?tab=users', {
+        return noticeAfterRedirect(ctx, '/admin', {
           at: ADMIN_PLACES.signInSecurity,
           message: `Saved — two-factor sign-in is ${input.requireTwoFactorForAdmins ? 'required' : 'not required'} for admins`,
         });
       },
-      render: async (ctx) => ctx.redirect('/admin?tab=users'),
+      render: async (ctx) => ctx.redirect('/admin'),
     }),
   );
 

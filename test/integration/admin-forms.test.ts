@@ -105,7 +105,10 @@ test('blacklist add and remove: each confirmed in place; a duplicate is refused 
   const value = `spam.${Date.now()}@example.com`;
   const added = await client.postForm('/admin', { intent: 'blacklist-add', type: 'email', value, reason: 'spam' });
   t.is(added.status, 303);
-  const at = added.headers.get('location')!.split('#')[1]!.replace(/-status$/, '');
+  const at = added.headers
+    .get('location')!
+    .split('#')[1]!
+    .replace(/-status$/, '');
   t.regex(at, /^blacklist-[0-9]+$/);
   t.is(
     textOf(statusAt((await client.get('/admin?tab=blacklist')).text, at)),
