@@ -125,6 +125,7 @@ export const Table = styled.table.withConfig(sc('AdminTable'))`
       grid-template-columns: minmax(88px, 32%) minmax(0, 1fr);
       gap: ${theme.space[2]};
       align-items: baseline;
+      justify-items: start;
       padding: ${theme.space[1]} ${theme.space[3]};
       overflow-wrap: anywhere;
     }
