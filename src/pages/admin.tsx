@@ -22,7 +22,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { mixed, object, string } from 'yup';
 import type { AppContext } from '../http/appContext';
-import { noticeAfterRedirect, takeNotice } from '../http/actionNotice';
+import { takeNotice } from '../http/actionNotice';
 import { auditLine } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { presentSecurityEvent } from '../presenters/security';
@@ -62,7 +62,6 @@ import {
   ADMIN_LABELS,
   ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
-  ADMIN_PLACES,
   adminUsersQuery,
   aiLogsQuery,
   databaseSetupSchema,
@@ -209,10 +208,8 @@ export function adminPageRoutes({
           action: 'settings.require_two_factor_for_admins',
           target: { type: 'settings', value: input.requireTwoFactorForAdmins },
         });
-        return noticeAfterRedirect(ctx, '/admin', {
-          at: ADMIN_PLACES.signInSecurity,
-          message: `Saved — two-factor sign-in is ${input.requireTwoFactorForAdmins ? 'required' : 'not required'} for admins`,
-        });
+        // No flash: requiring two-factor may end this very session (a flash would keep it alive).
+        return '/admin';
       },
       render: async (ctx) => ctx.redirect('/admin'),
     }),

@@ -431,5 +431,4 @@ export const ADMIN_PLACES = {
   users: 'users-list',
   createCode: 'create-code',
   addToBlacklist: 'add-to-blacklist',
-  signInSecurity: 'sign-in-security',
 } as const;

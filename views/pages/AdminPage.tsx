@@ -26,9 +26,7 @@ import {
   type DatabaseSetupResultJson,
 } from '../../src/validation/admin';
 import type { Role } from '../../src/validation/auth';
-import { ADMIN_PLACES } from '../../src/validation/admin';
 import type { ActionNotice, FormState } from '../../src/validation/forms';
-import { ActionStatus } from '../ui/ActionStatus';
 import type { DepartmentJson } from '../../src/validation/departments';
 import { VerificationsPanel, type VerificationsPanelProps } from './VerificationsPage';
 
@@ -136,19 +134,10 @@ export interface AdminForms {
 }
 
 /** The dashboard's sign-in security switch: a plain form for a super admin, a line of text for an admin. */
-function TwoFactorSetting({
-  required,
-  canChange,
-  notice,
-}: {
-  required: boolean;
-  canChange: boolean;
-  notice: ActionNotice | null;
-}) {
+function TwoFactorSetting({ required, canChange }: { required: boolean; canChange: boolean }) {
   return (
-    <Card aria-label="Sign-in security" id={ADMIN_PLACES.signInSecurity}>
+    <Card aria-label="Sign-in security">
       <CardTitle>Sign-in security</CardTitle>
-      <ActionStatus notice={notice} at={ADMIN_PLACES.signInSecurity} />
       {canChange ? (
         <Form action="/admin/settings">
           <Checkbox
@@ -197,7 +186,7 @@ function UsersTab({
       {insights || twoFactor ? (
         <Below>
           {insights ? <SiteInsights insights={insights} /> : null}
-          {twoFactor ? <TwoFactorSetting {...twoFactor} notice={notice} /> : null}
+          {twoFactor ? <TwoFactorSetting {...twoFactor} /> : null}
         </Below>
       ) : null}
     </>
