@@ -4,7 +4,7 @@
  * of Type, Input, Output, Confidence, Feedback, Timestamp (input and output cut at 60 characters, context at
  * 30); paged on the server and refetched every 30 seconds.
  */
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { styled } from 'styled-components';
 import { sc } from '../views/ui/sc';
@@ -36,7 +36,10 @@ const Tabs = styled.div.withConfig(sc('AiLogTabs'))`
   background: ${theme.color.line};
 `;
 
-const TabButton = styled.button.withConfig(sc('AiLogTab'))<{ $selected: boolean }>`
+/** A filter: a link to the tab's filtered page, which the island follows in place once hydrated. */
+const TabButton = styled.a.withConfig(sc('AiLogTab'))<{ $selected: boolean }>`
+  display: inline-block;
+  text-decoration: none;
   border: 0;
   border-radius: 6px;
   padding: 6px 12px;
@@ -106,11 +109,13 @@ export default function AdminAiLogs({ initialPage }: { initialPage: AiLogsPageJs
           {AI_LOG_FILTERS.map((f) => (
             <TabButton
               key={f}
-              type="button"
+              href={`/admin?tab=ai-logs&filter=${f}`}
               role="tab"
               aria-selected={filter === f}
               $selected={filter === f}
-              onClick={() => {
+              onClick={(e: MouseEvent) => {
+                // A link before the island loads (the server renders the filter); the island's own list after.
+                e.preventDefault();
                 setFilter(f);
                 setPage(1);
               }}

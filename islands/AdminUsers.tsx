@@ -3,7 +3,9 @@
  * e-mail, department, role and active badges, joined date, an active switch, a role select, Edit and View
  * profile, Blacklist email, and Delete with confirmation. Every change refreshes the list and the stat cards.
  * The server decides what is allowed (src/policies/admin.ts) and sends it with each user (`can`): a control
- * the viewer may not use is disabled, and the island never works a rule out for itself.
+ * the viewer may not use is disabled, and the island never works a rule out for itself. Every control is a real
+ * form posting to /admin before the island has loaded (src/pages/adminForms.tsx); what was done is a status line
+ * under the user's row, or above the list for a deleted user (docs/decisions/confirm-in-place.md).
  */
 import { useState, type FormEvent } from 'react';
 import { useId } from '../views/ui/useId';
@@ -15,6 +17,7 @@ import { Input } from '../views/ui/Field';
 import {
   ADMIN_LABELS,
   ADMIN_MESSAGES as M,
+  ADMIN_PLACES,
   ROLE_LABELS,
   ROLE_VALUES,
   type AdminUserJson,
@@ -23,7 +26,10 @@ import {
 import type { Role } from '../src/validation/auth';
 import { ADMIN_KEYS, adminApi } from './lib/adminApi';
 import { useApiMutation } from './lib/useApiMutation';
-import { ConfirmButton } from '../views/ui/ConfirmButton';
+import type { ActionNotice } from '../src/validation/forms';
+import { useNotice } from './lib/useNotice';
+import { ActionStatus, StatusRow } from '../views/ui/ActionStatus';
+import { ConfirmForm, RowForm } from '../views/ui/ActionForms';
 import { DataTable, Muted, Row, SmallButton, Stack, Toolbar } from '../views/ui/DataTable';
 import { InlineSelect, Switch } from '../views/ui/Switch';
 import { Pager } from '../views/ui/Pager';
@@ -34,7 +40,11 @@ import { theme } from '../views/ui/theme';
 export interface AdminUsersProps {
   initialPage: AdminUsersPageJson;
   initialQuery: string;
+  /** What a plain post just did (or why it was refused). */
+  initialNotice?: ActionNotice | null;
 }
+
+const COLUMNS = ['User', 'Department', 'Role', 'Status', 'Joined', 'Active', 'Change role', 'Actions'];
 
 const Search = styled.form.withConfig(sc('AdminUserSearch'))`
   display: flex;
@@ -46,7 +56,8 @@ const Search = styled.form.withConfig(sc('AdminUserSearch'))`
 const usersHref = (q: string, page: number) =>
   `/admin?tab=users${q ? `&q=${encodeURIComponent(q)}` : ''}${page > 1 ? `&page=${page}` : ''}`;
 
-export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProps) {
+export default function AdminUsers({ initialPage, initialQuery, initialNotice }: AdminUsersProps) {
+  const { notice, show } = useNotice(initialNotice);
   const searchId = `${useId()}-q`;
   const [text, setText] = useState(initialQuery);
   useTypedValue(searchId, setText);
@@ -65,34 +76,44 @@ export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProp
   const role = useApiMutation({
     request: ({ user, next }: { user: AdminUserJson; next: Role }) => adminApi.setRole(user.id, next),
     invalidate,
-    success: (user) => ({ title: 'Role updated', description: `${user.name} is now ${ROLE_LABELS[user.role]}.` }),
     fallbackMessage: M.updateRoleFailed,
     errorTitle: M.updateRoleFailed,
+    onSuccess: (user) =>
+      show({
+        at: ADMIN_PLACES.userRow(user.id),
+        message: `Role updated — ${user.name} is now ${ROLE_LABELS[user.role]}`,
+      }),
   });
   const status = useApiMutation({
     request: ({ user, next }: { user: AdminUserJson; next: boolean }) => adminApi.setStatus(user.id, next),
     invalidate,
-    success: (user) => ({
-      title: 'Status updated',
-      description: `${user.name} is now ${user.isActive ? 'active' : 'inactive'}.`,
-    }),
     fallbackMessage: M.updateStatusFailed,
     errorTitle: M.updateStatusFailed,
+    onSuccess: (user) =>
+      show({
+        at: ADMIN_PLACES.userRow(user.id),
+        message: `Status updated — ${user.name} is now ${user.isActive ? 'active' : 'inactive'}`,
+      }),
   });
   const remove = useApiMutation({
     request: (user: AdminUserJson) => adminApi.deleteUser(user.id),
     invalidate,
-    success: (_none, user) => ({ title: 'User deleted', description: `${user.name} and all their data were removed.` }),
     fallbackMessage: M.deleteUserFailed,
     errorTitle: M.deleteUserFailed,
+    onSuccess: (_none, user) =>
+      show({ at: ADMIN_PLACES.users, message: `User deleted — ${user.name} and all their data were removed` }),
   });
   const blacklist = useApiMutation({
     request: (user: AdminUserJson) =>
       adminApi.addToBlacklist({ type: 'email', value: user.email, reason: M.blacklistedByAdmin }),
     invalidate: [ADMIN_KEYS.blacklist],
-    success: (entry) => ({ title: 'Added to blacklist', description: `${entry.value} can no longer register.` }),
     fallbackMessage: M.addBlacklistFailed,
     errorTitle: M.addBlacklistFailed,
+    onSuccess: (entry, user) =>
+      show({
+        at: ADMIN_PLACES.userRow(user.id),
+        message: `Added to blacklist — ${entry.value} can no longer register`,
+      }),
   });
   const busy = role.isPending || status.isPending || remove.isPending || blacklist.isPending;
 
@@ -125,15 +146,19 @@ export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProp
           </SmallButton>
         </Search>
       </Toolbar>
+      <div id={ADMIN_PLACES.users}>
+        <ActionStatus notice={notice} at={ADMIN_PLACES.users} />
+      </div>
       <DataTable
         label="Users"
         busy={users.isFetching}
-        columns={['User', 'Department', 'Role', 'Status', 'Joined', 'Active', 'Change role', 'Actions']}
+        columns={COLUMNS}
         empty={data.users.length === 0 ? (q ? `No users match “${q}”.` : 'No users yet.') : null}
       >
         {data.users.map((user) => {
-          return (
-            <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
+          const place = { id: user.id, q, page: data.page };
+          return [
+            <tr key={user.id} id={ADMIN_PLACES.userRow(user.id)} data-testid="admin-user-row" data-email={user.email}>
               <td>
                 <Stack>
                   <strong>
@@ -153,26 +178,46 @@ export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProp
               </td>
               <td>{formatDate(user.createdAt)}</td>
               <td>
-                <Switch
-                  checked={user.isActive}
-                  label={`Active: ${user.name}`}
-                  disabled={!user.can.changeStatus || busy}
-                  onChange={(next) => status.mutate({ user, next })}
-                />
+                <RowForm
+                  action="/admin"
+                  fields={{ intent: 'user-status', ...place, isActive: String(!user.isActive) }}
+                  onSubmit={() => status.mutate({ user, next: !user.isActive })}
+                >
+                  <Switch
+                    checked={user.isActive}
+                    label={`Active: ${user.name}`}
+                    disabled={!user.can.changeStatus || busy}
+                  />
+                </RowForm>
               </td>
               <td>
-                <InlineSelect
-                  aria-label={`Role for ${user.name}`}
-                  value={user.role}
-                  disabled={!user.can.changeRole || busy}
-                  onChange={(e) => role.mutate({ user, next: e.target.value as Role })}
+                <RowForm
+                  action="/admin"
+                  fields={{ intent: 'user-role', ...place }}
+                  onSubmit={(form) => role.mutate({ user, next: new FormData(form).get('role') as Role })}
                 >
-                  {roleOptions(user).map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </option>
-                  ))}
-                </InlineSelect>
+                  <InlineSelect
+                    key={user.role}
+                    name="role"
+                    aria-label={`Role for ${user.name}`}
+                    defaultValue={user.role}
+                    disabled={!user.can.changeRole || busy}
+                  >
+                    {roleOptions(user).map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                  </InlineSelect>
+                  <SmallButton
+                    type="submit"
+                    $variant="secondary"
+                    disabled={!user.can.changeRole || busy}
+                    aria-label={`Save role for ${user.name}`}
+                  >
+                    Save
+                  </SmallButton>
+                </RowForm>
               </td>
               <td>
                 <Row>
@@ -194,28 +239,47 @@ export default function AdminUsers({ initialPage, initialQuery }: AdminUsersProp
                   ) : (
                     <Muted>No profile</Muted>
                   )}
-                  <SmallButton
-                    type="button"
-                    $variant="secondary"
-                    disabled={!user.can.blacklistEmail || busy}
-                    aria-label={`Blacklist email ${user.email}`}
-                    onClick={() => blacklist.mutate(user)}
+                  <RowForm
+                    action="/admin"
+                    fields={{
+                      intent: 'user-blacklist',
+                      ...place,
+                      type: 'email',
+                      value: user.email,
+                      reason: M.blacklistedByAdmin,
+                    }}
+                    onSubmit={() => blacklist.mutate(user)}
                   >
-                    Blacklist email
-                  </SmallButton>
-                  <ConfirmButton
+                    <SmallButton
+                      type="submit"
+                      $variant="secondary"
+                      disabled={!user.can.blacklistEmail || busy}
+                      aria-label={`Blacklist email ${user.email}`}
+                    >
+                      Blacklist email
+                    </SmallButton>
+                  </RowForm>
+                  <ConfirmForm
                     label="Delete"
                     ariaLabel={`Delete ${user.name}`}
                     title={`Delete ${user.name}?`}
                     description="This permanently removes the account and all associated data: profile, every list, photos, departments and sessions. It cannot be undone."
                     confirmLabel="Delete user"
+                    action="/admin"
+                    fields={{ intent: 'user-delete', ...place }}
                     disabled={!user.can.delete || busy}
-                    onConfirm={() => remove.mutate(user)}
+                    onSubmit={() => remove.mutate(user)}
                   />
                 </Row>
               </td>
-            </tr>
-          );
+            </tr>,
+            <StatusRow
+              key={`${user.id}-status`}
+              notice={notice}
+              at={ADMIN_PLACES.userRow(user.id)}
+              columns={COLUMNS.length}
+            />,
+          ];
         })}
       </DataTable>
       <Pager

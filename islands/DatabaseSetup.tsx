@@ -68,7 +68,6 @@ export default function DatabaseSetup({
 
   const test = useApiMutation({
     request: (values: { databaseUrl: string }) => adminApi.testConnection(values.databaseUrl),
-    success: { title: 'Connection successful', description: 'The database answered.' },
     fallbackMessage: M.connectionFailed,
     errorTitle: M.connectionFailedTitle,
     form: testForm,
@@ -76,7 +75,6 @@ export default function DatabaseSetup({
   });
   const setup = useApiMutation({
     request: adminApi.setUp,
-    success: { title: 'Database set up', description: 'Every row was copied and the counts match.' },
     fallbackMessage: M.setupFailed,
     errorTitle: M.setupFailedTitle,
     form: setupForm,
@@ -102,7 +100,7 @@ export default function DatabaseSetup({
           <SubmitButton pending={test.isPending} label="Test connection" busyLabel="Testing…" />
         </Form>
         {version ? (
-          <Result role="status" data-testid="connection-version">
+          <Result role="status" data-testid="connection-version" id="connection-result" tabIndex={-1} autoFocus>
             <p>
               <strong>Connected.</strong>
             </p>
@@ -124,7 +122,7 @@ export default function DatabaseSetup({
           <SubmitButton pending={setup.isPending} label="Set up" busyLabel="Setting up…" />
         </Form>
         {report ? (
-          <Result role="status" data-testid="setup-report">
+          <Result role="status" data-testid="setup-report" id="setup-report" tabIndex={-1} autoFocus>
             <p>
               <strong>{`${report.totalRows} rows copied into ${report.tables.length} tables in ${Math.round(report.durationMs / 100) / 10} s.`}</strong>
             </p>

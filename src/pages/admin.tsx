@@ -6,6 +6,12 @@
  * (401), back home for a signed-in user (403). A bad query value (`?page=abc`, `?tab=nope`) redirects to the
  * page without it.
  *
+ * Every action on the dashboard is also a plain form posting to /admin with its `intent` (code-create,
+ * code-active, blacklist-add, blacklist-remove, user-status, user-role, user-delete, user-blacklist): the JSON
+ * routes' schema, policy and service call, then 303 back to the tab at the acted-on row or form (`#code-12`),
+ * whose status line says what was done and takes the focus (docs/decisions/confirm-in-place.md). A refused post
+ * shows the tab again with the message in the same place (a create form open with its values and messages).
+ *
  * The set-up page's two forms also work without JavaScript: each posts to /admin/supabase-setup with its
  * `intent` (`test`, `setup`), runs the JSON routes' schema and service call, and redirects (303) back to the
  * page, which shows the result once; a failure shows the page again with the form's message (never its URL,
@@ -16,6 +22,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { mixed, object, string } from 'yup';
 import type { AppContext } from '../http/appContext';
+import { takeNotice } from '../http/actionNotice';
 import { auditLine } from '../http/audit';
 import type { SignedInContext, WriteContext } from '../http/context';
 import { presentSecurityEvent } from '../presenters/security';
@@ -46,6 +53,7 @@ import { listBlacklist } from '../services/blacklist/admin';
 import { redactUrl, setUpDatabase, testConnection } from '../services/admin/databaseSetup';
 import { departmentsTab } from './adminDepartments';
 import { verificationsPanel } from './verifications';
+import { dashboardActions } from './adminForms';
 import { adminStats, listUsers } from '../services/admin/users';
 import { siteInsightTotals } from '../services/insights/read';
 import { presentSiteInsights } from '../presenters/share';
@@ -60,11 +68,12 @@ import {
   type DatabaseSetupResultJson,
   type SetupReportJson,
 } from '../validation/admin';
-import type { FormState } from '../validation/forms';
+import type { ActionNotice, FormState } from '../validation/forms';
 import {
   ADMIN_TABS,
   AdminPage,
   DatabaseSetupPage,
+  type AdminForms,
   type AdminTab,
   type AdminTabData,
 } from '../../views/pages/AdminPage';
@@ -85,7 +94,12 @@ const dashboard = {
 type DashboardQuery = InputOf<typeof dashboard>['query'];
 const userDetail = { params: idParams };
 
-async function tabData(ctx: Koa.Context, viewer: User, query: DashboardQuery): Promise<AdminTabData> {
+async function tabData(
+  ctx: Koa.Context,
+  viewer: User,
+  query: DashboardQuery,
+  notice: ActionNotice | null,
+): Promise<AdminTabData> {
   const tab = query.tab as AdminTab;
   const paging = { page: query.page, pageSize: ADMIN_PAGE_SIZE };
   switch (tab) {
@@ -117,7 +131,7 @@ async function tabData(ctx: Koa.Context, viewer: User, query: DashboardQuery): P
     case 'departments':
       return { tab, departments: await departmentsTab(ctx, viewer) };
     case 'verification':
-      return { tab, panel: await verificationsPanel(viewer, query.view, '/admin?tab=verification') };
+      return { tab, panel: await verificationsPanel(viewer, query.view, '/admin?tab=verification', null, notice) };
   }
 }
 
@@ -127,40 +141,63 @@ const SETUP_PATH = '/admin/supabase-setup';
 /** The session key of a set-up form's result, shown once by the GET after the redirect. */
 const SETUP_RESULT = 'databaseSetup';
 
-export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'>): Router {
+export function adminPageRoutes({
+  config,
+  db,
+  mailer,
+  rateLimits,
+  mediaStore,
+}: Pick<AppContext, 'config' | 'db' | 'mailer' | 'rateLimits' | 'mediaStore'>): Router {
   const router = new Router();
+
+  /** The dashboard's tab, with what a post just did (`notice`) or a refused create form's state (`forms`). */
+  const showDashboard = async (
+    ctx: Koa.Context,
+    viewer: User,
+    query: DashboardQuery,
+    shown: { notice: ActionNotice | null; forms?: AdminForms },
+  ) => {
+    const [counts, data, insights, requireTwoFactor] = await Promise.all([
+      adminStats(viewer),
+      tabData(ctx, viewer, query, shown.notice),
+      siteInsightTotals(viewer, 30),
+      requireTwoFactorForAdmins(),
+    ]);
+    await renderPage(
+      ctx,
+      config,
+      <AdminPage
+        viewer={{ role: viewer.role }}
+        stats={presentAdminStats(counts, viewer)}
+        data={data}
+        insights={presentSiteInsights(30, insights)}
+        twoFactor={{
+          required: requireTwoFactor,
+          canChange: canOnCollection(appSettingsPolicy, viewer, 'change'),
+        }}
+        notice={shown.notice}
+        forms={shown.forms ?? {}}
+      />,
+      {
+        title: ADMIN_LABELS.title,
+        noindex: true,
+      },
+    );
+  };
 
   router.get(
     '/admin',
     adminPage(config, ADMIN_LABELS.title),
     validate(dashboard, { badQuery: 'canonical' }),
     async (ctx: SignedInContext<InputOf<typeof dashboard>>) => {
-      const { user: viewer, input } = ctx.state;
-      const [counts, data, insights, requireTwoFactor] = await Promise.all([
-        adminStats(viewer),
-        tabData(ctx, viewer, input.query),
-        siteInsightTotals(viewer, 30),
-        requireTwoFactorForAdmins(),
-      ]);
-      await renderPage(
-        ctx,
-        config,
-        <AdminPage
-          viewer={{ role: viewer.role }}
-          stats={presentAdminStats(counts, viewer)}
-          data={data}
-          insights={presentSiteInsights(30, insights)}
-          twoFactor={{
-            required: requireTwoFactor,
-            canChange: canOnCollection(appSettingsPolicy, viewer, 'change'),
-          }}
-        />,
-        {
-          title: ADMIN_LABELS.title,
-          noindex: true,
-        },
-      );
+      await showDashboard(ctx, ctx.state.user, ctx.state.input.query, { notice: takeNotice(ctx) });
     },
+  );
+
+  router.post(
+    '/admin',
+    adminPage(config, ADMIN_LABELS.title),
+    byIntent(dashboardActions({ config, mailer, rateLimits, mediaStore }, showDashboard)),
   );
 
   // docs/decisions/two-factor.md: a super admin requires two-factor for admins (a plain form on the dashboard).
@@ -175,6 +212,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
           action: 'settings.require_two_factor_for_admins',
           target: { type: 'settings', value: input.requireTwoFactorForAdmins },
         });
+        // No flash: requiring two-factor may end this very session (a flash would keep it alive).
         return '/admin';
       },
       render: async (ctx) => ctx.redirect('/admin'),
@@ -241,7 +279,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
           target: { type: 'database', url: redactUrl(input.databaseUrl) },
         });
         setFlash(ctx, SETUP_RESULT, { version } satisfies DatabaseSetupResultJson);
-        return SETUP_PATH;
+        return `${SETUP_PATH}#connection-result`; // the result, in place (docs/decisions/confirm-in-place.md)
       },
       render: (ctx, state) => setupPage(ctx, ctx.state.user!, { forms: { test: state } }),
     }),
@@ -257,7 +295,7 @@ export function adminPageRoutes({ config, db }: Pick<AppContext, 'config' | 'db'
           target: { type: 'database', url: redactUrl(input.databaseUrl), rows: report.totalRows },
         });
         setFlash(ctx, SETUP_RESULT, { report } satisfies DatabaseSetupResultJson);
-        return SETUP_PATH;
+        return `${SETUP_PATH}#setup-report`;
       },
       render: (ctx, state) => setupPage(ctx, ctx.state.user!, { forms: { setup: state } }),
     }),

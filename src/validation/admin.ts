@@ -6,7 +6,7 @@
 import { boolean, date, mixed, number, object, string } from 'yup';
 import type { AiLogJson } from './aiLogs';
 import type { Role, UserJson } from './auth';
-import { lowerCased, onStrings, trimmed, upperCased } from './common';
+import { id, lowerCased, onStrings, trimmed, upperCased } from './common';
 
 export const ROLE_VALUES: readonly Role[] = ['user', 'admin', 'super_admin'];
 export const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };
@@ -399,3 +399,36 @@ export function truncate(text: string | null | undefined, max: number): string {
 export const AI_LOG_TEXT_MAX = 60;
 export const AI_LOG_CONTEXT_MAX = 30;
 export const AI_LOGS_REFRESH_MS = 30_000;
+
+// ── the dashboard's plain forms (POST /admin, by `intent`; docs/decisions/confirm-in-place.md) ─────────
+
+/** A switch's next state as a form posts it. */
+const onOff = (message: string) => mixed<'true' | 'false'>().oneOf(['true', 'false'], message).required(message);
+/** The users tab's search and page, posted back so the redirect lands on the same list. */
+const usersPlace = adminUsersQuery.pick(['q', 'page']);
+
+export const betaCodeActiveFormSchema = object({
+  id: id(ADMIN_MESSAGES.betaCodeNotFound),
+  isActive: onOff(ADMIN_MESSAGES.isActiveInvalid),
+});
+export const blacklistRemoveFormSchema = object({ id: id(ADMIN_MESSAGES.blacklistNotFound) });
+export const userFormSchema = usersPlace.concat(object({ id: id(ADMIN_MESSAGES.userNotFound) }));
+export const userStatusFormSchema = userFormSchema.concat(object({ isActive: onOff(ADMIN_MESSAGES.isActiveInvalid) }));
+export const userRoleFormSchema = userFormSchema.concat(userRoleSchema);
+/** Blacklist a user's e-mail from their row: the API's body, with the row to come back to. */
+export const userBlacklistFormSchema = userFormSchema.concat(blacklistCreateSchema);
+
+/**
+ * Where each action's status line goes on the dashboard: the ids of the rows and forms acted on, which are also
+ * the plain post's redirect anchors (docs/decisions/confirm-in-place.md).
+ */
+export const ADMIN_PLACES = {
+  codeRow: (id: number) => `code-${id}`,
+  blacklistRow: (id: number) => `blacklist-${id}`,
+  userRow: (id: number) => `user-${id}`,
+  /** A row that is gone (a removed entry, a deleted user): the status line stands above the list. */
+  blacklist: 'blacklist-entries',
+  users: 'users-list',
+  createCode: 'create-code',
+  addToBlacklist: 'add-to-blacklist',
+} as const;

@@ -26,3 +26,19 @@ export interface FormState {
  * (islands/lib/toast.ts). Shared here because both sides read the name.
  */
 export const PENDING_TOAST_COOKIE = 'turnout_toast';
+
+/**
+ * A done (or refused) action's confirmation, shown where it happened (views/ui/ActionStatus.tsx): the place's id
+ * (`at`, a row's or form's id, also the redirect's anchor) and what it says.
+ */
+export interface ActionNotice {
+  at: string;
+  message: string;
+  tone?: 'ok' | 'error';
+}
+
+/**
+ * The status line's element id for the place `at`: also the plain post's redirect anchor, so the browser scrolls
+ * to the line and focuses it (a fragment's target that can take the focus gets it).
+ */
+export const statusIdFor = (at: string) => `${at}-status`;

@@ -55,7 +55,10 @@ test.serial('an admin changes a user’s role; the badge and the stat cards foll
   await row.waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-user-row"]').length === 1);
   await row.getByRole('combobox', { name: 'Role for Riley Role' }).selectOption('admin');
-  await t.notThrowsAsync(toasts(page).getByText('Role updated').waitFor());
+  await row.getByRole('button', { name: 'Save role for Riley Role' }).click();
+  await t.notThrowsAsync(
+    page.getByTestId('action-status').getByText('Role updated — Riley Role is now Admin').waitFor(),
+  );
   await t.notThrowsAsync(row.getByText('Admin', { exact: true }).first().waitFor());
   await page.waitForFunction(
     (n) =>
@@ -77,8 +80,8 @@ test.serial(
     const totalUses = async () => Number(await stat(page, 'Total Uses').innerText());
     const usesBefore = await totalUses();
 
-    await page.getByRole('button', { name: 'Create Code' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Code' });
+    await page.locator('summary', { hasText: 'Create Code' }).click();
+    const dialog = page.getByRole('region', { name: 'Create Code' });
     await dialog.getByLabel('Code').fill('ladder-e2e');
     await dialog.getByLabel('Max uses').fill('2');
     await dialog.getByLabel('Notes').fill('For the e2e recruit');
@@ -110,7 +113,12 @@ test.serial(
     await open(page, `/admin?tab=users&q=${encodeURIComponent(email)}`);
     const userRow = page.locator(`[data-testid="admin-user-row"][data-email="${email}"]`);
     await userRow.getByRole('switch', { name: 'Active: Casey Recruit' }).click();
-    await t.notThrowsAsync(toasts(page).getByText('Status updated').waitFor());
+    await t.notThrowsAsync(
+      page
+        .getByTestId('action-status')
+        .getByText(/^Status updated/)
+        .waitFor(),
+    );
     await t.notThrowsAsync(userRow.locator('[role="switch"][aria-checked="false"]').waitFor());
     await recruit.page.goto(`${app().baseUrl}/account-settings`);
     await recruit.page.waitForURL(/\/login/);
@@ -127,23 +135,23 @@ test.serial('blacklist an e-mail through the Add dialog; remove it with confirma
   const { page } = recorded;
   await signIn(page, admin);
   await open(page, '/admin?tab=blacklist');
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add to blacklist' });
+  await page.locator('summary', { hasText: /^Add$/ }).click();
+  const dialog = page.getByRole('region', { name: 'Add to blacklist' });
   await dialog.getByLabel('Value').fill('Spammer@Example.COM');
   await dialog.getByLabel('Reason').fill('Repeated spam sign-ups');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   const row = page.locator('[data-testid="blacklist-row"][data-value="spammer@example.com"]');
   await row.waitFor();
   await t.notThrowsAsync(row.getByText('Repeated spam sign-ups').waitFor());
-  // The same again: the server's message in the dialog's failure toast.
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  // The same again: the server's message in the failure toast.
+  await page.locator('summary', { hasText: /^Add$/ }).click();
   await dialog.getByLabel('Value').fill('spammer@example.com');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await t.notThrowsAsync(toasts(page).getByText('Failed to add to blacklist').waitFor());
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.locator('summary', { hasText: /^Add$/ }).click();
 
-  await row.getByRole('button', { name: 'Remove spammer@example.com' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await row.locator('summary[aria-label="Remove spammer@example.com"]').click();
+  await row.getByRole('button', { name: 'Remove', exact: true }).click();
   await row.waitFor({ state: 'detached' });
   assertNoBrowserErrors(t, recorded, [/409/]);
   await recorded.context.close();

@@ -83,7 +83,8 @@ test('request verification, approve it as the department verifier, see the badge
   await verifierPage.page.setViewportSize({ width: 1280, height: 900 });
   const request = verifierPage.page.getByRole('form', { name: "Decide Morgan Reyes's request" });
   await request.getByRole('button', { name: 'Approve' }).click();
-  await verifierPage.page.waitForURL(`${app().baseUrl}/verifications`);
+  await verifierPage.page.waitForURL(/\/verifications#request-[0-9]+-status$/);
+  await t.notThrowsAsync(verifierPage.page.getByText('Approved — Morgan Reyes is now verified').waitFor());
   await t.notThrowsAsync(verifierPage.page.getByText('No requests are waiting.').waitFor());
 
   // The member sees it verified and lists themself on the department page (the island).

@@ -90,7 +90,7 @@ withServer('test connection: 303 back to the page, which shows the server versio
   const client = clientAs(app, admin);
   const res = await client.postForm(PATH, { intent: 'test', databaseUrl: app.database.url! });
   t.is(res.status, 303);
-  t.is(res.headers.get('location'), PATH);
+  t.is(res.headers.get('location'), `${PATH}#connection-result`);
   const shown = await client.get(PATH, { headers: { Accept: 'text/html' } });
   t.regex(shown.text, /data-testid="connection-version"[^>]*>.*PostgreSQL/);
   const again = await client.get(PATH, { headers: { Accept: 'text/html' } });
@@ -107,7 +107,7 @@ withServer('set up: 303 back to the page, which shows the report with the passwo
   const client = clientAs(app, superAdmin);
   const res = await client.postForm(PATH, { intent: 'setup', databaseUrl: url.toString() });
   t.is(res.status, 303, res.text.slice(0, 500));
-  t.is(res.headers.get('location'), PATH);
+  t.is(res.headers.get('location'), `${PATH}#setup-report`);
   const shown = await client.get(PATH, { headers: { Accept: 'text/html' } });
   t.true(shown.text.includes('data-testid="setup-report"'));
   t.regex(shown.text, /rows copied into \d+ tables/);

@@ -339,7 +339,7 @@ test('/verifications without script: verifiers and admins only, decide by plain 
     returnTo: '/admin?tab=verification',
   });
   t.is(granted.status, 303);
-  t.is(granted.headers.get('location'), '/admin?tab=verification');
+  t.is(granted.headers.get('location'), '/admin?tab=verification#add-verifier-status');
   t.true((await bossClient.get('/admin?tab=verification')).text.includes(verifierAccount.user.email));
 
   // Now a verifier: the menu offers the page, which lists the request with its forms.
@@ -364,7 +364,7 @@ test('/verifications without script: verifiers and admins only, decide by plain 
     decision: 'approve',
   });
   t.is(approved.status, 303);
-  t.is(approved.headers.get('location'), '/verifications');
+  t.is(approved.headers.get('location'), `/verifications#request-${id}-status`);
   t.deepEqual(await verifiedDepartmentIds(member.user.id, app.db), [department.id]);
   t.false((await verifierClient.get('/verifications')).text.includes(`data-request="${id}"`));
 });

@@ -1,7 +1,9 @@
 /**
- * /admin (spec 01 §2): the heading with the Admin / Super Admin badge, the user stat cards, the tabs (links:
- * /admin?tab=…, so each tab is a server-rendered page) and the selected tab's island, which hydrates when
- * visible. /admin/supabase-setup: the database set-up page.
+ * /admin (spec 01 §2): the heading with the Admin / Super Admin badge, the tabs (links: /admin?tab=…, so each tab
+ * is a server-rendered page) and, first under them, the selected tab's content: its island, which hydrates when
+ * visible. The user stat cards, the site's insight totals and the sign-in security card belong to the Users tab.
+ * What an action just did is a status line at its row or form (docs/decisions/confirm-in-place.md).
+ * /admin/supabase-setup: the database set-up page.
  */
 import { styled } from 'styled-components';
 import type { SiteInsightsJson } from '../../src/validation/share';
@@ -24,7 +26,7 @@ import {
   type DatabaseSetupResultJson,
 } from '../../src/validation/admin';
 import type { Role } from '../../src/validation/auth';
-import type { FormState } from '../../src/validation/forms';
+import type { ActionNotice, FormState } from '../../src/validation/forms';
 import type { AdminDepartmentsTabJson } from '../../src/validation/departmentAdmin';
 import { VerificationsPanel, type VerificationsPanelProps } from './VerificationsPage';
 
@@ -119,6 +121,16 @@ export interface AdminPageProps {
   insights?: SiteInsightsJson | null;
   /** docs/decisions/two-factor.md: whether admins must use two-factor, and whether this viewer (a super admin) may change it. */
   twoFactor?: { required: boolean; canChange: boolean } | null;
+  /** What a plain post just did (or why it was refused), shown at its row or form. */
+  notice?: ActionNotice | null;
+  /** A refused create form's values and messages: it comes back open. */
+  forms?: AdminForms;
+}
+
+/** The create forms a refused post shows again (src/pages/adminForms.tsx). */
+export interface AdminForms {
+  createCode?: FormState;
+  addToBlacklist?: FormState;
 }
 
 /** The dashboard's sign-in security switch: a plain form for a super admin, a line of text for an admin. */
@@ -146,22 +158,70 @@ function TwoFactorSetting({ required, canChange }: { required: boolean; canChang
   );
 }
 
-function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
+const Below = styled.div.withConfig(sc('AdminBelow'))`
+  display: grid;
+  gap: ${theme.space[5]};
+  margin-top: ${theme.space[6]};
+`;
+
+/** The Users tab: the stat cards, the users, then the site's insight totals and sign-in security. */
+function UsersTab({
+  data,
+  stats,
+  insights,
+  twoFactor,
+  notice,
+}: Pick<AdminPageProps, 'stats' | 'insights' | 'twoFactor'> & {
+  data: Extract<AdminTabData, { tab: 'users' }>;
+  notice: ActionNotice | null;
+}) {
+  return (
+    <>
+      <Island name="AdminStats" hydrate="visible" props={{ initialStats: stats }} />
+      <Island
+        name="AdminUsers"
+        hydrate="visible"
+        props={{ initialPage: data.page, initialQuery: data.query, initialNotice: notice }}
+      />
+      {insights || twoFactor ? (
+        <Below>
+          {insights ? <SiteInsights insights={insights} /> : null}
+          {twoFactor ? <TwoFactorSetting {...twoFactor} /> : null}
+        </Below>
+      ) : null}
+    </>
+  );
+}
+
+function TabContent({
+  data,
+  notice,
+  forms,
+}: Pick<AdminPageProps, 'data'> & { notice: ActionNotice | null; forms: AdminForms }) {
   switch (data.tab) {
     case 'users':
-      return (
-        <Island name="AdminUsers" hydrate="visible" props={{ initialPage: data.page, initialQuery: data.query }} />
-      );
+      return null; // UsersTab, which also holds the dashboard's cards
     case 'beta-codes':
       return (
         <Island
           name="AdminBetaCodes"
           hydrate="visible"
-          props={{ initialCodes: data.codes, initialStats: data.stats }}
+          props={{
+            initialCodes: data.codes,
+            initialStats: data.stats,
+            initialNotice: notice,
+            form: forms.createCode ?? null,
+          }}
         />
       );
     case 'blacklist':
-      return <Island name="AdminBlacklist" hydrate="visible" props={{ initialEntries: data.entries }} />;
+      return (
+        <Island
+          name="AdminBlacklist"
+          hydrate="visible"
+          props={{ initialEntries: data.entries, initialNotice: notice, form: forms.addToBlacklist ?? null }}
+        />
+      );
     case 'ai-logs':
       return <Island name="AdminAiLogs" hydrate="visible" props={{ initialPage: data.page }} />;
     case 'departments':
@@ -171,7 +231,15 @@ function TabContent({ data }: Pick<AdminPageProps, 'data'>) {
   }
 }
 
-export function AdminPage({ viewer, stats, data, insights = null, twoFactor = null }: AdminPageProps) {
+export function AdminPage({
+  viewer,
+  stats,
+  data,
+  insights = null,
+  twoFactor = null,
+  notice = null,
+  forms = {},
+}: AdminPageProps) {
   return (
     <Page>
       <Head>
@@ -186,9 +254,6 @@ export function AdminPage({ viewer, stats, data, insights = null, twoFactor = nu
         </div>
         <a href="/admin/supabase-setup">{ADMIN_LABELS.databaseSetup}</a>
       </Head>
-      <Island name="AdminStats" hydrate="visible" props={{ initialStats: stats }} />
-      {insights ? <SiteInsights insights={insights} /> : null}
-      {twoFactor ? <TwoFactorSetting {...twoFactor} /> : null}
       <TabNav aria-label="Admin sections">
         {ADMIN_TABS.map((tab) => (
           <a key={tab} href={`/admin?tab=${tab}`} aria-current={tab === data.tab ? 'page' : undefined}>
@@ -196,8 +261,12 @@ export function AdminPage({ viewer, stats, data, insights = null, twoFactor = nu
           </a>
         ))}
       </TabNav>
-      <section aria-label={TAB_LABELS[data.tab]}>
-        <TabContent data={data} />
+      <section aria-label={TAB_LABELS[data.tab]} data-testid="admin-tab-content">
+        {data.tab === 'users' ? (
+          <UsersTab data={data} stats={stats} insights={insights} twoFactor={twoFactor} notice={notice} />
+        ) : (
+          <TabContent data={data} notice={notice} forms={forms} />
+        )}
       </section>
     </Page>
   );

@@ -2,7 +2,8 @@
  * /verifications (docs/decisions/verified-membership.md): the membership verification requests a department verifier (their departments)
  * or a site admin (all) decides, as plain forms — approve, or decline with a reason — and, for site admins, the
  * decided ones (revoke an approval) and the departments' verifiers (grant by e-mail, remove). No island.
- * The admin dashboard's Verification tab shows the same panel.
+ * The admin dashboard's Verification tab shows the same panel. What a form just did (or why it was refused) is a
+ * status line at its request or form, which takes the focus (docs/decisions/confirm-in-place.md).
  */
 import { styled } from 'styled-components';
 import { sc } from '../ui/sc';
@@ -10,9 +11,10 @@ import { theme, media } from '../ui/theme';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
-import { Form, FormAlert, TextArea, TextField } from '../ui/Field';
+import { Form, TextArea, TextField } from '../ui/Field';
+import { ActionStatus } from '../ui/ActionStatus';
 import { LinkToggle } from '../ui/LinkToggle';
-import type { FormState } from '../../src/validation/forms';
+import type { ActionNotice, FormState } from '../../src/validation/forms';
 import type { DepartmentJson } from '../../src/validation/departments';
 import { Island } from '../../src/render/Island';
 import type {
@@ -23,6 +25,11 @@ import type {
 
 export type VerificationsView = 'pending' | 'decided';
 
+/** The places a form's status line goes: a request, the Add verifier form, the list of verifiers. */
+export const requestAnchor = (id: number) => `request-${id}`;
+export const GRANT_FORM_ID = 'add-verifier';
+export const VERIFIERS_ID = 'verifiers';
+
 export interface VerificationsPanelProps {
   view: VerificationsView;
   requests: VerificationRequestJson[];
@@ -30,6 +37,8 @@ export interface VerificationsPanelProps {
   verifiers: DepartmentVerifierJson[] | null;
   /** A refused plain post: which form (`intent`, and the request's id) and its state. */
   failed?: { intent: string; id: number | null; state: FormState } | null;
+  /** What a form just did, or why it was refused, shown at its place (`notice.at`). */
+  notice?: ActionNotice | null;
   /** Where the forms come back to after a post (the page, or the admin tab). */
   returnTo: string;
   /**
@@ -151,17 +160,20 @@ function hidden(fields: Record<string, string | number>) {
 function RequestItem({
   request,
   failed,
+  notice,
   returnTo,
 }: {
   request: VerificationRequestJson;
   failed: VerificationsPanelProps['failed'];
+  notice: ActionNotice | null;
   returnTo: string;
 }) {
   const mine = failed && failed.id === request.id ? failed.state : null;
   const status = STATUS[request.status];
   const memberLine = [request.member.rank, request.member.email].filter(Boolean).join(' · ');
+  const at = requestAnchor(request.id);
   return (
-    <Request data-request={request.id}>
+    <Request data-request={request.id} id={at}>
       <Who>
         <strong>
           {request.member.profileId ? (
@@ -181,10 +193,10 @@ function RequestItem({
         {request.decidedAt ? ` · decided ${day(request.decidedAt)}` : ''}
       </Muted>
       {request.reason ? <p>Reason: {request.reason}</p> : null}
+      <ActionStatus notice={notice} at={at} />
       {request.can.decide ? (
         <Form action="/verifications" aria-label={`Decide ${request.member.name}'s request`}>
           {hidden({ intent: 'decide', id: request.id, returnTo })}
-          <FormAlert error={mine?.error ?? null} />
           <TextArea
             id={`decide-${request.id}-reason`}
             label="Reason (required to decline; sent to the member)"
@@ -208,7 +220,6 @@ function RequestItem({
       {request.can.revoke ? (
         <Form action="/verifications" aria-label={`Revoke ${request.member.name}'s verification`}>
           {hidden({ intent: 'revoke', id: request.id, returnTo })}
-          <FormAlert error={mine?.error ?? null} />
           <TextField
             id={`revoke-${request.id}-reason`}
             label="Reason for revoking (sent to the member)"
@@ -227,17 +238,26 @@ function RequestItem({
   );
 }
 
+/**
+ * A request just decided has left the waiting list: its status line stands where it was, first in the list, so the
+ * approval does not simply vanish.
+ */
+const decidedAway = (requests: VerificationRequestJson[], notice: ActionNotice | null) =>
+  notice?.at.startsWith('request-') && !requests.some((r) => requestAnchor(r.id) === notice.at) ? notice : null;
+
 export function VerificationsPanel({
   view,
   requests,
   verifiers,
   failed = null,
+  notice = null,
   returnTo,
   departmentSearch = null,
 }: VerificationsPanelProps) {
   const grant = failed?.intent === 'grant' ? failed.state : null;
   const typedEmail = typeof grant?.values.email === 'string' ? grant.values.email : (departmentSearch?.email ?? '');
   const base = returnTo.includes('?') ? `${returnTo}&` : `${returnTo}?`;
+  const away = decidedAway(requests, notice);
   return (
     <Panel>
       <Card aria-labelledby="verification-requests">
@@ -253,13 +273,19 @@ export function VerificationsPanel({
             Decided
           </a>
         </LinkToggle>
-        {requests.length ? (
+        {requests.length || away ? (
           <Requests aria-label="Requests">
+            {away ? (
+              <Request id={away.at}>
+                <ActionStatus notice={away} at={away.at} />
+              </Request>
+            ) : null}
             {requests.map((request) => (
-              <RequestItem key={request.id} request={request} failed={failed} returnTo={returnTo} />
+              <RequestItem key={request.id} request={request} failed={failed} notice={notice} returnTo={returnTo} />
             ))}
           </Requests>
-        ) : (
+        ) : null}
+        {requests.length ? null : (
           <EmptyNote style={{ marginTop: 16 }}>
             {view === 'pending' ? 'No requests are waiting.' : 'No decisions yet.'}
           </EmptyNote>
@@ -271,9 +297,9 @@ export function VerificationsPanel({
           <CardDescription>
             A verifier decides the requests of one department. Removing one keeps their past decisions.
           </CardDescription>
-          <Form action="/verifications" aria-label="Add a verifier">
+          <Form action="/verifications" aria-label="Add a verifier" id={GRANT_FORM_ID}>
             {hidden({ intent: 'grant', returnTo })}
-            <FormAlert error={grant?.error ?? null} />
+            <ActionStatus notice={notice} at={GRANT_FORM_ID} />
             <GrantGrid>
               <TextField
                 id="grant-email"
@@ -303,6 +329,9 @@ export function VerificationsPanel({
               <Button type="submit">Add verifier</Button>
             </GrantGrid>
           </Form>
+          <div id={VERIFIERS_ID}>
+            <ActionStatus notice={notice} at={VERIFIERS_ID} />
+          </div>
           {verifiers.length ? (
             <Verifiers aria-label="Verifiers by department">
               {verifiers.map((verifier) => (

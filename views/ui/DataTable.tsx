@@ -5,6 +5,21 @@ import { sc } from './sc';
 import { theme, media } from './theme';
 import { Button } from './Button';
 
+/** The widest screen on which a table's rows are cards of label/value pairs (no sideways scrolling on a phone). */
+export const PHONE_TABLE_MAX = 639;
+
+/** A column heading as a CSS string, for the card layout's labels. */
+const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, ' ')}"`;
+
+/**
+ * The card layout's labels: cell k of a row shows column k's heading before its value. A full-width cell
+ * (`colSpan`, the status line under a row) has no label.
+ */
+const cellLabels = (columns: readonly string[]) =>
+  columns
+    .map((column, index) => `td:nth-child(${index + 1}):not([colspan])::before { content: ${cssString(column)}; }`)
+    .join('\n');
+
 export const StatGrid = styled.div.withConfig(sc('AdminStatGrid'))<{ $count: number }>`
   display: grid;
   gap: ${theme.space[3]};
@@ -44,12 +59,14 @@ export function StatCards({ items }: { items: Array<{ label: string; value: Reac
   );
 }
 
-/** Scrolls sideways on narrow screens rather than squeezing the columns. */
+/** The table's frame. Below PHONE_TABLE_MAX each row is a card (see `Table`), so nothing scrolls sideways. */
 export const TableWrap = styled.div.withConfig(sc('AdminTableWrap'))`
-  overflow-x: auto;
   background: ${theme.color.surface};
   border: 1px solid ${theme.color.line};
   border-radius: ${theme.radius.card};
+  @media (min-width: ${PHONE_TABLE_MAX + 1}px) {
+    overflow-x: auto;
+  }
 `;
 
 export const Table = styled.table.withConfig(sc('AdminTable'))`
@@ -76,6 +93,61 @@ export const Table = styled.table.withConfig(sc('AdminTable'))`
   code {
     white-space: nowrap;
   }
+  /* A phone: every row a card, every cell a label/value pair (the heading row stays for screen readers). */
+  @media (max-width: ${PHONE_TABLE_MAX}px) {
+    &,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    tbody tr {
+      padding: ${theme.space[2]} 0;
+      border-bottom: 1px solid ${theme.color.line};
+    }
+    tbody tr:last-child {
+      border-bottom: 0;
+    }
+    th,
+    td {
+      border-bottom: 0;
+    }
+    td {
+      display: grid;
+      grid-template-columns: minmax(88px, 32%) minmax(0, 1fr);
+      gap: ${theme.space[2]};
+      align-items: baseline;
+      justify-items: start;
+      padding: ${theme.space[1]} ${theme.space[3]};
+      overflow-wrap: anywhere;
+    }
+    td[colspan] {
+      display: block;
+    }
+    td::before {
+      color: ${theme.color.muted};
+      font-weight: 600;
+    }
+    code {
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+  }
+`;
+
+/** The card layout's labels, from the columns (one rule set per column list). */
+const LabelledTable = styled(Table).withConfig(sc('AdminLabelledTable'))<{ $labels: string }>`
+  @media (max-width: ${PHONE_TABLE_MAX}px) {
+    ${(p) => p.$labels}
+  }
 `;
 
 /**
@@ -100,7 +172,7 @@ export function DataTable({
       {empty !== null ? (
         <Empty>{empty}</Empty>
       ) : (
-        <Table aria-label={label} aria-busy={busy || undefined}>
+        <LabelledTable aria-label={label} aria-busy={busy || undefined} $labels={cellLabels(columns)}>
           <thead>
             <tr>
               {columns.map((column) => (
@@ -111,7 +183,7 @@ export function DataTable({
             </tr>
           </thead>
           <tbody>{children}</tbody>
-        </Table>
+        </LabelledTable>
       )}
     </TableWrap>
   );

@@ -60,7 +60,10 @@ export const SwitchTrack = styled.span.withConfig(sc('SwitchTrack'))<{ $on: bool
   }
 `;
 
-/** An on/off switch (role="switch"); the label names what it switches. */
+/**
+ * An on/off switch (role="switch"); the label names what it switches. Without `onChange` it is its form's submit
+ * button (the form posts the next state, and its island's onSubmit takes over once hydrated).
+ */
 export function Switch({
   checked,
   onChange,
@@ -68,19 +71,19 @@ export function Switch({
   disabled,
 }: {
   checked: boolean;
-  onChange: (next: boolean) => void;
+  onChange?: (next: boolean) => void;
   label: string;
   disabled?: boolean;
 }) {
   return (
     <SwitchBox
-      type="button"
+      type={onChange ? 'button' : 'submit'}
       role="switch"
       aria-checked={checked}
       aria-label={label}
       $on={checked}
       disabled={disabled}
-      onClick={() => onChange(!checked)}
+      onClick={onChange ? () => onChange(!checked) : undefined}
     />
   );
 }
