@@ -34,16 +34,17 @@ test('create: the spec’s messages for each required field, and the department 
     email: 'nope',
   });
   t.is(badEmail.body.fields.email, PROFILE_MESSAGES.invalidEmail);
-  const pending = await app
+  // Another user's pending department can be picked (docs/decisions/pending-departments.md); a rejected one cannot.
+  const rejected = await app
     .db('departments')
-    .insert({ name: 'Someone Else FD', city: 'X', state: 'TX', source: 'user_added', verificationStatus: 'pending' })
+    .insert({ name: 'Someone Else FD', city: 'X', state: 'TX', source: 'user_added', verificationStatus: 'rejected' })
     .returning('id');
   const notPickable = await as(owner).post('/api/profiles', {
     name: 'Jo Lee',
     rank: 'FF',
-    departmentId: pending[0].id,
+    departmentId: rejected[0].id,
   });
-  t.is(notPickable.status, 404, 'another user’s pending department cannot be picked');
+  t.is(notPickable.status, 404, 'a rejected department cannot be picked');
   t.is((await app.db('profiles').where('userId', owner.user.id)).length, 0, 'nothing was created');
 });
 
