@@ -83,9 +83,8 @@ const Shell = styled.section.withConfig(sc('ProfileEditorShell'))<{ $open: boole
       top: ${theme.space[5]};
       right: ${theme.space[5]};
       width: auto;
-    }
-    & > section:first-child {
-      padding-right: 180px;
+      /* It sits on the banner's corner: a white ring sets it apart from the band. */
+      box-shadow: 0 0 0 2px ${theme.color.white};
     }
   }
 `;

@@ -185,7 +185,9 @@ export async function profilePageHtml(
         photos: photos!.photoGallery,
       }
     : {};
-  const ownerStart = lists && isProfileOwner(viewer, profile) && canEdit ? presentGuidedStart(profile, lists) : null;
+  // The checklist guides from the owner's own view; edit mode is where its steps are done, and stays calm.
+  const ownerStart =
+    lists && isProfileOwner(viewer, profile) && canEdit && !editing ? presentGuidedStart(profile, lists) : null;
   return renderPageHtml(
     ctx,
     config,

@@ -49,7 +49,11 @@ for (const width of [375, 1280]) {
     await option.click();
     await card.getByTestId('department-picker-selected').waitFor();
     await card.getByRole('button', { name: 'Add verifier' }).click();
-    await page.waitForURL(`${app().baseUrl}/verifications`);
+    // The grant confirms in place (docs/decisions/confirm-in-place.md): back to the page at the verifiers' status line.
+    await page.waitForURL(`${app().baseUrl}/verifications#add-verifier-status`);
+    await t.notThrowsAsync(
+      verifiersCard(page).getByRole('status').filter({ hasText: `now verifies Bristol Bay Borough` }).waitFor(),
+    );
     const row = verifiersCard(page).locator('li', { hasText: verifier.user.email });
     await t.notThrowsAsync(row.waitFor());
     t.true((await row.innerText()).includes('Bristol Bay Borough Fire Department'));
@@ -68,7 +72,7 @@ test('without JavaScript: Find lists the departments as choices, and the grant u
     await page.goto(`${app().baseUrl}/verifications`);
     const card = verifiersCard(page);
     await card.getByLabel("User's e-mail").fill(verifier.user.email);
-    await card.getByLabel('Department').fill('Bristol Bay');
+    await card.getByLabel('Department', { exact: true }).fill('Bristol Bay');
     await card.getByRole('button', { name: 'Find' }).click();
     await page.waitForLoadState();
     t.true(page.url().includes('departmentQuery=Bristol+Bay'));

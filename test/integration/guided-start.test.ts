@@ -54,17 +54,17 @@ test('a new profile shows its owner the checklist; each step is ticked as it is 
   t.false((await own()).includes(TITLE));
 });
 
-test('hiding the checklist is stored: it stays hidden, in read and edit mode', async (t) => {
+test('the checklist is on the owner’s own view, not in edit mode; hiding it is stored', async (t) => {
   const owner = await createUser();
   const profile = await createProfileFor(owner, { profileStatus: 'draft' });
   const api = clientAs(app, owner);
-  t.true((await api.get<string>(`/profiles/${profile.id}?edit=1`, html)).text.includes(TITLE), 'in edit mode too');
+  t.true((await api.get<string>(`/profiles/${profile.id}`, html)).text.includes(TITLE), 'on the owner’s view');
+  t.false((await api.get<string>(`/profiles/${profile.id}?edit=1`, html)).text.includes(TITLE), 'edit mode stays calm');
   const hidden = await api.postForm(`/profiles/${profile.id}/start/dismiss`, {});
   t.is(hidden.status, 303);
   t.is(hidden.headers.get('location'), `/profiles/${profile.id}`);
   t.truthy((await Profile.query().findById(profile.id))!.guidedStartDismissedAt, 'stored');
   t.false((await api.get<string>(`/profiles/${profile.id}`, html)).text.includes(TITLE));
-  t.false((await api.get<string>(`/profiles/${profile.id}?edit=1`, html)).text.includes(TITLE));
   t.is((await api.postForm(`/profiles/${profile.id}/start/dismiss`, {})).status, 303, 'again: nothing to do');
 });
 
