@@ -1,4 +1,5 @@
 import { UniqueViolationError } from 'objection';
+import { NUL_TEXT_MESSAGE } from '../validation/common';
 
 /**
  * The unique constraint a database error violated (its name, or '' when unnamed), or undefined when the
@@ -19,8 +20,8 @@ export function uniqueViolation(error: unknown): string | undefined {
  * was bad, not the server: the error handler answers 400 with this message (the transaction rolls back).
  */
 const BAD_VALUE_MESSAGES: Record<string, string> = {
-  '22021': 'Text cannot contain NUL characters',
-  '22P05': 'Text cannot contain NUL characters',
+  '22021': NUL_TEXT_MESSAGE,
+  '22P05': NUL_TEXT_MESSAGE,
   '22003': 'A number is out of range',
   '22P02': 'A value is not in the expected format',
   '22007': 'A date is not valid',

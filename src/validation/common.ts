@@ -59,6 +59,10 @@ export const withoutInvisibles = (text: string): string => text.replace(INVISIBL
 /** A name or one-line field: invisible formatting characters removed (withoutInvisibles), then trimmed. */
 export const trimmedLine = onStrings((text) => withoutInvisibles(text).trim());
 
+/** What a NUL character in any text answers (Postgres cannot store one; src/db/errors.ts maps its refusal to it). */
+export const NUL_TEXT_MESSAGE = 'Text cannot contain NUL characters';
+export const withoutNul = (value: string | null | undefined): boolean => !value?.includes('\u0000');
+
 /** Control characters (C0 — line breaks and tabs included — DEL and C1): never part of a web address or handle. */
 // eslint-disable-next-line no-control-regex -- control characters are what this matches
 export const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;

@@ -3,7 +3,7 @@
  * and the request schemas. Shared by the server and the islands (no server imports here).
  */
 import { boolean, object, string } from 'yup';
-import { id, trimmed, trimmedLine } from './common';
+import { id, NUL_TEXT_MESSAGE, trimmed, trimmedLine, withoutNul } from './common';
 import type { MembershipVerificationStateJson } from './verification';
 
 export type DepartmentSource = 'official' | 'user_added';
@@ -91,8 +91,14 @@ export const DEPARTMENT_MESSAGES = {
 const missing = DEPARTMENT_MESSAGES.missingFields;
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
+// NUL is refused before the close-match check, which compares names in memory (docs/decisions/errors-and-bad-input.md).
 const requiredText = (label: string, max: number) =>
-  string().typeError(missing).transform(trimmedLine).required(missing).max(max, tooLong(label, max));
+  string()
+    .typeError(missing)
+    .transform(trimmedLine)
+    .required(missing)
+    .max(max, tooLong(label, max))
+    .test('no-nul', NUL_TEXT_MESSAGE, withoutNul);
 
 /** A department's own fields: name, city, state and country required and non-blank after trimming. */
 export const departmentFieldsSchema = object({

@@ -81,8 +81,11 @@ test('create: each required field missing, empty or whitespace-only → 400 with
 });
 
 test('create: a NUL character in a field → 400, nothing written (Postgres cannot store it)', async (t) => {
+  // Even where a close department exists (matched in memory, before anything reaches Postgres).
+  const quarry = { ...validNew, name: 'Quarry Cove Fire Company', city: 'Quarry Cove' };
+  t.is((await (await signedIn()).client.post('/api/departments/create', quarry)).status, 201);
   const { client, account } = await signedIn();
-  const res = await client.post('/api/departments/create', { ...validNew, name: 'Harbor\u0000Point Fire' });
+  const res = await client.post('/api/departments/create', { ...quarry, name: 'Quarry\u0000Cove Fire Company' });
   t.is(res.status, 400);
   t.is(res.body.error, 'Text cannot contain NUL characters');
   t.deepEqual(await links(client), []);
