@@ -11,6 +11,7 @@
 import type { ListItemJson } from '../validation/lists';
 import type { ProfileJson } from '../validation/profiles';
 import type { ResumeJson } from '../validation/share';
+import { isoPartialDate, readPartialDate } from '../validation/partialDates';
 import { profileLinks, safeImageUrl } from '../../views/profile/links';
 
 /** The extension key on entries and in `meta`. */
@@ -71,26 +72,13 @@ const NOT_CONTENT = new Set([
   'colleagueEndorsements',
 ]);
 
-const MONTH = '(0[1-9]|1[0-2])';
-const DAY = '(0[1-9]|[12][0-9]|3[01])';
-const YEAR = '([12][0-9]{3})';
-
 /**
  * A date as the schema's `iso8601` (YYYY-MM-DD, YYYY-MM or YYYY) from what Turnout stores: ISO text, `MM/DD/YYYY`,
- * `MM/YYYY`, a year, or free text holding a year ("Spring 2014"). Nothing readable: undefined (the key is left out).
+ * `MM/YYYY`, "Mar 2015", a year, or free text holding a year. Nothing readable: undefined (the key is left out).
  */
 export function isoDate(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return isoDate(String(value));
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  let match = new RegExp(`^${YEAR}(?:-${MONTH}(?:-${DAY})?)?$`).exec(text);
-  if (match) return text;
-  match = new RegExp(`^${MONTH}/${DAY}/${YEAR}$`).exec(text);
-  if (match) return `${match[3]}-${match[1]}-${match[2]}`;
-  match = new RegExp(`^${MONTH}/${YEAR}$`).exec(text);
-  if (match) return `${match[2]}-${match[1]}`;
-  match = new RegExp(`(?:^|\\D)${YEAR}(?:\\D|$)`).exec(text);
-  return match ? match[1] : undefined;
+  const date = readPartialDate(value);
+  return date ? isoPartialDate(date) : undefined;
 }
 
 /** An absolute http(s) URL (the schema's `uri` format), else undefined. */
