@@ -11,6 +11,7 @@
 import type { ListItemJson } from '../validation/lists';
 import type { ProfileJson } from '../validation/profiles';
 import type { ResumeJson } from '../validation/share';
+import { checkAtSource } from '../validation/checkAtSource';
 import { isoPartialDate, readPartialDate } from '../validation/partialDates';
 import { profileLinks, safeImageUrl } from '../../views/profile/links';
 
@@ -135,7 +136,10 @@ function certificateEntry(list: 'certifications' | 'licenses', item: ListItemJso
     name: text(item.name),
     issuer: list === 'certifications' ? text(item.issuer) : text(item.type),
     date: list === 'certifications' ? isoDate(item.year) : isoDate(item.issued),
-    url: absoluteUrl(item.sourceUrl),
+    url:
+      list === 'certifications'
+        ? checkAtSource({ issuer: item.issuer, credentialId: item.credentialId })?.url
+        : undefined,
   });
 }
 
@@ -160,8 +164,8 @@ function skillEntry(item: ListItemJson): Entry {
 const extension = (list: string) => (item: ListItemJson) => ({ list, fields: itemContent(item) });
 
 /**
- * The JSON Resume document of a résumé as one viewer may see it. `sourceUrl` on a certification (a "check at
- * source" link, docs/decisions/import-and-json-resume.md) becomes the certificate's `url` when the caller adds it.
+ * The JSON Resume document of a résumé as one viewer may see it. A certification's "check at source" lookup
+ * (src/validation/checkAtSource.ts) is its certificate's `url`.
  */
 export function presentJsonResume(resume: ResumeJson, options: { baseUrl: string }): JsonResume {
   const { profile } = resume;

@@ -134,3 +134,53 @@ test('JSON Resume export: a draft is not found for visitors and members, found f
   t.is((await as(owner).get(path)).status, 200);
   t.is((await as(null).get('/profiles/12abc/resume.json')).status, 404);
 });
+
+test('check at source: a certification with a registry number links to its body’s lookup for whoever sees it; Add to LinkedIn is the owner’s', async (t) => {
+  const owner = await createUser();
+  const profile = await createProfileFor(owner, { name: 'Kim Avery' });
+  await addItem(owner, profile.id, 'certifications', {
+    name: 'Paramedic',
+    issuer: 'National Registry of EMTs',
+    year: 2014,
+    expires: '03/2028',
+    credentialId: 'P1234567',
+    visibility: 'public',
+  });
+  await addItem(owner, profile.id, 'certifications', {
+    name: 'BLS Provider',
+    issuer: 'American Heart Association',
+    year: 2024,
+    credentialId: 'SECRET9876',
+    visibility: 'private',
+  });
+  const html = { headers: { Accept: 'text/html' } };
+  const visitor = (await as(null).get(`/profiles/${profile.id}/public`, html)).text;
+  t.true(visitor.includes('Check at source (NREMT)'));
+  t.true(visitor.includes('href="https://www.nremt.org/verify-credentials"'));
+  t.true(visitor.includes('Registry number P1234567'));
+  t.false(visitor.includes('SECRET9876'), 'a private certification’s number never reaches a visitor');
+  t.false(visitor.includes('Add to LinkedIn'), 'Add to LinkedIn is not offered to visitors');
+
+  const own = (await as(owner).get(`/profiles/${profile.id}`, html)).text;
+  const links = [...own.matchAll(/href="(https:\/\/www\.linkedin\.com\/profile\/add\?[^"]+)"/g)].map(
+    (m) => new URL(m[1]!.replace(/&amp;/g, '&')),
+  );
+  const paramedic = links.find((url) => url.searchParams.get('name') === 'Paramedic')!;
+  t.deepEqual(Object.fromEntries(paramedic.searchParams), {
+    startTask: 'CERTIFICATION_NAME',
+    name: 'Paramedic',
+    organizationName: 'National Registry of EMTs',
+    issueYear: '2014',
+    expirationYear: '2028',
+    expirationMonth: '3',
+    certUrl: 'https://www.nremt.org/verify-credentials',
+    certId: 'P1234567',
+  });
+  t.true(own.includes('Check at source (AHA eCards)'), 'the owner sees the lookup of their private one too');
+
+  const exported = (await as(null).get(`/profiles/${profile.id}/resume.json`)).body;
+  t.deepEqual(
+    exported.certificates.map((c: any) => [c.name, c.url]),
+    [['Paramedic', 'https://www.nremt.org/verify-credentials']],
+  );
+});
