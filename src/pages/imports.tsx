@@ -55,7 +55,12 @@ const REFUSED_FILE = new Set([400, 413, 415]);
 export function importPageRoutes({ config }: AppContext): Router {
   const router = new Router();
 
-  const uploadPage = async (ctx: Koa.Context, user: User, profileId: number, error: string | null = null) => {
+  const uploadPage = async (
+    ctx: Koa.Context,
+    user: User,
+    profileId: number,
+    refused: { status: number; message: string } | null = null,
+  ) => {
     await findImportTarget(user, { profileId });
     await renderPage(
       ctx,
@@ -63,10 +68,10 @@ export function importPageRoutes({ config }: AppContext): Router {
       <ImportUploadPage
         action={importPath(profileId)}
         profileHref={`/profiles/${profileId}`}
-        error={error}
-        notice={error ? null : takeNotice(ctx)}
+        error={refused?.message ?? null}
+        notice={refused ? null : takeNotice(ctx)}
       />,
-      { title: M.title, noindex: true, status: ctx.status >= 400 ? ctx.status : 200 },
+      { title: M.title, noindex: true, status: refused?.status ?? 200 },
     );
   };
 
@@ -80,7 +85,7 @@ export function importPageRoutes({ config }: AppContext): Router {
         action={previewPath(ref)}
         error={state?.error?.message ?? null}
       />,
-      { title: `Preview · ${M.title}`, noindex: true, status: ctx.status >= 400 ? ctx.status : 200 },
+      { title: `Preview · ${M.title}`, noindex: true },
     );
   };
 
@@ -118,8 +123,7 @@ export function importPageRoutes({ config }: AppContext): Router {
       } catch (error) {
         const known = answerFor(error);
         if (!known || !REFUSED_FILE.has(known.status)) throw error;
-        ctx.status = known.status;
-        await uploadPage(ctx, user, profileId, known.message);
+        await uploadPage(ctx, user, profileId, { status: known.status, message: known.message });
         return;
       }
       ctx.status = 303;
