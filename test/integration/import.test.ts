@@ -52,6 +52,7 @@ async function preview(owner: CreatedUser, profileId: number, file: { bytes: Buf
   const upload = await uploadImport(app, owner.token, profileId, file);
   if (upload.status !== 303) throw new Error(`upload answered ${upload.status}: ${upload.text.slice(0, 500)}`);
   const page = await as(owner).get(upload.location!, { headers: { Accept: 'text/html' } });
+  if (page.status !== 200) throw new Error(`the preview answered ${page.status}`);
   return { path: upload.location!, html: page.text, ...previewRows(page.text) };
 }
 
@@ -129,6 +130,7 @@ test('LinkedIn export: the preview maps each row or says why it is skipped; the 
   t.is(added.status, 303);
   t.is(added.headers.get('location'), `/profiles/${profileId}/import#import-status`);
   const back = await as(owner).get(`/profiles/${profileId}/import`, { headers: { Accept: 'text/html' } });
+  t.is(back.status, 200);
   t.true(back.text.includes(IMPORT_MESSAGES.added(7)), 'the status line says what was added');
 
   const items = await ownItems(owner, profileId);
