@@ -220,6 +220,11 @@ export default function SharePanel({ profileId, name, links }: SharePanelProps) 
               </a>
             </li>
             <li>
+              <a href={links.jsonResume} download>
+                Download résumé (JSON Resume)
+              </a>
+            </li>
+            <li>
               <a href={links.resume}>Open résumé print view</a>
             </li>
           </ul>

@@ -9,6 +9,7 @@ import { endorsementPageRoutes } from './endorsements';
 import { departmentPageRoutes } from './departments';
 import { verificationPageRoutes } from './verifications';
 import { homeRoutes } from './home';
+import { importPageRoutes } from './imports';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileListForms';
@@ -36,6 +37,7 @@ export function pageRouters(context: AppContext): Router[] {
     departmentPageRoutes(context),
     verificationPageRoutes(context),
     shareRoutes(context),
+    importPageRoutes(context),
     profilePageRoutes(context),
   ];
 }
