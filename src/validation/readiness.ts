@@ -100,7 +100,9 @@ export const attestSchema = object({
 
 /** The roster's filters (links): a cell state, a position. */
 export const rosterQuery = object({
-  state: mixed<CellState>().oneOf([...CELL_STATES, undefined]).optional(),
+  state: mixed<CellState>()
+    .oneOf([...CELL_STATES, undefined])
+    .optional(),
   position: id().optional().default(undefined),
 });
 

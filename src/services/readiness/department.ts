@@ -62,9 +62,7 @@ export async function definePosition(
 ): Promise<PositionRequirement> {
   const department = await departmentFor(trx, actor, input.departmentId, 'definePositions');
   const wanted = [...new Set(input.credentials.map((name) => name.toLowerCase()))];
-  const found = await CatalogueCredential.query(trx)
-    .whereRaw('lower(name) = any(?)', [wanted])
-    .select('name');
+  const found = await CatalogueCredential.query(trx).whereRaw('lower(name) = any(?)', [wanted]).select('name');
   if (found.length !== wanted.length) {
     const message = READINESS_MESSAGES.positionCredentialUnknown;
     throw new ValidationError(message, { credentials: message });
