@@ -42,6 +42,7 @@ import * as headshotBanner from './20261130010000_headshot_banner';
 import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
 import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
 import * as departmentReadiness from './20261201020000_department_readiness';
+import * as readinessDigests from './20261201021000_readiness_digests';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -83,4 +84,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130020000_guided_start_dismissed': guidedStartDismissed,
   '20261130040000_department_merges_and_imports': departmentMergesAndImports,
   '20261201020000_department_readiness': departmentReadiness,
+  '20261201021000_readiness_digests': readinessDigests,
 };

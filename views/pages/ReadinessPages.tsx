@@ -88,10 +88,19 @@ const Choices = styled.fieldset.withConfig(sc('ReadinessChoices'))`
   display: grid;
   gap: ${theme.space[1]};
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  & input[type='checkbox'] {
+    flex-shrink: 0;
+  }
   & legend {
     font-weight: 600;
     margin-bottom: ${theme.space[2]};
   }
+`;
+
+/** The sharing card's two forms, apart. */
+const Stacked = styled.div.withConfig(sc('ReadinessStacked'))`
+  display: grid;
+  gap: ${theme.space[3]};
 `;
 
 const TONES: Record<CellState, BadgeTone> = { current: 'ok', expiring: 'warn', expired: 'danger', missing: 'neutral' };
@@ -135,32 +144,34 @@ export function SharingPage({ department, kinds, shared, preview, notice, state 
         </CardDescription>
         <ActionStatus notice={notice} at={SHARING_FORM_ID} />
         <FormAlert error={state?.error} />
-        <Form action={`/departments/${department.id}/sharing`}>
-          <input type="hidden" name="intent" value="share" />
-          <Choices>
-            <legend>Share with the department</legend>
-            {READINESS_KINDS.map((kind) => (
-              <Checkbox
-                key={kind}
-                id={`share-${kind}`}
-                name="kinds"
-                value={kind}
-                label={READINESS_KIND_LABELS[kind]}
-                defaultChecked={kinds.includes(kind)}
-              />
-            ))}
-          </Choices>
-          {state?.errors.kinds ? <p role="alert">{state.errors.kinds}</p> : null}
-          <Button type="submit">{shared ? 'Save What I Share' : 'Share'}</Button>
-        </Form>
-        {shared ? (
+        <Stacked>
           <Form action={`/departments/${department.id}/sharing`}>
-            <input type="hidden" name="intent" value="withdraw" />
-            <Button type="submit" $variant="secondary">
-              Withdraw Sharing
-            </Button>
+            <input type="hidden" name="intent" value="share" />
+            <Choices>
+              <legend>Share with the department</legend>
+              {READINESS_KINDS.map((kind) => (
+                <Checkbox
+                  key={kind}
+                  id={`share-${kind}`}
+                  name="kinds"
+                  value={kind}
+                  label={READINESS_KIND_LABELS[kind]}
+                  defaultChecked={kinds.includes(kind)}
+                />
+              ))}
+            </Choices>
+            {state?.errors.kinds ? <p role="alert">{state.errors.kinds}</p> : null}
+            <Button type="submit">{shared ? 'Save What I Share' : 'Share'}</Button>
           </Form>
-        ) : null}
+          {shared ? (
+            <Form action={`/departments/${department.id}/sharing`}>
+              <input type="hidden" name="intent" value="withdraw" />
+              <Button type="submit" $variant="secondary">
+                Withdraw Sharing
+              </Button>
+            </Form>
+          ) : null}
+        </Stacked>
       </Card>
       <Card aria-labelledby="preview-title">
         <CardTitle id="preview-title">
