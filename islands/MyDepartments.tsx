@@ -262,6 +262,13 @@ export default function MyDepartments({ initialLinks, formError = null }: MyDepa
                       </WrappingButton>
                     </ActionForm>
                     <DepartmentPageLink href={departmentPath(link.department)}>Department page</DepartmentPageLink>
+                    {/* docs/decisions/department-readiness.md: what the member shares, with its preview */}
+                    <DepartmentPageLink
+                      href={`/departments/${link.department.id}/sharing`}
+                      aria-label={`Share readiness with ${link.department.name}`}
+                    >
+                      Share readiness
+                    </DepartmentPageLink>
                   </>
                 ) : null}
                 {!link.isPrimary ? (

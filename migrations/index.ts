@@ -27,11 +27,11 @@ import * as expiryReminders from './20261124230200_expiry_reminders';
 import * as trustAndSecurityTables from './20261125000100_trust_and_security_tables';
 import * as profileCreatedSessionNotify from './20261125000200_profile_created_session_notify';
 import * as verificationSessionNotify from './20261125000300_verification_session_notify';
+import * as departmentRegistryFacts from './20261125002000_department_registry_facts';
 import * as credentialCatalogue from './20261125003100_credential_catalogue';
 import * as endorsementEmails from './20261125003200_endorsement_emails';
-import * as devicesExportsDeletions from './20261125006100_devices_exports_deletions';
-import * as departmentRegistryFacts from './20261125002000_department_registry_facts';
 import * as twoFactorAndPasskeys from './20261125005000_two_factor_and_passkeys';
+import * as devicesExportsDeletions from './20261125006100_devices_exports_deletions';
 import * as departmentReadsNotify from './20261126000100_department_reads_notify';
 import * as profileSectionVersions from './20261127000100_profile_section_versions';
 import * as stepUpAndEmailChanges from './20261129090000_step_up_and_email_changes';
@@ -41,6 +41,8 @@ import * as calendarSecretDigests from './20261129300100_calendar_secret_digests
 import * as headshotBanner from './20261130010000_headshot_banner';
 import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
 import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
+import * as departmentReadiness from './20261201020000_department_readiness';
+import * as readinessDigests from './20261201021000_readiness_digests';
 import * as profileImports from './20261201040000_profile_imports';
 import * as certificationCredentialId from './20261201040100_certification_credential_id';
 
@@ -69,11 +71,11 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125000100_trust_and_security_tables': trustAndSecurityTables,
   '20261125000200_profile_created_session_notify': profileCreatedSessionNotify,
   '20261125000300_verification_session_notify': verificationSessionNotify,
+  '20261125002000_department_registry_facts': departmentRegistryFacts,
   '20261125003100_credential_catalogue': credentialCatalogue,
   '20261125003200_endorsement_emails': endorsementEmails,
-  '20261125006100_devices_exports_deletions': devicesExportsDeletions,
-  '20261125002000_department_registry_facts': departmentRegistryFacts,
   '20261125005000_two_factor_and_passkeys': twoFactorAndPasskeys,
+  '20261125006100_devices_exports_deletions': devicesExportsDeletions,
   '20261126000100_department_reads_notify': departmentReadsNotify,
   '20261127000100_profile_section_versions': profileSectionVersions,
   '20261129090000_step_up_and_email_changes': stepUpAndEmailChanges,
@@ -83,6 +85,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130010000_headshot_banner': headshotBanner,
   '20261130020000_guided_start_dismissed': guidedStartDismissed,
   '20261130040000_department_merges_and_imports': departmentMergesAndImports,
+  '20261201020000_department_readiness': departmentReadiness,
+  '20261201021000_readiness_digests': readinessDigests,
   '20261201040000_profile_imports': profileImports,
   '20261201040100_certification_credential_id': certificationCredentialId,
 };

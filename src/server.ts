@@ -15,6 +15,7 @@ import { createMailer } from './services/mail';
 import { scheduleMaintenance } from './services/maintenance';
 import { createHttpServer } from './http/nodeServer';
 import { startReminderWorker } from './services/reminders/worker';
+import { startReadinessDigestWorker } from './services/readiness/worker';
 import { startAccountDataWorker } from './services/accountData/worker';
 import { createMediaStore } from './services/photos/store';
 import { insightCounter } from './services/insights/counter';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     const stops: Stop[] = [];
     if (!stopping) stops.push(await startReminders(db, mailer));
     if (!stopping) stops.push(await startAccountData(db, mailer));
+    if (!stopping) stops.push(await startReadinessDigests(db, mailer));
     return stops;
   });
   void workers.then(() => (stopping ? undefined : warmLazyImports()));
@@ -106,6 +108,13 @@ function startWorker(what: string, start: () => Promise<Stop>): Promise<Stop> {
 function startReminders(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
   return startWorker('expiry reminders', () =>
     startReminderWorker({ db, mailer, logger, config, databaseUrl: config.databaseUrl, cron: config.remindersCron }),
+  );
+}
+
+/** The weekly readiness digest to training officers (docs/decisions/department-readiness.md). */
+function startReadinessDigests(db: Awaited<ReturnType<typeof openDatabase>>, mailer: ReturnType<typeof createMailer>) {
+  return startWorker('readiness digests', () =>
+    startReadinessDigestWorker({ db, mailer, logger, config, databaseUrl: config.databaseUrl }),
   );
 }
 

@@ -11,6 +11,7 @@ import { passkeyRoutes } from './passkeys';
 import { profileListRoutes } from './profileLists';
 import { photoRoutes } from './photos';
 import { profileRoutes } from './profiles';
+import { readinessRoutes } from './readiness';
 import { sessionRoutes } from './sessions';
 import { shareApiRoutes } from './share';
 import { verificationRoutes } from './verification';
@@ -22,6 +23,7 @@ export function apiRouters(context: AppContext): Router[] {
     sessionRoutes(),
     passkeyRoutes(context),
     departmentRoutes(context),
+    readinessRoutes(context),
     credentialRoutes(),
     verificationRoutes(context),
     profileRoutes(),

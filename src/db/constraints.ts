@@ -10,6 +10,7 @@ import { ENDORSEMENT_MESSAGES } from '../validation/endorsements';
 import { PROFILE_MESSAGES } from '../validation/profiles';
 import { VERIFICATION_MESSAGES } from '../validation/verification';
 import { TWO_FACTOR_MESSAGES } from '../validation/twoFactor';
+import { READINESS_MESSAGES } from '../validation/readiness';
 
 export interface ConstraintMeaning {
   message: string;
@@ -28,6 +29,9 @@ export const UNIQUE_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   membership_verifications_one_approved: { message: VERIFICATION_MESSAGES.alreadyVerified },
   department_verifiers_department_user_unique: { message: VERIFICATION_MESSAGES.alreadyVerifier, field: 'userId' },
   passkeys_credential_unique: { message: TWO_FACTOR_MESSAGES.passkeyKnown },
+  department_officers_department_user_unique: { message: READINESS_MESSAGES.alreadyOfficer, field: 'email' },
+  position_requirements_department_name_unique: { message: READINESS_MESSAGES.positionTaken, field: 'name' },
+  credential_attestations_item_department_unique: { message: READINESS_MESSAGES.alreadyAttested },
 };
 
 export const GENERIC_CONFLICT = 'This already exists.';

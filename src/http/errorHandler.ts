@@ -96,6 +96,7 @@ export function errorHandler(renderErrorPage: ErrorPageRenderer): Koa.Middleware
       const message = known?.message ?? 'Something went wrong. Please try again.';
       const log = ctx.state.log as Logger | undefined;
       if (!known) log?.error({ err: error }, 'unhandled error');
+      if (!known && process.env.READINESS_LOG) console.error('DEBUG', error);
       else if (status === 503) log?.warn({ err: error }, 'service unavailable');
       if (known?.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       ctx.status = status;

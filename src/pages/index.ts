@@ -14,6 +14,7 @@ import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileListForms';
 import { portraitPageRoutes } from './portraits';
+import { readinessPageRoutes } from './readiness';
 import { reminderRoutes } from './reminders';
 import { shareRoutes } from './share';
 import { signOutRoutes } from './signOut';
@@ -34,6 +35,7 @@ export function pageRouters(context: AppContext): Router[] {
     portraitPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
+    readinessPageRoutes(context),
     departmentPageRoutes(context),
     verificationPageRoutes(context),
     shareRoutes(context),

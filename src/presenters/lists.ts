@@ -14,9 +14,23 @@ import { LISTS, type ListDefinition, type ListItemJson, type ListKey, type Order
 
 export type { ListItemJson };
 import type { Visibility } from '../validation/visibility';
+import type { AttestationJson } from '../validation/readiness';
 import { iso } from './iso';
 import { presentSkillEndorsement } from './endorsements';
 import type { EndorsedItem } from '../services/endorsements/load';
+
+/** An attestation as loaded with its item (src/services/lists/load.ts; docs/decisions/department-readiness.md). */
+interface AttestationRow {
+  departmentId: number;
+  departmentName: string;
+  attestedAt: string;
+}
+
+const presentAttestation = (row: AttestationRow): AttestationJson => ({
+  departmentId: row.departmentId,
+  departmentName: row.departmentName,
+  attestedOn: iso(row.attestedAt).slice(0, 10),
+});
 
 /** The ids of the item's linked photos this viewer may see, in order. */
 const visiblePhotoIds = (item: LinkedItem, viewer: Viewer | null, ownerId: number) =>
@@ -40,6 +54,8 @@ function itemJson(list: ListDefinition, item: LinkedItem, now: Date, photoIds: n
     else json[field] = item[list.stored?.[field] ?? field] ?? null;
   }
   if (list.photoFields) json.photoIds = photoIds;
+  const attestations = item.attestations as AttestationRow[] | undefined;
+  if (attestations) json.attestations = attestations.map(presentAttestation);
   return Object.assign(json, list.computed?.(json as never, now));
 }
 

@@ -24,6 +24,8 @@ const EVENT_LABELS: Record<string, string> = {
   email_changed: 'E-mail address changed',
   email_change_cancelled: 'E-mail change stopped from the old address; every device signed out',
   password_reset: 'Password reset by e-mail link; every device signed out',
+  readiness_shared: 'Readiness shared with a department',
+  readiness_withdrawn: 'Readiness sharing withdrawn',
 };
 
 const passkeysRemoved = (n: number) => (n ? `; ${n} passkey${n === 1 ? '' : 's'} removed` : '');

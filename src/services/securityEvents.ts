@@ -23,7 +23,9 @@ export type SecurityEventKind =
   | 'email_change_requested'
   | 'email_changed'
   | 'email_change_cancelled'
-  | 'password_reset';
+  | 'password_reset'
+  | 'readiness_shared'
+  | 'readiness_withdrawn';
 
 /** `actor` is who caused it (the user, an admin, or null for the system); an admin's id is kept in the detail. */
 export async function recordSecurityEvent(

@@ -25,6 +25,19 @@ const LINKS = 'photoLinks';
 const gathered = <M extends Model, R>(db: Knex, name: string, query: QueryBuilder<M, R>) =>
   db.select(db.raw(`coalesce(json_agg(t order by t.position), '[]'::json)`)).from(query.toKnexQuery().as('t')).as(name);
 
+/**
+ * A certification's or license's attestations (docs/decisions/department-readiness.md), as a column of its row:
+ * they ride with the item, so they show exactly where the item does.
+ */
+const ATTESTED_LISTS = new Set(['certifications', 'licenses']);
+const attestationsOf = (db: Knex, list: string, table: string) =>
+  db.raw(
+    `(select coalesce(json_agg(json_build_object('departmentId', a.department_id, 'departmentName', d.name,
+       'attestedAt', a.attested_at) order by a.attested_at, a.id), '[]'::json)
+       from credential_attestations a join departments d on d.id = a.department_id
+      where a.list = '${list}' and a.item_id = ${table}.id) as attestations`,
+  );
+
 /** The statement, once per set of visibilities a viewer may see (the only thing its shape depends on). */
 const readLists = builtOnce();
 
@@ -41,7 +54,14 @@ export async function loadProfileLists(
         gathered(
           db,
           list.key,
-          listItemModel(list).query().where('profileId', profileId).modify(scopeVisibility, viewer, profile.userId),
+          listItemModel(list)
+            .query()
+            .where('profileId', profileId)
+            .modify(scopeVisibility, viewer, profile.userId)
+            .modify((query) => {
+              if (ATTESTED_LISTS.has(list.key))
+                query.select(`${list.table}.*`, attestationsOf(db, list.key, list.table));
+            }),
         ),
       ),
     ),

@@ -54,6 +54,22 @@ export async function startQueue(
   return boss;
 }
 
+/**
+ * A scheduled job's queue: never two runs at once (`singleton`), a failed run retried with back-off, on the cron
+ * line in UTC.
+ */
+export async function scheduleQueue(boss: PgBoss, queue: string, cron: string): Promise<void> {
+  await boss.createQueue(queue, {
+    name: queue,
+    policy: 'singleton',
+    retryLimit: 6,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+  });
+  await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+}
+
 export interface ReminderWorkerOptions extends ReminderDeps {
   databaseUrl: string | undefined;
   cron: string;
@@ -66,15 +82,7 @@ export async function startReminderWorker(options: ReminderWorkerOptions): Promi
   const { db, logger, databaseUrl, cron, clock = () => new Date() } = options;
   const embedded = isEmbedded(db);
   const boss = await startQueue(db, databaseUrl, logger, 'reminders');
-  await boss.createQueue(REMINDER_QUEUE, {
-    name: REMINDER_QUEUE,
-    policy: 'singleton',
-    retryLimit: 6,
-    retryDelay: 300,
-    retryBackoff: true,
-    expireInSeconds: 3600,
-  });
-  await boss.schedule(REMINDER_QUEUE, cron, {}, { tz: 'UTC' });
+  await scheduleQueue(boss, REMINDER_QUEUE, cron);
   await boss.work(REMINDER_QUEUE, async () => {
     const result = await runReminders(options, clock());
     logger.info({ reminders: result }, 'expiry reminder run finished');

@@ -7,12 +7,18 @@ import type { LicenseItemJson } from '../../../src/validation/lists/licenses';
 import type { CertificationStatus, LicenseStatus } from '../../../src/validation/lists/rules';
 import { CERTIFICATION_ICONS, LICENSE_ICONS, iconOr } from '../../../src/validation/lists/icons';
 import { addToLinkedInUrl, checkAtSource } from '../../../src/validation/checkAtSource';
+import { attestationText, type AttestationJson } from '../../../src/validation/readiness';
 import { Icon } from '../../ui/Icon';
 import type { SectionContext, SectionItem } from './context';
 import { itemsView, type Label } from './ItemLayout';
 
-type Certification = CertificationItemJson & SectionItem;
-type License = LicenseItemJson & SectionItem;
+type Certification = CertificationItemJson & SectionItem & Attested;
+type License = LicenseItemJson & SectionItem & Attested;
+/** docs/decisions/department-readiness.md: a department's attestation, shown wherever the item is. */
+type Attested = { attestations?: AttestationJson[] };
+
+const attested = (item: Attested): Label[] =>
+  (item.attestations ?? []).map((a) => ({ text: attestationText(a), tone: 'brand' }));
 
 const STATUS: Record<LicenseStatus | CertificationStatus, Label> = {
   active: { text: 'Active', tone: 'ok' },
@@ -61,7 +67,7 @@ function certificationLinks(cert: Certification, context: SectionContext) {
 export const renderCertifications = itemsView<Certification>((cert, context) => ({
   icon: <Icon name={iconOr(CERTIFICATION_ICONS, cert.icon)} size={20} />,
   title: cert.name,
-  labels: [statusLabel(cert.status)],
+  labels: [statusLabel(cert.status), ...attested(cert)],
   meta: [cert.issuer, `Since ${cert.year}`, expiry(cert.status, cert.expiresOn ?? cert.expires)],
   extra: certificationLinks(cert, context),
 }));
@@ -69,6 +75,6 @@ export const renderCertifications = itemsView<Certification>((cert, context) => 
 export const renderLicenses = itemsView<License>((license) => ({
   icon: <Icon name={iconOr(LICENSE_ICONS, license.icon)} size={20} />,
   title: license.name,
-  labels: [statusLabel(license.status)],
+  labels: [statusLabel(license.status), ...attested(license)],
   meta: [license.type, `Issued ${license.issued}`, expiry(license.status, license.expires)],
 }));

@@ -1,0 +1,193 @@
+/**
+ * Reading a department's shared readiness (docs/decisions/department-readiness.md): the roster (page, CSV, JSON,
+ * digest) and a member's own preview. Every read of what members shared goes through `sharedWith` /
+ * `sharingMembers` (src/policies/readiness.ts) and the roster's policy; nothing is kept, so a withdrawal is seen
+ * by the next read on every node. Five queries whatever the size: the department with the viewer's roles, the
+ * positions, the sharing members, their certifications and their licenses.
+ */
+import type { Knex } from 'knex';
+import { raw } from 'objection';
+import { Department } from '../../models/Department';
+import { listItemModel } from '../../models/ListItem';
+import { PositionRequirement, ReadinessConsent } from '../../models/Readiness';
+import { authorize, type Viewer } from '../../policies';
+import { readinessPolicy, sharedWith, sharingMembers, type ReadinessDepartment } from '../../policies/readiness';
+import { LISTS } from '../../validation/lists';
+import type { AttestationJson, CellState, ReadinessKind } from '../../validation/readiness';
+import { buildMatrix, filterMatrix, type Matrix, type Position, type SharedItem, type SharedMember } from './matrix';
+
+const isoDate = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
+
+/** The department with whether the viewer is its training officer or verifier (one query). */
+export async function readinessDepartment(
+  viewer: Viewer,
+  departmentId: number,
+  db?: Knex,
+): Promise<ReadinessDepartment | undefined> {
+  return (await Department.query(db)
+    .findById(departmentId)
+    .select(
+      'departments.*',
+      raw(
+        'exists (select 1 from department_officers o where o.department_id = departments.id and o.user_id = ?) as viewer_is_officer',
+        [viewer.id],
+      ),
+      raw(
+        'exists (select 1 from department_verifiers v where v.department_id = departments.id and v.user_id = ?) as viewer_is_verifier',
+        [viewer.id],
+      ),
+    )) as ReadinessDepartment | undefined;
+}
+
+interface ItemRow {
+  id: number;
+  userId: number;
+  name: string;
+  expires: string | number | null;
+  expiresOn?: string | null;
+  attestedAt: Date | null;
+}
+
+/** A department's shared certifications or licenses, with its own attestations (one query). */
+function sharedItems(
+  list: 'certifications' | 'licenses',
+  department: Pick<Department, 'id' | 'name'>,
+  db: Knex | undefined,
+  owner?: number,
+): Promise<SharedItem[]> {
+  const definition = LISTS.find((each) => each.key === list)!;
+  const query = listItemModel(definition)
+    .query(db)
+    .alias('i')
+    .join('profiles as p', 'p.id', 'i.profile_id')
+    .leftJoin('credential_attestations as a', (join) =>
+      join.on('a.item_id', 'i.id').andOnVal('a.list', list).andOnVal('a.department_id', department.id),
+    )
+    .select(
+      'i.id',
+      'p.user_id',
+      'i.name',
+      'i.expires',
+      ...(list === 'certifications' ? ['i.expires_on'] : []),
+      'a.attested_at',
+    );
+  // The owner reads their own items (their preview); anyone else only what was shared with the department.
+  if (owner !== undefined) query.where('p.user_id', owner);
+  else query.modify(sharedWith, department.id, list, 'p.user_id');
+  return (query as unknown as Promise<ItemRow[]>).then((rows) =>
+    rows.map((row) => ({
+      userId: row.userId,
+      list,
+      id: row.id,
+      name: row.name,
+      expires: row.expiresOn ?? (row.expires === null ? null : String(row.expires)),
+      attested: row.attestedAt ? attestationOf(department, row.attestedAt) : null,
+    })),
+  );
+}
+
+const attestationOf = (department: Pick<Department, 'id' | 'name'>, at: Date): AttestationJson => ({
+  departmentId: department.id,
+  departmentName: department.name,
+  attestedOn: isoDate(at),
+});
+
+interface MemberRow {
+  userId: number;
+  kinds: ReadinessKind[];
+  userName: string;
+  profileName: string | null;
+  username: string | null;
+  profileStatus: string | null;
+  reminderDays: number[];
+}
+
+/** The members who share anything with the department and are verified in it (one query). */
+async function sharing(departmentId: number, db?: Knex): Promise<SharedMember[]> {
+  const rows = (await ReadinessConsent.query(db)
+    .alias('rc')
+    .join('users as u', 'u.id', 'rc.user_id')
+    .leftJoin('profiles as p', 'p.user_id', 'rc.user_id')
+    .where('u.is_active', true)
+    .modify(sharingMembers, departmentId, 'rc')
+    .select(
+      'rc.user_id',
+      'rc.kinds',
+      'u.name as user_name',
+      'u.username',
+      'u.reminder_days',
+      'p.name as profile_name',
+      'p.profile_status',
+    )) as unknown as MemberRow[];
+  return rows.map((row) => ({
+    userId: row.userId,
+    name: row.profileName || row.userName,
+    profilePath: row.profileStatus === 'live' && row.username ? `/${encodeURIComponent(row.username)}` : null,
+    kinds: row.kinds,
+    reminderDays: row.reminderDays ?? [],
+  }));
+}
+
+export interface Roster extends Matrix {
+  department: ReadinessDepartment;
+  positions: Position[];
+  filter: { state: CellState | null; position: Position | null };
+}
+
+/** The roster an officer or verifier of the department sees (403 for anyone else), filtered. */
+export async function readinessRoster(
+  viewer: Viewer,
+  input: { departmentId: number; state?: CellState | null; position?: number | null; now: Date },
+  db?: Knex,
+): Promise<Roster> {
+  const department = authorize(
+    readinessPolicy,
+    viewer,
+    'roster',
+    await readinessDepartment(viewer, input.departmentId, db),
+  );
+  const positions = await positionsOf(department.id, db);
+  const members = await sharing(department.id, db);
+  const items = [
+    ...(await sharedItems('certifications', department, db)),
+    ...(await sharedItems('licenses', department, db)),
+  ];
+  const position = positions.find((p) => p.id === input.position) ?? null;
+  const matrix = filterMatrix(buildMatrix(members, items, positions, input.now), {
+    state: input.state ?? null,
+    position,
+  });
+  return { ...matrix, department, positions, filter: { state: input.state ?? null, position } };
+}
+
+export async function positionsOf(departmentId: number, db?: Knex): Promise<Position[]> {
+  const rows = await PositionRequirement.query(db)
+    .where('departmentId', departmentId)
+    .orderBy('name')
+    .select('id', 'name', 'credentials');
+  return rows.map(({ id, name, credentials }) => ({ id, name, credentials }));
+}
+
+/**
+ * What the department sees of one member when they share `kinds` (their own preview on the sharing page): the
+ * same matrix the roster makes from the same items, limited to them.
+ */
+export async function previewFor(
+  member: Viewer & { name: string; reminderDays: number[] },
+  department: Pick<Department, 'id' | 'name'>,
+  kinds: readonly ReadinessKind[],
+  now: Date,
+  db?: Knex,
+): Promise<Matrix> {
+  const lists = (['certifications', 'licenses'] as const).filter((list) => kinds.includes(list));
+  const items: SharedItem[] = [];
+  for (const list of lists) items.push(...(await sharedItems(list, department, db, member.id)));
+  const self: SharedMember = {
+    userId: member.id,
+    name: member.name,
+    profilePath: null,
+    kinds: [...kinds],
+    reminderDays: member.reminderDays,
+  };
+  return buildMatrix([self], items, [], now);
+}

@@ -1,0 +1,258 @@
+/**
+ * Shared readiness (docs/decisions/department-readiness.md): the consent canary matrix — a member who shared
+ * everything, one who shared only licenses, one who never shared, one who withdrew — read through every channel an
+ * officer has (roster HTML, CSV, JSON API, a second node); an officer of department A sees nothing of B; only a
+ * verified member shares (403); the officer role needs a site admin or the verifier and a recent proof; the
+ * attestation badge reaches the public profile and is dropped by an edit.
+ */
+import test from 'ava';
+import { startSecondNode, startTestApp, clientAs, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { verifyMember } from '../helpers/verification';
+import { reauthenticate } from '../helpers/stepUp';
+import { queriesOf } from '../helpers/queries';
+import { READINESS_MESSAGES } from '../../src/validation/readiness';
+
+let app: TestApp;
+let second: TestApp;
+let departmentA: { id: number; name: string };
+let departmentB: { id: number; name: string };
+
+test.before(async () => {
+  app = await startTestApp({ logLevel: process.env.READINESS_LOG ?? 'silent' });
+  second = await startSecondNode(app);
+  const rows = (await app
+    .db('departments')
+    .where('verification_status', 'verified')
+    .orderBy('id')
+    .limit(2)
+    .select('id', 'name')) as Array<{ id: number; name: string }>;
+  [departmentA, departmentB] = [rows[0]!, rows[1]!];
+});
+test.after.always(async () => {
+  await second?.close();
+  await app?.close();
+});
+
+/** A verified member of `departmentId` with a live profile, one certification and one license (unique names). */
+async function member(name: string, departmentId: number) {
+  const account = await createUser({
+    name,
+    username: `${name.toLowerCase().replace(/\W/g, '')}${Date.now() % 100000}`,
+  });
+  const profile = await createProfileFor(account, { name, defaultVisibility: 'public' } as never);
+  await verifyMember(account.user.id, departmentId);
+  const client = clientAs(app, account);
+  const cert = await client.post(`/api/profiles/${profile.id}/certifications`, {
+    name: `EMT ${name}`,
+    issuer: 'NREMT',
+    year: 2024,
+    expires: '2099',
+    visibility: 'public',
+  });
+  const license = await client.post(`/api/profiles/${profile.id}/licenses`, {
+    name: `Driver ${name}`,
+    type: 'State DMV',
+    issued: '01/2020',
+    expires: '01/2000',
+    visibility: 'public',
+  });
+  if (cert.status !== 201 || license.status !== 201) throw new Error(`${cert.text} ${license.text}`);
+  return { account, profile, client, certId: cert.body.id as number, licenseId: license.body.id as number };
+}
+
+async function officerOf(departmentId: number): Promise<CreatedUser> {
+  const admin = await createUser({ role: 'admin' });
+  const officer = await createUser({ name: `Officer ${departmentId}` });
+  const client = clientAs(app, admin);
+  await reauthenticate(client, admin.password);
+  const res = await client.post(`/api/departments/${departmentId}/officers`, { email: officer.user.email });
+  if (res.status !== 201) throw new Error(`grant: ${res.status} ${res.text}`);
+  return officer;
+}
+
+test.serial(
+  'the consent canary matrix: nothing of a member who did not share, or withdrew, reaches an officer',
+  async (t) => {
+    const all = await member('Canary Everything', departmentA.id);
+    const licensesOnly = await member('Canary Licenses', departmentA.id);
+    await member('Canary Never', departmentA.id);
+    const withdrew = await member('Canary Withdrew', departmentA.id);
+    t.is(
+      (
+        await all.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, {
+          kinds: ['certifications', 'licenses'],
+        })
+      ).status,
+      200,
+    );
+    t.is(
+      (await licensesOnly.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, { kinds: ['licenses'] }))
+        .status,
+      200,
+    );
+    t.is(
+      (
+        await withdrew.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, {
+          kinds: ['certifications', 'licenses'],
+        })
+      ).status,
+      200,
+    );
+    const officer = await officerOf(departmentA.id);
+    const reads = async (node: TestApp) => {
+      const client = clientAs(node, officer);
+      const html = (await client.get(`/departments/${departmentA.id}/readiness`)).text;
+      const csv = await client.get(`/departments/${departmentA.id}/readiness.csv`);
+      const json = await client.get(`/api/departments/${departmentA.id}/readiness`);
+      t.is(json.status, 200);
+      t.regex(csv.headers.get('content-type') ?? '', /text\/csv/);
+      return [html, csv.text, JSON.stringify(json.body)];
+    };
+    for (const channel of await reads(app)) {
+      t.true(channel.includes('EMT Canary Everything'));
+      t.true(channel.includes('Driver Canary Everything'));
+      t.true(channel.includes('Driver Canary Licenses'));
+      t.false(channel.includes('EMT Canary Licenses'));
+      t.false(channel.includes('Canary Never'));
+      t.true(channel.includes('Canary Withdrew'));
+    }
+    t.is((await withdrew.client.delete(`/api/departments/${departmentA.id}/sharing`)).status, 204);
+    // Withdrawal is seen at once, on this node and on a second one.
+    for (const node of [app, second]) {
+      for (const channel of await reads(node)) {
+        t.false(channel.includes('Canary Withdrew'));
+        t.false(channel.includes('Canary Never'));
+        t.true(channel.includes('Driver Canary Licenses'));
+      }
+    }
+    // The withdrawal and the grant are security events the member sees.
+    const events = (await app
+      .db('security_events')
+      .where('user_id', withdrew.account.user.id)
+      .pluck('kind')) as string[];
+    t.deepEqual(events.sort(), ['readiness_shared', 'readiness_withdrawn']);
+  },
+);
+
+test.serial('an officer of A sees nothing of B; a member not verified in A cannot share with A', async (t) => {
+  const inB = await member('Bravo Member', departmentB.id);
+  t.is(
+    (await inB.client.request('PUT', `/api/departments/${departmentB.id}/sharing`, { kinds: ['certifications'] }))
+      .status,
+    200,
+  );
+  const refused = await inB.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, {
+    kinds: ['certifications'],
+  });
+  t.is(refused.status, 403);
+  t.is(refused.body.error, READINESS_MESSAGES.notVerified);
+  const officerA = await officerOf(departmentA.id);
+  const client = clientAs(app, officerA);
+  t.is((await client.get(`/api/departments/${departmentB.id}/readiness`)).status, 403);
+  t.is((await client.get(`/departments/${departmentB.id}/readiness`)).status, 403);
+  t.is((await client.get(`/departments/${departmentB.id}/readiness.csv`)).status, 403);
+  const own = await client.get(`/api/departments/${departmentA.id}/readiness`);
+  t.false(JSON.stringify(own.body).includes('Bravo Member'));
+  // A member is no officer: the roster is refused.
+  t.is((await inB.client.get(`/api/departments/${departmentB.id}/readiness`)).status, 403);
+});
+
+test.serial(
+  'the officer role: a site admin or the verifier grants it, after a recent proof; nobody else',
+  async (t) => {
+    const candidate = await createUser();
+    const stranger = await createUser();
+    const strangerClient = clientAs(app, stranger);
+    await reauthenticate(strangerClient, stranger.password);
+    const refused = await strangerClient.post(`/api/departments/${departmentA.id}/officers`, {
+      email: candidate.user.email,
+    });
+    t.is(refused.status, 403);
+    const admin = await createUser({ role: 'admin' });
+    const unproved = await clientAs(app, admin).post(`/api/departments/${departmentA.id}/officers`, {
+      email: candidate.user.email,
+    });
+    t.is(unproved.status, 401);
+    t.true(unproved.body.reauthenticationRequired);
+    const verifier = await createUser();
+    await app.db('department_verifiers').insert({ department_id: departmentA.id, user_id: verifier.user.id });
+    const verifierClient = clientAs(app, verifier);
+    await reauthenticate(verifierClient, verifier.password);
+    const granted = await verifierClient.post(`/api/departments/${departmentA.id}/officers`, {
+      email: candidate.user.email,
+    });
+    t.is(granted.status, 201);
+    const again = await verifierClient.post(`/api/departments/${departmentA.id}/officers`, {
+      email: candidate.user.email,
+    });
+    t.is(again.status, 409);
+    t.is((await clientAs(app, candidate).get(`/api/departments/${departmentA.id}/readiness`)).status, 200);
+  },
+);
+
+test.serial('positions, the query count, attestation on the public profile, dropped by an edit', async (t) => {
+  const shared = await member('Attested Member', departmentA.id);
+  await shared.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, {
+    kinds: ['certifications', 'licenses'],
+  });
+  const officer = await officerOf(departmentA.id);
+  const client = clientAs(app, officer);
+  const catalogue = (await app.db('credential_catalogue').orderBy('id').limit(2).pluck('name')) as string[];
+  const position = await client.post(`/api/departments/${departmentA.id}/positions`, {
+    name: 'Engineer',
+    credentials: catalogue.map((name) => name.toUpperCase()),
+  });
+  t.is(position.status, 201);
+  t.deepEqual(position.body.credentials, catalogue);
+  const unknown = await client.post(`/api/departments/${departmentA.id}/positions`, {
+    name: 'Chief',
+    credentials: ['Nope'],
+  });
+  t.is(unknown.status, 400);
+
+  const { result, sql } = await queriesOf(app.db, () => client.get(`/api/departments/${departmentA.id}/readiness`));
+  t.is(result.status, 200);
+  t.true(sql.length <= 6, sql.join('\n')); // the session's one read, then at most five for the roster
+  const row = result.body.members.find((m: { name: string }) => m.name === 'Attested Member');
+  t.deepEqual(row.lacks.Engineer, catalogue);
+  t.is(row.cells['Driver Attested Member'].state, 'expired');
+  t.is(row.cells['EMT Attested Member'].state, 'current');
+
+  const attested = await client.post(`/api/departments/${departmentA.id}/attestations`, {
+    list: 'certifications',
+    itemId: shared.certId,
+  });
+  t.is(attested.status, 201);
+  // An item not shared with the department is not found.
+  const other = await member('Unshared Member', departmentA.id);
+  const notShared = await client.post(`/api/departments/${departmentA.id}/attestations`, {
+    list: 'certifications',
+    itemId: other.certId,
+  });
+  t.is(notShared.status, 404);
+
+  const badge = `Attested by ${departmentA.name}`;
+  const visitor = clientAs(second, null);
+  const profileJson = await visitor.get(`/api/profiles/${shared.profile.id}`);
+  const attestationsOf = (body: any) =>
+    JSON.stringify(body)
+      .match(/"attestations":\[[^\]]*\]/g)
+      ?.join() ?? '';
+  t.regex(attestationsOf(profileJson.body), new RegExp(`"departmentName":"${departmentA.name}"`));
+  const publicPage = async () => {
+    const first = await visitor.get(`/${shared.account.user.username}`);
+    return first.status === 200 ? first : visitor.get(first.headers.get('location')!);
+  };
+  const page = await publicPage();
+  t.is(page.status, 200);
+  t.true(page.text.includes(badge));
+
+  const edit = await shared.client.patch(`/api/profiles/${shared.profile.id}/certifications/id:${shared.certId}`, {
+    issuer: 'Another Issuer',
+  });
+  t.is(edit.status, 200);
+  t.false((await publicPage()).text.includes(badge));
+  t.notRegex(attestationsOf((await visitor.get(`/api/profiles/${shared.profile.id}`)).body), /departmentName/);
+});
