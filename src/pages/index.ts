@@ -7,6 +7,7 @@ import { adminDepartmentPageRoutes } from './adminDepartments';
 import { authPageRoutes } from './auth';
 import { endorsementPageRoutes } from './endorsements';
 import { departmentPageRoutes } from './departments';
+import { documentPageRoutes } from './documents';
 import { verificationPageRoutes } from './verifications';
 import { homeRoutes } from './home';
 import { mediaRoutes } from './media';
@@ -31,6 +32,7 @@ export function pageRouters(context: AppContext): Router[] {
     profileListFormRoutes(context),
     endorsementPageRoutes(context),
     portraitPageRoutes(context),
+    documentPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
     departmentPageRoutes(context),
