@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../http/appContext';
 import { accountDataRoutes } from './accountData';
+import { applicationPageRoutes } from './application';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { adminDepartmentPageRoutes } from './adminDepartments';
@@ -33,6 +34,7 @@ export function pageRouters(context: AppContext): Router[] {
     endorsementPageRoutes(context),
     portraitPageRoutes(context),
     documentPageRoutes(context),
+    applicationPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
     departmentPageRoutes(context),

@@ -133,13 +133,19 @@ const idList = (message: string, max: number) =>
     .max(max, message)
     .default([]);
 
+/** A checkbox: ticked ("true", "on") or not (absent). */
+const ticked = () =>
+  mixed<boolean>()
+    .transform((value: unknown) => value === true || value === 'on' || value === 'true' || value === '1')
+    .default(false);
+
 /** POST /profiles/{id}/application: the packet the owner chose. */
 export const packetSchema = object({
   department: string()
     .typeError(PACKET_MESSAGES.department)
     .transform(trimmedLine)
-    .required(PACKET_MESSAGES.department)
-    .max(PACKET_LIMITS.departmentMax, PACKET_MESSAGES.departmentLength),
+    .max(PACKET_LIMITS.departmentMax, PACKET_MESSAGES.departmentLength)
+    .default(''),
   departmentId: id(PACKET_MESSAGES.department)
     .nullable()
     .transform((value: unknown, original: unknown) => (original === '' || original === undefined ? null : value))
@@ -152,11 +158,9 @@ export const packetSchema = object({
     .transform((value: unknown) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]))
     .max(PACKET_LIMITS.checklistMax)
     .default([]),
-  resume: mixed<boolean>()
-    .transform((value: unknown) => value === true || value === 'on' || value === 'true' || value === '1')
-    .default(false),
-  verification: mixed<boolean>()
-    .transform((value: unknown) => value === true || value === 'on' || value === 'true' || value === '1')
-    .default(false),
+  /** The owner's e-mail and phone on the cover page. */
+  contact: ticked(),
+  resume: ticked(),
+  verification: ticked(),
 });
 export type PacketInput = InferType<typeof packetSchema>;
