@@ -21,6 +21,13 @@ const Choices = styled.div.withConfig(sc('PacketChoices'))`
   overflow-wrap: anywhere;
 `;
 
+const Sections = styled.div.withConfig(sc('PacketSections'))`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[5]};
+  margin-top: ${theme.space[4]};
+`;
+
 export interface ApplicationPageProps {
   profileId: number;
   documents: DocumentJson[];
@@ -72,68 +79,70 @@ export function ApplicationPage({ profileId, documents, form }: ApplicationPageP
             verify your department memberships. Nothing you leave unticked goes in.
           </CardDescription>
           <FormAlert error={form?.error ?? null} />
-          <FieldGroup>
-            <Island
-              name="DepartmentPicker"
-              hydrate="visible"
-              props={{ label: 'Department applied to', allowCreate: false, error: form?.errors.department ?? null }}
-            />
-            <TextField
-              id="packet-department"
-              name="department"
-              label="Or type the department’s name"
-              defaultValue={typeof form?.values.department === 'string' ? form.values.department : ''}
-            />
-          </FieldGroup>
-          <FieldGroup>
-            <legend>What the department asks for (shown on the cover)</legend>
-            <Choices>
-              {PACKET_CHECKLIST.map((line, i) => (
-                <Checkbox
-                  key={line}
-                  id={`packet-checklist-${i}`}
-                  name="checklist"
-                  value={line}
-                  label={line}
-                  defaultChecked={ticked('checklist', line)}
-                />
-              ))}
-            </Choices>
-          </FieldGroup>
-          {documents.length ? (
-            <>
-              {documentChoices('required', 'Required documents (first, after the cover)')}
-              {documentChoices('optional', 'Other documents (after the résumé)')}
-            </>
-          ) : (
-            <EmptyNote>
-              No documents yet: <a href={`/profiles/${profileId}/documents`}>add your proof documents</a>.
-            </EmptyNote>
-          )}
-          <FieldGroup>
-            <legend>Also include</legend>
-            <Checkbox
-              id="packet-contact"
-              name="contact"
-              label="My e-mail and phone on the cover"
-              defaultChecked={on('contact')}
-            />
-            <Checkbox
-              id="packet-resume"
-              name="resume"
-              label="My résumé (what visitors see on my profile)"
-              defaultChecked={on('resume')}
-            />
-            <Checkbox
-              id="packet-verification"
-              name="verification"
-              label="A page on how to verify my department memberships"
-              defaultChecked={on('verification')}
-            />
-          </FieldGroup>
-          <Row>
-            <Button type="submit">Download the packet (PDF)</Button>
-          </Row>
+          <Sections>
+            <FieldGroup>
+              <Island
+                name="DepartmentPicker"
+                hydrate="visible"
+                props={{ label: 'Department applied to', allowCreate: false, error: form?.errors.department ?? null }}
+              />
+              <TextField
+                id="packet-department"
+                name="department"
+                label="Or type the department’s name"
+                defaultValue={typeof form?.values.department === 'string' ? form.values.department : ''}
+              />
+            </FieldGroup>
+            <FieldGroup>
+              <legend>What the department asks for (shown on the cover)</legend>
+              <Choices>
+                {PACKET_CHECKLIST.map((line, i) => (
+                  <Checkbox
+                    key={line}
+                    id={`packet-checklist-${i}`}
+                    name="checklist"
+                    value={line}
+                    label={line}
+                    defaultChecked={ticked('checklist', line)}
+                  />
+                ))}
+              </Choices>
+            </FieldGroup>
+            {documents.length ? (
+              <>
+                {documentChoices('required', 'Required documents (first, after the cover)')}
+                {documentChoices('optional', 'Other documents (after the résumé)')}
+              </>
+            ) : (
+              <EmptyNote>
+                No documents yet: <a href={`/profiles/${profileId}/documents`}>add your proof documents</a>.
+              </EmptyNote>
+            )}
+            <FieldGroup>
+              <legend>Also include</legend>
+              <Checkbox
+                id="packet-contact"
+                name="contact"
+                label="My e-mail and phone on the cover"
+                defaultChecked={on('contact')}
+              />
+              <Checkbox
+                id="packet-resume"
+                name="resume"
+                label="My résumé (what visitors see on my profile)"
+                defaultChecked={on('resume')}
+              />
+              <Checkbox
+                id="packet-verification"
+                name="verification"
+                label="A page on how to verify my department memberships"
+                defaultChecked={on('verification')}
+              />
+            </FieldGroup>
+            <Row>
+              <Button type="submit">Download the packet (PDF)</Button>
+            </Row>
+          </Sections>
         </Card>
       </form>
     </Wrap>
