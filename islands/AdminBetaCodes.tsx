@@ -5,7 +5,6 @@
  * Every control is a real form posting to /admin before the island has loaded (src/pages/adminForms.tsx); what
  * was done is a status line under the code's row (docs/decisions/confirm-in-place.md).
  */
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../views/ui/Badge';
 import { Form, FormAlert, SubmitButton, TextArea, TextField } from '../views/ui/Field';
@@ -26,6 +25,7 @@ import { DataTable, Muted, Row, SmallButton, Stack, StatCards, Toolbar } from '.
 import { ActionStatus, StatusRow } from '../views/ui/ActionStatus';
 import { FormOpener, HiddenFields, RowForm } from '../views/ui/ActionForms';
 import { formatDate } from '../views/ui/format';
+import { useDisclosure } from './lib/useDisclosure';
 
 export interface AdminBetaCodesProps {
   initialCodes: BetaCodeJson[];
@@ -50,7 +50,7 @@ function CreateCode({
 }) {
   // The refused post's message is the status line; its fields' messages stay beside them.
   const form = useForm(betaCodeCreateSchema, EMPTY_CODE, { state: state ? { ...state, error: null } : null });
-  const [open, setOpen] = useState(Boolean(state));
+  const { setOpen, details } = useDisclosure(Boolean(state));
   const create = useApiMutation({
     request: adminApi.createBetaCode,
     invalidate: [ADMIN_KEYS.betaCodes, ADMIN_KEYS.betaCodeStats],
@@ -69,8 +69,7 @@ function CreateCode({
       label={L.createCode}
       title={L.createCode}
       description="Leave the code empty to generate one."
-      open={open}
-      onToggle={setOpen}
+      details={details}
     >
       <Form action="/admin" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <HiddenFields fields={{ intent: 'code-create' }} />

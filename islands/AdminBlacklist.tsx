@@ -4,7 +4,6 @@
  * control is a real form posting to /admin before the island has loaded (src/pages/adminForms.tsx); what was
  * done is a status line at the entry's row, or above the list for a removed one (docs/decisions/confirm-in-place.md).
  */
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../views/ui/Badge';
 import { Form, FormAlert, Select, SubmitButton, TextField } from '../views/ui/Field';
@@ -24,6 +23,7 @@ import { DataTable, Muted, Row, Toolbar } from '../views/ui/DataTable';
 import { ActionStatus, StatusRow } from '../views/ui/ActionStatus';
 import { ConfirmForm, FormOpener, HiddenFields } from '../views/ui/ActionForms';
 import { formatDate } from '../views/ui/format';
+import { useDisclosure } from './lib/useDisclosure';
 
 const TYPE_LABELS = { email: 'Email', domain: 'Domain' } as const;
 const COLUMNS = ['Type', 'Value', 'Reason', 'Added', 'Status', 'Actions'];
@@ -48,7 +48,7 @@ function AddEntry({
 }) {
   // The refused post's message is the status line; its fields' messages stay beside them.
   const form = useForm(blacklistCreateSchema, EMPTY_ENTRY, { state: state ? { ...state, error: null } : null });
-  const [open, setOpen] = useState(Boolean(state));
+  const { setOpen, details } = useDisclosure(Boolean(state));
   const add = useApiMutation({
     request: adminApi.addToBlacklist,
     invalidate: [ADMIN_KEYS.blacklist],
@@ -67,8 +67,7 @@ function AddEntry({
       label="Add"
       title="Add to blacklist"
       description="Blocked addresses and domains cannot register. Existing accounts are not changed."
-      open={open}
-      onToggle={setOpen}
+      details={details}
     >
       <Form action="/admin" onSubmit={form.handleSubmit((values) => add.mutate(values))}>
         <HiddenFields fields={{ intent: 'blacklist-add' }} />

@@ -44,7 +44,7 @@ import { toast } from './lib/toast';
 import { trackSave } from './lib/pendingSaves';
 import { useSectionCount } from './lib/sectionCount';
 import { useApiMutation } from './lib/useApiMutation';
-import { Button } from '../views/ui/Button';
+import { Button, summaryAsButton } from '../views/ui/Button';
 import { Icon } from '../views/ui/Icon';
 import { AiAssistProvider } from './lib/EnhanceButton';
 import { useHydrated } from './lib/useHydrated';
@@ -65,6 +65,7 @@ import { WIDGET_ITEM_PARTS } from '../views/profile/widgets';
 import { ItemContent, ItemRow } from '../views/profile/widgets/ItemLayout';
 import type { SectionContext, SectionItem } from '../views/profile/widgets/context';
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
+import { useDisclosure } from './lib/useDisclosure';
 import { useCatalogueFill } from './lib/catalogueFill';
 import { closedContentNotRendered } from './lib/closedDetails';
 import { ClosedEditorContent } from './lib/ClosedEditorContent';
@@ -190,9 +191,6 @@ const Disclosure = styled.details.withConfig(sc('ListEditorDisclosure'))`
   & > summary {
     list-style: none;
   }
-  & > summary::-webkit-details-marker {
-    display: none;
-  }
   &[open] > summary {
     display: none;
   }
@@ -228,30 +226,13 @@ const Confirm = styled.p.withConfig(sc('ListEditorConfirm'))`
 /** "Add …": an outlined button (a calm edit mode), its icon and word always spaced; the form below once open. */
 const AddPanel = styled.details.withConfig(sc('ListEditorAddPanel'))`
   ${closedContentNotRendered}
-  & > summary {
-    display: inline-flex;
-    align-items: center;
-    gap: ${theme.space[2]};
-    min-height: ${theme.controlHeight};
-    padding: 0 ${theme.space[4]};
-    border: 1px solid ${theme.color.line};
-    border-radius: ${theme.radius.control};
-    background: ${theme.color.surface};
-    color: ${theme.color.ink};
-    font-weight: 600;
-    cursor: pointer;
-    list-style: none;
-  }
+  ${summaryAsButton}
   & > summary:hover {
     border-color: ${theme.color.brand};
     color: ${theme.color.brand};
   }
   & > summary::-webkit-details-marker {
     display: none;
-  }
-  & > summary:focus-visible {
-    outline: 2px solid ${theme.color.brand};
-    outline-offset: 2px;
   }
   &[open] > summary {
     display: none;
@@ -378,7 +359,7 @@ function AddForm({
   onGallery: (photos: PhotoJson[]) => void;
   onAdded: (item: ListItemJson) => void;
 }) {
-  const [open, setOpen] = useState(state !== null || addOpen);
+  const { setOpen, details: addPanel } = useDisclosure(state !== null || addOpen);
   const hydrated = useHydrated();
   const target = photos ? linkableList(definition.key) : null;
   const linkPhotos = useLinkPhotos(target);
@@ -398,7 +379,7 @@ function AddForm({
   const laterNames = fields.filter((field) => !field.primary).map((field) => field.name);
   const holdsMessage = (names: string[]) =>
     names.some((path) => laterNames.some((name) => path === name || path.startsWith(`${name}[`)));
-  const [moreOpen, setMoreOpen] = useState(() => holdsMessage(Object.keys(state?.errors ?? {})));
+  const { setOpen: setMoreOpen, details: moreDetails } = useDisclosure(holdsMessage(Object.keys(state?.errors ?? {})));
   const messages = Object.keys(form.errors).filter((name) => (form.errors as Record<string, unknown>)[name]);
   const laterMessage = holdsMessage(messages);
   useEffect(() => {
@@ -463,7 +444,7 @@ function AddForm({
     </div>
   );
   return (
-    <AddPanel open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <AddPanel {...addPanel}>
       <summary>
         <Icon name="plus" />
         <span>
@@ -479,7 +460,7 @@ function AddForm({
         >
           <FormAlert error={form.formError} />
           <FieldGrid>{first.map(fieldCell)}</FieldGrid>
-          <MoreDetails open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+          <MoreDetails {...moreDetails}>
             <summary>More details</summary>
             <FieldGrid>
               {later.map(fieldCell)}

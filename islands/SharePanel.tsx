@@ -17,7 +17,7 @@ import {
 import { apiRequest } from './lib/api';
 import { toast } from './lib/toast';
 import { useApiMutation } from './lib/useApiMutation';
-import { Button } from '../views/ui/Button';
+import { Button, summaryAsButton } from '../views/ui/Button';
 import { sc } from '../views/ui/sc';
 import { DropPanel } from '../views/ui/DropPanel';
 import { theme } from '../views/ui/theme';
@@ -25,25 +25,9 @@ import { theme } from '../views/ui/theme';
 /** Its panel hangs from the nearest positioned box around it (the owner's bar), not from the button. */
 const Disclosure = styled.details.withConfig(sc('SharePanel'))`
   flex-shrink: 0;
-  & > summary {
-    display: inline-flex;
-    align-items: center;
-    min-height: ${theme.controlHeight};
-    padding: 0 ${theme.space[4]};
-    border: 1px solid ${theme.color.line};
-    border-radius: ${theme.radius.control};
-    background: ${theme.color.surface};
-    color: ${theme.color.ink};
-    font-weight: 600;
-    cursor: pointer;
-    list-style: none;
-  }
-  & > summary::-webkit-details-marker {
-    display: none;
-  }
+  ${summaryAsButton}
   & > summary::after {
     content: '▾';
-    margin-left: ${theme.space[2]};
   }
   &[open] > summary::after {
     content: '▴';
@@ -233,6 +217,11 @@ export default function SharePanel({ profileId, name, links }: SharePanelProps) 
             <li>
               <a href={links.resumePdf} download>
                 Download résumé (PDF)
+              </a>
+            </li>
+            <li>
+              <a href={links.jsonResume} download>
+                Download résumé (JSON Resume)
               </a>
             </li>
             <li>

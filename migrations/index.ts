@@ -42,6 +42,8 @@ import * as headshotBanner from './20261130010000_headshot_banner';
 import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
 import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
 import * as proofDocuments from './20261201030000_proof_documents';
+import * as profileImports from './20261201040000_profile_imports';
+import * as certificationCredentialId from './20261201040100_certification_credential_id';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -83,4 +85,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130020000_guided_start_dismissed': guidedStartDismissed,
   '20261130040000_department_merges_and_imports': departmentMergesAndImports,
   '20261201030000_proof_documents': proofDocuments,
+  '20261201040000_profile_imports': profileImports,
+  '20261201040100_certification_credential_id': certificationCredentialId,
 };

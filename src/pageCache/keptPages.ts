@@ -74,7 +74,7 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
     if (answer.kind !== 'kept') return false;
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
     reply.route = publicView ? PROFILE_ROUTES.public : PROFILE_ROUTES.own;
-    writeKept(reply, ctx, { ...answer, bytes: keptBytes(answer.page, () => sessionMenu(session!), pages) });
+    writeKept(reply, ctx, answer, keptBytes(answer.page, session!, sessionMenu, pages));
     if (signedIn) caches.activity.seenByHash(signedIn.tokenHash);
     // Insights (docs/decisions/insights.md): a reader's view, in memory, flushed in batches; an editor's is not a view.
     if (countsAsView(answer.pageClass)) countProfileView(ctx, snapshot.id);

@@ -26,7 +26,7 @@ export function keptLandingPage(pages: PageCache): EarlyAnswer {
     if (!page) return false;
     reply.set('Vary', 'Accept-Encoding, Cookie, Authorization');
     const status = clientHas(ctx, page.etag) ? 304 : 200;
-    writeKept(reply, ctx, { status, etag: page.etag, cacheControl: LANDING_CACHE_CONTROL, bytes: { page } });
+    writeKept(reply, ctx, { status, etag: page.etag, cacheControl: LANDING_CACHE_CONTROL }, page);
     return true;
   };
 }

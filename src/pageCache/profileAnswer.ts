@@ -138,12 +138,16 @@ export function keptAnswer(
   return { kind: 'kept', pageClass, status, etag, cacheControl, page };
 }
 
-/** The bytes of a kept answer: the page, or the page with the viewer's menu in its slot (joined answers kept). */
-export function keptBytes(
+/**
+ * The bytes of a kept answer: the page, or the page with the viewer's menu in its slot (joined answers kept).
+ * The menu is made from `viewer` only for a page with a slot.
+ */
+export function keptBytes<V>(
   page: CachedPage | KeptSplicedPage | undefined,
-  menu: () => Fragment,
+  viewer: V,
+  menuOf: (viewer: V) => Fragment,
   joined: JoinedAnswers,
 ): KeptBytes | undefined {
   if (!page) return undefined;
-  return page.kind === 'page' ? { page } : { spliced: page, fragment: menu(), joined };
+  return page.kind === 'page' ? page : { kind: 'menu', spliced: page, fragment: menuOf(viewer), joined };
 }

@@ -11,6 +11,7 @@ import { departmentPageRoutes } from './departments';
 import { documentPageRoutes } from './documents';
 import { verificationPageRoutes } from './verifications';
 import { homeRoutes } from './home';
+import { importPageRoutes } from './imports';
 import { mediaRoutes } from './media';
 import { profilePageRoutes } from './profiles';
 import { profileListFormRoutes } from './profileListForms';
@@ -40,6 +41,7 @@ export function pageRouters(context: AppContext): Router[] {
     departmentPageRoutes(context),
     verificationPageRoutes(context),
     shareRoutes(context),
+    importPageRoutes(context),
     profilePageRoutes(context),
   ];
 }

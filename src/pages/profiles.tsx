@@ -389,7 +389,12 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
     const answerKept = async (profile: ProfileSnapshot, answer: KeptAnswer) => {
       profilePageHeaders(ctx, publicView, profile.profileStatus);
       const menu = answer.page?.kind === 'spliced' ? await viewerMenu(ctx) : undefined;
-      writeKept(koaOut(ctx), ctx, { ...answer, bytes: keptBytes(answer.page, () => menu!, pages) });
+      writeKept(
+        koaOut(ctx),
+        ctx,
+        answer,
+        keptBytes(answer.page, menu, (fragment) => fragment!, pages),
+      );
     };
     const notFound = () =>
       profileNotFound(ctx, { basePath: profileViewPath(params.id, publicView), widget: variant.widget });

@@ -4,7 +4,8 @@
  * (findSharedProfile: a draft is not found but for its owner and admins) and shows each viewer only what the
  * profile's presenters give them. The QR codes and the image are the same for everyone and are kept per
  * profile version in the page cache (src/pageCache/shareAssets.ts); the résumé PDF is kept per version and
- * viewer class; the card, the résumé page and the insights are drawn for each request.
+ * viewer class; the JSON Resume file is the visitor's view, kept per version and month
+ * (docs/decisions/import-and-json-resume.md); the card, the résumé page and the insights are drawn for each request.
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -18,6 +19,7 @@ import { ASSET_CACHE_CONTROL, shareFileKey } from '../pageCache/shareAssets';
 import { sendAsset, type KeptAsset } from '../pageCache/pageCache';
 import { PERSONAL_CACHE_CONTROL } from '../pageCache/profilePages';
 import { presentContactCard, presentInsights, presentPreviewCard, presentResume } from '../presenters/share';
+import { presentJsonResume } from '../presenters/jsonResume';
 import { canonicalProfileUrl } from '../render/profileMeta';
 import { renderDocument } from '../render/renderDocument';
 import { renderPage, sendRenderedHtml } from '../render/renderPage';
@@ -39,6 +41,7 @@ const byId = { params: idParams };
 const qr = { params: idParams, query: qrQuery };
 const resume = { params: idParams, query: resumeQuery };
 const insights = { params: idParams, query: insightsQuery };
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A viewer's own answer (the card, the résumé): never shared by caches, and marked as depending on the session. */
 function personal(ctx: Koa.Context): void {
@@ -189,6 +192,27 @@ export function shareRoutes({ config, profileCache, pages, rateLimits, mediaStor
       countFor(ctx, viewer, profile, 'pdf');
     },
   );
+
+  /**
+   * The JSON Resume file: the visitor's view whoever asks (it is made to be passed on), so one file per profile
+   * version and month (certification statuses move with the month) is kept for everyone.
+   */
+  router.get('/profiles/:id/resume.json', validate(byId), async (ctx: RequestContext<InputOf<typeof byId>>) => {
+    const month = new Date().toISOString().slice(0, 7);
+    const { id } = ctx.state.input.params;
+    // Named by the profile's number: a kept answer is given without reading the profile's name.
+    ctx.attachment(`resume-${id}.json`);
+    ctx.set('X-Robots-Tag', 'noindex');
+    await keptAsset(ctx, ctx.state.user, id, `resume.json:${month}`, JSON_TYPE, async (profile) => {
+      const content = { lists: await loadProfileLists(null, profile) };
+      const resume = presentResume(profile, content, null, {
+        baseUrl: config.baseUrl,
+        sections: resumeSections(profile),
+        now: new Date(),
+      });
+      return `${JSON.stringify(presentJsonResume(resume, { baseUrl: config.baseUrl }), null, 2)}\n`;
+    });
+  });
 
   router.get(
     '/profiles/:id/insights',

@@ -31,4 +31,5 @@ export {
   isSuperAdmin,
 } from './admin';
 export { aiSuggestionPolicy } from './aiAssist';
+export { profileImportPolicy, profileImportingPolicy } from './imports';
 export { skillEndorsementPolicy, canEndorse, endorsementCandidate } from './endorsements';

@@ -81,6 +81,7 @@ export function presentShareLinks(profile: Profile, baseUrl: string, sections: R
     contactCard: `${base}/contact.vcf`,
     resume: `${base}/resume`,
     resumePdf: `${base}/resume.pdf`,
+    jsonResume: `${base}/resume.json`,
     ogImage: `${base}/og.png`,
     insights: `${base}/insights`,
     resumeSections: sections,

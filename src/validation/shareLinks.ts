@@ -32,6 +32,8 @@ export interface ShareLinksJson {
   contactCard: string;
   resume: string;
   resumePdf: string;
+  /** The visitor's view as a JSON Resume document (docs/decisions/import-and-json-resume.md). */
+  jsonResume: string;
   ogImage: string;
   insights: string;
   resumeSections: ResumeSectionKey[];

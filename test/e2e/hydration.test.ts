@@ -165,6 +165,8 @@ for (const rate of RATES) {
       await form(page).getByLabel('Event type', { exact: true }).selectOption('promoted');
       await form(page).getByRole('button', { name: 'Save timeline event' }).click();
       await page.getByRole('status').filter({ hasText: 'Timeline event saved' }).waitFor();
+      // Opened before the script ran, the panel is the island's: saving closes it (no blank form left open).
+      await form(page).waitFor({ state: 'hidden' });
     });
     const items = (await app().client().get(`/api/profiles/${id}/timeline`)).body as Array<{ event: string }>;
     t.true(items.some((item) => item.event === event));

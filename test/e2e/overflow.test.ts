@@ -99,6 +99,7 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'full photo gallery, no match', path: `/profiles/${0}/public?widget=photos&q=nothing`, as: () => null },
   { name: 'résumé (full lists)', path: `/profiles/${0}/resume`, as: () => owner },
   { name: 'insights', path: `/profiles/${0}/insights?days=90`, as: () => owner },
+  { name: 'import from LinkedIn', path: `/profiles/${0}/import`, as: () => owner },
   { name: 'admin users', path: '/admin', as: () => admin },
   { name: 'admin beta codes', path: '/admin?tab=beta-codes', as: () => admin },
   { name: 'admin blacklist', path: '/admin?tab=blacklist', as: () => admin },

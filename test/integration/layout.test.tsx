@@ -38,12 +38,13 @@ const menuItems = (html: string) =>
     ),
   ].map((m) => ({ text: m[3], attrs: m[2]! }));
 
-test('a user with a profile gets My Profile and View Public Profile (new tab) instead of Create Profile', (t) => {
+test('a user with a profile gets My Profile, View Public Profile (new tab) and Import instead of Create Profile', (t) => {
   const items = menuItems(render({ user: member }));
   t.deepEqual(
     items.map((i) => i.text),
-    ['My Profile', 'View Public Profile', 'Account Settings', 'Sign Out'],
+    ['My Profile', 'View Public Profile', 'Import from LinkedIn', 'Account Settings', 'Sign Out'],
   );
+  t.regex(items[2]!.attrs, /href="\/profiles\/42\/import"/);
   t.regex(items[0]!.attrs, /href="\/profiles\/42"/);
   t.regex(items[1]!.attrs, /href="\/profiles\/42\/public"/);
   t.regex(items[1]!.attrs, /target="_blank"/);

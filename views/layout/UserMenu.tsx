@@ -179,6 +179,9 @@ export function UserMenu({ user }: { user: ShellUser }) {
                   View Public Profile
                 </Item>
               </li>
+              <li>
+                <Item href={`/profiles/${user.ownProfileId}/import`}>Import from LinkedIn</Item>
+              </li>
             </>
           ) : (
             <li>

@@ -8,6 +8,7 @@ import { sc } from '../ui/sc';
 import { theme } from '../ui/theme';
 import { Icon } from '../ui/Icon';
 import { filterForWidget, type WidgetKey } from '../../src/validation/profiles';
+import { summaryAsButton } from '../ui/Button';
 
 /** Edit mode with one empty section shown, its add form open, at the section. */
 export const addHref = (profileId: number, key: WidgetKey) =>
@@ -16,29 +17,9 @@ export const addHref = (profileId: number, key: WidgetKey) =>
 const Menu = styled.details.withConfig(sc('ProfileAddMenu'))`
   align-self: flex-start;
   max-width: 100%;
-  & > summary {
-    display: inline-flex;
-    align-items: center;
-    gap: ${theme.space[2]};
-    min-height: ${theme.controlHeight};
-    padding: 0 ${theme.space[4]};
-    border: 1px solid ${theme.color.line};
-    border-radius: ${theme.radius.control};
-    background: ${theme.color.surface};
-    color: ${theme.color.ink};
-    font-weight: 600;
-    cursor: pointer;
-    list-style: none;
-  }
-  & > summary::-webkit-details-marker {
-    display: none;
-  }
+  ${summaryAsButton}
   & > summary:hover {
     border-color: ${theme.color.brand};
-  }
-  & > summary:focus-visible {
-    outline: 2px solid ${theme.color.brand};
-    outline-offset: 2px;
   }
   /* Closed, its list takes no layout (as the editors' closed <details>: islands/lib/closedDetails.ts). */
   &:not([open]) > ul {

@@ -4,7 +4,7 @@
  * off); once hydrated, `onSubmit` takes over and calls the API instead. What asks first (Delete, Remove) and
  * what opens a form (Create Code, Add) is a native `<details>`, which opens without script.
  */
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject, SyntheticEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button } from './Button';
 import { sc } from './sc';
@@ -208,28 +208,31 @@ const OpenerPanel = styled.section.withConfig(sc('ActionOpenerPanel'))`
 `;
 
 /**
- * A button that opens a form in place (the spec's Create Code and Add dialogs): `open` when the server shows a
- * refused post's messages in it, or the island opened it. `onToggle` tells the island when it opens or closes.
+ * A button that opens a form in place (the spec's Create Code and Add dialogs): `details` is the island's
+ * disclosure (islands/lib/useDisclosure.ts) — open when the server shows a refused post's messages in it, when the
+ * island opened it, or when the person opened it before the script ran.
  */
 export function FormOpener({
   id,
   label,
   title,
   description,
-  open,
-  onToggle,
+  details,
   children,
 }: {
   id: string;
   label: string;
   title: string;
   description: string;
-  open: boolean;
-  onToggle?: (open: boolean) => void;
+  details: {
+    ref: RefObject<HTMLDetailsElement | null>;
+    open: boolean;
+    onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void;
+  };
   children: ReactNode;
 }) {
   return (
-    <Opener id={id} open={open} onToggle={onToggle ? (e) => onToggle(e.currentTarget.open) : undefined}>
+    <Opener id={id} {...details}>
       <summary>{label}</summary>
       <OpenerPanel aria-labelledby={`${id}-title`}>
         <h3 id={`${id}-title`}>{title}</h3>

@@ -79,3 +79,31 @@ export const Button = styled.button.withConfig(sc('Button'))<{ $variant?: Button
 export const ButtonLink = styled.a.withConfig(sc('ButtonLink'))<{ $variant?: ButtonVariant; $block?: boolean }>`
   ${base}
 `;
+
+/**
+ * A `<details>`' summary drawn as an outlined (secondary) button: "Add …", the Add menu, Share. Put inside the
+ * details' styles; the hover colour is the caller's.
+ */
+export const summaryAsButton = css`
+  & > summary {
+    display: inline-flex;
+    align-items: center;
+    gap: ${theme.space[2]};
+    min-height: ${theme.controlHeight};
+    padding: 0 ${theme.space[4]};
+    border: 1px solid ${theme.color.line};
+    border-radius: ${theme.radius.control};
+    background: ${theme.color.surface};
+    color: ${theme.color.ink};
+    font-weight: 600;
+    cursor: pointer;
+    list-style: none;
+  }
+  & > summary::-webkit-details-marker {
+    display: none;
+  }
+  & > summary:focus-visible {
+    outline: 2px solid ${theme.color.brand};
+    outline-offset: 2px;
+  }
+`;

@@ -9,6 +9,7 @@ import {
   defineList,
   iconChoice,
   optionalNumber,
+  optionalText,
   requiredNumber,
   requiredText,
   trimmedString,
@@ -71,6 +72,12 @@ export const certifications = defineList({
       .typeError(CERTIFICATION_MESSAGES.expiresFormat)
       .meta({ label: 'Expiry', input: 'text', help: EXPIRY_HELP, primary: true }),
     expiresOn,
+    // The number its issuer gives it: builds the "check at source" link (docs/decisions/import-and-json-resume.md).
+    credentialId: optionalText('Certificate or registry number', 100).meta({
+      label: 'Certificate or registry number',
+      input: 'text',
+      help: 'An NREMT registry number, a Pro Board certificate number or an AHA eCard code',
+    }),
     icon: iconChoice('Icon', CERTIFICATION_ICONS),
   },
   catalogue: { issuer: 'issuer', issued: 'year', expires: 'expires', expiryForm: 'year' },
