@@ -23,7 +23,6 @@ import { answerLive, healthRoutes } from './api/health';
 import { apiRouters } from './api';
 import { PHOTO_UPLOAD_PATH } from './api/photos';
 import { PORTRAIT_UPLOAD_PATH } from './pages/portraits';
-import { DOCUMENT_UPLOAD_PATH } from './pages/documents';
 import { createMediaStore } from './services/photos/store';
 import { pageRouters } from './pages';
 import { renderErrorPage, renderNotFound } from './render/errorPage';
@@ -122,8 +121,7 @@ export function createApp(deps: AppDeps): Koa {
   // a photo upload streams its own body (src/http/photoUpload.ts): never buffered whole before it is judged.
   app.use((ctx, next) =>
     !hasParsedBody.has(ctx.method) ||
-    (ctx.method === 'POST' &&
-      (PHOTO_UPLOAD_PATH.test(ctx.path) || PORTRAIT_UPLOAD_PATH.test(ctx.path) || DOCUMENT_UPLOAD_PATH.test(ctx.path)))
+    (ctx.method === 'POST' && (PHOTO_UPLOAD_PATH.test(ctx.path) || PORTRAIT_UPLOAD_PATH.test(ctx.path)))
       ? next()
       : bodyParser(ctx, next),
   );

@@ -25,17 +25,7 @@ export const MULTIPART_LIMIT = PHOTO_LIMITS.maxBytes + FIELDS_ALLOWANCE;
 /** A data URL is base64: 4 characters for 3 bytes. */
 export const JSON_LIMIT = Math.ceil((PHOTO_LIMITS.maxBytes * 4) / 3) + FIELDS_ALLOWANCE;
 
-/** What one upload route accepts; photos by default (a proof document passes its own: src/pages/documents.tsx). */
-export interface UploadKind {
-  fileFields: readonly string[];
-  tooLarge: string;
-  noFile: string;
-}
-const PHOTO_UPLOAD: UploadKind = {
-  fileFields: ['file', 'photo', 'photos'],
-  tooLarge: PHOTO_MESSAGES.tooLarge,
-  noFile: PHOTO_MESSAGES.noFile,
-};
+const tooLarge = () => new PayloadTooLargeError(PHOTO_MESSAGES.tooLarge);
 
 function declaredTooLarge(ctx: Koa.Context, limit: number): boolean {
   const length = Number(ctx.get('Content-Length'));
@@ -50,7 +40,6 @@ function refuseRest(ctx: Koa.Context): void {
 }
 
 async function readCapped(ctx: Koa.Context, limit: number): Promise<Buffer> {
-  const tooLarge = () => new PayloadTooLargeError(PHOTO_MESSAGES.tooLarge);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -64,8 +53,7 @@ async function readCapped(ctx: Koa.Context, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function readMultipart(ctx: Koa.Context, kind: UploadKind): Promise<PhotoUploadBody> {
-  const tooLarge = () => new PayloadTooLargeError(kind.tooLarge);
+function readMultipart(ctx: Koa.Context): Promise<PhotoUploadBody> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -91,7 +79,7 @@ function readMultipart(ctx: Koa.Context, kind: UploadKind): Promise<PhotoUploadB
       else fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (!kind.fileFields.includes(name) || file) {
+      if (!['file', 'photo', 'photos'].includes(name) || file) {
         stream.resume();
         return;
       }
@@ -110,7 +98,8 @@ function readMultipart(ctx: Koa.Context, kind: UploadKind): Promise<PhotoUploadB
     parser.on('error', () => fail(new ValidationError('Upload is not valid multipart/form-data')));
     parser.on('close', () => {
       if (failed) return;
-      if (!file || !file.bytes.length) return reject(new ValidationError(kind.noFile, { file: kind.noFile }));
+      if (!file || !file.bytes.length)
+        return reject(new ValidationError(PHOTO_MESSAGES.noFile, { file: PHOTO_MESSAGES.noFile }));
       resolve({ bytes: file.bytes, originalName: file.name, fields });
     });
     let size = 0;
@@ -139,7 +128,7 @@ async function readJson(ctx: Koa.Context): Promise<PhotoUploadBody> {
     typeof body.originalName === 'string' ? body.originalName : typeof body.name === 'string' ? body.name : null;
   if (isHeic({ name: originalName ?? '', type: data.mime })) throw new UnsupportedMediaTypeError(PHOTO_MESSAGES.heic);
   const bytes = Buffer.from(data.base64, 'base64');
-  if (bytes.length > PHOTO_LIMITS.maxBytes) throw new PayloadTooLargeError(PHOTO_MESSAGES.tooLarge);
+  if (bytes.length > PHOTO_LIMITS.maxBytes) throw tooLarge();
   if (!bytes.length) throw new ValidationError(PHOTO_MESSAGES.noFile, { file: PHOTO_MESSAGES.noFile });
   const { url: _url, dataUrl: _dataUrl, file: _file, ...fields } = body;
   return { bytes, originalName, fields };
@@ -150,29 +139,16 @@ export async function readPhotoUpload(ctx: Koa.Context): Promise<PhotoUploadBody
   if (ctx.is('multipart/form-data')) {
     if (declaredTooLarge(ctx, MULTIPART_LIMIT)) {
       refuseRest(ctx);
-      throw new PayloadTooLargeError(PHOTO_MESSAGES.tooLarge);
+      throw tooLarge();
     }
-    return readMultipart(ctx, PHOTO_UPLOAD);
+    return readMultipart(ctx);
   }
   if (ctx.is('application/json')) {
     if (declaredTooLarge(ctx, JSON_LIMIT)) {
       refuseRest(ctx);
-      throw new PayloadTooLargeError(PHOTO_MESSAGES.tooLarge);
+      throw tooLarge();
     }
     return readJson(ctx);
   }
   throw new UnsupportedMediaTypeError('Send the photo as multipart/form-data or as a data URL in JSON');
-}
-
-/**
- * Another kind of upload (a proof document) read the same way — multipart only, the same 10 MB cap and
- * streaming refusal — with its own file field and messages.
- */
-export async function readMultipartUpload(ctx: Koa.Context, kind: UploadKind): Promise<PhotoUploadBody> {
-  if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError('Send the file as multipart/form-data');
-  if (declaredTooLarge(ctx, MULTIPART_LIMIT)) {
-    refuseRest(ctx);
-    throw new PayloadTooLargeError(kind.tooLarge);
-  }
-  return readMultipart(ctx, kind);
 }

@@ -5,7 +5,6 @@
  * `limit`), and the files of an upload that ends up not stored (a refusal, a rollback) are discarded.
  */
 import type Koa from 'koa';
-import type { PhotoUploadBody } from './photoUpload';
 import type { FormActionContext } from './formAction';
 
 export interface FormUploadState<P> {
@@ -14,11 +13,12 @@ export interface FormUploadState<P> {
   uploadError?: unknown;
 }
 
-export function readFormUpload<P>(options: {
+export function readFormUpload<P, B extends { fields: Record<string, unknown> }>(options: {
   /** May this viewer write here? Throws before a byte is read. */
   check: (ctx: Koa.Context) => Promise<unknown>;
-  read: (ctx: Koa.Context) => Promise<PhotoUploadBody>;
-  prepare: (body: PhotoUploadBody) => Promise<P>;
+  /** The upload reader: src/http/photoUpload.ts for photos, src/http/fileUpload.ts for any other file. */
+  read: (ctx: Koa.Context) => Promise<B>;
+  prepare: (body: B) => Promise<P>;
   discard: (prepared: P) => Promise<void>;
 }): Koa.Middleware {
   return async (ctx, next) => {

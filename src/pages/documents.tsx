@@ -14,7 +14,7 @@ import type { SignedInContext, WriteContext } from '../http/context';
 import { toastAfterRedirect } from '../http/flash';
 import { formAction, type FormActionContext, type FormState } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
-import { readMultipartUpload, type UploadKind } from '../http/photoUpload';
+import { readFileUpload, type FileUpload, type FileUploadOptions } from '../http/fileUpload';
 import { readFormUpload, uploadFailure, type FormUploadState } from '../http/uploadForm';
 import { validate, type InputOf } from '../http/validate';
 import type { Viewer } from '../policies/viewer';
@@ -34,17 +34,16 @@ import {
   type PreparedDocument,
 } from '../services/documents';
 import { idParams } from '../validation/common';
-import { DOCUMENT_MESSAGES, documentParams, documentUploadSchema } from '../validation/documents';
+import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentParams, documentUploadSchema } from '../validation/documents';
 import { object } from 'yup';
 import { DocumentsPage } from '../../views/profile/DocumentsPage';
 
-/** Where a document upload is posted: the body parser leaves it to readMultipartUpload (src/app.ts). */
-export const DOCUMENT_UPLOAD_PATH = /^\/profiles\/[^/]+\/documents\/upload\/?$/;
-
-const DOCUMENT_UPLOAD: UploadKind = {
-  fileFields: ['file'],
+const DOCUMENT_UPLOAD: FileUploadOptions = {
+  maxBytes: DOCUMENT_LIMITS.maxBytes,
   tooLarge: DOCUMENT_MESSAGES.tooLarge,
-  noFile: DOCUMENT_MESSAGES.noFile,
+  fileRequired: DOCUMENT_MESSAGES.noFile,
+  rawTypes: [],
+  unsupported: 'Send the document as multipart/form-data',
 };
 
 const byId = { params: idParams };
@@ -85,11 +84,11 @@ export function documentPageRoutes({ config, mediaStore: store }: AppContext): R
   );
 
   // Read and check the upload outside the transaction (src/http/uploadForm.ts).
-  const readUpload = readFormUpload<NonNullable<UploadState['upload']>>({
+  const readUpload = readFormUpload<NonNullable<UploadState['upload']>, FileUpload>({
     check: (ctx) =>
       checkCanHandleDocuments(ctx.state.user as Viewer, (ctx.state.input as InputOf<typeof byId>).params.id),
-    read: (ctx) => readMultipartUpload(ctx, DOCUMENT_UPLOAD),
-    prepare: async (body) => ({ prepared: await prepareDocument(body.bytes, store), originalName: body.originalName }),
+    read: (ctx) => readFileUpload(ctx, DOCUMENT_UPLOAD),
+    prepare: async (body) => ({ prepared: await prepareDocument(body.bytes, store), originalName: body.fileName }),
     discard: (upload) => discardPreparedDocument(upload.prepared, store),
   });
 

@@ -13,7 +13,7 @@ import type { SignedInContext, WriteContext } from '../http/context';
 import { toastAfterRedirect } from '../http/flash';
 import { formAction, type FormActionContext, type FormState } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
-import { readPhotoUpload } from '../http/photoUpload';
+import { readPhotoUpload, type PhotoUploadBody } from '../http/photoUpload';
 import { readFormUpload, uploadFailure, type FormUploadState } from '../http/uploadForm';
 import { validate, type InputOf } from '../http/validate';
 import { currentUser } from '../http/auth';
@@ -120,7 +120,7 @@ export function portraitPageRoutes({ config, mediaStore: store }: AppContext): R
   );
 
   // Read and re-encode the upload outside the transaction (src/http/uploadForm.ts).
-  const readUpload = readFormUpload<NonNullable<UploadState['upload']>>({
+  const readUpload = readFormUpload<NonNullable<UploadState['upload']>, PhotoUploadBody>({
     check: (ctx) => checkCanWritePhotos(ctx.state.user as Viewer, (ctx.state.input as InputOf<typeof byId>).params.id),
     read: readPhotoUpload,
     prepare: async (body) => ({
