@@ -43,6 +43,7 @@ import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
 import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
 import * as departmentReadiness from './20261201020000_department_readiness';
 import * as readinessDigests from './20261201021000_readiness_digests';
+import * as proofDocuments from './20261201030000_proof_documents';
 import * as profileImports from './20261201040000_profile_imports';
 import * as certificationCredentialId from './20261201040100_certification_credential_id';
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130040000_department_merges_and_imports': departmentMergesAndImports,
   '20261201020000_department_readiness': departmentReadiness,
   '20261201021000_readiness_digests': readinessDigests,
+  '20261201030000_proof_documents': proofDocuments,
   '20261201040000_profile_imports': profileImports,
   '20261201040100_certification_credential_id': certificationCredentialId,
 };

@@ -55,8 +55,8 @@ export interface FormActionOptions<S extends AnyObjectSchema, C = FormActionCont
   formLevel?: readonly string[];
   /** More fields never to echo back (anything named like a password or token never is). */
   redact?: readonly string[];
-  /** Does the work with the validated input and answers where to go next. */
-  handle(ctx: C, input: InferType<S>): Promise<string>;
+  /** Does the work with the validated input and answers where to go next (null: it answered itself, a file). */
+  handle(ctx: C, input: InferType<S>): Promise<string | null>;
   /** Renders the page again with the form's state; `ctx.status` is already set. */
   render(ctx: FormActionContext, state: FormState): Promise<void>;
 }
@@ -109,12 +109,12 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
     // A Koa.Middleware gets the generic context; the routes that mount a form put its user and trx in the state.
     const ctx = koaCtx as unknown as FormActionContext;
     const values = postedValues(schema, ctx.request.body);
-    let location: string;
+    let location: string | null;
     try {
       await options.limit?.(ctx);
       const input = await parse(schema, values);
       if (transaction) {
-        let answer = '';
+        let answer: string | null = '';
         await inRequestTransaction()(koaCtx, async () => {
           answer = await options.handle(ctx as C, input);
         });
@@ -143,6 +143,7 @@ export function formAction<S extends AnyObjectSchema, C = FormActionContext>(
       if (ctx.status < 300 || ctx.status >= 400) ctx.status = known.status;
       return;
     }
+    if (location === null) return; // the handler answered itself (a file the form builds)
     ctx.status = 303;
     ctx.redirect(location);
   };

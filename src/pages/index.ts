@@ -1,12 +1,14 @@
 import type Router from '@koa/router';
 import type { AppContext } from '../http/appContext';
 import { accountDataRoutes } from './accountData';
+import { applicationPageRoutes } from './application';
 import { accountSettingsRoutes } from './accountSettings';
 import { adminPageRoutes } from './admin';
 import { adminDepartmentPageRoutes } from './adminDepartments';
 import { authPageRoutes } from './auth';
 import { endorsementPageRoutes } from './endorsements';
 import { departmentPageRoutes } from './departments';
+import { documentPageRoutes } from './documents';
 import { verificationPageRoutes } from './verifications';
 import { homeRoutes } from './home';
 import { importPageRoutes } from './imports';
@@ -33,6 +35,8 @@ export function pageRouters(context: AppContext): Router[] {
     profileListFormRoutes(context),
     endorsementPageRoutes(context),
     portraitPageRoutes(context),
+    documentPageRoutes(context),
+    applicationPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
     readinessPageRoutes(context),

@@ -13,7 +13,8 @@ import type { SignedInContext, WriteContext } from '../http/context';
 import { toastAfterRedirect } from '../http/flash';
 import { formAction, type FormActionContext, type FormState } from '../http/formAction';
 import { signedInPage } from '../http/pageGuards';
-import { readPhotoUpload } from '../http/photoUpload';
+import { readPhotoUpload, type PhotoUploadBody } from '../http/photoUpload';
+import { readFormUpload, uploadFailure, type FormUploadState } from '../http/uploadForm';
 import { validate, type InputOf } from '../http/validate';
 import { currentUser } from '../http/auth';
 import type { Viewer } from '../policies/viewer';
@@ -45,11 +46,7 @@ export const PORTRAIT_UPLOAD_PATH = /^\/profiles\/[^/]+\/portrait\/upload\/?$/;
 
 const byId = { params: idParams };
 
-interface UploadState {
-  upload?: { prepared: PreparedPhoto; originalName: string | null; originalSize: number };
-  /** Why the upload could not be read or re-encoded: shown on the form (a 400), or the error page. */
-  uploadError?: unknown;
-}
+type UploadState = FormUploadState<{ prepared: PreparedPhoto; originalName: string | null; originalSize: number }>;
 
 const kindOf = (value: unknown): PortraitKind =>
   PORTRAIT_KINDS.includes(value as PortraitKind) ? (value as PortraitKind) : 'headshot';
@@ -122,32 +119,17 @@ export function portraitPageRoutes({ config, mediaStore: store }: AppContext): R
     }),
   );
 
-  // Read and re-encode the upload outside the transaction (no connection held while sharp works); a failure to
-  // read it is the form's to show. Files of an upload that is not stored are removed.
-  const readUpload: Koa.Middleware = async (ctx, next) => {
-    const { id } = (ctx.state.input as InputOf<typeof byId>).params;
-    await checkCanWritePhotos(ctx.state.user as Viewer, id);
-    const state = ctx.state as UploadState;
-    try {
-      const body = await readPhotoUpload(ctx);
-      (ctx.request as { body?: unknown }).body = body.fields; // what formAction reads, as a form post's body
-      const frame = body.fields.kind === 'headshot' ? 'square' : 'whole';
-      state.upload = {
-        prepared: await preparePhoto(body.bytes, store, frame),
-        originalName: body.originalName,
-        originalSize: body.bytes.length,
-      };
-    } catch (error) {
-      state.uploadError = error;
-    }
-    let stored = false;
-    try {
-      await next();
-      stored = ctx.status === 303;
-    } finally {
-      if (state.upload && !stored) await discardPreparedPhoto(state.upload.prepared.storageKey, store);
-    }
-  };
+  // Read and re-encode the upload outside the transaction (src/http/uploadForm.ts).
+  const readUpload = readFormUpload<NonNullable<UploadState['upload']>, PhotoUploadBody>({
+    check: (ctx) => checkCanWritePhotos(ctx.state.user as Viewer, (ctx.state.input as InputOf<typeof byId>).params.id),
+    read: readPhotoUpload,
+    prepare: async (body) => ({
+      prepared: await preparePhoto(body.bytes, store, body.fields.kind === 'headshot' ? 'square' : 'whole'),
+      originalName: body.originalName,
+      originalSize: body.bytes.length,
+    }),
+    discard: (upload) => discardPreparedPhoto(upload.prepared.storageKey, store),
+  });
 
   router.post(
     '/profiles/:id/portrait/upload',
@@ -159,10 +141,7 @@ export function portraitPageRoutes({ config, mediaStore: store }: AppContext): R
       errorTitle: 'Upload failed',
       formLevel: ['kind', 'file'],
       // Before the fields are validated: an unreadable upload's own message (413, 415 go to the error page).
-      limit: async (ctx) => {
-        const { uploadError } = ctx.state as unknown as UploadState;
-        if (uploadError) throw uploadError;
-      },
+      limit: uploadFailure,
       async handle(ctx: WriteContext<InputOf<typeof byId>>, input) {
         const { trx, user } = ctx.state;
         const { upload } = ctx.state as unknown as UploadState;

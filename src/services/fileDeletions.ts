@@ -19,6 +19,23 @@ export async function removeFilesAfterCommit(trx: Knex.Transaction, keys: string
   afterCommit(trx, () => removePending(pending.id, keys, store));
 }
 
+/**
+ * Removes, once `trx` commits, files a database trigger has already recorded in `trx` (proof documents:
+ * migrations/20261201030000_proof_documents.ts records a deleted row's file itself, so a cascade leaves none behind).
+ */
+export async function removeRecordedFilesAfterCommit(
+  trx: Knex.Transaction,
+  keys: string[],
+  store: MediaStore,
+): Promise<void> {
+  if (!keys.length) return;
+  const pending = await PendingFileDeletion.query(trx)
+    .whereRaw('keys = ?::text[]', [keys])
+    .orderBy('id', 'desc')
+    .first();
+  if (pending) afterCommit(trx, () => removePending(pending.id, pending.keys, store));
+}
+
 async function removePending(id: string, keys: string[], store: MediaStore, db?: Knex): Promise<boolean> {
   try {
     await store.delete(keys);

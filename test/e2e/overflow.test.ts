@@ -90,6 +90,8 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   },
   { name: 'public view', path: `/profiles/${0}/public`, as: () => null },
   { name: 'headshot and banner', path: `/profiles/${0}/portrait`, as: () => owner },
+  { name: 'proof documents', path: `/profiles/${0}/documents`, as: () => owner },
+  { name: 'prepare an application', path: `/profiles/${0}/application`, as: () => owner },
   { name: 'skills with endorsements, colleague', path: `/profiles/${0}/public?widget=skills`, as: () => colleague },
   { name: 'endorse a skill', path: `/profiles/${0}/skills/SKILL/endorse`, as: () => colleague },
   { name: 'widget-filtered view', path: `/profiles/${0}/public?widget=timeline`, as: () => null },

@@ -7,10 +7,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import test from 'ava';
 import sharp from 'sharp';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
+import { pngBomb } from '../helpers/hostileFiles';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { PhotoLink } from '../../src/models/PhotoLink';
@@ -49,29 +49,6 @@ async function jpegWithGps(width = 640, height = 480): Promise<Buffer> {
     )
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
-  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
-}
-
-function pngBomb(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = zlib.deflateSync(Buffer.alloc((width + 1) * 200), { level: 9 }); // the first 200 rows
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', rows),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const png = (width = 200, height = 100) =>

@@ -10,6 +10,7 @@ import * as ai from '../../src/validation/ai';
 import * as auth from '../../src/validation/auth';
 import * as common from '../../src/validation/common';
 import * as departments from '../../src/validation/departments';
+import * as documents from '../../src/validation/documents';
 import * as photos from '../../src/validation/photos';
 import * as profiles from '../../src/validation/profiles';
 import { LISTS } from '../../src/validation/lists';
@@ -22,7 +23,7 @@ const objectSchemas = (module: Record<string, unknown>) =>
   );
 
 const SCHEMAS: [string, AnyObjectSchema][] = [
-  ...[admin, ai, auth, common, departments, photos, profiles].flatMap((module) => objectSchemas(module)),
+  ...[admin, ai, auth, common, departments, documents, photos, profiles].flatMap((module) => objectSchemas(module)),
   ...LISTS.flatMap(
     (list) =>
       [

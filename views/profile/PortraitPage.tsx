@@ -9,25 +9,10 @@ import { Card, CardDescription, CardTitle, EmptyNote } from '../ui/Card';
 import { Button, ButtonLink } from '../ui/Button';
 import { FormAlert, Label } from '../ui/Field';
 import { initials } from '../ui/format';
-import { theme, media } from '../ui/theme';
+import { theme } from '../ui/theme';
+import { OwnerPageRow as Row, OwnerPageWrap as Wrap } from './OwnerPageParts';
 import type { FormState } from '../../src/validation/forms';
 import type { PortraitKind } from '../../src/validation/portraits';
-
-const Wrap = styled.div.withConfig(sc('PortraitWrap'))`
-  max-width: 880px;
-  margin: 0 auto;
-  padding: ${theme.space[5]} ${theme.space[3]} ${theme.space[7]};
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space[5]};
-  ${media.tablet} {
-    padding: ${theme.space[6]} ${theme.space[5]} ${theme.space[7]};
-  }
-  & h1 {
-    margin: 0;
-    font-size: ${theme.font.size.xxl};
-  }
-`;
 
 const Current = styled.div.withConfig(sc('PortraitCurrent'))<{ $kind: PortraitKind }>`
   margin: ${theme.space[3]} 0;
@@ -86,17 +71,6 @@ const Choices = styled.fieldset.withConfig(sc('PortraitChoices'))`
     width: 100%;
     aspect-ratio: 1;
     object-fit: cover;
-  }
-`;
-
-const Row = styled.div.withConfig(sc('PortraitRow'))`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${theme.space[2]};
-  & input[type='file'] {
-    max-width: 100%;
-    font-size: ${theme.font.size.sm};
   }
 `;
 

@@ -86,6 +86,15 @@ const Back = styled.p.withConfig(sc('ProfileBackToAll'))`
   font-weight: 600;
 `;
 
+/** Edit mode's links to the owner's private pages (docs/decisions/proof-documents.md). */
+const OwnerLinks = styled.nav.withConfig(sc('ProfileOwnerLinks'))`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+`;
+
 export interface ProfilePageProps {
   profile: ProfileJson;
   items: SectionItems;
@@ -357,7 +366,15 @@ export function ProfilePage(props: ProfilePageProps) {
       {guidedStart ? <GuidedStart start={guidedStart} /> : null}
       {editing ? (
         // Its props are the profile's fields: kept, like the list editors, until one of them changes.
-        <Island name="ProfileEditor" props={{ profile, department, aiAssist }} keep />
+        <>
+          <Island name="ProfileEditor" props={{ profile, department, aiAssist }} keep />
+          {canEdit && !viewAs ? (
+            <OwnerLinks aria-label="Private pages">
+              <a href={`/profiles/${profile.id}/documents`}>Proof documents</a>
+              <a href={`/profiles/${profile.id}/application`}>Prepare an application</a>
+            </OwnerLinks>
+          ) : null}
+        </>
       ) : (
         // All but its photo kept (the photo's preload link goes where React puts it for the whole page: the body's
         // start), by every field it may show: not the time of the last write, which changes with any list.

@@ -30,13 +30,23 @@ let parsed: { regular: Font; bold: Font } | null = null;
  * Parsed once per process and handed to every document (pdfkit takes a fontkit font as it is; each document
  * still embeds its own subset). A missing font is a deployment error worth failing loudly on.
  */
-async function fonts() {
+export async function pdfFonts() {
   const { openSync } = await fontkit();
   parsed ??= {
     regular: openSync(`${RESUME_FONT_DIR}/${FONT_FILES.regular}`) as Font,
     bold: openSync(`${RESUME_FONT_DIR}/${FONT_FILES.bold}`) as Font,
   };
   return parsed;
+}
+
+/** The bytes a pdfkit document writes, once it has ended. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
 }
 
 const BRAND = '#8B1A1A';
@@ -52,7 +62,7 @@ export async function resumePdf(
   /** `headshot`: the owner's own public photo (JPEG bytes), drawn round beside the name; null draws none. */
   options: { paper: Paper; title: string; producer: string; headshot?: Buffer | null },
 ): Promise<Buffer> {
-  const { regular, bold } = await fonts();
+  const { regular, bold } = await pdfFonts();
   const { default: PDFDocument } = await pdfkit();
   const doc = new PDFDocument({
     size: options.paper === 'a4' ? 'A4' : 'LETTER',
@@ -70,12 +80,7 @@ export async function resumePdf(
   });
   doc.registerFont('regular', regular as unknown as string);
   doc.registerFont('bold', bold as unknown as string);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - MARGIN * 2;
   const bottom = () => doc.page.height - doc.page.margins.bottom;

@@ -8,6 +8,8 @@
  *   a token hash).
  * - photos/: each photo's largest stored variant (the `large` JPEG), in directories named after its folders, and
  *   photos/photos.json with captions, tags, visibility and what each photo is linked to.
+ * - documents/: each proof document as stored (docs/decisions/proof-documents.md), listed in profile.json's
+ *   "proofDocuments" with the item it proves.
  * - README.txt: what each file is.
  *
  * The zip is streamed with yazl (MIT, no dependencies, the streaming zip writer of the yauzl author): entries are
@@ -21,6 +23,8 @@ import yazl from 'yazl';
 import { LISTS } from '../../validation/lists';
 import { withoutInvisibles } from '../../validation/common';
 import { variantKey } from '../photos';
+import { documentFileKey } from '../documents';
+import type { DocumentKind } from '../../validation/documents';
 import type { MediaStore } from '../photos/store';
 
 type Row = Record<string, unknown>;
@@ -91,6 +95,7 @@ export async function gatherExport(userId: number, db: Knex = Model.knex()): Pro
   const photos = (await db('photos').where({ profileId }).orderBy('position')) as Row[];
   const links = (await db('photo_links').where({ profileId }).orderBy('id')) as Row[];
   const usernameRedirects = await db('username_redirects').where({ profileId }).orderBy('username');
+  const documents = (await db('proof_documents').where({ profileId }).orderBy('id')) as Row[];
 
   const paths = folderPaths(folders);
   const exportPhotos: ExportPhoto[] = [];
@@ -112,6 +117,17 @@ export async function gatherExport(userId: number, db: Knex = Model.knex()): Pro
     };
   });
 
+  const proofDocuments = documents.map((document) => {
+    const kind = document.kind as DocumentKind;
+    const file = `documents/${String(document.id)}-${safeName(String(document.title ?? ''), 'document')}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
+    exportPhotos.push({
+      file,
+      key: documentFileKey(String(document.storageKey), kind),
+      bytes: Number(document.fileSize ?? 0),
+    });
+    return { file, ...without(document, ['storageKey', 'profileId']) };
+  });
+
   const departments = await db('user_departments')
     .join('departments', 'departments.id', 'user_departments.departmentId')
     .where('user_departments.userId', userId)
@@ -126,6 +142,7 @@ export async function gatherExport(userId: number, db: Knex = Model.knex()): Pro
       photoFolders: folders.map((f) => ({ ...f, directory: `photos/${paths.get(f.id as number)}` })),
       photoLinks: links,
       usernameRedirects,
+      proofDocuments,
     },
     account: {
       account: without(user, ACCOUNT_SECRETS),
@@ -147,12 +164,16 @@ export async function gatherExport(userId: number, db: Knex = Model.knex()): Pro
 
 /** The bytes of photos an export would carry (decides: download now, or prepare in the background). */
 export async function exportPhotoBytes(userId: number, db: Knex = Model.knex()): Promise<number> {
-  const row = (await db('photos')
-    .join('profiles', 'profiles.id', 'photos.profileId')
-    .where('profiles.userId', userId)
-    .sum({ bytes: 'photos.fileSize' })
-    .first()) as { bytes: string | number | null } | undefined;
-  return Number(row?.bytes ?? 0);
+  let total = 0;
+  for (const table of ['photos', 'proof_documents']) {
+    const row = (await db(table)
+      .join('profiles', 'profiles.id', `${table}.profileId`)
+      .where('profiles.userId', userId)
+      .sum({ bytes: `${table}.fileSize` })
+      .first()) as { bytes: string | number | null } | undefined;
+    total += Number(row?.bytes ?? 0);
+  }
+  return total;
 }
 
 export function exportReadme(productName: string, createdAt: Date): string {
@@ -166,6 +187,7 @@ profile.json
   (public = everyone, authenticated = signed-in members, private = only you and site admins).
   "photoFolders", "photoLinks": your photo folders and which photo is shown with which item.
   "usernameRedirects": earlier custom addresses that still lead to your profile.
+  "proofDocuments": your private proof documents, the item each proves and its file in documents/.
 
 account.json
   "account": your account (name, e-mail, role, settings); never your password.
@@ -180,6 +202,9 @@ photos/
   Each photo in its largest stored size (JPEG), in a directory per photo folder.
   photos/photos.json lists every photo with its file name, caption, category, tags, visibility, folder and
   the profile items it is linked to.
+
+documents/
+  Each proof document as stored (PDF, or JPEG for a scan or photo).
 
 All times are UTC, in ISO 8601.
 `;

@@ -1,0 +1,172 @@
+/**
+ * The application packet (docs/decisions/application-packet.md): one PDF of at most 5 MB from 3 photos of
+ * certificates at 12 MP and 3 PDFs, that qpdf finds sound, holding the chosen documents and none of the others,
+ * nor any private item; only the owner builds one; bad choices get the page again with a 400.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import sharp from 'sharp';
+import { clientAs, startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { textPdf } from '../helpers/hostileFiles';
+import { ProofDocument } from '../../src/models/ProofDocument';
+import { PACKET_MESSAGES } from '../../src/validation/documents';
+
+let app: TestApp;
+let dir: string;
+let owner: CreatedUser;
+let other: CreatedUser;
+let profileId: number;
+const ids: Record<string, number> = {};
+
+/** A 12 MP camera photo of a certificate: noisy, as a phone's photo is. */
+const photo12mp = (label: string) =>
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#ffffff',
+      noise: { type: 'gaussian', mean: 160, sigma: 40 },
+    },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="4000" height="3000"><text x="200" y="1500" font-size="200" fill="black">${label}</text></svg>`,
+        ),
+      },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+async function upload(bytes: Buffer, name: string, item: string, title: string) {
+  const body = new FormData();
+  body.append('item', item);
+  body.append('title', title);
+  body.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${app.baseUrl}/profiles/${profileId}/documents/upload`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { Origin: app.baseUrl, Authorization: `Bearer ${owner.token}`, Accept: 'text/html' },
+  });
+  if (response.status !== 303) throw new Error(`upload ${title}: ${response.status} ${await response.text()}`);
+  ids[title] = (await ProofDocument.query().where({ profileId, title }).first())!.id;
+}
+
+test.before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'turnout-packet-'));
+  app = await startTestApp({ rateLimitsEnabled: false, mediaDir: dir });
+  owner = await createUser({ name: 'Dana Whitfield' });
+  other = await createUser();
+  profileId = (await createProfileFor(owner, { defaultVisibility: 'public', profileStatus: 'live' })).id;
+  const add = async (list: string, item: Record<string, unknown>) => {
+    const res = await clientAs(app, owner).post(`/api/profiles/${profileId}/${list}`, item);
+    if (res.status !== 201) throw new Error(`${list}: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { id: number }).id;
+  };
+  const cert = await add('certifications', {
+    name: 'Firefighter II',
+    issuer: 'Pro Board',
+    year: 2019,
+    visibility: 'public',
+  });
+  await add('certifications', { name: 'PRIVATE-CERT-CANARY', issuer: 'Nobody', year: 2020, visibility: 'private' });
+  const item = `certifications:${cert}`;
+  for (const n of [1, 2, 3]) await upload(await photo12mp(`PHOTO ${n}`), `photo${n}.jpg`, item, `Scan ${n}`);
+  for (const n of [1, 2]) await upload(await textPdf([`CHOSEN-PDF-${n}`]), `doc${n}.pdf`, item, `Pdf ${n}`);
+  await upload(await textPdf(['UNCHOSEN-PDF-CANARY']), 'doc3.pdf', item, 'Unchosen');
+});
+test.after.always(async () => {
+  await app?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function build(who: CreatedUser, fields: Array<[string, string]>) {
+  const response = await fetch(`${app.baseUrl}/profiles/${profileId}/application`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+    headers: {
+      Origin: app.baseUrl,
+      Authorization: `Bearer ${who.token}`,
+      Accept: 'text/html',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+  });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+test.serial('the packet: one sound PDF of at most 5 MB with the chosen documents and nothing else', async (t) => {
+  const page = await clientAs(app, owner).get(`/profiles/${profileId}/application`);
+  t.is(page.status, 200);
+  t.regex(page.text, /CPAT card/, 'the checklist is seeded');
+
+  const answer = await build(owner, [
+    ['department', 'Austin Fire Department'],
+    ['checklist', 'CPAT card'],
+    ['required', String(ids['Pdf 1'])],
+    ['required', String(ids['Scan 1'])],
+    ['optional', String(ids['Scan 2'])],
+    ['optional', String(ids['Scan 3'])],
+    ['optional', String(ids['Pdf 2'])],
+    ['resume', 'true'],
+    ['verification', 'true'],
+  ]);
+  t.is(answer.status, 200, answer.bytes.toString().slice(0, 300));
+  t.is(answer.headers.get('content-type'), 'application/pdf');
+  t.regex(
+    answer.headers.get('content-disposition') ?? '',
+    /^attachment; filename="Dana-Whitfield-Austin-Fire-Department-Application\.pdf"$/,
+  );
+  t.true(answer.bytes.length <= 5 * 1024 * 1024, `${answer.bytes.length} bytes`);
+  const file = path.join(dir, 'packet.pdf');
+  await writeFile(file, answer.bytes);
+  t.notThrows(() => execFileSync('qpdf', ['--check', file]));
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  for (const wanted of [
+    'Dana Whitfield',
+    'Austin Fire Department',
+    'CPAT card',
+    'CHOSEN-PDF-1',
+    'CHOSEN-PDF-2',
+    'Firefighter II',
+    'How to verify',
+  ])
+    t.true(text.includes(wanted), wanted);
+  for (const canary of ['UNCHOSEN-PDF-CANARY', 'PRIVATE-CERT-CANARY', 'Photo ID', owner.user.email])
+    t.false(text.includes(canary), canary);
+  // Cover, the required PDF's page, the first scan, the résumé, two scans, the second PDF, the verification page.
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())![1]);
+  t.true(pages >= 8, `${pages} pages`);
+  t.regex(execFileSync('pdfdetach', ['-list', file]).toString(), /0 embedded files/);
+});
+
+test.serial('bad choices show the page again with a 400; nobody else builds a packet', async (t) => {
+  const none = await build(owner, [['department', 'Austin Fire Department']]);
+  t.is(none.status, 400);
+  t.true(none.bytes.toString().includes(PACKET_MESSAGES.nothing));
+  const noDepartment = await build(owner, [['resume', 'true']]);
+  t.is(noDepartment.status, 400);
+  const others = await build(owner, [
+    ['department', 'Austin Fire Department'],
+    ['required', '999999'],
+  ]);
+  t.is(others.status, 400);
+  t.true(others.bytes.toString().includes(PACKET_MESSAGES.documents));
+  t.is(
+    (
+      await build(other, [
+        ['department', 'X'],
+        ['resume', 'true'],
+      ])
+    ).status,
+    403,
+  );
+  t.is((await clientAs(app, other).get(`/profiles/${profileId}/application`)).status, 403);
+});
