@@ -41,6 +41,7 @@ import * as calendarSecretDigests from './20261129300100_calendar_secret_digests
 import * as headshotBanner from './20261130010000_headshot_banner';
 import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
 import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
+import * as verifiableCredentials from './20261201010000_verifiable_credentials';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -81,4 +82,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130010000_headshot_banner': headshotBanner,
   '20261130020000_guided_start_dismissed': guidedStartDismissed,
   '20261130040000_department_merges_and_imports': departmentMergesAndImports,
+  '20261201010000_verifiable_credentials': verifiableCredentials,
 };

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { AppContext } from '../http/appContext';
 import { accountDataRoutes } from './accountData';
 import { accountSettingsRoutes } from './accountSettings';
+import { credentialRoutes } from './credentials';
 import { adminPageRoutes } from './admin';
 import { adminDepartmentPageRoutes } from './adminDepartments';
 import { authPageRoutes } from './auth';
@@ -36,6 +37,7 @@ export function pageRouters(context: AppContext): Router[] {
     departmentPageRoutes(context),
     verificationPageRoutes(context),
     shareRoutes(context),
+    credentialRoutes(context),
     profilePageRoutes(context),
   ];
 }
