@@ -6,7 +6,7 @@ import { loadConfig, MIN_SESSION_SECRET_LENGTH, PUBLISHED_SECRETS } from '../../
 
 const GOOD_KEY = 'Kx9m2Qv7Lp4Rt8Wz1Yc6Nb3Hd5Fg0Js2Ua7Ve9';
 const production =
-  (secret?: string, credentialKey: string | undefined = GOOD_KEY) =>
+  (secret?: string, credentialKey: string | null = GOOD_KEY) =>
   () =>
     loadConfig({
       NODE_ENV: 'production',
