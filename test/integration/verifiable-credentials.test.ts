@@ -64,6 +64,10 @@ async function download(client: ReturnType<typeof clientAs>, linkId: number) {
 
 test('an approval signs an Open Badges 3.0 membership credential the member downloads and a visitor verifies', async (t) => {
   const { member, client, department, profile, linkId } = await verifiedMember();
+  // My Departments links the file and its verify page.
+  const settings = await client.get('/account-settings');
+  t.true(settings.text.includes(`href="/account/credentials/${linkId}/credential.json"`));
+  t.true(settings.text.includes(`href="/account/credentials/${linkId}/verify"`));
   const res = await client.get(`/account/credentials/${linkId}/credential.json`);
   t.is(res.status, 200);
   t.regex(res.headers.get('content-disposition') ?? '', /attachment; filename="credential.json"/);
