@@ -13,6 +13,7 @@ import type { Benchmark } from './lib';
 
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   admin: () => import('./admin').then((m) => m.benchmark),
+  credentials: () => import('./credentials').then((m) => m.benchmark),
   departments: () => import('./departments').then((m) => m.benchmark),
   profile: () => import('./profile').then((m) => m.benchmark),
   photos: () => import('./photos').then((m) => m.benchmark),

@@ -6,7 +6,8 @@
  * docs/decisions/verified-membership.md: each link shows its membership verification (requested, verified, declined with the reason) with
  * Request verification, and a verified one the switch to be listed on the department's page. Those two are
  * plain forms posting to /account-settings (intent `verification` / `listing`), so they work before and
- * without script; with script the island sends them to the JSON API instead.
+ * without script; with script the island sends them to the JSON API instead. A verified one also links its signed
+ * credential (Download credential, its public verify page: docs/decisions/verifiable-credentials.md).
  */
 import { styled } from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
@@ -268,6 +269,17 @@ export default function MyDepartments({ initialLinks, formError = null }: MyDepa
                       aria-label={`Share readiness with ${link.department.name}`}
                     >
                       Share readiness
+                    </DepartmentPageLink>
+                    {/* The department-signed credential (docs/decisions/verifiable-credentials.md). */}
+                    <DepartmentPageLink
+                      href={`/account/credentials/${link.id}/credential.json`}
+                      download="credential.json"
+                      aria-label={`Download your ${link.department.name} credential (credential.json)`}
+                    >
+                      Download credential
+                    </DepartmentPageLink>
+                    <DepartmentPageLink href={`/account/credentials/${link.id}/verify`}>
+                      Credential’s verify page
                     </DepartmentPageLink>
                   </>
                 ) : null}

@@ -41,6 +41,7 @@ import * as calendarSecretDigests from './20261129300100_calendar_secret_digests
 import * as headshotBanner from './20261130010000_headshot_banner';
 import * as guidedStartDismissed from './20261130020000_guided_start_dismissed';
 import * as departmentMergesAndImports from './20261130040000_department_merges_and_imports';
+import * as verifiableCredentials from './20261201010000_verifiable_credentials';
 import * as departmentReadiness from './20261201020000_department_readiness';
 import * as readinessDigests from './20261201021000_readiness_digests';
 import * as proofDocuments from './20261201030000_proof_documents';
@@ -86,6 +87,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130010000_headshot_banner': headshotBanner,
   '20261130020000_guided_start_dismissed': guidedStartDismissed,
   '20261130040000_department_merges_and_imports': departmentMergesAndImports,
+  '20261201010000_verifiable_credentials': verifiableCredentials,
   '20261201020000_department_readiness': departmentReadiness,
   '20261201021000_readiness_digests': readinessDigests,
   '20261201030000_proof_documents': proofDocuments,

@@ -28,6 +28,12 @@ export interface Config {
   databaseAcquireTimeoutMs: number;
   dataDir: string;
   sessionSecret: string;
+  /**
+   * Encrypts the departments' credential signing keys at rest (CREDENTIAL_KEY; docs/decisions/verifiable-credentials.md).
+   * Required in production and refused when short or published, like SESSION_SECRET; in development and tests a
+   * key derived from the session secret.
+   */
+  credentialKey: string;
   /** Session lifetime in milliseconds. */
   sessionMaxAgeMs: number;
   adminEmail: string | undefined;
@@ -123,20 +129,31 @@ export const PUBLISHED_SECRETS: readonly string[] = [
   DEV_SESSION_SECRET,
   'change-me-to-a-long-random-string',
   'please-change-this-session-secret',
+  'change-me-to-another-long-random-string',
 ];
 
 const MAKE_ONE = 'Make one with: openssl rand -base64 48';
 
-/** Why a production session secret is refused, or null when it is fine. */
-export function sessionSecretProblem(secret: string | undefined): string | null {
-  if (!secret) return `SESSION_SECRET must be set in production. ${MAKE_ONE}`;
+/** Why a production secret named `name` is refused, or null when it is fine (`risk`: what a known value allows). */
+function secretProblem(name: string, secret: string | undefined, risk: string): string | null {
+  if (!secret) return `${name} must be set in production. ${MAKE_ONE}`;
   if (PUBLISHED_SECRETS.includes(secret)) {
-    return `SESSION_SECRET is a published example value; anyone could forge sessions with it. ${MAKE_ONE}`;
+    return `${name} is a published example value; anyone could ${risk} with it. ${MAKE_ONE}`;
   }
   if (secret.length < MIN_SESSION_SECRET_LENGTH) {
-    return `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters in production (it has ${secret.length}). ${MAKE_ONE}`;
+    return `${name} must be at least ${MIN_SESSION_SECRET_LENGTH} characters in production (it has ${secret.length}). ${MAKE_ONE}`;
   }
   return null;
+}
+
+/** Why a production session secret is refused, or null when it is fine. */
+export function sessionSecretProblem(secret: string | undefined): string | null {
+  return secretProblem('SESSION_SECRET', secret, 'forge sessions');
+}
+
+/** Why a production credential key is refused, or null when it is fine (docs/decisions/verifiable-credentials.md). */
+export function credentialKeyProblem(key: string | undefined): string | null {
+  return secretProblem('CREDENTIAL_KEY', key, 'read the departments’ signing keys from a database copy');
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -146,6 +163,9 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionSecret = str(env, 'SESSION_SECRET');
   const secretProblem = nodeEnv === 'production' ? sessionSecretProblem(sessionSecret) : null;
   if (secretProblem) throw new Error(secretProblem);
+  const credentialKey = str(env, 'CREDENTIAL_KEY');
+  const keyProblem = nodeEnv === 'production' ? credentialKeyProblem(credentialKey) : null;
+  if (keyProblem) throw new Error(keyProblem);
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? 'data');
   return {
     nodeEnv,
@@ -156,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseAcquireTimeoutMs: int(env, 'DB_ACQUIRE_TIMEOUT_MS', 5000),
     dataDir,
     sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
+    credentialKey: credentialKey ?? `credential-key:${sessionSecret ?? DEV_SESSION_SECRET}`,
     sessionMaxAgeMs: int(env, 'SESSION_MAX_AGE_DAYS', 30) * 24 * 60 * 60 * 1000,
     adminEmail: str(env, 'ADMIN_EMAIL')?.toLowerCase(),
     adminPassword: str(env, 'ADMIN_PASSWORD'),

@@ -26,6 +26,7 @@ import {
   requestVerification,
   revokeVerification,
   setListing,
+  verificationDeps,
 } from '../services/verification/requests';
 import { grantVerifier, listVerifiers, removeVerifier } from '../services/verification/verifiers';
 import { reviewList } from '../services/verification/review';
@@ -54,7 +55,7 @@ export function verificationRoutes({
   logger,
 }: Pick<AppContext, 'config' | 'mailer' | 'logger'>): Router {
   const router = new Router();
-  const mail = { mailer, baseUrl: config.baseUrl, productName: config.productName, logger };
+  const mail = verificationDeps({ mailer, config, logger });
 
   // ── a member's own links ─────────────────────────────────────────────────────────────────────────────
 

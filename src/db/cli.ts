@@ -1,5 +1,6 @@
 /**
- * Database commands: `npm run migrate`, `npm run seed`, `npm run departments:import -- FILE`.
+ * Database commands: `npm run migrate`, `npm run seed`, `npm run departments:import -- FILE`,
+ * `npm run credentials:rotate [-- DEPARTMENT_ID …]`.
  * They use the same configuration as the server (DATABASE_URL, or the embedded database).
  */
 import { loadConfig } from '../config';
@@ -9,6 +10,7 @@ import { migrateLatest } from './migrate';
 import { inTransaction } from './transaction';
 import { runSeeds } from '../../seeds/index';
 import { importDepartmentsFile, settleDepartmentTables } from '../services/departments/registryImport';
+import { rotateKeys } from '../services/verifiableCredentials/keys';
 import type { Knex } from 'knex';
 import type { Logger } from '../log';
 
@@ -38,6 +40,19 @@ const commands: Record<string, CliCommand> = {
       `Departments imported from ${file}: ${result.added} added, ${result.updated} updated, ` +
         `${result.unchanged} unchanged, ${result.skipped} skipped`,
     );
+  },
+  /**
+   * `npm run credentials:rotate [-- DEPARTMENT_ID …]`: retires the current signing key of the departments named
+   * (all when none is), docs/decisions/verifiable-credentials.md. Past keys stay published; the next signature
+   * makes a new key.
+   */
+  async 'credentials:rotate'(args, { db }) {
+    const ids = args.map(Number);
+    if (ids.some((id) => !Number.isInteger(id) || id < 1))
+      throw new Error('Usage: npm run credentials:rotate [-- DEPARTMENT_ID …]');
+    await migrateLatest(db);
+    const retired = await inTransaction(db, (trx) => rotateKeys(trx, { departmentIds: ids.length ? ids : undefined }));
+    console.log(`Signing keys retired: ${retired}. Each department signs with a new key from its next credential.`);
   },
 };
 

@@ -35,6 +35,8 @@ export const LIMITS = {
   aiPerUser: { points: 20, durationSeconds: 10 * 60 },
   /** Drawing a résumé PDF or a PNG (QR code, link preview image) that is not kept yet: CPU per request. */
   shareRenderPerAddress: { points: 60, durationSeconds: 60 },
+  /** Credentials checked on the verify page: each one is a signature check (docs/decisions/verifiable-credentials.md). */
+  verifyPerAddress: { points: 60, durationSeconds: 60 },
   /** Data exports asked for per user: each one reads every photo. */
   exportPerUser: { points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;

@@ -3,6 +3,7 @@ import type { AppContext } from '../http/appContext';
 import { accountDataRoutes } from './accountData';
 import { applicationPageRoutes } from './application';
 import { accountSettingsRoutes } from './accountSettings';
+import { credentialRoutes } from './credentials';
 import { adminPageRoutes } from './admin';
 import { adminDepartmentPageRoutes } from './adminDepartments';
 import { authPageRoutes } from './auth';
@@ -44,6 +45,7 @@ export function pageRouters(context: AppContext): Router[] {
     verificationPageRoutes(context),
     shareRoutes(context),
     importPageRoutes(context),
+    credentialRoutes(context),
     profilePageRoutes(context),
   ];
 }

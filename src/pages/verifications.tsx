@@ -24,7 +24,7 @@ import { trimmed } from '../validation/common';
 import { isAdmin } from '../policies/viewer';
 import { presentDepartmentVerifier, presentVerificationRequest } from '../presenters/verification';
 import { renderPage } from '../render/renderPage';
-import { decideVerification, revokeVerification } from '../services/verification/requests';
+import { decideVerification, revokeVerification, verificationDeps } from '../services/verification/requests';
 import { reviewList } from '../services/verification/review';
 import { grantVerifierByEmail, listVerifiers, removeVerifier } from '../services/verification/verifiers';
 import {
@@ -95,7 +95,7 @@ export function verificationPageRoutes({
   logger,
 }: Pick<AppContext, 'config' | 'mailer' | 'logger'>): Router {
   const router = new Router();
-  const mail = { mailer, baseUrl: config.baseUrl, productName: config.productName, logger };
+  const mail = verificationDeps({ mailer, config, logger });
 
   const show = async (
     ctx: Koa.Context,

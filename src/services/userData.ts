@@ -23,6 +23,7 @@ import type { User } from '../models/User';
 import { scheduleExportFilesRemoval } from './accountData/exports';
 import { schedulePhotoFilesRemoval } from './photos';
 import type { MediaStore } from './photos/store';
+import { revokeAccountCredentials } from './verifiableCredentials/revoke';
 
 /** What the steps need beyond the transaction: where the user's files are stored. */
 export interface UserDataDeps {
@@ -51,4 +52,6 @@ export const USER_DATA_CLEANUP: readonly UserDataCleanupStep[] = [
   deleteUserAiLogs,
   removeUserPhotoFiles,
   removeUserExportFiles,
+  // Signed credentials outlive the account as revoked bits (docs/decisions/verifiable-credentials.md).
+  revokeAccountCredentials,
 ];

@@ -81,6 +81,7 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'account settings', path: '/account-settings', as: () => owner },
   { name: 'delete my account', path: '/account-settings/delete', as: () => owner },
   { name: 'account deleted', path: '/account/deleted', as: () => null },
+  { name: 'verify a credential', path: '/verify', as: () => null },
   { name: 'owner view', path: `/profiles/${0}`, as: () => owner },
   { name: 'owner edit mode', path: `/profiles/${0}?edit=1`, as: () => owner },
   {

@@ -53,6 +53,7 @@ async function startBuiltServer(): Promise<Started> {
     PORT: String(port),
     HOST: '127.0.0.1',
     SESSION_SECRET: 'production-test-secret-0123456789',
+    CREDENTIAL_KEY: 'production-test-credential-key-0123456789',
     DATA_DIR: dataDir,
     SHUTDOWN_GRACE_MS: '8000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),

@@ -4,8 +4,15 @@ import test from 'ava';
 import { parse } from 'yaml';
 import { loadConfig, MIN_SESSION_SECRET_LENGTH, PUBLISHED_SECRETS } from '../../src/config';
 
-const production = (secret?: string) => () =>
-  loadConfig({ NODE_ENV: 'production', ...(secret === undefined ? {} : { SESSION_SECRET: secret }) });
+const GOOD_KEY = 'Kx9m2Qv7Lp4Rt8Wz1Yc6Nb3Hd5Fg0Js2Ua7Ve9';
+const production =
+  (secret?: string, credentialKey: string | null = GOOD_KEY) =>
+  () =>
+    loadConfig({
+      NODE_ENV: 'production',
+      ...(secret === undefined ? {} : { SESSION_SECRET: secret }),
+      ...(credentialKey === null ? {} : { CREDENTIAL_KEY: credentialKey }),
+    });
 
 test('production refuses a missing, short or published session secret, saying how to make one', (t) => {
   t.throws(production(), {
@@ -18,9 +25,20 @@ test('production refuses a missing, short or published session secret, saying ho
   t.is(production('Vq3n8cF0yJ1uXb7e2kR9sT4wZ6mA5dH0pL3gN8qW')().sessionSecret.length, 40);
 });
 
+test('production refuses a missing, short or published credential key (docs/decisions/verifiable-credentials.md)', (t) => {
+  const session = 'Vq3n8cF0yJ1uXb7e2kR9sT4wZ6mA5dH0pL3gN8qW';
+  t.throws(production(session, null), { message: /CREDENTIAL_KEY must be set in production\. Make one with/ });
+  t.throws(production(session, 'short'), { message: /CREDENTIAL_KEY must be at least 32 characters/ });
+  for (const secret of PUBLISHED_SECRETS) {
+    t.throws(production(session, secret), { message: /CREDENTIAL_KEY is a published example value/ }, secret);
+  }
+  t.is(production(session)().credentialKey, GOOD_KEY);
+});
+
 test('development and test still start with no secret at all', (t) => {
   t.truthy(loadConfig({ NODE_ENV: 'development' }).sessionSecret);
   t.truthy(loadConfig({ NODE_ENV: 'test' }).sessionSecret);
+  t.truthy(loadConfig({ NODE_ENV: 'development' }).credentialKey);
 });
 
 test('every secret in .env.example is on the refused list', (t) => {

@@ -24,6 +24,8 @@ import { VERIFICATION_MESSAGES, verifiedBadgeText } from '../../validation/verif
 import type { Logger } from '../../log';
 import type { MailMessage, Mailer } from '../mail';
 import { readTogether } from '../../db/readTogether';
+import { issueMembershipCredential } from '../verifiableCredentials/issue';
+import { revokeCredentials } from '../verifiableCredentials/revoke';
 
 export interface VerificationMailDeps {
   mailer: Mailer;
@@ -31,7 +33,22 @@ export interface VerificationMailDeps {
   productName: string;
   /** A mail that fails after the decision committed is logged, not turned into an error answer. */
   logger?: Logger;
+  /** Unlocks the department's signing key: an approval signs the member's credential (docs/decisions/verifiable-credentials.md). */
+  credentialKey: string;
 }
+
+/** The deps of decisions from the app's (one place, so every route signs credentials alike). */
+export const verificationDeps = (app: {
+  mailer: Mailer;
+  logger?: Logger;
+  config: { baseUrl: string; productName: string; credentialKey: string };
+}): VerificationMailDeps => ({
+  mailer: app.mailer,
+  baseUrl: app.config.baseUrl,
+  productName: app.config.productName,
+  logger: app.logger,
+  credentialKey: app.config.credentialKey,
+});
 
 /** The latest request per department for one member: department id → row. */
 export async function latestRequestsOf(userId: number, db?: Knex): Promise<Map<number, MembershipVerification>> {
@@ -199,6 +216,8 @@ export async function decideVerification(
   const updated = await reread(trx, request);
   const department = request.department!.name;
   if (status === 'approved') {
+    // The member's credential is signed with the approval, in its transaction (docs/decisions/verifiable-credentials.md).
+    await issueMembershipCredential(trx, updated, deps);
     const year = updated.decidedAt!.getUTCFullYear();
     mailDecision(trx, updated, deps, {
       subject: `Your membership in ${department} is verified`,
@@ -231,6 +250,12 @@ export async function revokeVerification(
   await request
     .$query(trx)
     .patch({ status: 'revoked', decidedAt: new Date(), decidedById: actor.id, reason: input.reason });
+  // Its credentials are revoked at once: their bits are set in the department's status list.
+  await revokeCredentials(trx, {
+    userId: request.userId,
+    departmentId: request.departmentId,
+    reason: 'membership revoked',
+  });
   // A revoked membership is not listed on the department's page any more (listing needs a verification).
   await UserDepartment.query(trx)
     .patch({ listed: false })

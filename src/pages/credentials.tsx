@@ -1,0 +1,178 @@
+/**
+ * Verifiable credentials (docs/decisions/verifiable-credentials.md):
+ * - GET /.well-known/did.json, GET /departments/{id}/did.json: the instance's and a department's did:web
+ *   documents (every key the department ever signed with);
+ * - GET /departments/{id}/credentials/status: the department's signed Bitstring Status List (cacheable);
+ * - GET /account/credentials/{linkId}/credential.json: the member's credential file (signed once per change);
+ *   GET /account/credentials/{linkId}/verify: to its public verify page; POST …/reissue and …/revoke;
+ * - GET /verify, POST /verify: paste a credential, see in plain words what it shows; GET /verify/{uuid}: one of
+ *   ours. No script on any of them. The verify pages are noindex: a credential is found only by who holds it.
+ */
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { object, string } from 'yup';
+import type { AppContext } from '../http/appContext';
+import type { RequestContext, WriteContext, VisitorWriteContext } from '../http/context';
+import { signedInPage } from '../http/pageGuards';
+import { transaction } from '../http/transaction';
+import { validate, type InputOf } from '../http/validate';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
+import { Department } from '../models/Department';
+import type { IssuedCredential } from '../models/IssuedCredential';
+import { renderPage } from '../render/renderPage';
+import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../services/verifiableCredentials/did';
+import { departmentKeys } from '../services/verifiableCredentials/keys';
+import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
+import { statusListCredential } from '../services/verifiableCredentials/statusList';
+import { keptCredential, parseCredential, verifyCredential } from '../services/verifiableCredentials/verify';
+import { id } from '../validation/common';
+import type { VerificationReport } from '../validation/verifiableCredentials';
+import { VerifyPage, type VerifyPageProps } from '../../views/pages/VerifyPage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const byDepartment = { params: object({ id: id('Department not found') }) };
+const byLink = { params: object({ linkId: id('Department link not found') }) };
+const byCredential = { params: object({ id: string().matches(UUID, 'Credential not found').required() }) };
+const pasted = { body: object({ credential: string().default('') }) };
+
+/** Public keys and status lists change seldom and are safe to share: caches may keep them briefly. */
+const PUBLIC_SHORT = 'public, max-age=60';
+
+export function credentialRoutes({ config, rateLimits }: AppContext): Router {
+  const router = new Router();
+  const deps = () => ({
+    baseUrl: config.baseUrl,
+    productName: config.productName,
+    credentialKey: config.credentialKey,
+  });
+
+  const sendJson = (ctx: Koa.Context, body: unknown, cacheControl: string, type = 'application/json') => {
+    ctx.set('Cache-Control', cacheControl);
+    ctx.type = type;
+    ctx.body = JSON.stringify(body);
+  };
+
+  router.get('/.well-known/did.json', (ctx) =>
+    sendJson(ctx, { '@context': [DID_CONTEXT], id: instanceDid(config.baseUrl) }, PUBLIC_SHORT, 'application/did+json'),
+  );
+
+  router.get(
+    '/departments/:id/did.json',
+    validate(byDepartment),
+    async (ctx: RequestContext<InputOf<typeof byDepartment>>) => {
+      const departmentId = ctx.state.input.params.id;
+      if (!(await Department.query().findById(departmentId))) throw new NotFoundError('Department not found');
+      const did = departmentDid(config.baseUrl, departmentId);
+      sendJson(ctx, didDocument(did, await departmentKeys(departmentId)), PUBLIC_SHORT, 'application/did+json');
+    },
+  );
+
+  router.get(
+    '/departments/:id/credentials/status',
+    validate(byDepartment),
+    transaction(),
+    async (ctx: VisitorWriteContext<InputOf<typeof byDepartment>>) => {
+      const departmentId = ctx.state.input.params.id;
+      if (!(await Department.query(ctx.state.trx).findById(departmentId)))
+        throw new NotFoundError('Department not found');
+      const list = await statusListCredential(ctx.state.trx, departmentId, deps());
+      ctx.set('ETag', list.etag);
+      ctx.set('Cache-Control', PUBLIC_SHORT);
+      ctx.type = 'application/vc+ld+json';
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.body = list.body;
+    },
+  );
+
+  // The member's current credential (signed again only when its facts changed): the file, or its public page.
+  const memberAnswers = {
+    'credential.json': (ctx: Koa.Context, credential: IssuedCredential) => {
+      ctx.set('Content-Disposition', 'attachment; filename="credential.json"');
+      sendJson(ctx, credential.document, 'private, no-store', 'application/vc+ld+json');
+    },
+    verify: (ctx: Koa.Context, credential: IssuedCredential) => ctx.redirect(`/verify/${credential.id}`),
+  };
+  for (const [file, answer] of Object.entries(memberAnswers)) {
+    router.get(
+      `/account/credentials/:linkId/${file}`,
+      signedInPage(),
+      validate(byLink),
+      transaction(),
+      async (ctx: WriteContext<InputOf<typeof byLink>>) => {
+        const { trx, user, input } = ctx.state;
+        answer(ctx, await memberCredential(trx, user, { linkId: input.params.linkId }, deps()));
+      },
+    );
+  }
+
+  // On request: a freshly signed credential (to its verify page), or the member's own revocation.
+  const memberActions = {
+    reissue: async (ctx: WriteContext<InputOf<typeof byLink>>) => {
+      const { trx, user, input } = ctx.state;
+      const credential = await memberCredential(trx, user, { linkId: input.params.linkId, renew: true }, deps());
+      return `/verify/${credential.id}`;
+    },
+    revoke: async (ctx: WriteContext<InputOf<typeof byLink>>) => {
+      const { trx, user, input } = ctx.state;
+      await revokeMemberCredential(trx, user, { linkId: input.params.linkId });
+      return '/account-settings#departments';
+    },
+  };
+  for (const [action, handle] of Object.entries(memberActions)) {
+    router.post(
+      `/account/credentials/:linkId/${action}`,
+      signedInPage(),
+      validate({ ...byLink, body: object({}) }),
+      transaction(),
+      async (ctx: WriteContext<InputOf<typeof byLink>>) => {
+        const to = await handle(ctx);
+        ctx.status = 303;
+        ctx.redirect(to);
+      },
+    );
+  }
+
+  const page = (ctx: Koa.Context, props: VerifyPageProps, status = 200) => {
+    ctx.set('X-Robots-Tag', 'noindex');
+    return renderPage(ctx, config, <VerifyPage {...props} />, {
+      title: props.report ? `Credential: ${props.report.verdict}` : 'Verify a credential',
+      noindex: true,
+      isPublicPage: true,
+      status,
+    });
+  };
+
+  router.get('/verify', (ctx) => page(ctx, {}));
+
+  router.post(
+    '/verify',
+    rateLimits.perAddress('verifyPerAddress'),
+    validate(pasted),
+    async (ctx: RequestContext<InputOf<typeof pasted>>) => {
+      const text = ctx.state.input.body.credential;
+      let report: VerificationReport;
+      try {
+        report = await verifyCredential(parseCredential(text), { baseUrl: config.baseUrl });
+      } catch (error) {
+        // A refusal (not JSON, too deep, an unknown context, too large) is shown on the page with its status.
+        if (!(error instanceof ValidationError || error instanceof PayloadTooLargeError)) throw error;
+        const status = error instanceof PayloadTooLargeError ? 413 : 400;
+        const keep = error instanceof PayloadTooLargeError ? '' : text;
+        return page(ctx, { text: keep, error: { title: 'Cannot verify this', message: error.message } }, status);
+      }
+      await page(ctx, { text, report });
+    },
+  );
+
+  router.get('/verify/:id', validate(byCredential), async (ctx: RequestContext<InputOf<typeof byCredential>>) => {
+    const kept = await keptCredential(ctx.state.input.params.id);
+    if (!kept) throw new NotFoundError('Credential not found');
+    const report = await verifyCredential(kept.document, { baseUrl: config.baseUrl });
+    await page(ctx, { report, kept: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,79 @@
+/**
+ * The credential journey in a browser (docs/decisions/verifiable-credentials.md), at 375 and 1280 px: a verifier's
+ * approval → the member's credential.json → a signed-out visitor pastes it on /verify
+ * → "Valid"; the membership is revoked → "Revoked". The verify page has no script and no serious axe issue.
+ */
+import path from 'node:path';
+import test from 'ava';
+import { clientAs } from '../helpers/app';
+import { createUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { openPage, assertNoHorizontalOverflow, SCREENSHOT_DIR } from '../helpers/browser';
+import { useBrowserApp } from '../helpers/browserApp';
+import { seriousViolations } from '../helpers/axe';
+
+const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
+
+test.serial(
+  'approve → download the credential → a visitor verifies it → revoke → Revoked, at 375 and 1280 px',
+  async (t) => {
+    const admin = await createUser({ role: 'admin' });
+    const [department] = (await app()
+      .db('departments')
+      .where('verification_status', 'verified')
+      .orderBy('id')
+      .limit(1)
+      .pluck('id')) as number[];
+    for (const width of [375, 1280]) {
+      const member = await createUser();
+      await createProfileFor(member, { rank: 'Firefighter/EMT' });
+      const api = clientAs(app(), member);
+      const link = await api.post('/api/departments/user', { departmentId: department });
+      await api.post(`/api/departments/user/${link.body.id}/verification`);
+      const [requestId] = (await app()
+        .db('membership_verifications')
+        .where({ user_id: member.user.id })
+        .pluck('id')) as number[];
+      t.is(
+        (await clientAs(app(), admin).post(`/api/verifications/${requestId}/decision`, { decision: 'approve' })).status,
+        200,
+      );
+
+      // The member's file, as My Departments links it (the link itself: test/integration/verifiable-credentials.test.ts).
+      const file = await api.get(`/account/credentials/${link.body.id}/credential.json`);
+      t.is(file.status, 200);
+      const text = file.text;
+
+      // A signed-out visitor pastes it.
+      const visitor = await openPage(browser(), { width, height: 900, javaScriptEnabled: false });
+      const verify = async () => {
+        await visitor.page.goto(`${app().baseUrl}/verify`);
+        await visitor.page.getByLabel('Credential (the contents of credential.json)').fill(text);
+        await visitor.page.getByRole('button', { name: 'Verify' }).click();
+        const answer = visitor.page.getByRole('status').or(visitor.page.getByTestId('form-alert'));
+        return (await answer.textContent()) ?? '';
+      };
+      t.regex(await verify(), /^Valid: signed by/);
+      t.is(await visitor.page.locator('script').count(), 0, 'no script on the verify page');
+      await assertNoHorizontalOverflow(t, visitor.page, `verify result at ${width}`);
+      await visitor.page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `credential-valid-${width}.png`),
+        fullPage: true,
+      });
+      const kept = `${app().baseUrl}/verify/${JSON.parse(text).id.replace('urn:uuid:', '')}`;
+      t.deepEqual(await seriousViolations(browser(), kept, { width }), [], 'axe on a result');
+      t.deepEqual(await seriousViolations(browser(), `${app().baseUrl}/verify`, { width }), [], 'axe on the form');
+
+      const revoked = await clientAs(app(), admin).post(`/api/admin/verifications/${requestId}/revoke`, {
+        reason: 'Moved away',
+      });
+      t.is(revoked.status, 200);
+      t.regex(await verify(), /^Revoked: /);
+      await visitor.page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `credential-revoked-${width}.png`),
+        fullPage: true,
+      });
+      await visitor.context.close();
+    }
+  },
+);

@@ -1,0 +1,15 @@
+/** Helpers for the credential tests (docs/decisions/verifiable-credentials.md). */
+import { gunzipSync } from 'node:zlib';
+import type { HttpClient } from './app';
+
+/** Pastes `text` on /verify as a browser without script would. */
+export function verifyHtml(client: HttpClient, text: string) {
+  return client.postForm('/verify', { credential: text });
+}
+
+/** Bit `index` of a Bitstring Status List credential (multibase base64url, GZIP), read without the issuing library. */
+export async function decodeStatusBit(list: { credentialSubject: { encodedList: string } }, index: number) {
+  const encoded = list.credentialSubject.encodedList;
+  const bits = gunzipSync(Buffer.from(encoded.replace(/^u/, ''), 'base64url'));
+  return ((bits[index >> 3]! >> (7 - (index & 7))) & 1) === 1;
+}
