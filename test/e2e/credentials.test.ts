@@ -3,12 +3,13 @@
  * approval → the member's credential.json → a signed-out visitor pastes it on /verify
  * → "Valid"; the membership is revoked → "Revoked". The verify page has no script and no serious axe issue.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { clientAs } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
-import { openPage, assertNoHorizontalOverflow, SCREENSHOT_DIR } from '../helpers/browser';
+import { openPage, assertNoHorizontalOverflow, SCREENSHOT_DIR, waitForIslands } from '../helpers/browser';
 import { useBrowserApp } from '../helpers/browserApp';
 import { seriousViolations } from '../helpers/axe';
 
@@ -39,10 +40,22 @@ test.serial(
         200,
       );
 
-      // The member's file, as My Departments links it (the link itself: test/integration/verifiable-credentials.test.ts).
-      const file = await api.get(`/account/credentials/${link.body.id}/credential.json`);
-      t.is(file.status, 200);
-      const text = file.text;
+      // The member signs in and downloads the file from My Departments.
+      const own = await openPage(browser(), { width, height: 900 });
+      await own.page.goto(`${app().baseUrl}/login`);
+      await own.page.getByLabel('Email').fill(member.user.email);
+      await own.page.getByLabel('Password').fill(member.password);
+      await own.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await own.page.waitForURL((url) => url.pathname !== '/login');
+      await own.page.goto(`${app().baseUrl}/account-settings#departments`);
+      await waitForIslands(own.page);
+      const [download] = await Promise.all([
+        own.page.waitForEvent('download'),
+        own.page.getByRole('link', { name: /^Download your .* credential \(credential\.json\)$/ }).click(),
+      ]);
+      t.is(download.suggestedFilename(), 'credential.json');
+      const text = await readFile((await download.path())!, 'utf8');
+      await own.context.close();
 
       // A signed-out visitor pastes it.
       const visitor = await openPage(browser(), { width, height: 900, javaScriptEnabled: false });
