@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   admin: () => import('./admin').then((m) => m.benchmark),
   departments: () => import('./departments').then((m) => m.benchmark),
   profile: () => import('./profile').then((m) => m.benchmark),
+  readiness: () => import('./readiness').then((m) => m.benchmark),
   photos: () => import('./photos').then((m) => m.benchmark),
   floor: () => import('./floor').then((m) => m.benchmark),
   share: () => import('./share').then((m) => m.benchmark),
