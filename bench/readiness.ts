@@ -5,7 +5,7 @@
  * GET /departments/{id}/readiness and its CSV over HTTP on the real app — sequential, then a few concurrent
  * clients — and the queries each request sends, at 10 members and at size=N (default 1,000).
  *
- * Options: size=N members (default 1000), rounds=N requests per kind (default 200), concurrency=N (default 4).
+ * Options: size=N members (default 1000), rounds=N requests per kind (default 100), concurrency=N (default 4).
  */
 import type { Knex } from 'knex';
 import { startTestApp, type HttpClient } from '../test/helpers/app';
@@ -166,7 +166,7 @@ interface Measured {
 
 async function run({ log, options }: BenchContext): Promise<void> {
   const size = Number(options.size ?? 1000);
-  const rounds = Number(options.rounds ?? 200);
+  const rounds = Number(options.rounds ?? 100);
   const concurrency = Number(options.concurrency ?? 4);
   const app = await startTestApp({ rateLimitsEnabled: false });
   try {
@@ -209,7 +209,7 @@ async function run({ log, options }: BenchContext): Promise<void> {
     log(`page ${(pageBytes / 1024).toFixed(0)} KB, CSV ${(csvBytes / 1024).toFixed(0)} KB`);
 
     // Warm up, then each kind sequentially and with a few concurrent clients.
-    for (let i = 0; i < 20; i++) await Promise.all([get(page), get(csv)]);
+    for (let i = 0; i < 5; i++) await Promise.all([get(page), get(csv)]);
     const results: Measured[] = [];
     const cpu: Record<string, number> = {};
     const kinds: Array<[string, string]> = [
