@@ -207,6 +207,10 @@ async function run({ log, options }: BenchContext): Promise<void> {
     const pageBytes = (await get(page)).text.length;
     const csvBytes = (await get(csv)).text.length;
     log(`page ${(pageBytes / 1024).toFixed(0)} KB, CSV ${(csvBytes / 1024).toFixed(0)} KB`);
+    // React's development build (NODE_ENV unset) renders several times slower than the container's.
+    log(
+      `NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}: React's ${process.env.NODE_ENV === 'production' ? 'production' : 'development'} build`,
+    );
 
     // Warm up, then each kind sequentially and with a few concurrent clients.
     for (let i = 0; i < 5; i++) await Promise.all([get(page), get(csv)]);
