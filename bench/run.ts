@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   credentials: () => import('./credentials').then((m) => m.benchmark),
   departments: () => import('./departments').then((m) => m.benchmark),
   profile: () => import('./profile').then((m) => m.benchmark),
+  readiness: () => import('./readiness').then((m) => m.benchmark),
   photos: () => import('./photos').then((m) => m.benchmark),
   floor: () => import('./floor').then((m) => m.benchmark),
   share: () => import('./share').then((m) => m.benchmark),
