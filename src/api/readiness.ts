@@ -61,7 +61,7 @@ export function readinessRoutes({ config, mailer, rateLimits }: AppContext): Rou
         now: new Date(nowOf(ctx)),
       });
       ctx.set('Cache-Control', 'private, no-store');
-      ctx.body = presentRoster(read, user);
+      ctx.body = presentRoster(read, user, input.query.page);
     },
   );
 

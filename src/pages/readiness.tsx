@@ -128,7 +128,7 @@ export function readinessPageRoutes({
   const showRoster = async (
     ctx: Koa.Context,
     user: User,
-    input: { id: number; state?: CellState | null; position?: number | null },
+    input: { id: number; state?: CellState | null; position?: number | null; page?: number },
     failed: { intent: string; state: FormState } | null,
   ) => {
     const roster = await readinessRoster(user, {
@@ -137,7 +137,7 @@ export function readinessPageRoutes({
       position: input.position ?? null,
       now: new Date(nowOf(ctx)),
     });
-    const json = presentRoster(roster, user);
+    const json = presentRoster(roster, user, input.page);
     return renderPage(
       ctx,
       config,

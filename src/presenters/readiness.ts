@@ -1,21 +1,26 @@
 /**
  * The roster as the viewer may see it (docs/decisions/department-readiness.md): JSON with `can`, and the CSV of
- * exactly the rows and columns the page shows. Only what the roster read (shared, by sharing members) is here.
+ * the rows and columns the page shows, every page of them. Only what the roster read (shared, by sharing members) is here.
  */
 import { can, type Viewer } from '../policies';
 import { readinessPolicy } from '../policies/readiness';
 import { csvText } from '../render/csv';
 import type { Roster } from '../services/readiness/roster';
-import { attestationText, CELL_LABELS, type RosterJson } from '../validation/readiness';
+import { attestationText, CELL_LABELS, ROSTER_PAGE_SIZE, type RosterJson } from '../validation/readiness';
 
-export function presentRoster(roster: Roster, viewer: Viewer): RosterJson {
+/** One page of the roster (`page` from 1; past the last, the last). */
+export function presentRoster(roster: Roster, viewer: Viewer, page = 1): RosterJson {
   const { department } = roster;
+  const total = roster.members.length;
+  const count = Math.max(1, Math.ceil(total / ROSTER_PAGE_SIZE));
+  const number = Math.min(page, count);
   return {
     department: { id: department.id, name: department.name },
     credentials: roster.credentials,
     positions: roster.positions,
-    members: roster.members,
+    members: roster.members.slice((number - 1) * ROSTER_PAGE_SIZE, number * ROSTER_PAGE_SIZE),
     filter: { state: roster.filter.state, position: roster.filter.position?.id ?? null },
+    page: { number, count, total },
     can: {
       attest: can(readinessPolicy, viewer, 'attest', department),
       definePositions: can(readinessPolicy, viewer, 'definePositions', department),

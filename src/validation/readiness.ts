@@ -2,7 +2,7 @@
  * The department's side of readiness (docs/decisions/department-readiness.md): what a member shares, officers,
  * position requirements, attestations and the roster's filters. Shared by the server and the views.
  */
-import { array, mixed, object, string } from 'yup';
+import { array, mixed, number, object, string } from 'yup';
 import { id, lowerCased, trimmed, trimmedLine, withoutNul, NUL_TEXT_MESSAGE } from './common';
 
 export const READINESS_KINDS = ['certifications', 'licenses', 'trainingHours', 'readinessDates'] as const;
@@ -98,12 +98,19 @@ export const attestSchema = object({
   itemId: id(READINESS_MESSAGES.itemNotShared),
 });
 
-/** The roster's filters (links): a cell state, a position. */
+/**
+ * Members on one page of the roster: a department of a thousand is read in pages, so a page stays a page (every
+ * member × every credential, with its Attest forms, was megabytes). The CSV holds every page.
+ */
+export const ROSTER_PAGE_SIZE = 50;
+
+/** The roster's filters (links): a cell state, a position; and the page. */
 export const rosterQuery = object({
   state: mixed<CellState>()
     .oneOf([...CELL_STATES, undefined])
     .optional(),
   position: id().optional().default(undefined),
+  page: number().integer().min(1).max(10_000).optional(),
 });
 
 /** `/departments/{id}/…` */
@@ -146,5 +153,7 @@ export interface RosterJson {
   positions: Array<{ id: number; name: string; credentials: string[] }>;
   members: RosterMemberJson[];
   filter: { state: CellState | null; position: number | null };
+  /** This page of the members (ROSTER_PAGE_SIZE a page) and how many match the filters in all. */
+  page: { number: number; count: number; total: number };
   can: { attest: boolean; definePositions: boolean; grantOfficers: boolean };
 }

@@ -25,6 +25,7 @@ import {
   type CellState,
   type ReadinessKind,
   type RosterCellJson,
+  ROSTER_PAGE_SIZE,
   type RosterJson,
   type RosterMemberJson,
 } from '../../src/validation/readiness';
@@ -218,12 +219,17 @@ export interface ReadinessPageProps {
   failed: { intent: string; state: FormState } | null;
 }
 
-const rosterHref = (roster: RosterJson, change: { state?: CellState | null; position?: number | null }) => {
+/** The roster with a filter changed (back to its first page) or, with `page`, another page of the same filters. */
+const rosterHref = (
+  roster: RosterJson,
+  change: { state?: CellState | null; position?: number | null; page?: number },
+) => {
   const state = change.state !== undefined ? change.state : roster.filter.state;
   const position = change.position !== undefined ? change.position : roster.filter.position;
   const query = new URLSearchParams();
   if (state) query.set('state', state);
   if (position) query.set('position', String(position));
+  if (change.page && change.page > 1) query.set('page', String(change.page));
   const text = query.toString();
   return `/departments/${roster.department.id}/readiness${text ? `?${text}` : ''}`;
 };
@@ -241,6 +247,21 @@ function AttestForm({ roster, cell }: { roster: RosterJson; cell: RosterCellJson
         Attest
       </Button>
     </Form>
+  );
+}
+
+/** "Members 51–100 of 1,000" with the previous and next pages, as links. */
+function RosterPages({ roster }: { roster: RosterJson }) {
+  const { number, count, total } = roster.page;
+  if (count <= 1) return null;
+  const first = (number - 1) * ROSTER_PAGE_SIZE + 1;
+  const last = first + roster.members.length - 1;
+  return (
+    <Links aria-label="Roster pages">
+      {number > 1 ? <a href={rosterHref(roster, { page: number - 1 })}>Previous</a> : null}
+      <span>{`Members ${first}–${last} of ${total.toLocaleString('en-US')}`}</span>
+      {number < count ? <a href={rosterHref(roster, { page: number + 1 })}>Next</a> : null}
+    </Links>
   );
 }
 
@@ -290,7 +311,7 @@ export function ReadinessPage({ roster, catalogue, notice, failed }: ReadinessPa
           <a href={csvHref(roster)} download>
             Download CSV
           </a>{' '}
-          (exactly what is shown)
+          (what is shown, every page)
         </p>
         <DataTable
           label="Readiness"
@@ -325,6 +346,7 @@ export function ReadinessPage({ roster, catalogue, notice, failed }: ReadinessPa
             </tr>
           ))}
         </DataTable>
+        <RosterPages roster={roster} />
       </section>
       {roster.can.definePositions ? (
         <Card aria-labelledby="positions-title" id={POSITIONS_ID}>
