@@ -38,14 +38,15 @@ const Totals = styled.table.withConfig(sc('TrainingTotals'))`
   }
   th,
   td {
-    padding: ${theme.space[1]} ${theme.space[2]};
+    padding: ${theme.space[1]};
     border-bottom: 1px solid ${theme.color.line};
     text-align: left;
   }
+  tbody th {
+    font-weight: 600;
+  }
   td:nth-child(2),
-  td:nth-child(3),
-  th:nth-child(2),
-  th:nth-child(3) {
+  th:nth-child(2) {
     text-align: right;
     font-variant-numeric: tabular-nums;
   }
@@ -61,8 +62,7 @@ export function renderTrainingTotals(context: SectionContext, items: readonly Se
       <thead>
         <tr>
           <th scope="col">Category</th>
-          <th scope="col">Hours</th>
-          <th scope="col">Target</th>
+          <th scope="col">Hours / target</th>
           <th scope="col">Status</th>
         </tr>
       </thead>
@@ -70,8 +70,7 @@ export function renderTrainingTotals(context: SectionContext, items: readonly Se
         {totals.map((total) => (
           <tr key={total.category}>
             <th scope="row">{TRAINING_CATEGORY_LABELS[total.category]}</th>
-            <td>{total.hours}</td>
-            <td>{total.target}</td>
+            <td>{`${total.hours} / ${total.target}`}</td>
             <td>
               <Badge $tone={total.met ? 'ok' : 'warn'}>{total.met ? 'Met' : 'Short'}</Badge>
             </td>
