@@ -46,11 +46,11 @@ export const training = defineList({
       .test('date', TRAINING_MESSAGES.dateInvalid, (value) => value === undefined || isTrainingDate(value))
       .meta({ label: 'Date', input: 'text', help: 'YYYY-MM-DD' }),
     category: requiredChoice(
-      'ISO category',
+      'Category',
       TRAINING_CATEGORIES,
       TRAINING_MESSAGES.categoryRequired,
       TRAINING_CATEGORY_LABELS,
-    ),
+    ).meta({ help: 'ISO Fire Suppression Rating Schedule category' }),
     hours: hours(),
     notes: optionalText('Notes', LIST_LONG_TEXT_MAX),
   },
