@@ -47,6 +47,7 @@ import * as readinessDigests from './20261201021000_readiness_digests';
 import * as proofDocuments from './20261201030000_proof_documents';
 import * as profileImports from './20261201040000_profile_imports';
 import * as certificationCredentialId from './20261201040100_certification_credential_id';
+import * as profileTraining from './20261201050000_profile_training';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -93,4 +94,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201030000_proof_documents': proofDocuments,
   '20261201040000_profile_imports': profileImports,
   '20261201040100_certification_credential_id': certificationCredentialId,
+  '20261201050000_profile_training': profileTraining,
 };

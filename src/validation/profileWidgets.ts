@@ -31,6 +31,7 @@ export const WIDGETS = [
 export const EXTRA_SECTIONS = [
   { key: 'statusUpdates', title: 'Status Updates', collapsedCount: 3, filter: 'status-updates' },
   { key: 'fireStations', title: 'Fire Stations', collapsedCount: 3, filter: 'fire-stations' },
+  { key: 'training', title: 'Training Hours', collapsedCount: 5, filter: 'training' },
 ] as const;
 /** Every section of a profile page, in the order the columns show them. */
 export const SECTIONS = [...WIDGETS, ...EXTRA_SECTIONS] as const;
@@ -166,7 +167,8 @@ type DocumentListKey =
   | 'skills'
   | 'gear'
   | 'specialUnits'
-  | 'fireStations';
+  | 'fireStations'
+  | 'training';
 
 /** GET /api/profiles: the shell's list (spec 01 §7), the signed-in user's own. */
 export type ProfileSummaryJson = Pick<ProfileJson, 'id' | 'userId' | 'username' | 'profileStatus' | 'name'>;

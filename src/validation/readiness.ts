@@ -4,6 +4,7 @@
  */
 import { array, mixed, number, object, string } from 'yup';
 import { id, lowerCased, trimmed, trimmedLine, withoutNul, NUL_TEXT_MESSAGE } from './common';
+import { TRAINING_CATEGORY_LABELS, type TrainingTotal } from './lists/rules';
 
 export const READINESS_KINDS = ['certifications', 'licenses', 'trainingHours', 'readinessDates'] as const;
 export type ReadinessKind = (typeof READINESS_KINDS)[number];
@@ -145,6 +146,20 @@ export interface RosterMemberJson {
   qualifiedFor: string[];
   /** Position name → the credentials the member lacks for it. */
   lacks: Record<string, string[]>;
+  /**
+   * This year's training hours by ISO category (docs/decisions/training-hours.md), only when the member shares
+   * training hours with the department; null otherwise.
+   */
+  training?: TrainingTotal[] | null;
+}
+
+/** A member's training totals in one line (the roster and its CSV): the categories with hours logged this year. */
+export function trainingText(totals: readonly TrainingTotal[]): string {
+  const logged = totals.filter((total) => total.hours > 0);
+  if (logged.length === 0) return 'No hours this year';
+  return logged
+    .map((t) => `${TRAINING_CATEGORY_LABELS[t.category]} ${t.hours}/${t.target} h${t.met ? ' (met)' : ''}`)
+    .join('; ');
 }
 
 export interface RosterJson {

@@ -89,6 +89,7 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
     path: `/profiles/${0}?edit=1&add=status-updates`,
     as: () => owner,
   },
+  { name: 'training hours, the add form', path: `/profiles/${0}?edit=1&add=training`, as: () => owner },
   { name: 'public view', path: `/profiles/${0}/public`, as: () => null },
   { name: 'headshot and banner', path: `/profiles/${0}/portrait`, as: () => owner },
   { name: 'proof documents', path: `/profiles/${0}/documents`, as: () => owner },

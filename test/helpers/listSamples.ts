@@ -63,6 +63,10 @@ export const LIST_SAMPLES: Record<string, { add: Record<string, unknown>; patch:
     add: { name: 'Hazmat Team', years: '2017-present', description: 'Level A entry' },
     patch: { description: 'Team lead' },
   },
+  training: {
+    add: { topic: 'Ladder drills', date: '2026-03-14', category: 'company', hours: 3.5, notes: 'Ground ladders' },
+    patch: { hours: 2 },
+  },
   'fire-stations': {
     add: { stationName: 'Station 7', stationNumber: '7', position: 'Captain', specialties: ['Hazmat'] },
     patch: { location: 'East Austin' },

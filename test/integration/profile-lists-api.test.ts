@@ -46,7 +46,12 @@ test('every list: the owner adds, patches (by index and by id) and deletes, and 
     const base = `/api/profiles/${profile.id}/${list.path}`;
     const first = await as(owner).post(base, sample.add);
     t.is(first.status, 201, `${list.path}: ${JSON.stringify(first.body)}`);
-    t.like(first.body, { index: 0, version: 1, showOnMainProfile: true, visibility: 'authenticated' });
+    t.like(first.body, {
+      index: 0,
+      version: 1,
+      showOnMainProfile: true,
+      visibility: list.defaultVisibility ?? 'authenticated',
+    });
     const added = list.path === 'certifications' ? { ...sample.add, year: 2014 } : sample.add;
     t.like(first.body, expected(added), list.path);
     t.is(first.headers.get('etag'), `"${first.body.id}.1"`);
@@ -375,7 +380,10 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
   const profile = await createProfileFor(owner);
   for (const list of LISTS) {
     for (let i = 0; i < 3; i++)
-      await as(owner).post(`/api/profiles/${profile.id}/${list.path}`, SAMPLES[list.path]!.add);
+      await as(owner).post(`/api/profiles/${profile.id}/${list.path}`, {
+        visibility: 'public',
+        ...SAMPLES[list.path]!.add,
+      });
   }
   await as(owner).post(`/api/profiles/${profile.id}/licenses`, {
     ...SAMPLES.licenses!.add,

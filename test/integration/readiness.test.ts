@@ -35,8 +35,11 @@ test.after.always(async () => {
   await app?.close();
 });
 
-/** A verified member of `departmentId` with a live profile, one certification and one license (unique names). */
-async function member(name: string, departmentId: number) {
+/**
+ * A verified member of `departmentId` with a live profile, one certification and one license (unique names) and,
+ * with `hazmatHours`, one private hazmat training entry this year (the hours are the member's canary).
+ */
+async function member(name: string, departmentId: number, hazmatHours?: number) {
   const account = await createUser({
     name,
     username: `${name.toLowerCase().replace(/\W/g, '')}${Date.now() % 100000}`,
@@ -59,6 +62,15 @@ async function member(name: string, departmentId: number) {
     visibility: 'public',
   });
   if (cert.status !== 201 || license.status !== 201) throw new Error(`${cert.text} ${license.text}`);
+  if (hazmatHours !== undefined) {
+    const entry = await client.post(`/api/profiles/${profile.id}/training`, {
+      topic: `Decon ${name}`,
+      date: `${new Date().getUTCFullYear()}-01-15`,
+      category: 'hazmat',
+      hours: hazmatHours,
+    });
+    if (entry.status !== 201) throw new Error(entry.text);
+  }
   return { account, profile, client, certId: cert.body.id as number, licenseId: license.body.id as number };
 }
 
@@ -75,14 +87,14 @@ async function officerOf(departmentId: number): Promise<CreatedUser> {
 test.serial(
   'the consent canary matrix: nothing of a member who did not share, or withdrew, reaches an officer',
   async (t) => {
-    const all = await member('Canary Everything', departmentA.id);
-    const licensesOnly = await member('Canary Licenses', departmentA.id);
-    await member('Canary Never', departmentA.id);
-    const withdrew = await member('Canary Withdrew', departmentA.id);
+    const all = await member('Canary Everything', departmentA.id, 7.13);
+    const licensesOnly = await member('Canary Licenses', departmentA.id, 7.31);
+    await member('Canary Never', departmentA.id, 7.37);
+    const withdrew = await member('Canary Withdrew', departmentA.id, 7.19);
     t.is(
       (
         await all.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, {
-          kinds: ['certifications', 'licenses'],
+          kinds: ['certifications', 'licenses', 'trainingHours'],
         })
       ).status,
       200,
@@ -95,7 +107,7 @@ test.serial(
     t.is(
       (
         await withdrew.client.request('PUT', `/api/departments/${departmentA.id}/sharing`, {
-          kinds: ['certifications', 'licenses'],
+          kinds: ['certifications', 'licenses', 'trainingHours'],
         })
       ).status,
       200,
@@ -117,6 +129,11 @@ test.serial(
       t.false(channel.includes('EMT Canary Licenses'));
       t.false(channel.includes('Canary Never'));
       t.true(channel.includes('Canary Withdrew'));
+      // Training hours (a private entry) only of those who share them: this year's totals, never the entry itself.
+      t.true(/Hazmat 7\.13\/6|"hours":7\.13/.test(channel), 'the shared training totals');
+      t.true(/Hazmat 7\.19\/6|"hours":7\.19/.test(channel));
+      t.false(/Hazmat 7\.3[17]\/|"hours":7\.3[17]/.test(channel), 'no training of a member who did not share it');
+      t.false(channel.includes('Decon Canary'), 'the entries stay the member’s');
     }
     t.is((await withdrew.client.delete(`/api/departments/${departmentA.id}/sharing`)).status, 204);
     // Withdrawal is seen at once, on this node and on a second one.
@@ -124,6 +141,7 @@ test.serial(
       for (const channel of await reads(node)) {
         t.false(channel.includes('Canary Withdrew'));
         t.false(channel.includes('Canary Never'));
+        t.false(/Hazmat 7\.19\/|"hours":7\.19/.test(channel), 'a withdrawn member’s training hours are gone');
         t.true(channel.includes('Driver Canary Licenses'));
       }
     }
@@ -214,7 +232,7 @@ test.serial('positions, the query count, attestation on the public profile, drop
 
   const { result, sql } = await queriesOf(app.db, () => client.get(`/api/departments/${departmentA.id}/readiness`));
   t.is(result.status, 200);
-  t.true(sql.length <= 6, sql.join('\n')); // the session's one read, then at most five for the roster
+  t.true(sql.length <= 7, sql.join('\n')); // the session's one read, then at most six for the roster
   const row = result.body.members.find((m: { name: string }) => m.name === 'Attested Member');
   t.deepEqual(row.lacks.Engineer, catalogue);
   t.is(row.cells['Driver Attested Member'].state, 'expired');

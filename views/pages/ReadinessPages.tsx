@@ -18,6 +18,7 @@ import { InlineProof } from '../ui/InlineProof';
 import type { ActionNotice, FormState } from '../../src/validation/forms';
 import {
   attestationText,
+  trainingText,
   CELL_LABELS,
   CELL_STATES,
   READINESS_KINDS,
@@ -200,7 +201,9 @@ export function SharingPage({ department, kinds, shared, preview, notice, state 
               ))}
             </DataTable>
             <Plain>
-              {kinds.includes('trainingHours') ? <li>Training hours: none logged yet.</li> : null}
+              {kinds.includes('trainingHours') ? (
+                <li>Training hours this year: {trainingText(preview.member?.training ?? [])}</li>
+              ) : null}
               {kinds.includes('readinessDates') ? <li>Readiness dates: none recorded yet.</li> : null}
             </Plain>
           </>
@@ -320,7 +323,14 @@ export function ReadinessPage({ roster, catalogue, notice, failed }: ReadinessPa
         >
           {roster.members.map((member) => (
             <tr key={member.userId} data-member={member.userId}>
-              <td>{member.profilePath ? <a href={member.profilePath}>{member.name}</a> : member.name}</td>
+              <td>
+                {member.profilePath ? <a href={member.profilePath}>{member.name}</a> : member.name}
+                {member.training ? (
+                  <div data-training>
+                    <small>Training: {trainingText(member.training)}</small>
+                  </div>
+                ) : null}
+              </td>
               <td>
                 {member.qualifiedFor.join(', ') || '—'}
                 {Object.entries(member.lacks).map(([position, lacks]) => (

@@ -36,8 +36,8 @@ export interface WidgetView {
   /** Everyone else's, when they chose this widget (in the "all" layout they never see an empty section). */
   emptyText: string;
   renderItems: RenderItems;
-  /** Controls above the items in read and edit mode alike (the timeline's sort links). */
-  renderTools?: (context: SectionContext) => ReactNode;
+  /** Controls or a summary above the items (read and edit mode); `items` are all the section's items the viewer sees. */
+  renderTools?: (context: SectionContext, items: readonly SectionItem[]) => ReactNode;
 }
 
 const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
@@ -53,6 +53,7 @@ const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
   // After the nine, beside their kin: news under the career story, stations under the apparatus and units.
   statusUpdates: 'left',
   fireStations: 'right',
+  training: 'left',
 };
 
 const INVITE: Record<WidgetKey, string> = {
@@ -67,6 +68,7 @@ const INVITE: Record<WidgetKey, string> = {
   photos: 'Add your first photo',
   statusUpdates: 'Add your first status update',
   fireStations: 'Add the first fire station you served at',
+  training: 'Log your first training hours',
 };
 
 /** The spec names no empty text for visitors; these say plainly that there is nothing yet. */
@@ -82,6 +84,7 @@ const NOTHING_YET: Record<WidgetKey, string> = {
   photos: 'No photos yet.',
   statusUpdates: 'No status updates yet.',
   fireStations: 'No fire stations yet.',
+  training: 'No training logged yet.',
 };
 
 const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`
@@ -194,7 +197,7 @@ export function WidgetSection({
         {/* The list's editor keeps this count current while editing (the ListEditor island). */}
         <Count data-section-count={view.key}>{items.length}</Count>
       </Head>
-      {view.renderTools && (editor || items.length > 0) ? view.renderTools(context) : null}
+      {view.renderTools && (editor || items.length > 0) ? view.renderTools(context, items) : null}
       {editor ? (
         editor
       ) : items.length === 0 ? (

@@ -96,7 +96,8 @@ export async function appendListItem(
     ...toColumns(list, fields),
     profileId: profile.id,
     position: last.last === null ? 0 : last.last + 1,
-    visibility: (input.fields.visibility as Visibility | undefined) ?? profile.defaultVisibility,
+    visibility:
+      (input.fields.visibility as Visibility | undefined) ?? list.defaultVisibility ?? profile.defaultVisibility,
   });
   const linked = await withPhotoFields(trx, profile, list, item, input.fields);
   return linked;

@@ -2,8 +2,8 @@
  * Reading a department's shared readiness (docs/decisions/department-readiness.md): the roster (page, CSV, JSON,
  * digest) and a member's own preview. Every read of what members shared goes through `sharedWith` /
  * `sharingMembers` (src/policies/readiness.ts) and the roster's policy; nothing is kept, so a withdrawal is seen
- * by the next read on every node. Five queries whatever the size: the department with the viewer's roles, the
- * positions, the sharing members, their certifications and their licenses.
+ * by the next read on every node. Six queries whatever the size: the department with the viewer's roles, the
+ * positions, the sharing members, their certifications, their licenses and their training hours.
  */
 import type { Knex } from 'knex';
 import { raw } from 'objection';
@@ -13,6 +13,7 @@ import { PositionRequirement, ReadinessConsent } from '../../models/Readiness';
 import { authorize, type Viewer } from '../../policies';
 import { readinessPolicy, sharedWith, sharingMembers, type ReadinessDepartment } from '../../policies/readiness';
 import { LISTS } from '../../validation/lists';
+import { trainingYearTotals, type TrainingTotal } from '../../validation/lists/rules';
 import type { AttestationJson, CellState, ReadinessKind } from '../../validation/readiness';
 import { buildMatrix, filterMatrix, type Matrix, type Position, type SharedItem, type SharedMember } from './matrix';
 
@@ -86,6 +87,43 @@ function sharedItems(
   );
 }
 
+/**
+ * This year's training hours of the members who share them with the department, by member (one query through
+ * `sharedWith`, docs/decisions/training-hours.md), or the owner's own (their preview).
+ */
+async function sharedTraining(
+  departmentId: number,
+  now: Date,
+  db: Knex | undefined,
+  owner?: number,
+): Promise<Map<number, TrainingTotal[]>> {
+  const definition = LISTS.find((each) => each.key === 'training')!;
+  const query = listItemModel(definition)
+    .query(db)
+    .alias('i')
+    .join('profiles as p', 'p.id', 'i.profile_id')
+    .where('i.date', 'like', `${now.getUTCFullYear()}-%`)
+    .select('p.user_id', 'i.date', 'i.category', 'i.hours');
+  if (owner !== undefined) query.where('p.user_id', owner);
+  else query.modify(sharedWith, departmentId, 'trainingHours', 'p.user_id');
+  const rows = (await query) as unknown as Array<{ userId: number; date: string; category: string; hours: number }>;
+  const byMember = new Map<number, typeof rows>();
+  for (const row of rows) byMember.set(row.userId, [...(byMember.get(row.userId) ?? []), row]);
+  return new Map([...byMember].map(([userId, entries]) => [userId, trainingYearTotals(entries, now)]));
+}
+
+/** The matrix's rows with their training totals where the member shares training hours (else null). */
+function withTraining(matrix: Matrix, training: Map<number, TrainingTotal[]>, now: Date): Matrix {
+  const none = trainingYearTotals([], now);
+  return {
+    ...matrix,
+    members: matrix.members.map((member) => ({
+      ...member,
+      training: member.kinds.includes('trainingHours') ? (training.get(member.userId) ?? none) : null,
+    })),
+  };
+}
+
 const attestationOf = (department: Pick<Department, 'id' | 'name'>, at: Date): AttestationJson => ({
   departmentId: department.id,
   departmentName: department.name,
@@ -153,10 +191,12 @@ export async function readinessRoster(
     ...(await sharedItems('licenses', department, db)),
   ];
   const position = positions.find((p) => p.id === input.position) ?? null;
-  const matrix = filterMatrix(buildMatrix(members, items, positions, input.now), {
-    state: input.state ?? null,
-    position,
-  });
+  const training = await sharedTraining(department.id, input.now, db);
+  const matrix = withTraining(
+    filterMatrix(buildMatrix(members, items, positions, input.now), { state: input.state ?? null, position }),
+    training,
+    input.now,
+  );
   return { ...matrix, department, positions, filter: { state: input.state ?? null, position } };
 }
 
@@ -189,5 +229,8 @@ export async function previewFor(
     kinds: [...kinds],
     reminderDays: member.reminderDays,
   };
-  return buildMatrix([self], items, [], now);
+  const training = kinds.includes('trainingHours')
+    ? await sharedTraining(department.id, now, db, member.id)
+    : new Map<number, TrainingTotal[]>();
+  return withTraining(buildMatrix([self], items, [], now), training, now);
 }

@@ -327,6 +327,8 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
    * fills (the issuer, and the expiry suggested from the issue date).
    */
   catalogue?: CatalogueFill;
+  /** A new item's visibility when the owner names none; the profile's default visibility when absent. */
+  defaultVisibility?: Visibility;
   /** Display order (spec 02 §4); stored position order when absent. */
   order?: (items: ItemOf<F>[], options: OrderOptions) => ItemOf<F>[];
 }

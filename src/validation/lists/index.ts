@@ -13,6 +13,7 @@ import { skills } from './skills';
 import { gear } from './gear';
 import { specialUnits } from './specialUnits';
 import { fireStations } from './fireStations';
+import { training } from './training';
 
 export const LISTS = [
   timeline,
@@ -25,6 +26,7 @@ export const LISTS = [
   gear,
   specialUnits,
   fireStations,
+  training,
 ] as unknown as readonly ListDefinition[]; // yup's schemas are invariant in their shape: no list's own type is a ListDefinition
 
 export type ListKey = (typeof LISTS)[number]['key'];

@@ -270,3 +270,73 @@ export function expirationShown(
 ): boolean {
   return visible.includes(expirationVisibility ?? DEFAULT_EXPIRATION_VISIBILITY);
 }
+
+/**
+ * The ISO Fire Suppression Rating Schedule's training categories and each one's yearly hours per member
+ * (docs/decisions/training-hours.md).
+ */
+export const TRAINING_CATEGORIES = [
+  'company',
+  'facility',
+  'officer',
+  'driver_operator',
+  'hazmat',
+  'new_driver',
+  'recruit',
+] as const;
+export type TrainingCategory = (typeof TRAINING_CATEGORIES)[number];
+export const TRAINING_CATEGORY_LABELS: Record<TrainingCategory, string> = {
+  company: 'Company',
+  facility: 'Facility',
+  officer: 'Officer',
+  driver_operator: 'Driver/operator',
+  hazmat: 'Hazmat',
+  new_driver: 'New driver',
+  recruit: 'Recruit',
+};
+export const TRAINING_TARGETS: Record<TrainingCategory, number> = {
+  company: 192,
+  facility: 18,
+  officer: 12,
+  driver_operator: 12,
+  hazmat: 6,
+  new_driver: 60,
+  recruit: 240,
+};
+
+/** A training entry's date: `YYYY-MM-DD`, a day its month has. */
+export function isTrainingDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return day <= daysInMonth(year, month);
+}
+
+export interface TrainingTotal {
+  category: TrainingCategory;
+  hours: number;
+  target: number;
+  met: boolean;
+}
+
+/**
+ * This year's training hours by category against the schedule's figures, every category in order (none logged:
+ * 0). The year is the clock's (UTC); entries of other years, unknown categories and unreadable hours count nothing.
+ */
+export function trainingYearTotals(
+  entries: ReadonlyArray<{ date?: unknown; category?: unknown; hours?: unknown }>,
+  now: Date,
+): TrainingTotal[] {
+  const year = String(now.getUTCFullYear());
+  const sums = new Map<string, number>();
+  for (const { date, category, hours } of entries) {
+    const value = Number(hours);
+    if (typeof date !== 'string' || date.slice(0, 4) !== year || !Number.isFinite(value) || value <= 0) continue;
+    sums.set(String(category), (sums.get(String(category)) ?? 0) + value);
+  }
+  return TRAINING_CATEGORIES.map((category) => {
+    const hours = Math.round((sums.get(category) ?? 0) * 100) / 100;
+    const target = TRAINING_TARGETS[category];
+    return { category, hours, target, met: hours >= target };
+  });
+}

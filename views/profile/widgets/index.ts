@@ -1,7 +1,7 @@
 /** Each widget's item view, by widget key. */
 import type { ReactNode } from 'react';
 import type { WidgetKey } from '../../../src/validation/profiles';
-import type { RenderItems, SectionContext } from './context';
+import type { RenderItems, SectionContext, SectionItem } from './context';
 import type { DescribeItem } from './ItemLayout';
 import { renderAwards } from './Awards';
 import { renderCertifications, renderLicenses } from './Credentials';
@@ -11,6 +11,7 @@ import { renderPhotos } from './Photos';
 import { renderSkills } from './Skills';
 import { renderStatusUpdates } from './StatusUpdates';
 import { events, renderTimeline, renderTimelineTools } from './Timeline';
+import { renderTraining, renderTrainingTotals } from './Training';
 import { renderUnits } from './Units';
 
 export const WIDGET_RENDERERS: Partial<Record<WidgetKey, RenderItems>> = {
@@ -25,11 +26,15 @@ export const WIDGET_RENDERERS: Partial<Record<WidgetKey, RenderItems>> = {
   photos: renderPhotos,
   statusUpdates: renderStatusUpdates,
   fireStations: renderFireStations,
+  training: renderTraining,
 };
 
 /** Controls a widget shows above its items, in read and edit mode. */
-export const WIDGET_TOOLS: Partial<Record<WidgetKey, (context: SectionContext) => ReactNode>> = {
+export const WIDGET_TOOLS: Partial<
+  Record<WidgetKey, (context: SectionContext, items: readonly SectionItem[]) => ReactNode>
+> = {
   timeline: renderTimelineTools,
+  training: renderTrainingTotals,
 };
 
 /**
@@ -47,4 +52,5 @@ export const WIDGET_ITEM_PARTS: Partial<Record<WidgetKey, DescribeItem>> = {
   specialUnits: renderUnits.describe,
   statusUpdates: renderStatusUpdates.describe,
   fireStations: renderFireStations.describe,
+  training: renderTraining.describe,
 };
