@@ -151,6 +151,7 @@ export async function findListItems(
     .query()
     .where('profileId', profile.id)
     .modify(scopeVisibility, viewer, profile.userId)
+    .modify(withAttestations(input.list))
     .orderBy('position');
   if (input.list.key === 'skills') await attachColleagueEndorsements(viewer, profile, items);
   return { profile, items: await attachPhotoLinks(Model.knex(), input.list, items) };
@@ -158,3 +159,4 @@ export async function findListItems(
 
 export { loadProfileLists } from './load';
 import { attachColleagueEndorsements } from '../endorsements/load';
+import { withAttestations } from './load';

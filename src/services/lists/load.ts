@@ -30,6 +30,15 @@ const gathered = <M extends Model, R>(db: Knex, name: string, query: QueryBuilde
  * they ride with the item, so they show exactly where the item does.
  */
 const ATTESTED_LISTS = new Set(['certifications', 'licenses']);
+
+/** A list's item query with each row's attestations (for the lists that have them): every read of items uses it. */
+export const withAttestations =
+  (list: { key: string; table: string }) =>
+  <M extends Model, R>(query: QueryBuilder<M, R>) => {
+    if (ATTESTED_LISTS.has(list.key))
+      query.select(`${list.table}.*`, attestationsOf(Model.knex(), list.key, list.table));
+  };
+
 const attestationsOf = (db: Knex, list: string, table: string) =>
   db.raw(
     `(select coalesce(json_agg(json_build_object('departmentId', a.department_id, 'departmentName', d.name,
@@ -58,10 +67,7 @@ export async function loadProfileLists(
             .query()
             .where('profileId', profileId)
             .modify(scopeVisibility, viewer, profile.userId)
-            .modify((query) => {
-              if (ATTESTED_LISTS.has(list.key))
-                query.select(`${list.table}.*`, attestationsOf(db, list.key, list.table));
-            }),
+            .modify(withAttestations(list)),
         ),
       ),
     ),
