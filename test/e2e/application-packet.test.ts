@@ -15,8 +15,10 @@ import { createProfileFor } from '../helpers/profiles';
 import { textPdf } from '../helpers/hostileFiles';
 import { assertNoHorizontalOverflow, openPage, screenshot } from '../helpers/browser';
 import { useBrowserApp } from '../helpers/browserApp';
+import { needsPdfTools } from '../helpers/pdfTools';
 
 const { app, browser } = useBrowserApp(test, { rateLimitsEnabled: false });
+const withPdfTools = needsPdfTools(test.serial);
 
 let owner: CreatedUser;
 let profileId: number;
@@ -40,7 +42,7 @@ for (const [width, javaScriptEnabled] of [
   [375, false],
   [1280, true],
 ] as const) {
-  test.serial(`at ${width} px: attach a document, build a packet, download it`, async (t) => {
+  withPdfTools(`at ${width} px: attach a document, build a packet, download it`, async (t) => {
     const { page } = await openPage(browser(), { width, height: 900, javaScriptEnabled });
     await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
     await page.goto(`${app().baseUrl}/profiles/${profileId}?edit=1`);

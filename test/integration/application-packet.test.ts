@@ -15,6 +15,9 @@ import { createProfileFor } from '../helpers/profiles';
 import { textPdf } from '../helpers/hostileFiles';
 import { ProofDocument } from '../../src/models/ProofDocument';
 import { PACKET_MESSAGES } from '../../src/validation/documents';
+import { needsPdfTools } from '../helpers/pdfTools';
+
+const withPdfTools = needsPdfTools(test.serial);
 
 let app: TestApp;
 let dir: string;
@@ -102,7 +105,7 @@ async function build(who: CreatedUser, fields: Array<[string, string]>) {
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-test.serial('the packet: one sound PDF of at most 5 MB with the chosen documents and nothing else', async (t) => {
+withPdfTools('the packet: one sound PDF of at most 5 MB with the chosen documents and nothing else', async (t) => {
   const page = await clientAs(app, owner).get(`/profiles/${profileId}/application`);
   t.is(page.status, 200);
   t.regex(page.text, /CPAT card/, 'the checklist is seeded');

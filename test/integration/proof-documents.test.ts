@@ -22,6 +22,9 @@ import { LocalMediaStore } from '../../src/services/photos/store';
 import { createLogger } from '../../src/log';
 import { DOCUMENT_MESSAGES } from '../../src/validation/documents';
 import { PHOTO_MESSAGES } from '../../src/validation/photos';
+import { needsPdfTools } from '../helpers/pdfTools';
+
+const withPdfTools = needsPdfTools(test.serial);
 
 let app: TestApp;
 let mediaDir: string;
@@ -79,7 +82,7 @@ const storedFile = (document: ProofDocument) =>
 const download = (who: CreatedUser | null, document: ProofDocument) =>
   clientAs(app, who).get(`/profiles/${profileId}/documents/${document.id}/file`);
 
-test.serial('a PDF with JavaScript is stored without it, private, and only its owner downloads it', async (t) => {
+withPdfTools('a PDF with JavaScript is stored without it, private, and only its owner downloads it', async (t) => {
   const hostile = await textPdf([CANARY, 'Page two'], { script: true });
   t.true(hostile.includes('JavaScript'), 'the upload carries script');
   const answer = await upload(owner, hostile, 'emt card (scan).pdf');
@@ -159,7 +162,7 @@ test.serial('hostile or wrong uploads get a clear 4xx and store nothing', async 
   t.is((await readdir(path.join(mediaDir, 'documents'))).length, filesBefore, 'no file left behind');
 });
 
-test.serial('the owner’s data export carries their documents', async (t) => {
+withPdfTools('the owner’s data export carries their documents', async (t) => {
   await reauthenticate(clientAs(app, owner), owner.password);
   const res = await fetch(`${app.baseUrl}/account-settings/export`, {
     method: 'POST',
