@@ -306,6 +306,7 @@ export const benchmark: Benchmark = {
         HOST: '127.0.0.1',
         BASE_URL: 'http://turnout.bench.invalid',
         SESSION_SECRET: 'bench-floor-session-secret-0123456789',
+        CREDENTIAL_KEY: 'bench-floor-credential-key-0123456789-abcdefghij',
         LOG_LEVEL: logLevel,
         MIGRATE_ON_START: 'true',
         RATE_LIMITS: 'false',

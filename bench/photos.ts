@@ -70,6 +70,7 @@ async function startServerProcess(databaseUrl: string, mediaDir: string) {
       RATE_LIMITS: 'false',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-photos-session-secret-0123456789',
+      CREDENTIAL_KEY: 'bench-photos-credential-key-0123456789-abcdefghij',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

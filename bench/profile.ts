@@ -401,6 +401,7 @@ async function startAppServer(
       // The same origin for both runs, so the warm and cold pages can be compared byte for byte.
       BASE_URL: 'http://turnout.bench.invalid',
       SESSION_SECRET: 'bench-profile-session-secret-0123456789',
+      CREDENTIAL_KEY: 'bench-profile-credential-key-0123456789-abcdefghij',
       LOG_LEVEL: 'warn',
       MIGRATE_ON_START: 'true',
       RATE_LIMITS: 'false',
