@@ -12,7 +12,14 @@ import zlib from 'node:zlib';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import { clientHas, pageEncoding } from './encoding';
-import { prepareSplicedPage, splicedBody, type Fragment, type JoinedAnswers, type SplicedPage } from './splicedPages';
+import {
+  prepareSplicedPage,
+  splicedBody,
+  splicedGzip,
+  type Fragment,
+  type JoinedAnswers,
+  type SplicedPage,
+} from './splicedPages';
 
 export { clientHas, pageEncoding, type PageEncoding } from './encoding';
 
@@ -101,13 +108,13 @@ export class PageCache implements JoinedAnswers {
     this.entries = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: entryBytes });
   }
 
-  private find<K extends Entry['kind']>(key: PageKey, kind: K): Extract<Entry, { kind: K }> | undefined {
-    const entry = this.enabled ? this.entries.get(pageKey(key)) : undefined;
+  private find<K extends Entry['kind']>(key: PageKey | string, kind: K): Extract<Entry, { kind: K }> | undefined {
+    const entry = this.enabled ? this.entries.get(typeof key === 'string' ? key : pageKey(key)) : undefined;
     return entry?.kind === kind ? (entry as Extract<Entry, { kind: K }>) : undefined;
   }
 
-  private keep<E extends Entry>(key: PageKey, entry: E): E {
-    if (this.enabled) this.entries.set(pageKey(key), entry);
+  private keep<E extends Entry>(key: PageKey | string, entry: E): E {
+    if (this.enabled) this.entries.set(typeof key === 'string' ? key : pageKey(key), entry);
     return entry;
   }
 
@@ -130,10 +137,15 @@ export class PageCache implements JoinedAnswers {
     return page && this.keep(key, { ...page, kind: 'spliced' as const });
   }
 
-  /** A spliced page's gzip answer with this fragment (a viewer's menu): joined once, then kept. */
-  joined(page: SplicedPage, fragment: Fragment, join: () => Buffer): Buffer {
-    const key = { page: `joined:${page.id}`, viewer: `menu:${fragment.id}`, version: '' };
-    return (this.find(key, 'joined') ?? this.keep(key, { kind: 'joined' as const, body: join() })).body;
+  /**
+   * A spliced page's gzip answer with this fragment (a viewer's menu): joined once, then kept. Its key is the
+   * pageKey of { page: joined:<page>, viewer: menu:<fragment>, version: '' }, spelled out: a member's every answer
+   * comes here.
+   */
+  joined(page: SplicedPage, fragment: Fragment): Buffer {
+    const key = `joined:${page.id}|menu:${fragment.id}|`;
+    const kept = this.find(key, 'joined');
+    return kept ? kept.body : this.keep(key, { kind: 'joined' as const, body: splicedGzip(page, fragment) }).body;
   }
 
   asset(key: PageKey): KeptAsset | undefined {

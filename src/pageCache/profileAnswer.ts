@@ -55,7 +55,22 @@ export function personalPageTag(
 ): string {
   const { id, version, variant, pageClass } = page;
   const kind = pageClass === 'member' ? 'm' : pageClass === 'colleague' ? 'c' : pageClass;
-  return `W/"${kind}-${id}-${version}-${variant}-${viewer.id}-${new Date(viewer.updatedAt).getTime()}-${BOOT_ID}"`;
+  return `W/"${kind}-${id}-${version}-${variant}-${viewerTag(viewer)}-${BOOT_ID}"`;
+}
+
+/**
+ * The viewer's part of the tag, per user object: a kept session's user is one object for as long as the session
+ * cache keeps its entry (any change to the user drops it), so a member's every answer reuses it.
+ */
+const viewerTags = new WeakMap<object, string>();
+
+function viewerTag(viewer: Pick<User, 'id' | 'updatedAt'>): string {
+  let tag = viewerTags.get(viewer);
+  if (tag === undefined) {
+    tag = `${viewer.id}-${new Date(viewer.updatedAt).getTime()}`;
+    viewerTags.set(viewer, tag);
+  }
+  return tag;
 }
 
 /** What the decision needs to know of a request. */

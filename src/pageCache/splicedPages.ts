@@ -152,7 +152,7 @@ export function prepareFragment(html: string): Fragment {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** The page with the fragment in its slot, as one gzip member. */
-function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
+export function splicedGzip(page: SplicedPage, fragment: Fragment): Buffer {
   if (!fragment.padded) return zlib.gzipSync(splicedIdentity(page, fragment));
   const crc = crcCombine(crcCombine(page.crcBefore, fragment.crc, fragment.shift), page.crcAfter, page.afterShift);
   const trailer = Buffer.allocUnsafe(8);
@@ -166,7 +166,8 @@ const splicedIdentity = (page: SplicedPage, fragment: Fragment): Buffer =>
 
 /** Where joined answers are kept (the page cache), by the page and the fragment they join. */
 export interface JoinedAnswers {
-  joined(page: SplicedPage, fragment: Fragment, join: () => Buffer): Buffer;
+  /** The page's gzip answer with this fragment: joined once (splicedGzip), then kept. */
+  joined(page: SplicedPage, fragment: Fragment): Buffer;
 }
 
 /** Brotli cannot be joined from parts: these pages go out gzip or as they are. */
@@ -185,5 +186,5 @@ export function splicedBody(
   if (pageEncoding(acceptEncoding, SPLICED_ENCODINGS) !== 'gzip') {
     return { encoding: 'identity', body: splicedIdentity(page, fragment) };
   }
-  return { encoding: 'gzip', body: kept.joined(page, fragment, () => splicedGzip(page, fragment)) };
+  return { encoding: 'gzip', body: kept.joined(page, fragment) };
 }
