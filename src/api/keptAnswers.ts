@@ -39,6 +39,7 @@ export function keptApiAnswers(caches: KeptApiCaches): EarlyAnswer {
     const gzipped = gzippedForClient(json, ctx.req.headers['accept-encoding']);
     reply.set('Vary', 'Accept-Encoding').set('Content-Type', 'application/json; charset=utf-8');
     reply.body = gzipped ?? Buffer.from(json);
+    reply.route = USER_DEPARTMENTS_PATH; // logged as the route's pattern, as the middleware path logs it
     reply.setLength();
     if (gzipped) reply.set('Content-Encoding', 'gzip');
     caches.activity.seenByHash(signedIn.tokenHash);
