@@ -232,7 +232,7 @@ test.serial('positions, the query count, attestation on the public profile, drop
 
   const { result, sql } = await queriesOf(app.db, () => client.get(`/api/departments/${departmentA.id}/readiness`));
   t.is(result.status, 200);
-  t.true(sql.length <= 7, sql.join('\n')); // the session's one read, then at most six for the roster
+  t.true(sql.length <= 5, sql.join('\n')); // the session's one read, then four for the roster
   const row = result.body.members.find((m: { name: string }) => m.name === 'Attested Member');
   t.deepEqual(row.lacks.Engineer, catalogue);
   t.is(row.cells['Driver Attested Member'].state, 'expired');

@@ -1,0 +1,125 @@
+/**
+ * The roster's queries (docs/decisions/department-readiness.md): the page and its CSV send the same number of
+ * queries at 3 and at 40 sharing members, at most five, counted on a warm app with knex's `query` event.
+ */
+import test from 'ava';
+import type { Knex } from 'knex';
+import { startTestApp, clientAs, type TestApp } from '../helpers/app';
+import { createUser, type CreatedUser } from '../helpers/users';
+import { queriesOf } from '../helpers/queries';
+
+let app: TestApp;
+let departmentId: number;
+let officer: CreatedUser;
+
+test.before(async () => {
+  app = await startTestApp({ logLevel: 'silent' });
+  departmentId = (
+    (await app
+      .db('departments')
+      .where('verification_status', 'verified')
+      .orderBy('id')
+      .limit(1)
+      .pluck('id')) as number[]
+  )[0]!;
+  const catalogue = (await app.db('credential_catalogue').orderBy('name').limit(2).pluck('name')) as string[];
+  await app
+    .db('position_requirements')
+    .insert({ department_id: departmentId, name: 'Engineer', credentials: catalogue });
+  officer = await createUser({ name: 'Counting Officer' });
+  await app.db('department_officers').insert({ department_id: departmentId, user_id: officer.user.id });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+/** Members `from`..`to - 1`, verified, sharing everything, each with a certification, a license and training. */
+async function addMembers(db: Knex, from: number, to: number) {
+  for (let i = from; i < to; i++) {
+    const [user] = (await db('users')
+      .insert({
+        name: `Counted ${i}`,
+        email: `counted.${i}@queries.example.org`,
+        username: `counted-${i}`,
+        password_hash: 'not-a-real-hash',
+        role: 'user',
+        is_active: true,
+      })
+      .returning('id')) as Array<{ id: number }>;
+    const [profile] = (await db('profiles')
+      .insert({
+        user_id: user!.id,
+        name: `Counted ${i}`,
+        rank: 'Firefighter',
+        department_id: departmentId,
+        department: 'Counted FD',
+        profile_status: 'live',
+      })
+      .returning('id')) as Array<{ id: number }>;
+    await db('user_departments').insert({ user_id: user!.id, department_id: departmentId, is_primary: true });
+    await db('membership_verifications').insert({
+      user_id: user!.id,
+      department_id: departmentId,
+      status: 'approved',
+      decided_at: new Date(),
+    });
+    await db('readiness_consents').insert({
+      user_id: user!.id,
+      department_id: departmentId,
+      kinds: ['certifications', 'licenses', 'trainingHours'],
+    });
+    const item = { profile_id: profile!.id, position: 0, visibility: 'private', show_on_main_profile: true };
+    await db('profile_certifications').insert({
+      ...item,
+      name: `EMT ${i}`,
+      issuer: 'NREMT',
+      year: 2024,
+      expires: 2099,
+    });
+    await db('profile_licenses').insert({
+      ...item,
+      name: `Driver ${i}`,
+      type: 'State',
+      issued: '01/2020',
+      expires: '01/2099',
+      status: 'active',
+    });
+    await db('profile_training').insert({
+      ...item,
+      topic: `Drill ${i}`,
+      date: `${new Date().getUTCFullYear()}-02-0${1 + (i % 9)}`,
+      category: 'hazmat',
+      hours: 2,
+    });
+  }
+  await app.caughtUp();
+}
+
+async function counts() {
+  const client = clientAs(app, officer);
+  const counted = async (path: string) => {
+    await client.get(path); // the session read is kept after the first request
+    const { result, sql } = await queriesOf(app.db, () => client.get(path));
+    return { status: result.status, text: result.text, sql };
+  };
+  return {
+    page: await counted(`/departments/${departmentId}/readiness`),
+    csv: await counted(`/departments/${departmentId}/readiness.csv`),
+  };
+}
+
+test.serial('the roster page and its CSV: the same queries at 3 and at 40 members, at most five', async (t) => {
+  await addMembers(app.db, 0, 3);
+  const small = await counts();
+  t.is(small.page.status, 200);
+  t.true(small.page.text.includes('Counted 2'));
+  t.true(small.csv.text.includes('Driver 2'));
+  await addMembers(app.db, 3, 40);
+  const large = await counts();
+  t.true(large.page.text.includes('Counted 39'));
+  t.true(large.csv.text.includes('EMT 39'));
+  t.is(large.page.sql.length, small.page.sql.length, large.page.sql.join('\n'));
+  t.is(large.csv.sql.length, small.csv.sql.length, large.csv.sql.join('\n'));
+  t.true(large.page.sql.length <= 5, large.page.sql.join('\n'));
+  t.true(large.csv.sql.length <= 5, large.csv.sql.join('\n'));
+});
