@@ -1,6 +1,7 @@
 /**
- * The roster's queries (docs/decisions/department-readiness.md): the page and its CSV send the same number of
- * queries at 3 and at 40 sharing members, at most five, counted on a warm app with knex's `query` event.
+ * The officer's roster (docs/decisions/department-readiness.md): the page and its CSV send the same number of
+ * queries at 3 and at 40 sharing members, at most five, counted on a warm app with knex's `query` event; Attest
+ * goes back to the page and filters the officer was on.
  */
 import test from 'ava';
 import type { Knex } from 'knex';
@@ -122,4 +123,43 @@ test.serial('the roster page and its CSV: the same queries at 3 and at 40 member
   t.is(large.csv.sql.length, small.csv.sql.length, large.csv.sql.join('\n'));
   t.true(large.page.sql.length <= 5, large.page.sql.join('\n'));
   t.true(large.csv.sql.length <= 5, large.csv.sql.join('\n'));
+});
+
+/** The first Attest form's fields on a roster page, as a browser would post them. */
+function firstAttestForm(html: string): Array<[string, string]> {
+  const form = /<form[^>]*>((?:(?!<\/form>).)*?name="intent" value="attest".*?)<\/form>/s.exec(html);
+  if (!form) throw new Error('no Attest form on the page');
+  return [...form[1]!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]);
+}
+
+test.serial('Attest goes back to the roster page and filters it was posted from', async (t) => {
+  await addMembers(app.db, 40, 60); // past one page of 50
+  const client = clientAs(app, officer);
+  const where = `/departments/${departmentId}/readiness?state=current&page=2`;
+  const page = await client.get(where);
+  t.is(page.status, 200);
+  t.regex(page.text, /Members 51–\d+ of/);
+  const fields = firstAttestForm(page.text);
+  t.deepEqual(
+    fields.filter(([name]) => ['state', 'page', 'position'].includes(name)),
+    [
+      ['state', 'current'],
+      ['page', '2'],
+    ],
+  );
+  const posted = await client.postForm(`/departments/${departmentId}/readiness`, fields);
+  t.is(posted.status, 303);
+  t.is(
+    new URL(posted.headers.get('location')!, app.baseUrl).pathname +
+      new URL(posted.headers.get('location')!, app.baseUrl).search,
+    where,
+  );
+  const back = await client.get(where);
+  t.true(back.text.includes('Attested by'), 'the badge shows on the page the officer stayed on');
+  // From the first page without filters the answer is the plain roster, as before.
+  const first = firstAttestForm((await client.get(`/departments/${departmentId}/readiness`)).text);
+  t.false(first.some(([name]) => name === 'page' || name === 'state'));
+  const plain = await client.postForm(`/departments/${departmentId}/readiness`, first);
+  t.is(plain.status, 303);
+  t.regex(plain.headers.get('location')!, new RegExp(`/departments/${departmentId}/readiness#`));
 });
