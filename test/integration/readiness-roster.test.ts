@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { queriesOf } from '../helpers/queries';
+import { sharingMember } from '../helpers/readiness';
 
 let app: TestApp;
 let departmentId: number;
@@ -163,3 +164,58 @@ test.serial('Attest goes back to the roster page and filters it was posted from'
   t.is(plain.status, 303);
   t.regex(plain.headers.get('location')!, new RegExp(`/departments/${departmentId}/readiness#`));
 });
+
+test.serial(
+  'a department renamed with plain SQL: its attestation badges on kept profile pages say the new name',
+  async (t) => {
+    const shared = await sharingMember(app, 'Renamed Badge', departmentId);
+    const leaver = await sharingMember(app, 'Left Since', departmentId);
+    for (const member of [shared, leaver]) {
+      t.is(
+        (await member.client.request('PUT', `/api/departments/${departmentId}/sharing`, { kinds: ['certifications'] }))
+          .status,
+        200,
+      );
+      const attested = await clientAs(app, officer).post(`/api/departments/${departmentId}/attestations`, {
+        list: 'certifications',
+        itemId: member.certId,
+      });
+      t.is(attested.status, 201);
+    }
+    // The second member's membership has ended since and their profile names another department: the attestation
+    // stays, and so does its badge.
+    await app.db('membership_verifications').where({ user_id: leaver.account.user.id }).update({ status: 'revoked' });
+    const elsewhere = (await app
+      .db('departments')
+      .whereNot({ id: departmentId })
+      .orderBy('id')
+      .first('id', 'name')) as {
+      id: number;
+      name: string;
+    };
+    await app
+      .db('profiles')
+      .where({ id: leaver.profile.id })
+      .update({ department_id: elsewhere.id, department: elsewhere.name });
+    await app.caughtUp();
+    const visitor = clientAs(app, null);
+    const publicPage = async (username: string) => {
+      const first = await visitor.get(`/${username}`);
+      return first.status === 200 ? first : visitor.get(first.headers.get('location')!);
+    };
+    const before = (await app.db('departments').where({ id: departmentId }).first('name')) as { name: string };
+    for (const member of [shared, leaver]) {
+      t.true((await publicPage(member.account.user.username!)).text.includes(`Attested by ${before.name}`)); // kept now
+    }
+    await app.db.raw('update departments set name = ? where id = ?', ['Renamed County Fire Rescue', departmentId]);
+    await app.caughtUp();
+    for (const member of [shared, leaver]) {
+      const page = await publicPage(member.account.user.username!);
+      t.is(page.status, 200);
+      t.true(page.text.includes('Attested by Renamed County Fire Rescue'), member.account.user.name);
+      t.false(page.text.includes(`Attested by ${before.name}`));
+    }
+    await app.db.raw('update departments set name = ? where id = ?', [before.name, departmentId]);
+    await app.caughtUp();
+  },
+);
