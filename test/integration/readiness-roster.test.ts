@@ -7,6 +7,7 @@ import test from 'ava';
 import type { Knex } from 'knex';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
+import { verifyMember } from '../helpers/verification';
 import { queriesOf } from '../helpers/queries';
 import { sharingMember } from '../helpers/readiness';
 
@@ -15,7 +16,7 @@ let departmentId: number;
 let officer: CreatedUser;
 
 test.before(async () => {
-  app = await startTestApp({ logLevel: 'silent' });
+  app = await startTestApp({ logLevel: process.env.READINESS_LOG ?? 'silent' });
   departmentId = (
     (await app
       .db('departments')
@@ -215,7 +216,38 @@ test.serial(
       t.true(page.text.includes('Attested by Renamed County Fire Rescue'), member.account.user.name);
       t.false(page.text.includes(`Attested by ${before.name}`));
     }
+    // The officer's menu names the department as it is called now.
+    t.true(
+      (await clientAs(app, officer).get('/account-settings')).text.includes('Readiness: Renamed County Fire Rescue'),
+    );
     await app.db.raw('update departments set name = ? where id = ?', [before.name, departmentId]);
     await app.caughtUp();
   },
 );
+
+test.serial('an officer’s way in: the user menu links each roster they read; nobody else gets one', async (t) => {
+  const name = ((await app.db('departments').where({ id: departmentId }).first('name')) as { name: string }).name;
+  const link = `href="/departments/${departmentId}/readiness"`;
+  const candidate = await createUser({ name: 'Future Officer' });
+  const client = clientAs(app, candidate);
+  const before = await client.get('/account-settings');
+  t.is(before.status, 200);
+  t.false(before.text.includes('/readiness"'), 'no roster link before the role');
+  // Granted with plain SQL: the kept session hears it like any other change.
+  await app.db('department_officers').insert({ department_id: departmentId, user_id: candidate.user.id });
+  await app.caughtUp();
+  const after = await client.get('/account-settings');
+  t.true(after.text.includes(link));
+  t.true(after.text.includes(`Readiness: ${name}`));
+  t.is((await client.get(`/departments/${departmentId}/readiness`)).status, 200);
+  // A verified member of the same department who shares is no officer: no link, and the roster is refused.
+  const member = await createUser({ name: 'Plain Member' });
+  await verifyMember(member.user.id, departmentId);
+  const memberClient = clientAs(app, member);
+  t.false((await memberClient.get('/account-settings')).text.includes('/readiness"'));
+  t.is((await memberClient.get(`/departments/${departmentId}/readiness`)).status, 403);
+  // The role removed: the link goes with it.
+  await app.db('department_officers').where({ user_id: candidate.user.id }).delete();
+  await app.caughtUp();
+  t.false((await client.get('/account-settings')).text.includes(link));
+});
