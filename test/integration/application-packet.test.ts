@@ -8,7 +8,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import sharp from 'sharp';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
@@ -16,6 +15,7 @@ import { textPdf } from '../helpers/hostileFiles';
 import { ProofDocument } from '../../src/models/ProofDocument';
 import { PACKET_MESSAGES } from '../../src/validation/documents';
 import { needsPdfTools } from '../helpers/pdfTools';
+import { cameraPhoto, uploadDocument } from '../helpers/upload';
 import { jsonEntry, unzip } from '../helpers/zip';
 import { jsonResumeProblem } from '../../src/services/imports/jsonResumeSchema';
 
@@ -28,39 +28,8 @@ let other: CreatedUser;
 let profileId: number;
 const ids: Record<string, number> = {};
 
-/** A 12 MP camera photo of a certificate: noisy, as a phone's photo is. */
-const photo12mp = (label: string) =>
-  sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: '#ffffff',
-      noise: { type: 'gaussian', mean: 160, sigma: 40 },
-    },
-  })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="4000" height="3000"><text x="200" y="1500" font-size="200" fill="black">${label}</text></svg>`,
-        ),
-      },
-    ])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-
 async function upload(bytes: Buffer, name: string, item: string, title: string) {
-  const body = new FormData();
-  body.append('item', item);
-  body.append('title', title);
-  body.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${app.baseUrl}/profiles/${profileId}/documents/upload`, {
-    method: 'POST',
-    body,
-    redirect: 'manual',
-    headers: { Origin: app.baseUrl, Authorization: `Bearer ${owner.token}`, Accept: 'text/html' },
-  });
-  if (response.status !== 303) throw new Error(`upload ${title}: ${response.status} ${await response.text()}`);
+  await uploadDocument(app, owner, profileId, { bytes, name, item, title });
   ids[title] = (await ProofDocument.query().where({ profileId, title }).first())!.id;
 }
 
@@ -83,7 +52,7 @@ test.before(async () => {
   });
   await add('certifications', { name: 'PRIVATE-CERT-CANARY', issuer: 'Nobody', year: 2020, visibility: 'private' });
   const item = `certifications:${cert}`;
-  for (const n of [1, 2, 3]) await upload(await photo12mp(`PHOTO ${n}`), `photo${n}.jpg`, item, `Scan ${n}`);
+  for (const n of [1, 2, 3]) await upload(await cameraPhoto(`PHOTO ${n}`), `photo${n}.jpg`, item, `Scan ${n}`);
   for (const n of [1, 2]) await upload(await textPdf([`CHOSEN-PDF-${n}`]), `doc${n}.pdf`, item, `Pdf ${n}`);
   await upload(await textPdf(['UNCHOSEN-PDF-CANARY']), 'doc3.pdf', item, 'Unchosen');
 });
