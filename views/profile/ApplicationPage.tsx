@@ -151,7 +151,7 @@ export function ApplicationPage({ profileId, documents, form }: ApplicationPageP
                 Download the packet (PDF)
               </Button>
               <Button type="submit" name="format" value="zip" $variant="secondary">
-                For machines (ZIP: PDF, JSON Resume, credentials)
+                For machines (ZIP)
               </Button>
             </Row>
           </Sections>
