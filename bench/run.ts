@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   admin: () => import('./admin').then((m) => m.benchmark),
   credentials: () => import('./credentials').then((m) => m.benchmark),
   departments: () => import('./departments').then((m) => m.benchmark),
+  packet: () => import('./packet').then((m) => m.benchmark),
   profile: () => import('./profile').then((m) => m.benchmark),
   readiness: () => import('./readiness').then((m) => m.benchmark),
   photos: () => import('./photos').then((m) => m.benchmark),

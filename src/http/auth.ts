@@ -7,6 +7,7 @@ import { ownProfileId } from '../services/profileReads';
 import type { SessionFacts } from '../services/sessions';
 import { verifiedDepartmentIds } from '../services/verification/verifiedMemberships';
 import { isDepartmentVerifier } from '../services/verification/verifiers';
+import { rosterLinksOf, type RosterLink } from '../services/readiness/rosterLinks';
 
 export function currentUser(ctx: Koa.Context): User | null {
   return (ctx.state.user as User | null) ?? null;
@@ -43,6 +44,14 @@ export async function currentReviewsVerifications(ctx: Koa.Context): Promise<boo
   if (!user) return false;
   const known = sessionFacts(ctx, user);
   return known ? reviewsVerifications(user, known) : isAdmin(user) || isDepartmentVerifier(user.id);
+}
+
+/** The departments whose readiness roster the signed-in user reads (the menu's Readiness links), like the above. */
+export async function currentRosterLinks(ctx: Koa.Context): Promise<readonly RosterLink[]> {
+  const user = currentUser(ctx);
+  if (!user) return [];
+  const known = sessionFacts(ctx, user);
+  return known ? known.rosterLinks : rosterLinksOf(user.id);
 }
 
 /** The same, from what the session read brought along. */

@@ -46,6 +46,7 @@ export function menuFragment(user: ShellUser): Fragment {
     user.isAdmin,
     user.ownProfileId,
     user.reviewsVerifications ?? false,
+    user.rosters ?? [],
   ]);
   let fragment = menus.get(key);
   if (!fragment) {
@@ -66,7 +67,7 @@ export function sessionMenu(session: { user: User; facts: SessionFacts }): Fragm
   let menu = sessionMenus.get(session.user);
   if (!menu) {
     const { user, facts } = session;
-    menu = menuFragment(shellUser(user, facts.ownProfileId, reviewsVerifications(user, facts)));
+    menu = menuFragment(shellUser(user, facts.ownProfileId, reviewsVerifications(user, facts), facts.rosterLinks));
     sessionMenus.set(user, menu);
   }
   return menu;

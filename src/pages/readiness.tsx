@@ -27,12 +27,13 @@ import { attestCredential, definePosition, grantOfficer } from '../services/read
 import { previewFor, readinessRoster } from '../services/readiness/roster';
 import { sharingOf, shareReadiness, withdrawReadiness } from '../services/readiness/sharing';
 import {
-  attestSchema,
+  attestFormSchema,
   consentSchema,
   departmentParams,
   officerGrantSchema,
   positionSchema,
   READINESS_MESSAGES,
+  rosterPath,
   rosterQuery,
   type CellState,
   type ReadinessKind,
@@ -180,11 +181,23 @@ export function readinessPageRoutes({
     },
   );
 
-  const rosterAgain = (intent: string) => (ctx: Koa.Context, state: FormState) =>
-    showRoster(ctx, ctx.state.user as User, paramsOf(ctx), { intent, state });
+  /** The filters and page a form carried (the attest form's), dropping what does not validate. */
+  const rosterAt = (values: Record<string, unknown> = {}) => {
+    const at = (key: 'state' | 'position' | 'page') => {
+      try {
+        return rosterQuery.validateSyncAt(key, values) as never;
+      } catch {
+        return undefined;
+      }
+    };
+    return { state: at('state'), position: at('position'), page: at('page') };
+  };
 
-  const back = (ctx: Koa.Context, at: string, message: string) =>
-    noticeAfterRedirect(ctx, `/departments/${paramsOf(ctx).id}/readiness`, { at, message });
+  const rosterAgain = (intent: string) => (ctx: Koa.Context, state: FormState) =>
+    showRoster(ctx, ctx.state.user as User, { ...paramsOf(ctx), ...rosterAt(state.values) }, { intent, state });
+
+  const back = (ctx: Koa.Context, at: string, message: string, where: Parameters<typeof rosterPath>[1] = {}) =>
+    noticeAfterRedirect(ctx, rosterPath(paramsOf(ctx).id, where), { at, message });
 
   router.post(
     '/departments/:id/readiness',
@@ -192,11 +205,12 @@ export function readinessPageRoutes({
     validate(sharingPage),
     byIntent({
       attest: formAction({
-        schema: attestSchema,
+        schema: attestFormSchema,
         errorTitle: 'Not attested',
-        async handle(ctx: WriteContext, input) {
-          await attestCredential(ctx.state.trx, ctx.state.user, { departmentId: paramsOf(ctx).id, ...input });
-          return back(ctx, ROSTER_ID, READINESS_MESSAGES.attested);
+        async handle(ctx: WriteContext, { list, itemId, ...where }) {
+          await attestCredential(ctx.state.trx, ctx.state.user, { departmentId: paramsOf(ctx).id, list, itemId });
+          // Back to the page and filters the officer attested from, not the roster's first page.
+          return back(ctx, ROSTER_ID, READINESS_MESSAGES.attested, where);
         },
         render: rosterAgain('attest'),
       }),

@@ -52,7 +52,45 @@ export interface JsonResume {
       verifiedMemberships: ProfileJson['verifiedMemberships'];
       specialUnits: TurnoutEntryExtension[];
       incidents: TurnoutEntryExtension[];
+      /** In an application packet's ZIP only: what the packet holds and where to check it. */
+      packet?: PacketManifest;
     };
+  };
+}
+
+/** An application packet's manifest (docs/decisions/application-packet.md): the owner's choices, named. */
+export interface PacketManifest {
+  department: string;
+  profileUrl: string;
+  /** Where each verified membership and each enclosed credential is checked. */
+  verifyUrls: string[];
+  /** The chosen documents' titles, in the packet's order. */
+  documents: string[];
+  /** The enclosed credentials' files (`credentials/…`). */
+  credentials: string[];
+}
+
+/**
+ * The JSON Resume of an application packet's ZIP: the visitor's JSON Resume (its sections only when the owner
+ * ticked the résumé) with the packet's manifest in `meta["x-turnout"].packet`.
+ */
+export function packetJsonResume(
+  resume: JsonResume,
+  options: { sections: boolean; manifest: PacketManifest },
+): JsonResume {
+  const sections = options.sections ? {} : { work: [], education: [], certificates: [], awards: [], skills: [] };
+  const turnout = resume.meta[JSON_RESUME_EXTENSION];
+  return {
+    ...resume,
+    ...sections,
+    meta: {
+      ...resume.meta,
+      [JSON_RESUME_EXTENSION]: {
+        ...turnout,
+        ...(options.sections ? {} : { specialUnits: [], incidents: [] }),
+        packet: options.manifest,
+      },
+    },
   };
 }
 

@@ -3,13 +3,20 @@ import type { Config } from '../config';
 import type { User } from '../models/User';
 import { isAdmin } from '../policies/viewer';
 import type { Shell, ShellUser } from '../../views/layout/shell';
-import { currentOwnProfileId, currentReviewsVerifications } from '../http/auth';
+import { currentOwnProfileId, currentReviewsVerifications, currentRosterLinks } from '../http/auth';
+import type { RosterLink } from '../services/readiness/rosterLinks';
 
 /**
  * The signed-in user as the header shows them; `isAdmin` is the policy's answer (the menu's Admin Dashboard),
- * `verifier` whether they verify a department (the menu's Verification Requests: a session fact, currentReviewsVerifications).
+ * `verifier` whether they verify a department (the menu's Verification Requests: a session fact, currentReviewsVerifications),
+ * `rosters` the departments whose readiness roster they read (the menu's Readiness links: a session fact too).
  */
-export function shellUser(user: User, ownProfile: number | null, verifier = false): ShellUser {
+export function shellUser(
+  user: User,
+  ownProfile: number | null,
+  verifier = false,
+  rosters: readonly RosterLink[] = [],
+): ShellUser {
   return {
     id: user.id,
     name: user.name,
@@ -17,6 +24,7 @@ export function shellUser(user: User, ownProfile: number | null, verifier = fals
     isAdmin: isAdmin(user),
     ownProfileId: ownProfile,
     reviewsVerifications: isAdmin(user) || verifier,
+    rosters: rosters.map(({ id, name }) => ({ id, name })),
   };
 }
 
@@ -28,7 +36,14 @@ export async function buildShell(
   const user = (ctx.state.user as User | null) ?? null;
   const shown =
     options.user ??
-    (user ? shellUser(user, await currentOwnProfileId(ctx), await currentReviewsVerifications(ctx)) : null);
+    (user
+      ? shellUser(
+          user,
+          await currentOwnProfileId(ctx),
+          await currentReviewsVerifications(ctx),
+          await currentRosterLinks(ctx),
+        )
+      : null);
   return {
     productName: config.productName,
     path: ctx.path,

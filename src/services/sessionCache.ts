@@ -79,6 +79,7 @@ export class SessionCache {
         facts: Object.freeze({
           ...found.facts,
           verifiedDepartmentIds: Object.freeze([...found.facts.verifiedDepartmentIds]),
+          rosterLinks: Object.freeze(found.facts.rosterLinks.map((link) => Object.freeze({ ...link }))),
         }),
       });
     }

@@ -11,6 +11,7 @@ import { Session } from '../models/Session';
 import { User } from '../models/User';
 import type { Viewer } from '../policies/viewer';
 import { describeDevice, noteSignInDevice, type DeviceAlertDeps } from './devices';
+import { rosterLinksColumn, type RosterLink } from './readiness/rosterLinks';
 import { hashToken } from './tokens';
 import { VERIFIED_MEMBERSHIP_SQL } from './verification/verifiedMemberships';
 
@@ -45,6 +46,8 @@ export interface SessionFacts {
   verifiedDepartmentIds: readonly number[];
   /** Whether they verify some department (the menu's Verification Requests). */
   isDepartmentVerifier: boolean;
+  /** The departments whose readiness roster they read, by name (the menu's Readiness links). */
+  rosterLinks: readonly RosterLink[];
 }
 
 export async function findSessionWithUser(token: string): Promise<FoundSession | undefined> {
@@ -56,6 +59,7 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
       'sessions.provedAt as sessionProvedAt',
     )
     .select(Profile.query().select('profiles.id').whereColumn('profiles.userId', 'users.id').as('ownProfileId'))
+    .select(rosterLinksColumn('users.id'))
     .select(
       raw(
         `array(select mv.department_id from membership_verifications mv
@@ -81,6 +85,7 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
     ownProfileId,
     verifiedDepartmentIds,
     isDepartmentVerifier,
+    rosterLinks,
     ...userColumns
   } = row;
   return {
@@ -92,6 +97,7 @@ export async function findSessionWithUser(token: string): Promise<FoundSession |
       ownProfileId: ownProfileId ?? null,
       verifiedDepartmentIds: verifiedDepartmentIds ?? [],
       isDepartmentVerifier: Boolean(isDepartmentVerifier),
+      rosterLinks: rosterLinks ?? [],
     },
   };
 }

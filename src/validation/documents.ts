@@ -125,7 +125,11 @@ export const PACKET_MESSAGES = {
   documents: 'Choose documents from your own list',
   nothing: 'Choose at least one document or the résumé',
   tooLarge: 'The packet would be larger than 5MB, which portals refuse. Leave out a document or upload a smaller scan.',
+  format: 'Choose the PDF or the ZIP',
 } as const;
+
+/** What the packet form answers: the PDF for a portal, or a ZIP for machines (the PDF, resume.json, credentials). */
+export const PACKET_FORMATS = ['pdf', 'zip'] as const;
 
 const idList = (message: string, max: number) =>
   array(id(message).defined())
@@ -162,5 +166,10 @@ export const packetSchema = object({
   contact: ticked(),
   resume: ticked(),
   verification: ticked(),
+  /** The owner's signed membership credentials, attached to the PDF (and as files in the ZIP). */
+  credentials: ticked(),
+  format: mixed<(typeof PACKET_FORMATS)[number]>()
+    .oneOf([...PACKET_FORMATS], PACKET_MESSAGES.format)
+    .default('pdf'),
 });
 export type PacketInput = InferType<typeof packetSchema>;

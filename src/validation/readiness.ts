@@ -114,6 +114,22 @@ export const rosterQuery = object({
   page: number().integer().min(1).max(10_000).optional(),
 });
 
+/** Where the roster is, with its filters and page (a page past the first only when asked): links and redirects. */
+export function rosterPath(
+  departmentId: number,
+  at: { state?: CellState | null; position?: number | null; page?: number | null },
+): string {
+  const query = new URLSearchParams();
+  if (at.state) query.set('state', at.state);
+  if (at.position) query.set('position', String(at.position));
+  if (at.page && at.page > 1) query.set('page', String(at.page));
+  const text = query.toString();
+  return `/departments/${departmentId}/readiness${text ? `?${text}` : ''}`;
+}
+
+/** The attest form: the item, and the roster's filters and page the officer was on, to go back to. */
+export const attestFormSchema = attestSchema.concat(rosterQuery);
+
 /** `/departments/{id}/…` */
 export const departmentParams = object({ id: id(READINESS_MESSAGES.rosterNotFound) });
 

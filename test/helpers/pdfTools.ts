@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import type { ImplementationFn, TestFn } from 'ava';
 
 const present = (command: string) => spawnSync(command, ['-v']).error === undefined;
-export const pdfToolsPresent = ['qpdf', 'pdftotext'].every(present);
+export const pdfToolsPresent = ['qpdf', 'pdftotext', 'pdfdetach'].every(present);
 
 type Declare = TestFn['serial'] | TestFn;
 
@@ -15,6 +15,9 @@ export function needsPdfTools(declare: Declare) {
   return (title: string, implementation: ImplementationFn<[]>): void => {
     if (pdfToolsPresent) declare(title, implementation);
     else
-      declare.skip(`${title} (skipped: needs qpdf and pdftotext: apt-get install qpdf poppler-utils)`, implementation);
+      declare.skip(
+        `${title} (skipped: needs qpdf, pdftotext and pdfdetach: apt-get install qpdf poppler-utils)`,
+        implementation,
+      );
   };
 }

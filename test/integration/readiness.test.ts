@@ -7,10 +7,9 @@
  */
 import test from 'ava';
 import { startSecondNode, startTestApp, clientAs, type TestApp } from '../helpers/app';
-import { createUser, type CreatedUser } from '../helpers/users';
-import { createProfileFor } from '../helpers/profiles';
-import { verifyMember } from '../helpers/verification';
+import { createUser } from '../helpers/users';
 import { reauthenticate } from '../helpers/stepUp';
+import { officerOf as officerOfDepartment, sharingMember } from '../helpers/readiness';
 import { queriesOf } from '../helpers/queries';
 import { READINESS_MESSAGES } from '../../src/validation/readiness';
 
@@ -35,54 +34,9 @@ test.after.always(async () => {
   await app?.close();
 });
 
-/**
- * A verified member of `departmentId` with a live profile, one certification and one license (unique names) and,
- * with `hazmatHours`, one private hazmat training entry this year (the hours are the member's canary).
- */
-async function member(name: string, departmentId: number, hazmatHours?: number) {
-  const account = await createUser({
-    name,
-    username: `${name.toLowerCase().replace(/\W/g, '')}${Date.now() % 100000}`,
-  });
-  const profile = await createProfileFor(account, { name, defaultVisibility: 'public' } as never);
-  await verifyMember(account.user.id, departmentId);
-  const client = clientAs(app, account);
-  const cert = await client.post(`/api/profiles/${profile.id}/certifications`, {
-    name: `EMT ${name}`,
-    issuer: 'NREMT',
-    year: 2024,
-    expires: '2099',
-    visibility: 'public',
-  });
-  const license = await client.post(`/api/profiles/${profile.id}/licenses`, {
-    name: `Driver ${name}`,
-    type: 'State DMV',
-    issued: '01/2020',
-    expires: '01/2000',
-    visibility: 'public',
-  });
-  if (cert.status !== 201 || license.status !== 201) throw new Error(`${cert.text} ${license.text}`);
-  if (hazmatHours !== undefined) {
-    const entry = await client.post(`/api/profiles/${profile.id}/training`, {
-      topic: `Decon ${name}`,
-      date: `${new Date().getUTCFullYear()}-01-15`,
-      category: 'hazmat',
-      hours: hazmatHours,
-    });
-    if (entry.status !== 201) throw new Error(entry.text);
-  }
-  return { account, profile, client, certId: cert.body.id as number, licenseId: license.body.id as number };
-}
-
-async function officerOf(departmentId: number): Promise<CreatedUser> {
-  const admin = await createUser({ role: 'admin' });
-  const officer = await createUser({ name: `Officer ${departmentId}` });
-  const client = clientAs(app, admin);
-  await reauthenticate(client, admin.password);
-  const res = await client.post(`/api/departments/${departmentId}/officers`, { email: officer.user.email });
-  if (res.status !== 201) throw new Error(`grant: ${res.status} ${res.text}`);
-  return officer;
-}
+const member = (name: string, departmentId: number, hazmatHours?: number) =>
+  sharingMember(app, name, departmentId, hazmatHours);
+const officerOf = (departmentId: number) => officerOfDepartment(app, departmentId);
 
 test.serial(
   'the consent canary matrix: nothing of a member who did not share, or withdrew, reaches an officer',
@@ -232,7 +186,7 @@ test.serial('positions, the query count, attestation on the public profile, drop
 
   const { result, sql } = await queriesOf(app.db, () => client.get(`/api/departments/${departmentA.id}/readiness`));
   t.is(result.status, 200);
-  t.true(sql.length <= 7, sql.join('\n')); // the session's one read, then at most six for the roster
+  t.true(sql.length <= 5, sql.join('\n')); // the session's one read, then four for the roster
   const row = result.body.members.find((m: { name: string }) => m.name === 'Attested Member');
   t.deepEqual(row.lacks.Engineer, catalogue);
   t.is(row.cells['Driver Attested Member'].state, 'expired');

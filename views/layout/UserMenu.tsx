@@ -196,6 +196,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
               <Item href="/verifications">Verification Requests</Item>
             </li>
           ) : null}
+          {(user.rosters ?? []).map((roster) => (
+            <li key={roster.id}>
+              <Item href={`/departments/${roster.id}/readiness`}>{`Readiness: ${roster.name}`}</Item>
+            </li>
+          ))}
           {user.isAdmin ? (
             <li>
               <Item href="/admin">Admin Dashboard</Item>

@@ -9,6 +9,8 @@ export interface ShellUser {
   ownProfileId: number | null;
   /** A department verifier or a site admin: the menu offers Verification Requests (docs/decisions/verified-membership.md). */
   reviewsVerifications?: boolean;
+  /** The departments whose readiness roster they read, as officer or verifier: a Readiness link each (docs/decisions/department-readiness.md). */
+  rosters?: Array<{ id: number; name: string }>;
 }
 
 export interface Shell {

@@ -27,6 +27,7 @@ import {
   type ReadinessKind,
   type RosterCellJson,
   ROSTER_PAGE_SIZE,
+  rosterPath,
   type RosterJson,
   type RosterMemberJson,
 } from '../../src/validation/readiness';
@@ -229,12 +230,7 @@ const rosterHref = (
 ) => {
   const state = change.state !== undefined ? change.state : roster.filter.state;
   const position = change.position !== undefined ? change.position : roster.filter.position;
-  const query = new URLSearchParams();
-  if (state) query.set('state', state);
-  if (position) query.set('position', String(position));
-  if (change.page && change.page > 1) query.set('page', String(change.page));
-  const text = query.toString();
-  return `/departments/${roster.department.id}/readiness${text ? `?${text}` : ''}`;
+  return rosterPath(roster.department.id, { state, position, page: change.page });
 };
 
 const csvHref = (roster: RosterJson) => rosterHref(roster, {}).replace('/readiness', '/readiness.csv');
@@ -246,6 +242,9 @@ function AttestForm({ roster, cell }: { roster: RosterJson; cell: RosterCellJson
       <input type="hidden" name="intent" value="attest" />
       <input type="hidden" name="list" value={cell.list!} />
       <input type="hidden" name="itemId" value={cell.itemId} />
+      {roster.filter.state ? <input type="hidden" name="state" value={roster.filter.state} /> : null}
+      {roster.filter.position ? <input type="hidden" name="position" value={roster.filter.position} /> : null}
+      {roster.page.number > 1 ? <input type="hidden" name="page" value={roster.page.number} /> : null}
       <Button type="submit" $variant="secondary">
         Attest
       </Button>

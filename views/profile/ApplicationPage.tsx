@@ -76,7 +76,8 @@ export function ApplicationPage({ profileId, documents, form }: ApplicationPageP
           <CardDescription>
             Portals take one PDF of at most 5MB. Yours starts with a cover page (your name and a code to your profile),
             then the documents you mark as required, your résumé, the other documents you tick, and a page saying how to
-            verify your department memberships. Nothing you leave unticked goes in.
+            verify your department memberships. Nothing you leave unticked goes in. The ZIP holds the same PDF with your
+            résumé as JSON Resume and your signed credentials, for systems that read them.
           </CardDescription>
           <FormAlert error={form?.error ?? null} />
           <Sections>
@@ -138,9 +139,20 @@ export function ApplicationPage({ profileId, documents, form }: ApplicationPageP
                 label="A page on how to verify my department memberships"
                 defaultChecked={on('verification')}
               />
+              <Checkbox
+                id="packet-credentials"
+                name="credentials"
+                label="My signed membership credentials (attached to the PDF, as files in the ZIP)"
+                defaultChecked={form ? form.values.credentials === 'true' : false}
+              />
             </FieldGroup>
             <Row>
-              <Button type="submit">Download the packet (PDF)</Button>
+              <Button type="submit" name="format" value="pdf">
+                Download the packet (PDF)
+              </Button>
+              <Button type="submit" name="format" value="zip" $variant="secondary">
+                For machines (ZIP)
+              </Button>
             </Row>
           </Sections>
         </Card>

@@ -5,8 +5,8 @@
  * résumé's font (src/render/share/resumePdf.ts); pdf-lib joins them with the stored documents — PDFs already
  * rebuilt without script when uploaded (src/services/documents), images as full pages.
  *
- * Everything drawn comes from the caller, who passes only what the owner chose. Signed credentials, once they
- * exist, are embedded as PDF file attachments through `attachments` (pdf-lib `attach()`).
+ * Everything drawn comes from the caller, who passes only what the owner chose. The signed credentials they chose
+ * are embedded as PDF file attachments through `attachments` (pdf-lib `attach()`).
  */
 import { lazyImport } from '../../lazyImport';
 import { withoutInvisibles } from '../../validation/common';

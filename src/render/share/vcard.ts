@@ -120,7 +120,7 @@ export function contactCard(card: ContactCardJson, baseUrl: string): string {
 }
 
 /** A download's file name from the profile's name: its ASCII letters and digits, else "profile". */
-export function shareFileName(name: string, extension: 'vcf' | 'pdf' | 'jpg' | 'zip'): string {
+export function shareFileName(name: string, extension: 'vcf' | 'pdf' | 'jpg' | 'zip' | 'json'): string {
   const base = name
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')

@@ -2,8 +2,8 @@
  * Reading a department's shared readiness (docs/decisions/department-readiness.md): the roster (page, CSV, JSON,
  * digest) and a member's own preview. Every read of what members shared goes through `sharedWith` /
  * `sharingMembers` (src/policies/readiness.ts) and the roster's policy; nothing is kept, so a withdrawal is seen
- * by the next read on every node. Six queries whatever the size: the department with the viewer's roles, the
- * positions, the sharing members, their certifications, their licenses and their training hours.
+ * by the next read on every node. Four queries whatever the size: the department with the viewer's roles and its
+ * positions, the sharing members, their certifications and licenses, and their training hours.
  */
 import type { Knex } from 'knex';
 import { raw } from 'objection';
@@ -19,72 +19,96 @@ import { buildMatrix, filterMatrix, type Matrix, type Position, type SharedItem,
 
 const isoDate = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
 
-/** The department with whether the viewer is its training officer or verifier (one query). */
+const roleOf = (table: string, alias: string, column: string, viewer: Viewer) =>
+  raw(
+    `exists (select 1 from ${table} ${alias} where ${alias}.department_id = departments.id and ${alias}.user_id = ?) as ${column}`,
+    [viewer.id],
+  );
+
+/** Its positions by name as one JSON column of the department's row (the roster reads both in one query). */
+const positionsColumn = () =>
+  PositionRequirement.query()
+    .alias('pr')
+    .whereColumn('pr.department_id', 'departments.id')
+    .select(
+      raw(
+        "coalesce(json_agg(json_build_object('id', pr.id, 'name', pr.name, 'credentials', pr.credentials) order by pr.name), '[]')",
+      ),
+    )
+    .as('positions');
+
+/** The department with the viewer's roles in it and, with `positions`, its positions (one query). */
 export async function readinessDepartment(
   viewer: Viewer,
   departmentId: number,
   db?: Knex,
-): Promise<ReadinessDepartment | undefined> {
+  options: { positions?: boolean } = {},
+): Promise<(ReadinessDepartment & { positions?: Position[] }) | undefined> {
   return (await Department.query(db)
     .findById(departmentId)
     .select(
       'departments.*',
-      raw(
-        'exists (select 1 from department_officers o where o.department_id = departments.id and o.user_id = ?) as viewer_is_officer',
-        [viewer.id],
-      ),
-      raw(
-        'exists (select 1 from department_verifiers v where v.department_id = departments.id and v.user_id = ?) as viewer_is_verifier',
-        [viewer.id],
-      ),
-    )) as ReadinessDepartment | undefined;
+      roleOf('department_officers', 'o', 'viewer_is_officer', viewer),
+      roleOf('department_verifiers', 'v', 'viewer_is_verifier', viewer),
+      ...(options.positions ? [positionsColumn()] : []),
+    )) as (ReadinessDepartment & { positions?: Position[] }) | undefined;
 }
 
 interface ItemRow {
+  list: 'certifications' | 'licenses';
   id: number;
   userId: number;
   name: string;
-  expires: string | number | null;
-  expiresOn?: string | null;
+  expires: string | null;
   attestedAt: Date | null;
 }
 
-/** A department's shared certifications or licenses, with its own attestations (one query). */
-function sharedItems(
-  list: 'certifications' | 'licenses',
-  department: Pick<Department, 'id' | 'name'>,
-  db: Knex | undefined,
-  owner?: number,
-): Promise<SharedItem[]> {
+/** One list's shared items with the department's own attestations, its expiry as text (a certification's most precise). */
+function itemsOf(list: 'certifications' | 'licenses', departmentId: number, db: Knex | undefined, owner?: number) {
   const definition = LISTS.find((each) => each.key === list)!;
   const query = listItemModel(definition)
     .query(db)
     .alias('i')
     .join('profiles as p', 'p.id', 'i.profile_id')
     .leftJoin('credential_attestations as a', (join) =>
-      join.on('a.item_id', 'i.id').andOnVal('a.list', list).andOnVal('a.department_id', department.id),
+      join.on('a.item_id', 'i.id').andOnVal('a.list', list).andOnVal('a.department_id', departmentId),
     )
     .select(
+      raw('?::text as list', [list]),
       'i.id',
       'p.user_id',
       'i.name',
-      'i.expires',
-      ...(list === 'certifications' ? ['i.expires_on'] : []),
+      list === 'certifications' ? raw('coalesce(i.expires_on, i.expires::text) as expires') : 'i.expires',
       'a.attested_at',
     );
   // The owner reads their own items (their preview); anyone else only what was shared with the department.
   if (owner !== undefined) query.where('p.user_id', owner);
-  else query.modify(sharedWith, department.id, list, 'p.user_id');
-  return (query as unknown as Promise<ItemRow[]>).then((rows) =>
-    rows.map((row) => ({
-      userId: row.userId,
-      list,
-      id: row.id,
-      name: row.name,
-      expires: row.expiresOn ?? (row.expires === null ? null : String(row.expires)),
-      attested: row.attestedAt ? attestationOf(department, row.attestedAt) : null,
-    })),
-  );
+  else query.modify(sharedWith, departmentId, list, 'p.user_id');
+  return query;
+}
+
+/**
+ * A department's shared certifications and licenses with its own attestations: one query (a union of the lists'
+ * reads, each through `sharedWith`), or the owner's own for their preview.
+ */
+async function sharedItems(
+  lists: ReadonlyArray<'certifications' | 'licenses'>,
+  department: Pick<Department, 'id' | 'name'>,
+  db: Knex | undefined,
+  owner?: number,
+): Promise<SharedItem[]> {
+  if (!lists.length) return [];
+  const [first, ...rest] = lists.map((list) => itemsOf(list, department.id, db, owner));
+  if (rest.length) first!.unionAll(rest as never[], true);
+  const rows = (await first) as unknown as ItemRow[];
+  return rows.map((row) => ({
+    userId: row.userId,
+    list: row.list,
+    id: row.id,
+    name: row.name,
+    expires: row.expires,
+    attested: row.attestedAt ? attestationOf(department, row.attestedAt) : null,
+  }));
 }
 
 /**
@@ -178,18 +202,11 @@ export async function readinessRoster(
   input: { departmentId: number; state?: CellState | null; position?: number | null; now: Date },
   db?: Knex,
 ): Promise<Roster> {
-  const department = authorize(
-    readinessPolicy,
-    viewer,
-    'roster',
-    await readinessDepartment(viewer, input.departmentId, db),
-  );
-  const positions = await positionsOf(department.id, db);
+  const found = await readinessDepartment(viewer, input.departmentId, db, { positions: true });
+  const department = authorize(readinessPolicy, viewer, 'roster', found);
+  const positions = found?.positions ?? [];
   const members = await sharing(department.id, db);
-  const items = [
-    ...(await sharedItems('certifications', department, db)),
-    ...(await sharedItems('licenses', department, db)),
-  ];
+  const items = await sharedItems(['certifications', 'licenses'], department, db);
   const position = positions.find((p) => p.id === input.position) ?? null;
   const training = await sharedTraining(department.id, input.now, db);
   const matrix = withTraining(
@@ -198,14 +215,6 @@ export async function readinessRoster(
     input.now,
   );
   return { ...matrix, department, positions, filter: { state: input.state ?? null, position } };
-}
-
-export async function positionsOf(departmentId: number, db?: Knex): Promise<Position[]> {
-  const rows = await PositionRequirement.query(db)
-    .where('departmentId', departmentId)
-    .orderBy('name')
-    .select('id', 'name', 'credentials');
-  return rows.map(({ id, name, credentials }) => ({ id, name, credentials }));
 }
 
 /**
@@ -220,8 +229,7 @@ export async function previewFor(
   db?: Knex,
 ): Promise<Matrix> {
   const lists = (['certifications', 'licenses'] as const).filter((list) => kinds.includes(list));
-  const items: SharedItem[] = [];
-  for (const list of lists) items.push(...(await sharedItems(list, department, db, member.id)));
+  const items = await sharedItems(lists, department, db, member.id);
   const self: SharedMember = {
     userId: member.id,
     name: member.name,
