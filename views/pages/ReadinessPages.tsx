@@ -19,6 +19,7 @@ import type { ActionNotice, FormState } from '../../src/validation/forms';
 import {
   attestationText,
   trainingText,
+  readinessDatesText,
   CELL_LABELS,
   CELL_STATES,
   READINESS_KINDS,
@@ -204,7 +205,9 @@ export function SharingPage({ department, kinds, shared, preview, notice, state 
               {kinds.includes('trainingHours') ? (
                 <li>Training hours this year: {trainingText(preview.member?.training ?? [])}</li>
               ) : null}
-              {kinds.includes('readinessDates') ? <li>Readiness dates: none recorded yet.</li> : null}
+              {kinds.includes('readinessDates') ? (
+                <li>Readiness dates: {readinessDatesText(preview.member?.readinessDates ?? [])}</li>
+              ) : null}
             </Plain>
           </>
         )}
@@ -328,6 +331,11 @@ export function ReadinessPage({ roster, catalogue, notice, failed }: ReadinessPa
                 {member.training ? (
                   <div data-training>
                     <small>Training: {trainingText(member.training)}</small>
+                  </div>
+                ) : null}
+                {member.readinessDates ? (
+                  <div data-readiness-dates>
+                    <small>Readiness dates: {readinessDatesText(member.readinessDates)}</small>
                   </div>
                 ) : null}
               </td>

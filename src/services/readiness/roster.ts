@@ -3,7 +3,8 @@
  * digest) and a member's own preview. Every read of what members shared goes through `sharedWith` /
  * `sharingMembers` (src/policies/readiness.ts) and the roster's policy; nothing is kept, so a withdrawal is seen
  * by the next read on every node. Six queries whatever the size: the department with the viewer's roles, the
- * positions, the sharing members, their certifications, their licenses and their training hours.
+ * positions, the sharing members, their certifications, their licenses and their training hours; a seventh for
+ * readiness dates when a member shares them (src/services/readiness/dates.ts).
  */
 import type { Knex } from 'knex';
 import { raw } from 'objection';
@@ -15,6 +16,7 @@ import { readinessPolicy, sharedWith, sharingMembers, type ReadinessDepartment }
 import { LISTS } from '../../validation/lists';
 import { trainingYearTotals, type TrainingTotal } from '../../validation/lists/rules';
 import type { AttestationJson, CellState, ReadinessKind } from '../../validation/readiness';
+import { sharedReadinessDates, withReadinessDates } from './dates';
 import { buildMatrix, filterMatrix, type Matrix, type Position, type SharedItem, type SharedMember } from './matrix';
 
 const isoDate = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
@@ -192,9 +194,18 @@ export async function readinessRoster(
   ];
   const position = positions.find((p) => p.id === input.position) ?? null;
   const training = await sharedTraining(department.id, input.now, db);
-  const matrix = withTraining(
-    filterMatrix(buildMatrix(members, items, positions, input.now), { state: input.state ?? null, position }),
-    training,
+  // Read only when a member shares them, so a roster without them keeps its six queries.
+  const dates = members.some((member) => member.kinds.includes('readinessDates'))
+    ? await sharedReadinessDates(department.id, db)
+    : new Map<number, never[]>();
+  const matrix = withReadinessDates(
+    withTraining(
+      filterMatrix(buildMatrix(members, items, positions, input.now), { state: input.state ?? null, position }),
+      training,
+      input.now,
+    ),
+    dates,
+    members,
     input.now,
   );
   return { ...matrix, department, positions, filter: { state: input.state ?? null, position } };
@@ -232,5 +243,8 @@ export async function previewFor(
   const training = kinds.includes('trainingHours')
     ? await sharedTraining(department.id, now, db, member.id)
     : new Map<number, TrainingTotal[]>();
-  return withTraining(buildMatrix([self], items, [], now), training, now);
+  const dates = kinds.includes('readinessDates')
+    ? await sharedReadinessDates(department.id, db, member.id)
+    : new Map<number, never[]>();
+  return withReadinessDates(withTraining(buildMatrix([self], items, [], now), training, now), dates, [self], now);
 }

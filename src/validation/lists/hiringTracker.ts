@@ -3,7 +3,15 @@
  * placed on, each with the day taken and how long the department says it holds. Only the owner (and admins) ever
  * see it. Windows without a stated end follow HIRING_VALIDITY.
  */
-import { defineList, optionalNumber, optionalText, requiredChoice, requiredText, LIST_LONG_TEXT_MAX, type ItemOf } from './define';
+import {
+  defineList,
+  optionalNumber,
+  optionalText,
+  requiredChoice,
+  requiredText,
+  LIST_LONG_TEXT_MAX,
+  type ItemOf,
+} from './define';
 import { isIsoDay, isoDayEnd, windowEnd, type ExpiryEnd, type Validity } from './rules';
 
 export const HIRING_TESTS = ['cpat', 'ntn', 'pst', 'written', 'oral', 'agility', 'eligibility_list'] as const;
@@ -57,7 +65,11 @@ export const hiringTracker = defineList({
       .test('date', HIRING_MESSAGES.takenInvalid, (value) => value === undefined || isIsoDay(value))
       .meta({ label: 'Date taken', input: 'text', help: 'YYYY-MM-DD', primary: true }),
     validUntil: optionalText('Valid until', 10)
-      .test('date', HIRING_MESSAGES.validUntilInvalid, (value) => value === null || value === undefined || isIsoDay(value))
+      .test(
+        'date',
+        HIRING_MESSAGES.validUntilInvalid,
+        (value) => value === null || value === undefined || isIsoDay(value),
+      )
       .test('after', HIRING_MESSAGES.validUntilBefore, (value, context) => {
         const taken = (context.parent as { takenOn?: unknown }).takenOn;
         return !value || typeof taken !== 'string' || !isIsoDay(taken) || value >= taken;
