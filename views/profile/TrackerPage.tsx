@@ -58,8 +58,7 @@ export function TrackerPage({ tracker }: { tracker: TrackerJson }) {
           {entries.map((entry) => (
             <tr key={entry.id} data-entry={entry.id}>
               <td>
-                {HIRING_TEST_LABELS[entry.test as HiringTest] ?? entry.test}
-                {entry.rank ? ` (rank ${entry.rank})` : ''}
+                {`${HIRING_TEST_LABELS[entry.test as HiringTest] ?? entry.test}${entry.rank ? ` (rank ${entry.rank})` : ''}`}
                 {entry.department ? <Muted>{entry.department}</Muted> : null}
               </td>
               <td>{entry.takenOn}</td>
