@@ -58,17 +58,23 @@ export function TrackerPage({ tracker }: { tracker: TrackerJson }) {
           {entries.map((entry) => (
             <tr key={entry.id} data-entry={entry.id}>
               <td>
-                {`${HIRING_TEST_LABELS[entry.test as HiringTest] ?? entry.test}${entry.rank ? ` (rank ${entry.rank})` : ''}`}
-                {entry.department ? <Muted>{entry.department}</Muted> : null}
+                <div>
+                  {`${HIRING_TEST_LABELS[entry.test as HiringTest] ?? entry.test}${entry.rank ? ` (rank ${entry.rank})` : ''}`}
+                  {entry.department ? <Muted>{entry.department}</Muted> : null}
+                </div>
               </td>
               <td>{entry.takenOn}</td>
               <td>
-                {entry.validThrough ?? '—'}
-                {entry.validitySource ? <Muted>{entry.validitySource}</Muted> : null}
+                <div>
+                  {entry.validThrough ?? '—'}
+                  {entry.validitySource ? <Muted>{entry.validitySource}</Muted> : null}
+                </div>
               </td>
               <td>
-                <Badge $tone={TONE[entry.state]}>{WINDOW_LABELS[entry.state]}</Badge>
-                {daysWords(entry.daysLeft) ? <Muted>{daysWords(entry.daysLeft)}</Muted> : null}
+                <div>
+                  <Badge $tone={TONE[entry.state]}>{WINDOW_LABELS[entry.state]}</Badge>
+                  {daysWords(entry.daysLeft) ? <Muted>{daysWords(entry.daysLeft)}</Muted> : null}
+                </div>
               </td>
             </tr>
           ))}
