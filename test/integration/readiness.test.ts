@@ -7,10 +7,11 @@
  */
 import test from 'ava';
 import { startSecondNode, startTestApp, clientAs, type TestApp } from '../helpers/app';
-import { createUser, type CreatedUser } from '../helpers/users';
+import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { verifyMember } from '../helpers/verification';
 import { reauthenticate } from '../helpers/stepUp';
+import { officerOf as grantOfficer } from '../helpers/readiness';
 import { queriesOf } from '../helpers/queries';
 import { READINESS_MESSAGES } from '../../src/validation/readiness';
 
@@ -74,15 +75,7 @@ async function member(name: string, departmentId: number, hazmatHours?: number) 
   return { account, profile, client, certId: cert.body.id as number, licenseId: license.body.id as number };
 }
 
-async function officerOf(departmentId: number): Promise<CreatedUser> {
-  const admin = await createUser({ role: 'admin' });
-  const officer = await createUser({ name: `Officer ${departmentId}` });
-  const client = clientAs(app, admin);
-  await reauthenticate(client, admin.password);
-  const res = await client.post(`/api/departments/${departmentId}/officers`, { email: officer.user.email });
-  if (res.status !== 201) throw new Error(`grant: ${res.status} ${res.text}`);
-  return officer;
-}
+const officerOf = (departmentId: number) => grantOfficer(app, departmentId);
 
 test.serial(
   'the consent canary matrix: nothing of a member who did not share, or withdrew, reaches an officer',
