@@ -5,15 +5,14 @@
  * form posts it without JavaScript.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Combobox } from '../../views/ui/Combobox';
 import { DepartmentSummary } from '../../views/ui/DepartmentSummary';
-import { ErrorText, FieldWrap } from '../../views/ui/Field';
 import { DEPARTMENT_SEARCH_MIN_CHARS } from '../../src/validation/departments';
 import type { FieldMeta } from '../../src/validation/lists/define';
 import { departmentsApi, departmentSearchKey } from './departmentsApi';
 import { useDebouncedValue } from './useDebouncedValue';
 import { shown } from './useForm';
 import type { FieldBind } from './fieldBind';
+import { SuggestionField } from './SuggestionField';
 
 export const DEPARTMENT_INPUT_DEBOUNCE_MS = 250;
 
@@ -29,33 +28,19 @@ export function DepartmentInput({ meta, bind }: { meta: FieldMeta; bind: FieldBi
   });
   // A chosen department's own name is not a search any more.
   const results = searchable && search.data ? search.data.filter((department) => department.name !== text) : [];
-  const errorId = `${bind.id}-error`;
   return (
-    <FieldWrap>
-      <Combobox
-        id={bind.id}
-        name={bind.name}
-        label={meta.label}
-        inputValue={text}
-        onInputChange={(value) => bind.onChange(value)}
-        onBlur={bind.onBlur}
-        options={results}
-        optionKey={(department) => department.id}
-        renderOption={(department) => <DepartmentSummary department={department} />}
-        onSelect={(department) => {
-          bind.onChange(department.name);
-          bind.onBlur();
-        }}
-        popup={results.length > 0}
-        status={`${results.length} ${results.length === 1 ? 'department' : 'departments'} found`}
-        testId="department-input"
-        describedBy={bind.error ? errorId : undefined}
-      />
-      {bind.error ? (
-        <ErrorText id={errorId} role="alert">
-          {bind.error}
-        </ErrorText>
-      ) : null}
-    </FieldWrap>
+    <SuggestionField
+      meta={meta}
+      bind={bind}
+      options={results}
+      optionKey={(department) => department.id}
+      renderOption={(department) => <DepartmentSummary department={department} />}
+      onSelect={(department) => {
+        bind.onChange(department.name);
+        bind.onBlur();
+      }}
+      status={`${results.length} ${results.length === 1 ? 'department' : 'departments'} found`}
+      testId="department-input"
+    />
   );
 }
