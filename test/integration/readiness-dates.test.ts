@@ -2,13 +2,18 @@
  * Private readiness dates (docs/decisions/readiness-dates.md): owner-only on the profile (the API, the profile
  * document, the pages and kept visitor pages never carry them), refused as public, and shown to a department only
  * while the member shares "readiness dates" with it — the canary: a visitor, another member, a department the
- * member did not share dates with, and a department after withdrawal see none of them.
+ * member did not share dates with, and a department after withdrawal see none of them; the officers' weekly digest
+ * names shared dates that need attention.
  */
 import test from 'ava';
 import { clientAs, startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { verifyMember } from '../helpers/verification';
+import { startSmtpServer } from '../helpers/smtp';
+import { createLogger } from '../../src/log';
+import { createMailer } from '../../src/services/mail';
+import { runReadinessDigests } from '../../src/db/readinessDigestJob';
 import { officerOf as grantOfficer } from '../helpers/readiness';
 import { LIST_MESSAGES } from '../../src/validation/lists';
 import { READINESS_DATE_MESSAGES } from '../../src/validation/lists/readinessDates';
@@ -162,3 +167,46 @@ test.serial('a department sees readiness dates only while the member shares them
     t.false(text.includes('Dates Sharer'), `A's ${name} after withdrawal`);
   }
 });
+
+test.serial(
+  'the officers’ weekly digest names a shared readiness date that needs attention, never an unshared one',
+  async (t) => {
+    const b = departments[1]!;
+    const sharer = await createUser({ name: 'Digest Sharer' });
+    const keeper = await createUser({ name: 'Digest Keeper' });
+    for (const [account, kinds, name] of [
+      [sharer, ['readinessDates'], 'Digest Shared Shot'],
+      [keeper, ['certifications'], 'Digest Private Shot'],
+    ] as const) {
+      const profile = await createProfileFor(account);
+      await verifyMember(account.user.id, b.id);
+      const me = clientAs(app, account);
+      const added = await me.post(`/api/profiles/${profile.id}/readiness-dates`, {
+        kind: 'immunization',
+        name,
+        date: '2026-01-05',
+        validUntil: '2027-03-14',
+      });
+      t.is(added.status, 201);
+      t.is((await me.request('PUT', `/api/departments/${b.id}/sharing`, { kinds })).status, 200);
+    }
+    const officer = await officerOf(b.id);
+    const smtp = await startSmtpServer();
+    const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Turnout <test@turnout.local>', logger });
+    const config = { baseUrl: 'https://turnout.example', productName: 'Turnout' };
+    try {
+      await runReadinessDigests({ db: app.db, mailer, logger, config }, new Date(2027, 2, 1, 13));
+      const mail = smtp.received.find((each) => each.to === officer.user.email);
+      t.truthy(mail, 'the officer got this week’s digest');
+      t.true(
+        mail!.text.includes('- Digest Sharer: Immunization: Digest Shared Shot expiring (2027-03-14)'),
+        mail!.text,
+      );
+      t.false(mail!.text.includes('Digest Private Shot'), 'dates not shared with the department stay the member’s');
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  },
+);
