@@ -181,7 +181,7 @@ test('the calendar feed has an all-day event at the end of each window', async (
     }))
     .sort((a, b) => a.start.localeCompare(b.start));
   t.deepEqual(events, [
-    { summary: 'Cleared for duty through expires', start: '2099-06-30', allDay: true, alarms: ['-P30D'] },
+    { summary: 'Cleared for duty expires', start: '2099-06-30', allDay: true, alarms: ['-P30D'] },
     { summary: 'Written exam expires', start: '2099-09-01', allDay: true, alarms: ['-P30D'] },
     { summary: 'Eligibility list — Feed FD expires', start: '2100-01-10', allDay: true, alarms: ['-P30D'] },
   ]);

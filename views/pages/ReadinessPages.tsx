@@ -327,17 +327,20 @@ export function ReadinessPage({ roster, catalogue, notice, failed }: ReadinessPa
           {roster.members.map((member) => (
             <tr key={member.userId} data-member={member.userId}>
               <td>
-                {member.profilePath ? <a href={member.profilePath}>{member.name}</a> : member.name}
-                {member.training ? (
-                  <div data-training>
-                    <small>Training: {trainingText(member.training)}</small>
-                  </div>
-                ) : null}
-                {member.readinessDates ? (
-                  <div data-readiness-dates>
-                    <small>Readiness dates: {readinessDatesText(member.readinessDates)}</small>
-                  </div>
-                ) : null}
+                {/* One block, so a phone's stacked row keeps the shared lines beside the name, not under its label. */}
+                <div>
+                  {member.profilePath ? <a href={member.profilePath}>{member.name}</a> : member.name}
+                  {member.training ? (
+                    <div data-training>
+                      <small>Training: {trainingText(member.training)}</small>
+                    </div>
+                  ) : null}
+                  {member.readinessDates ? (
+                    <div data-readiness-dates>
+                      <small>Readiness dates: {readinessDatesText(member.readinessDates)}</small>
+                    </div>
+                  ) : null}
+                </div>
               </td>
               <td>
                 {member.qualifiedFor.join(', ') || '—'}

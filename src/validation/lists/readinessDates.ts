@@ -11,7 +11,7 @@ export type ReadinessDateKind = (typeof READINESS_DATE_KINDS)[number];
 
 export const READINESS_DATE_LABELS: Record<ReadinessDateKind, string> = {
   fit_test: 'Respirator fit test',
-  cleared_for_duty: 'Cleared for duty through',
+  cleared_for_duty: 'Cleared for duty',
   immunization: 'Immunization',
   cpat: 'CPAT',
 };
