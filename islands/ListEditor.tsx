@@ -113,6 +113,10 @@ const editorFields = (definition: ListDefinition): EditorField[] =>
 
 const ifMatch = (item: ListItemJson) => ({ 'If-Match': `"${item.id}.${item.version}"` });
 
+/** An owner-only list's items are private, and nothing else is offered (docs/decisions/hiring-tracker.md). */
+const visibilityOptions = (definition: ListDefinition) =>
+  definition.ownerOnly ? VISIBILITY_OPTIONS.filter((option) => option.value === 'private') : VISIBILITY_OPTIONS;
+
 /** A closed item reads as on the main profile, with its visibility (the owner's view). */
 const READ_CONTEXT: Omit<SectionContext, 'basePath'> = {
   expanded: false,
@@ -371,7 +375,7 @@ function AddForm({
       meta.input === 'checkbox' ? false : meta.input === 'tags' || meta.input === 'list' ? [] : '',
     ]),
     ['showOnMainProfile', true],
-    ['visibility', defaultVisibility],
+    ['visibility', definition.ownerOnly ? 'private' : defaultVisibility],
   ]);
   const form = useForm(definition.createSchema as AnyObjectSchema, initial, { state });
   const noun = definition.noun.toLowerCase();
@@ -464,7 +468,7 @@ function AddForm({
             <summary>More details</summary>
             <FieldGrid>
               {later.map(fieldCell)}
-              <Select {...form.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+              <Select {...form.select('visibility')} label="Visibility" options={visibilityOptions(definition)} />
               <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
             </FieldGrid>
           </MoreDetails>
@@ -742,7 +746,7 @@ function ItemEditor({
               ) : null}
               <Controls>
                 <Checkbox {...inline.checkbox('showOnMainProfile')} label="Show on main profile" />
-                <Select {...inline.select('visibility')} label="Visibility" options={VISIBILITY_OPTIONS} />
+                <Select {...inline.select('visibility')} label="Visibility" options={visibilityOptions(definition)} />
                 <div data-actions="">
                   {hydrated ? (
                     <Button type="button" onClick={() => disclosure.done()}>

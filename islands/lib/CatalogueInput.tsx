@@ -7,14 +7,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { styled } from 'styled-components';
 import { sc } from '../../views/ui/sc';
-import { Combobox } from '../../views/ui/Combobox';
-import { ErrorText, FieldWrap, HelpText } from '../../views/ui/Field';
 import { CATALOGUE_MESSAGES, CATALOGUE_MIN_CHARS, type CatalogueEntryJson } from '../../src/validation/catalogue';
 import type { FieldMeta } from '../../src/validation/lists/define';
 import { catalogueApi, catalogueKey } from './catalogueApi';
 import { useDebouncedValue } from './useDebouncedValue';
 import { shown } from './useForm';
 import type { FieldBind } from './fieldBind';
+import { SuggestionField } from './SuggestionField';
 import { theme } from '../../views/ui/theme';
 
 export const CATALOGUE_DEBOUNCE_MS = 200;
@@ -45,38 +44,23 @@ export function CatalogueInput({
   });
   // The chosen entry's own name is not a search any more.
   const results = searchable && search.data && picked?.name !== text ? search.data : [];
-  const errorId = `${bind.id}-error`;
-  const helpId = `${bind.id}-help`;
   const help = picked && picked.name === text ? CATALOGUE_MESSAGES.usualValidity(picked.validityMonths) : null;
   return (
-    <FieldWrap>
-      <Combobox
-        id={bind.id}
-        name={bind.name}
-        label={meta.label}
-        inputValue={text}
-        onInputChange={(value) => bind.onChange(value)}
-        onBlur={bind.onBlur}
-        options={results}
-        optionKey={(entry) => entry.id}
-        renderOption={(entry) => (
-          <>
-            <strong>{entry.name}</strong>
-            <Issuer>{entry.issuer}</Issuer>
-          </>
-        )}
-        onSelect={(entry) => bind.onPick?.(entry)}
-        popup={results.length > 0}
-        status={`${results.length} catalogue ${results.length === 1 ? 'entry' : 'entries'} found`}
-        testId="catalogue"
-        describedBy={bind.error ? errorId : undefined}
-      />
-      {help ? <HelpText id={helpId}>{help}</HelpText> : null}
-      {bind.error ? (
-        <ErrorText id={errorId} role="alert">
-          {bind.error}
-        </ErrorText>
-      ) : null}
-    </FieldWrap>
+    <SuggestionField
+      meta={meta}
+      bind={bind}
+      options={results}
+      optionKey={(entry) => entry.id}
+      renderOption={(entry) => (
+        <>
+          <strong>{entry.name}</strong>
+          <Issuer>{entry.issuer}</Issuer>
+        </>
+      )}
+      onSelect={(entry) => bind.onPick?.(entry)}
+      status={`${results.length} catalogue ${results.length === 1 ? 'entry' : 'entries'} found`}
+      testId="catalogue"
+      help={help}
+    />
   );
 }

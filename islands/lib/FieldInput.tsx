@@ -1,7 +1,8 @@
 /**
  * How the list editor asks for one field, from the field's metadata on its yup schema (src/validation/lists):
  * text, textarea, number, select, checkbox, icon (a picker from the list's icon set), tags (a list of short
- * texts), catalogue (text with the credential catalogue's suggestions, lib/CatalogueInput.tsx) and list (a nested list: one row of the item's own fields per entry, e.g. a skill's endorsements).
+ * texts), catalogue (text with the credential catalogue's suggestions, lib/CatalogueInput.tsx), department (text
+ * with the registry's suggestions, lib/DepartmentInput.tsx) and list (a nested list: one row of the item's own fields per entry, e.g. a skill's endorsements).
  * The add form and the inline editor both render every field through here — the one place field rendering
  * lives. Every input carries a form name (nested: `endorsements[0][endorserName]`), so the forms post
  * without JavaScript too; a nested list always ends with an empty row, which is how one is added there
@@ -17,6 +18,7 @@ import { IconPicker } from '../../views/ui/IconPicker';
 import { sc } from '../../views/ui/sc';
 import { addTag, shown } from './useForm';
 import { CatalogueInput } from './CatalogueInput';
+import { DepartmentInput } from './DepartmentInput';
 import type { FieldBind } from './fieldBind';
 import { theme } from '../../views/ui/theme';
 
@@ -198,6 +200,8 @@ export function FieldInput({
       return <NestedList meta={meta} bind={bind} />;
     case 'catalogue':
       return <CatalogueInput meta={meta} bind={bind} picked={bind.picked ?? null} />;
+    case 'department':
+      return <DepartmentInput meta={meta} bind={bind} />;
     default:
       return (
         <TextField

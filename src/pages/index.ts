@@ -21,6 +21,7 @@ import { readinessPageRoutes } from './readiness';
 import { reminderRoutes } from './reminders';
 import { shareRoutes } from './share';
 import { signOutRoutes } from './signOut';
+import { trackerPageRoutes } from './tracker';
 
 /** Every page router. The catch-all 404 lives in app.ts. */
 export function pageRouters(context: AppContext): Router[] {
@@ -38,6 +39,7 @@ export function pageRouters(context: AppContext): Router[] {
     portraitPageRoutes(context),
     documentPageRoutes(context),
     applicationPageRoutes(context),
+    trackerPageRoutes(context),
     mediaRoutes(context),
     reminderRoutes(context),
     readinessPageRoutes(context),

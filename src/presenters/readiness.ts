@@ -6,7 +6,14 @@ import { can, type Viewer } from '../policies';
 import { readinessPolicy } from '../policies/readiness';
 import { csvText } from '../render/csv';
 import type { Roster } from '../services/readiness/roster';
-import { attestationText, trainingText, CELL_LABELS, ROSTER_PAGE_SIZE, type RosterJson } from '../validation/readiness';
+import {
+  attestationText,
+  readinessDatesText,
+  trainingText,
+  CELL_LABELS,
+  ROSTER_PAGE_SIZE,
+  type RosterJson,
+} from '../validation/readiness';
 
 /** One page of the roster (`page` from 1; past the last, the last). */
 export function presentRoster(roster: Roster, viewer: Viewer, page = 1): RosterJson {
@@ -30,11 +37,12 @@ export function presentRoster(roster: Roster, viewer: Viewer, page = 1): RosterJ
 }
 
 /**
- * One row per shown member: name, qualified for, what they lack, this year's training hours (blank unless shared),
+ * One row per shown member: name, qualified for, what they lack, this year's training hours and the readiness dates
+ * (each blank unless shared),
  * then each shown credential's state.
  */
 export function presentRosterCsv(roster: Roster): string {
-  const header = ['Member', 'Qualified for', 'Lacks', 'Training hours', ...roster.credentials];
+  const header = ['Member', 'Qualified for', 'Lacks', 'Training hours', 'Readiness dates', ...roster.credentials];
   const rows = roster.members.map((member) => [
     member.name,
     member.qualifiedFor.join('; '),
@@ -42,6 +50,7 @@ export function presentRosterCsv(roster: Roster): string {
       .map(([position, lacks]) => `${position}: ${lacks.join(', ')}`)
       .join('; '),
     member.training ? trainingText(member.training) : '',
+    member.readinessDates ? readinessDatesText(member.readinessDates) : '',
     ...roster.credentials.map((name) => {
       const cell = member.cells[name]!;
       const parts = [CELL_LABELS[cell.state], cell.expires, cell.attested ? attestationText(cell.attested) : null];

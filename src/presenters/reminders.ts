@@ -1,6 +1,8 @@
 import type { User } from '../models/User';
+import { filterForWidget } from '../validation/profileWidgets';
 import {
   expiryWords,
+  reminderNounTitle,
   type ExpiringItem,
   type ExpiringSoonJson,
   type ReminderSettingsJson,
@@ -25,8 +27,6 @@ export function presentReminderSettings(
   };
 }
 
-const NOUN = { certifications: 'Certification', licenses: 'License' } as const;
-
 /** "expires on May 2, 2027 · in 12 days", "expires today", "expired on May 2, 2027". */
 function whenWords(item: ExpiringItem & { daysLeft: number }): string {
   if (item.daysLeft < 0) return `expired ${expiryWords(item.end)}`;
@@ -45,10 +45,10 @@ export function presentExpiringSoon(
     items: items.map((item) => ({
       key: `${item.list}:${item.id}`,
       name: item.name,
-      noun: NOUN[item.list],
+      noun: reminderNounTitle(item.list),
       when: whenWords(item),
       expired: item.daysLeft < 0,
-      href: `?edit=1&widget=${item.list}#section-${item.list}`,
+      href: `?edit=1&widget=${filterForWidget(item.list)}#section-${item.list}`,
     })),
     remindersEnabled: owner.remindersEnabled,
     welcome: welcome

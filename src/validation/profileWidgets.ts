@@ -32,6 +32,8 @@ export const EXTRA_SECTIONS = [
   { key: 'statusUpdates', title: 'Status Updates', collapsedCount: 3, filter: 'status-updates' },
   { key: 'fireStations', title: 'Fire Stations', collapsedCount: 3, filter: 'fire-stations' },
   { key: 'training', title: 'Training Hours', collapsedCount: 5, filter: 'training' },
+  { key: 'readinessDates', title: 'Readiness Dates', collapsedCount: 5, filter: 'readiness-dates' },
+  { key: 'hiringTracker', title: 'Hiring Tracker', collapsedCount: 5, filter: 'hiring-tracker' },
 ] as const;
 /** Every section of a profile page, in the order the columns show them. */
 export const SECTIONS = [...WIDGETS, ...EXTRA_SECTIONS] as const;
@@ -168,7 +170,9 @@ type DocumentListKey =
   | 'gear'
   | 'specialUnits'
   | 'fireStations'
-  | 'training';
+  | 'training'
+  | 'readinessDates'
+  | 'hiringTracker';
 
 /** GET /api/profiles: the shell's list (spec 01 §7), the signed-in user's own. */
 export type ProfileSummaryJson = Pick<ProfileJson, 'id' | 'userId' | 'username' | 'profileStatus' | 'name'>;

@@ -167,6 +167,32 @@ export interface RosterMemberJson {
    * training hours with the department; null otherwise.
    */
   training?: TrainingTotal[] | null;
+  /**
+   * The member's readiness dates (docs/decisions/readiness-dates.md), only when they share readiness dates with the
+   * department; null otherwise.
+   */
+  readinessDates?: SharedReadinessDateJson[] | null;
+}
+
+/** A shared readiness date: what it is, the date, its last valid day and its state by the member's window. */
+export interface SharedReadinessDateJson {
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** YYYY-MM-DD, or null when it holds with no end (an immunization with none stated). */
+  validThrough: string | null;
+  state: Exclude<CellState, 'missing'>;
+}
+
+/** A member's readiness dates in one line (the roster, its CSV and the digest). */
+export function readinessDatesText(dates: readonly SharedReadinessDateJson[]): string {
+  if (dates.length === 0) return 'None recorded';
+  return dates
+    .map(
+      (d) =>
+        `${d.title} ${d.validThrough ? `through ${d.validThrough}` : d.date} (${CELL_LABELS[d.state].toLowerCase()})`,
+    )
+    .join('; ');
 }
 
 /** A member's training totals in one line (the roster and its CSV): the categories with hours logged this year. */

@@ -79,7 +79,18 @@ export const calendarParams = object({
     .matches(/^[0-9a-f]{32,64}\.ics$/, { message: 'Not found', excludeEmptyString: true }),
 });
 
-export type ReminderList = 'certifications' | 'licenses';
+export type ReminderList = 'certifications' | 'licenses' | 'readinessDates' | 'hiringTracker';
+
+/** What each list's item is called in a reminder and on the calendar. */
+export const REMINDER_NOUNS: Record<ReminderList, string> = {
+  certifications: 'certification',
+  licenses: 'license',
+  readinessDates: 'readiness date',
+  hiringTracker: 'hiring tracker entry',
+};
+/** The noun as a line starts it: "Readiness date". */
+export const reminderNounTitle = (list: ReminderList) =>
+  REMINDER_NOUNS[list].charAt(0).toUpperCase() + REMINDER_NOUNS[list].slice(1);
 
 /** An item that may need reminding: its expiry's last valid day and how precise it is. */
 export interface ExpiringItem {

@@ -67,6 +67,14 @@ export const LIST_SAMPLES: Record<string, { add: Record<string, unknown>; patch:
     add: { topic: 'Ladder drills', date: '2026-03-14', category: 'company', hours: 3.5, notes: 'Ground ladders' },
     patch: { hours: 2 },
   },
+  'readiness-dates': {
+    add: { kind: 'immunization', name: 'Hepatitis B', date: '2026-02-10', validUntil: '2031-02-10' },
+    patch: { validUntil: '2032-02-10' },
+  },
+  'hiring-tracker': {
+    add: { test: 'cpat', department: 'Austin Fire Department', takenOn: '2026-03-14', notes: 'Passed' },
+    patch: { rank: 12 },
+  },
   'fire-stations': {
     add: { stationName: 'Station 7', stationNumber: '7', position: 'Captain', specialties: ['Hazmat'] },
     patch: { location: 'East Austin' },

@@ -55,8 +55,14 @@ test('every list: the owner adds, patches (by index and by id) and deletes, and 
     const added = list.path === 'certifications' ? { ...sample.add, year: 2014 } : sample.add;
     t.like(first.body, expected(added), list.path);
     t.is(first.headers.get('etag'), `"${first.body.id}.1"`);
-    const second = await as(owner).post(base, { ...sample.add, visibility: 'public' });
-    t.like(second.body, { index: 1, visibility: 'public' });
+    if (list.ownerOnly) {
+      const refused = await as(owner).post(base, { ...sample.add, visibility: 'public' });
+      t.is(refused.status, 400, `${list.path}: an owner-only item is never public`);
+      t.like(refused.body, { fields: { visibility: LIST_MESSAGES.ownerOnly } });
+    }
+    const shown = list.ownerOnly ? 'private' : 'public';
+    const second = await as(owner).post(base, { ...sample.add, visibility: shown });
+    t.like(second.body, { index: 1, visibility: shown });
 
     const patched = await as(owner).patch(`${base}/0`, sample.patch);
     t.is(patched.status, 200, `${list.path}: ${JSON.stringify(patched.body)}`);
@@ -381,7 +387,7 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
   for (const list of LISTS) {
     for (let i = 0; i < 3; i++)
       await as(owner).post(`/api/profiles/${profile.id}/${list.path}`, {
-        visibility: 'public',
+        visibility: list.ownerOnly ? 'private' : 'public',
         ...SAMPLES[list.path]!.add,
       });
   }
@@ -398,7 +404,9 @@ test.serial('loadProfileLists reads every list in one statement, ordered by the 
   app.db.off('query', count);
   t.is(queries, 1);
   const lists = presentProfileLists(stored, null, owner.user.id, { now: new Date(), sort: 'newest' });
-  for (const list of LISTS) t.true(lists[list.key]!.length >= 3, list.key);
+  for (const list of LISTS)
+    if (list.ownerOnly) t.deepEqual(lists[list.key], [], `${list.key}: a visitor is given none`);
+    else t.true(lists[list.key]!.length >= 3, list.key);
   t.like(lists.licenses![0], { name: 'Old', status: null, expires: null }, 'expired first; both hidden from a visitor');
   const own = presentProfileLists(stored, owner.user, owner.user.id, { now: new Date(), sort: 'newest' });
   t.like(own.licenses![0], { name: 'Old', status: 'expired', expires: '01/2001' });

@@ -69,7 +69,7 @@ async function addMembers(db: Knex, from: number, to: number) {
     await db('readiness_consents').insert({
       user_id: user!.id,
       department_id: departmentId,
-      kinds: ['certifications', 'licenses', 'trainingHours'],
+      kinds: ['certifications', 'licenses', 'trainingHours', 'readinessDates'],
     });
     const item = { profile_id: profile!.id, position: 0, visibility: 'private', show_on_main_profile: true };
     await db('profile_certifications').insert({
@@ -94,6 +94,7 @@ async function addMembers(db: Knex, from: number, to: number) {
       category: 'hazmat',
       hours: 2,
     });
+    await db('profile_readiness_dates').insert({ ...item, kind: 'fit_test', date: '2026-01-15' });
   }
   await app.caughtUp();
 }
@@ -121,6 +122,7 @@ test.serial('the roster page and its CSV: the same queries at 3 and at 40 member
   const large = await counts();
   t.true(large.page.text.includes('Counted 39'));
   t.true(large.csv.text.includes('EMT 39'));
+  t.true(large.csv.text.includes('2026-01-15'), 'the shared readiness dates are read in the same queries');
   t.is(large.page.sql.length, small.page.sql.length, large.page.sql.join('\n'));
   t.is(large.csv.sql.length, small.csv.sql.length, large.csv.sql.join('\n'));
   t.true(large.page.sql.length <= 5, large.page.sql.join('\n'));

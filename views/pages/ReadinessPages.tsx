@@ -19,6 +19,7 @@ import type { ActionNotice, FormState } from '../../src/validation/forms';
 import {
   attestationText,
   trainingText,
+  readinessDatesText,
   CELL_LABELS,
   CELL_STATES,
   READINESS_KINDS,
@@ -205,7 +206,9 @@ export function SharingPage({ department, kinds, shared, preview, notice, state 
               {kinds.includes('trainingHours') ? (
                 <li>Training hours this year: {trainingText(preview.member?.training ?? [])}</li>
               ) : null}
-              {kinds.includes('readinessDates') ? <li>Readiness dates: none recorded yet.</li> : null}
+              {kinds.includes('readinessDates') ? (
+                <li>Readiness dates: {readinessDatesText(preview.member?.readinessDates ?? [])}</li>
+              ) : null}
             </Plain>
           </>
         )}
@@ -323,12 +326,20 @@ export function ReadinessPage({ roster, catalogue, notice, failed }: ReadinessPa
           {roster.members.map((member) => (
             <tr key={member.userId} data-member={member.userId}>
               <td>
-                {member.profilePath ? <a href={member.profilePath}>{member.name}</a> : member.name}
-                {member.training ? (
-                  <div data-training>
-                    <small>Training: {trainingText(member.training)}</small>
-                  </div>
-                ) : null}
+                {/* One block, so a phone's stacked row keeps the shared lines beside the name, not under its label. */}
+                <div>
+                  {member.profilePath ? <a href={member.profilePath}>{member.name}</a> : member.name}
+                  {member.training ? (
+                    <div data-training>
+                      <small>Training: {trainingText(member.training)}</small>
+                    </div>
+                  ) : null}
+                  {member.readinessDates ? (
+                    <div data-readiness-dates>
+                      <small>Readiness dates: {readinessDatesText(member.readinessDates)}</small>
+                    </div>
+                  ) : null}
+                </div>
               </td>
               <td>
                 {member.qualifiedFor.join(', ') || '—'}

@@ -372,6 +372,7 @@ export function ProfilePage(props: ProfilePageProps) {
             <OwnerLinks aria-label="Private pages">
               <a href={`/profiles/${profile.id}/documents`}>Proof documents</a>
               <a href={`/profiles/${profile.id}/application`}>Prepare an application</a>
+              <a href={`/profiles/${profile.id}/tracker`}>Hiring tracker</a>
             </OwnerLinks>
           ) : null}
         </>

@@ -54,6 +54,8 @@ const COLUMN: Record<WidgetKey, 'left' | 'right'> = {
   statusUpdates: 'left',
   fireStations: 'right',
   training: 'left',
+  readinessDates: 'right',
+  hiringTracker: 'left',
 };
 
 const INVITE: Record<WidgetKey, string> = {
@@ -69,6 +71,8 @@ const INVITE: Record<WidgetKey, string> = {
   statusUpdates: 'Add your first status update',
   fireStations: 'Add the first fire station you served at',
   training: 'Log your first training hours',
+  readinessDates: 'Add your first readiness date',
+  hiringTracker: 'Add the first test or list you are on',
 };
 
 /** The spec names no empty text for visitors; these say plainly that there is nothing yet. */
@@ -85,6 +89,8 @@ const NOTHING_YET: Record<WidgetKey, string> = {
   statusUpdates: 'No status updates yet.',
   fireStations: 'No fire stations yet.',
   training: 'No training logged yet.',
+  readinessDates: 'No readiness dates yet.',
+  hiringTracker: 'Nothing tracked yet.',
 };
 
 const GenericList = styled.ul.withConfig(sc('SectionGenericList'))`

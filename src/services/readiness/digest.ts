@@ -55,6 +55,10 @@ function compose(config: ReadinessDigestDeps['config'], to: string, rosters: Ros
           ([name, cell]) =>
             `${name} ${CELL_LABELS[cell.state].toLowerCase()}${cell.expires ? ` (${cell.expires})` : ''}`,
         );
+      // Readiness dates the member shares that need attention (docs/decisions/readiness-dates.md).
+      for (const date of member.readinessDates ?? [])
+        if (date.state !== 'current')
+          attention.push(`${date.title} ${CELL_LABELS[date.state].toLowerCase()} (${date.validThrough ?? date.date})`);
       if (attention.length) lines.push(`- ${member.name}: ${attention.join('; ')}`);
     }
     lines.push(`The roster: ${config.baseUrl}/departments/${roster.department.id}/readiness`, '');

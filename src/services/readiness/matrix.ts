@@ -56,7 +56,8 @@ export function cellState(expires: string | null, windowDays: number, now: Date)
   return left <= windowDays ? 'expiring' : 'current';
 }
 
-const windowOf = (member: SharedMember) =>
+/** The member's reminder window: their largest reminder day. */
+export const windowOf = (member: Pick<SharedMember, 'reminderDays'>) =>
   member.reminderDays.length ? Math.max(...member.reminderDays) : DEFAULT_WINDOW_DAYS;
 
 const lastDay = (expires: string | null) => {

@@ -3,7 +3,7 @@
  * digest) and a member's own preview. Every read of what members shared goes through `sharedWith` /
  * `sharingMembers` (src/policies/readiness.ts) and the roster's policy; nothing is kept, so a withdrawal is seen
  * by the next read on every node. Four queries whatever the size: the department with the viewer's roles and its
- * positions, the sharing members, their certifications and licenses, and their training hours.
+ * positions, the sharing members, their certifications and licenses, and their training hours and readiness dates.
  */
 import type { Knex } from 'knex';
 import { raw } from 'objection';
@@ -15,6 +15,7 @@ import { readinessPolicy, sharedWith, sharingMembers, type ReadinessDepartment }
 import { LISTS } from '../../validation/lists';
 import { trainingYearTotals, type TrainingTotal } from '../../validation/lists/rules';
 import type { AttestationJson, CellState, ReadinessKind } from '../../validation/readiness';
+import { withReadinessDates, type ReadinessDateRow } from './dates';
 import { buildMatrix, filterMatrix, type Matrix, type Position, type SharedItem, type SharedMember } from './matrix';
 
 const isoDate = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
@@ -111,29 +112,80 @@ async function sharedItems(
   }));
 }
 
+/** A training entry or a readiness date, read together (`sharedRecords`). */
+interface RecordRow {
+  userId: number;
+  list: 'training' | 'readinessDates';
+  date: string;
+  /** A training entry's category, or a readiness date's kind. */
+  kind: string;
+  hours: number | null;
+  name: string | null;
+  validUntil: string | null;
+}
+
 /**
- * This year's training hours of the members who share them with the department, by member (one query through
- * `sharedWith`, docs/decisions/training-hours.md), or the owner's own (their preview).
+ * One half of `sharedRecords`: a member-only list's rows in the union's columns, of the members who share `kind`
+ * with the department (`sharedWith`), or the owner's own (their preview).
  */
-async function sharedTraining(
+function recordsOf(
+  list: RecordRow['list'],
   departmentId: number,
   now: Date,
   db: Knex | undefined,
-  owner?: number,
-): Promise<Map<number, TrainingTotal[]>> {
-  const definition = LISTS.find((each) => each.key === 'training')!;
+  owner: number | undefined,
+) {
+  const definition = LISTS.find((each) => each.key === list)!;
+  const training = list === 'training';
   const query = listItemModel(definition)
     .query(db)
     .alias('i')
     .join('profiles as p', 'p.id', 'i.profile_id')
-    .where('i.date', 'like', `${now.getUTCFullYear()}-%`)
-    .select('p.user_id', 'i.date', 'i.category', 'i.hours');
+    .select(
+      'p.user_id',
+      raw('?::text as list', [list]),
+      'i.date',
+      training ? 'i.category as kind' : 'i.kind',
+      training ? 'i.hours' : raw('null::double precision as hours'),
+      training ? raw('null::text as name') : 'i.name',
+      training ? raw('null::text as valid_until') : 'i.valid_until',
+    );
+  // This year's training only: the roster shows year totals (docs/decisions/training-hours.md).
+  if (training) query.where('i.date', 'like', `${now.getUTCFullYear()}-%`);
   if (owner !== undefined) query.where('p.user_id', owner);
-  else query.modify(sharedWith, departmentId, 'trainingHours', 'p.user_id');
-  const rows = (await query) as unknown as Array<{ userId: number; date: string; category: string; hours: number }>;
-  const byMember = new Map<number, typeof rows>();
-  for (const row of rows) byMember.set(row.userId, [...(byMember.get(row.userId) ?? []), row]);
-  return new Map([...byMember].map(([userId, entries]) => [userId, trainingYearTotals(entries, now)]));
+  else query.modify(sharedWith, departmentId, training ? 'trainingHours' : 'readinessDates', 'p.user_id');
+  return query;
+}
+
+/**
+ * This year's training totals and the readiness dates of the members who share them with the department, by
+ * member: one query (a union of the two lists' reads, each through `sharedWith`), or the owner's own for their
+ * preview (docs/decisions/training-hours.md, docs/decisions/readiness-dates.md).
+ */
+async function sharedRecords(
+  lists: ReadonlyArray<RecordRow['list']>,
+  departmentId: number,
+  now: Date,
+  db: Knex | undefined,
+  owner?: number,
+): Promise<{ training: Map<number, TrainingTotal[]>; dates: Map<number, ReadinessDateRow[]> }> {
+  const entries = new Map<number, { date: string; category: string; hours: number }[]>();
+  const dates = new Map<number, ReadinessDateRow[]>();
+  if (lists.length) {
+    const [first, ...rest] = lists.map((list) => recordsOf(list, departmentId, now, db, owner));
+    if (rest.length) first!.unionAll(rest as never[], true);
+    for (const row of (await first) as unknown as RecordRow[]) {
+      if (row.list === 'training') {
+        const mine = entries.get(row.userId) ?? entries.set(row.userId, []).get(row.userId)!;
+        mine.push({ date: row.date, category: row.kind, hours: row.hours ?? 0 });
+      } else {
+        const mine = dates.get(row.userId) ?? dates.set(row.userId, []).get(row.userId)!;
+        mine.push({ userId: row.userId, kind: row.kind, name: row.name, date: row.date, validUntil: row.validUntil });
+      }
+    }
+  }
+  const training = new Map([...entries].map(([userId, rows]) => [userId, trainingYearTotals(rows, now)]));
+  return { training, dates };
 }
 
 /** The matrix's rows with their training totals where the member shares training hours (else null). */
@@ -208,10 +260,15 @@ export async function readinessRoster(
   const members = await sharing(department.id, db);
   const items = await sharedItems(['certifications', 'licenses'], department, db);
   const position = positions.find((p) => p.id === input.position) ?? null;
-  const training = await sharedTraining(department.id, input.now, db);
-  const matrix = withTraining(
-    filterMatrix(buildMatrix(members, items, positions, input.now), { state: input.state ?? null, position }),
-    training,
+  const { training, dates } = await sharedRecords(['training', 'readinessDates'], department.id, input.now, db);
+  const matrix = withReadinessDates(
+    withTraining(
+      filterMatrix(buildMatrix(members, items, positions, input.now), { state: input.state ?? null, position }),
+      training,
+      input.now,
+    ),
+    dates,
+    members,
     input.now,
   );
   return { ...matrix, department, positions, filter: { state: input.state ?? null, position } };
@@ -237,8 +294,10 @@ export async function previewFor(
     kinds: [...kinds],
     reminderDays: member.reminderDays,
   };
-  const training = kinds.includes('trainingHours')
-    ? await sharedTraining(department.id, now, db, member.id)
-    : new Map<number, TrainingTotal[]>();
-  return withTraining(buildMatrix([self], items, [], now), training, now);
+  const records = [
+    ...(kinds.includes('trainingHours') ? (['training'] as const) : []),
+    ...(kinds.includes('readinessDates') ? (['readinessDates'] as const) : []),
+  ];
+  const { training, dates } = await sharedRecords(records, department.id, now, db, member.id);
+  return withReadinessDates(withTraining(buildMatrix([self], items, [], now), training, now), dates, [self], now);
 }

@@ -6,12 +6,12 @@ import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import type { User } from '../../models/User';
 import { withoutControls } from '../../validation/common';
 import { isoDay } from '../../validation/lists/rules';
-import type { ExpiringItem } from '../../validation/reminders';
+import { reminderNounTitle, type ExpiringItem } from '../../validation/reminders';
+import { filterForWidget } from '../../validation/profileWidgets';
 import { expiringItemsByUser } from './items';
 import { Model } from 'objection';
 
 const DAY_SECONDS = 86_400;
-const NOUN = { certifications: 'Certification', licenses: 'License' } as const;
 
 export function calendarText(
   user: Pick<User, 'reminderDays' | 'reminderOnDay'>,
@@ -37,10 +37,10 @@ export function calendarText(
       timezone: null,
       floating: true,
       summary: `${item.name} expires${approximate ? ' (approximate)' : ''}`,
-      description: `${NOUN[item.list]} on your ${config.productName} profile.${
+      description: `${reminderNounTitle(item.list)} on your ${config.productName} profile.${
         approximate ? ' Only the year is known, so this date (31 December) is approximate.' : ''
       }`,
-      url: `${config.baseUrl}/profiles/${item.profileId}?edit=1&widget=${item.list}#section-${item.list}`,
+      url: `${config.baseUrl}/profiles/${item.profileId}?edit=1&widget=${filterForWidget(item.list)}#section-${item.list}`,
       alarms: triggers.map((days) => ({
         type: ICalAlarmType.display,
         triggerBefore: days * DAY_SECONDS,

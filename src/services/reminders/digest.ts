@@ -3,10 +3,9 @@
  * a plain-text part (always) and a small HTML part; RFC 8058 one-click unsubscribe headers.
  */
 import type { MailMessage } from '../mail';
-import { expiryWords, whenHeading, type DueReminder } from '../../validation/reminders';
+import { expiryWords, whenHeading, REMINDER_NOUNS, type DueReminder } from '../../validation/reminders';
+import { filterForWidget } from '../../validation/profileWidgets';
 import { unsubscribeToken } from './tokens';
-
-const NOUN = { certifications: 'certification', licenses: 'license' } as const;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -18,7 +17,7 @@ export function digestSubject(reminders: DueReminder[]): string {
 }
 
 export const editLink = (baseUrl: string, r: DueReminder) =>
-  `${baseUrl}/profiles/${r.profileId}?edit=1&widget=${r.list}#section-${r.list}`;
+  `${baseUrl}/profiles/${r.profileId}?edit=1&widget=${filterForWidget(r.list)}#section-${r.list}`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -41,7 +40,7 @@ export function composeDigest(
   const groups = new Map<string, DueReminder[]>();
   for (const r of ordered) groups.set(whenHeading(r.daysLeft), [...(groups.get(whenHeading(r.daysLeft)) ?? []), r]);
   const line = (r: DueReminder) =>
-    `${r.name} (${NOUN[r.list]}) ${r.daysLeft < 0 ? 'expired' : 'expires'} ${expiryWords(r.end)}`;
+    `${r.name} (${REMINDER_NOUNS[r.list]}) ${r.daysLeft < 0 ? 'expired' : 'expires'} ${expiryWords(r.end)}`;
   const days = input.settings.reminderDays.join(', ');
   const schedule = `You get these reminders ${days} days before an expiry${input.settings.reminderOnDay ? ' and on the day' : ''}.`;
 

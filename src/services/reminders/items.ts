@@ -1,10 +1,14 @@
 /**
  * The dated credentials a reminder or the calendar feed speaks of: every certification with an expiry (its
- * month or date when given, else its year) and every license with a readable expiry, on the user's profiles.
+ * month or date when given, else its year) and every license with a readable expiry, on the user's profiles;
+ * every readiness date that holds until a day (docs/decisions/readiness-dates.md) and every hiring tracker
+ * window (docs/decisions/hiring-tracker.md).
  */
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { certificationExpiry, daysRemaining, expiryEnd } from '../../validation/lists/rules';
+import { hiringEntryTitle, hiringWindowEnd } from '../../validation/lists/hiringTracker';
+import { readinessDateEnd, readinessDateTitle } from '../../validation/lists/readinessDates';
 import type { ExpiringItem } from '../../validation/reminders';
 import { readTogether } from '../../db/readTogether';
 
@@ -25,7 +29,7 @@ export async function expiringItemsByUser(
       .join('profiles as p', 'p.id', 'i.profileId')
       .whereIn('p.userId', users(db('users').select('users.id')))
       .orderBy(['p.userId', 'i.profileId', 'i.position']);
-  const [certifications, licenses] = await readTogether(db, [
+  const [certifications, licenses, readinessDates, tracker] = await readTogether(db, [
     () =>
       base('profile_certifications')
         .where((q) => q.whereNotNull('i.expires').orWhereNotNull('i.expiresOn'))
@@ -45,6 +49,16 @@ export async function expiringItemsByUser(
         'i.name',
         'i.expires',
       ),
+    () =>
+      base('profile_readiness_dates').select<
+        Array<Omit<Row, 'name'> & { kind: string; name: string | null; date: string; validUntil: string | null }>
+      >('p.userId', 'i.profileId', 'i.id', 'i.kind', 'i.name', 'i.date', 'i.validUntil'),
+    () =>
+      base('profile_hiring_tracker').select<
+        Array<
+          Omit<Row, 'name'> & { test: string; department: string | null; takenOn: string; validUntil: string | null }
+        >
+      >('p.userId', 'i.profileId', 'i.id', 'i.test', 'i.department', 'i.takenOn', 'i.validUntil'),
   ]);
   const byUser = new Map<number, ExpiringItem[]>();
   const add = (row: Row, list: ExpiringItem['list'], end: ExpiringItem['end'] | null) => {
@@ -55,6 +69,9 @@ export async function expiringItemsByUser(
   };
   for (const row of certifications) add(row, 'certifications', certificationExpiry(row));
   for (const row of licenses) add(row, 'licenses', expiryEnd(row.expires));
+  for (const row of readinessDates)
+    add({ ...row, name: readinessDateTitle(row) }, 'readinessDates', readinessDateEnd(row));
+  for (const row of tracker) add({ ...row, name: hiringEntryTitle(row) }, 'hiringTracker', hiringWindowEnd(row));
   return byUser;
 }
 

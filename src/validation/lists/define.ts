@@ -20,6 +20,7 @@ export const LIST_MESSAGES = {
   invalidChoice: (label: string) => `Please choose a valid ${label.toLowerCase()}`,
   tooMany: (label: string, max: number) => `At most ${max} ${label.toLowerCase()}`,
   visibility: 'Visibility must be public, authenticated or private',
+  ownerOnly: 'These entries are only ever yours to see: visibility must be private',
   showOnMainProfile: 'Show on main profile must be true or false',
   itemNotFound: 'Item not found',
   photoNotFound: 'Photo not found',
@@ -37,7 +38,9 @@ export type FieldInput =
   | 'tags'
   | 'list'
   /** Text with the credential catalogue's suggestions (docs/decisions/credential-catalogue.md): the list's `catalogue` says what a choice fills. */
-  | 'catalogue';
+  | 'catalogue'
+  /** A department's name with the registry's suggestions (docs/decisions/hiring-tracker.md); free text stays allowed. */
+  | 'department';
 
 /** A field's editor metadata, kept on its yup schema (`schema.meta()`); fields without it are not edited inline. */
 export interface FieldMeta {
@@ -230,6 +233,12 @@ const itemSettings = {
     .nonNullable(LIST_MESSAGES.visibility),
 };
 
+/** An owner-only list's settings: private is the one visibility. */
+const ownerOnlySettings = {
+  showOnMainProfile: itemSettings.showOnMainProfile,
+  visibility: mixed<Visibility>().oneOf(['private'], LIST_MESSAGES.ownerOnly).nonNullable(LIST_MESSAGES.ownerOnly),
+};
+
 /**
  * How a field shows an item's photo links (photo_links rows): `first` the first linked photo's id (a
  * timeline event's `photo`, an award's `primaryPhoto`), `all` every linked photo's id in order.
@@ -329,6 +338,11 @@ export interface ListSpec<K extends string, F extends ObjectShape> {
   catalogue?: CatalogueFill;
   /** A new item's visibility when the owner names none; the profile's default visibility when absent. */
   defaultVisibility?: Visibility;
+  /**
+   * Items only the owner (and admins) ever see (docs/decisions/hiring-tracker.md): the only visibility taken is
+   * private (anything else is a 400), and the table's CHECK says the same.
+   */
+  ownerOnly?: boolean;
   /** Display order (spec 02 §4); stored position order when absent. */
   order?: (items: ItemOf<F>[], options: OrderOptions) => ItemOf<F>[];
 }
@@ -342,8 +356,9 @@ export function defineList<K extends string, F extends ObjectShape>(spec: ListSp
     spec.prepare && value && typeof value === 'object' && !Array.isArray(value)
       ? spec.prepare(value as Record<string, unknown>)
       : value;
-  const createSchema = object({ ...spec.fields, ...itemSettings }).transform(prepare);
-  const updateSchema = object({ ...spec.fields, ...spec.storedFields, ...itemSettings })
+  const settings = spec.ownerOnly ? ownerOnlySettings : itemSettings;
+  const createSchema = object({ ...spec.fields, ...settings }).transform(prepare);
+  const updateSchema = object({ ...spec.fields, ...spec.storedFields, ...settings })
     .partial()
     .transform(prepare);
   return { ...spec, createSchema, updateSchema };

@@ -14,6 +14,8 @@ import { gear } from './gear';
 import { specialUnits } from './specialUnits';
 import { fireStations } from './fireStations';
 import { training } from './training';
+import { readinessDates } from './readinessDates';
+import { hiringTracker } from './hiringTracker';
 
 export const LISTS = [
   timeline,
@@ -27,6 +29,8 @@ export const LISTS = [
   specialUnits,
   fireStations,
   training,
+  readinessDates,
+  hiringTracker,
 ] as unknown as readonly ListDefinition[]; // yup's schemas are invariant in their shape: no list's own type is a ListDefinition
 
 export type ListKey = (typeof LISTS)[number]['key'];

@@ -304,13 +304,43 @@ export const TRAINING_TARGETS: Record<TrainingCategory, number> = {
   recruit: 240,
 };
 
-/** A training entry's date: `YYYY-MM-DD`, a day its month has. */
-export function isTrainingDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return day <= daysInMonth(year, month);
+/** A date as `YYYY-MM-DD`, a day its month has (training entries, readiness dates, the hiring tracker). */
+export function isIsoDay(value: string): boolean {
+  return isoDayEnd(value) !== null;
 }
+/** A training entry's date: `YYYY-MM-DD`, a day its month has. */
+export const isTrainingDate = isIsoDay;
+
+/** A `YYYY-MM-DD` day as an expiry's last valid day, or null when it is no real day. */
+export function isoDayEnd(value: unknown): ExpiryEnd | null {
+  const match = typeof value === 'string' ? ISO_DATE.exec(value) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return day <= daysInMonth(year, month) ? { year, month, day, precision: 'day' } : null;
+}
+
+/** How long something stays valid from the day it was done: whole months (the same day, or the month's last) or days. */
+export type Validity = { months: number } | { days: number };
+
+/**
+ * The last valid day of a window opened on `from` (`YYYY-MM-DD`): the same day `months` later (the month's last
+ * day when it has fewer), or `days` later. Null when `from` is no real day.
+ */
+export function windowEnd(from: unknown, validity: Validity): ExpiryEnd | null {
+  const start = isoDayEnd(from);
+  if (!start) return null;
+  if ('days' in validity) {
+    const at = new Date(Date.UTC(start.year, start.month - 1, start.day + validity.days));
+    return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), precision: 'day' };
+  }
+  const index = start.year * 12 + start.month - 1 + validity.months;
+  const [year, month] = [Math.floor(index / 12), (index % 12) + 1];
+  return { year, month, day: Math.min(start.day, daysInMonth(year, month)), precision: 'day' };
+}
+
+/** A validity in words: "12 months", "180 days". */
+export const validityWords = (validity: Validity) =>
+  'days' in validity ? `${validity.days} days` : `${validity.months} months`;
 
 export interface TrainingTotal {
   category: TrainingCategory;

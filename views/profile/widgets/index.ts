@@ -12,6 +12,8 @@ import { renderSkills } from './Skills';
 import { renderStatusUpdates } from './StatusUpdates';
 import { events, renderTimeline, renderTimelineTools } from './Timeline';
 import { renderTraining, renderTrainingTotals } from './Training';
+import { renderReadinessDates } from './ReadinessDates';
+import { renderHiringTracker, renderHiringTrackerTools } from './HiringTracker';
 import { renderUnits } from './Units';
 
 export const WIDGET_RENDERERS: Partial<Record<WidgetKey, RenderItems>> = {
@@ -27,6 +29,8 @@ export const WIDGET_RENDERERS: Partial<Record<WidgetKey, RenderItems>> = {
   statusUpdates: renderStatusUpdates,
   fireStations: renderFireStations,
   training: renderTraining,
+  readinessDates: renderReadinessDates,
+  hiringTracker: renderHiringTracker,
 };
 
 /** Controls a widget shows above its items, in read and edit mode. */
@@ -35,6 +39,7 @@ export const WIDGET_TOOLS: Partial<
 > = {
   timeline: renderTimelineTools,
   training: renderTrainingTotals,
+  hiringTracker: renderHiringTrackerTools,
 };
 
 /**
@@ -53,4 +58,6 @@ export const WIDGET_ITEM_PARTS: Partial<Record<WidgetKey, DescribeItem>> = {
   statusUpdates: renderStatusUpdates.describe,
   fireStations: renderFireStations.describe,
   training: renderTraining.describe,
+  readinessDates: renderReadinessDates.describe,
+  hiringTracker: renderHiringTracker.describe,
 };
