@@ -122,7 +122,7 @@ test.serial('the roster page and its CSV: the same queries at 3 and at 40 member
   const large = await counts();
   t.true(large.page.text.includes('Counted 39'));
   t.true(large.csv.text.includes('EMT 39'));
-  t.true(large.csv.text.includes('2026-01-15'), 'the shared readiness dates are read in the same queries');
+  t.regex(large.csv.text, /through 2027-01-1\d/, 'the shared readiness dates are read in the same queries');
   t.is(large.page.sql.length, small.page.sql.length, large.page.sql.join('\n'));
   t.is(large.csv.sql.length, small.csv.sql.length, large.csv.sql.join('\n'));
   t.true(large.page.sql.length <= 5, large.page.sql.join('\n'));
