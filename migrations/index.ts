@@ -48,6 +48,7 @@ import * as proofDocuments from './20261201030000_proof_documents';
 import * as profileImports from './20261201040000_profile_imports';
 import * as certificationCredentialId from './20261201040100_certification_credential_id';
 import * as profileTraining from './20261201050000_profile_training';
+import * as credentialCardToken from './20261202010000_credential_card_token';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -95,4 +96,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201040000_profile_imports': profileImports,
   '20261201040100_certification_credential_id': certificationCredentialId,
   '20261201050000_profile_training': profileTraining,
+  '20261202010000_credential_card_token': credentialCardToken,
 };

@@ -21,6 +21,8 @@ export class IssuedCredential extends BaseModel {
   /** What the credential says (rank, dates, names) as a digest: a change of any of them signs a new one. */
   factsDigest!: string;
   document!: Record<string, unknown>;
+  /** The wallet card's compact token (docs/decisions/wallet-card.md), signed with the document. */
+  cardToken!: string | null;
   issuedAt!: Date;
   revokedAt!: Date | null;
   revokedReason!: string | null;

@@ -18,6 +18,7 @@ import { User } from '../../models/User';
 import { ConflictError, NotFoundError } from '../../errors';
 import { departmentDid } from './did';
 import { OB_CONTEXT, VC_CONTEXT } from './documentLoader';
+import { signCardToken } from './cardToken';
 import { signingKey } from './keys';
 import { signDocument, type CredentialDeps } from './sign';
 import { revokeCredentials } from './revoke';
@@ -180,6 +181,7 @@ export async function issueCredential(
   const id = randomUUID();
   const document = credentialDocument(facts, { id, email: input.email, statusIndex, now }, deps);
   const signed = await signDocument(trx, facts.departmentId, document, deps);
+  const cardToken = await signCardToken(trx, facts.departmentId, signed, deps);
   return IssuedCredential.query(trx).insertAndFetch({
     id,
     userId: input.userId,
@@ -189,6 +191,7 @@ export async function issueCredential(
     statusIndex,
     factsDigest: factsDigest(facts),
     document: signed,
+    cardToken,
     issuedAt: now,
   });
 }

@@ -1,0 +1,119 @@
+/**
+ * The wallet card (docs/decisions/wallet-card.md), over HTTP: the membership credential's compact token — a JWS
+ * by the department's key, small enough for a QR — kept with the credential and signed again only with it.
+ */
+import test from 'ava';
+import { compactVerify, decodeProtectedHeader, importJWK } from 'jose';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { startTestApp, clientAs, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/users';
+import { createProfileFor } from '../helpers/profiles';
+import { verifyMember } from '../helpers/verification';
+import { loadSigning } from '../../src/services/verifiableCredentials/libraries';
+
+let app: TestApp;
+
+test.before(async () => {
+  app = await startTestApp({ rateLimitsEnabled: false });
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+/** A verified member of the department named longest (the largest token), with a long name and rank. */
+async function cardHolder(options: { name?: string; rank?: string } = {}) {
+  const member = await createUser();
+  const profile = await createProfileFor(member, {
+    name: options.name ?? 'Maximiliana Alexandra Montgomery-Fitzgerald',
+    rank: options.rank ?? 'Assistant Chief of Emergency Medical Services',
+  });
+  const [department] = (await app
+    .db('departments')
+    .orderByRaw('length(name) desc, id')
+    .limit(1)
+    .select('id', 'name')) as { id: number; name: string }[];
+  await verifyMember(member.user.id, department!.id);
+  const [linkId] = (await app
+    .db('user_departments')
+    .where({ user_id: member.user.id, department_id: department!.id })
+    .pluck('id')) as number[];
+  return { member, profile, department: department!, linkId: linkId!, client: clientAs(app, member) };
+}
+
+async function download(client: ReturnType<typeof clientAs>, linkId: number) {
+  const res = await client.get(`/account/credentials/${linkId}/credential.json`);
+  if (res.status !== 200) throw new Error(`download: ${res.status} ${res.text}`);
+  return JSON.parse(res.text) as Record<string, any>;
+}
+
+/** The public key the department's did:web document publishes for `kid`, as a JWK. */
+async function publishedKey(departmentId: number, kid: string) {
+  const did = JSON.parse((await app.client().get(`/departments/${departmentId}/did.json`)).text);
+  const method = did.verificationMethod.find((candidate: { id: string }) => candidate.id === kid);
+  if (!method) throw new Error(`${kid} is not published`);
+  const { Ed25519Multikey } = await loadSigning();
+  return importJWK(await Ed25519Multikey.toJwk({ keyPair: await Ed25519Multikey.from(method) }), 'EdDSA');
+}
+
+const keptToken = async (credentialId: string) =>
+  (
+    await app
+      .db('issued_credentials')
+      .where({ id: credentialId.replace('urn:uuid:', '') })
+      .first('card_token')
+  ).cardToken as string;
+
+test('the credential keeps a compact vc+jwt token by the department key, at most 600 characters', async (t) => {
+  const { department, linkId, client } = await cardHolder();
+  t.true(department.name.length > 30, 'a long department name');
+  const credential = await download(client, linkId);
+  const token = await keptToken(credential.id);
+  t.true(token.length <= 600, `${token.length} characters`);
+
+  const header = decodeProtectedHeader(token);
+  t.is(header.typ, 'vc+jwt');
+  t.is(header.alg, 'EdDSA');
+  t.is(header.kid, credential.proof.verificationMethod, 'the did:web key that signed the credential');
+  const { payload } = await compactVerify(token, await publishedKey(department.id, header.kid!));
+  const vc = JSON.parse(inflateRawSync(payload).toString('utf8'));
+  t.deepEqual(vc['@context'], ['https://www.w3.org/ns/credentials/v2']);
+  t.deepEqual(vc.type, ['VerifiableCredential']);
+  t.is(vc.issuer, credential.issuer.id);
+  t.is(vc.validUntil, credential.validUntil);
+  // Long texts are shortened in the token only, to fit the QR; the credential keeps them whole.
+  const begins = (whole: string, cut: string) => cut.endsWith('…') && whole.startsWith(cut.slice(0, -1));
+  t.true(begins('Assistant Chief of Emergency Medical Services', vc.credentialSubject.role));
+  t.true(begins('Maximiliana Alexandra Montgomery-Fitzgerald', vc.credentialSubject.name));
+  t.true(begins(credential.issuer.name, vc.credentialSubject.department));
+  t.is(credential.credentialSubject.name, 'Maximiliana Alexandra Montgomery-Fitzgerald');
+  t.is(vc.credentialStatus.statusListIndex, credential.credentialStatus.statusListIndex);
+  t.is(vc.credentialStatus.statusListCredential, credential.credentialStatus.statusListCredential);
+
+  // Kept: the same credential keeps the same token.
+  t.is((await download(client, linkId)).id, credential.id);
+  t.is(await keptToken(credential.id), token);
+
+  // A changed copy does not verify.
+  const [head, , signature] = token.split('.');
+  const forged = JSON.stringify({ ...vc, credentialSubject: { ...vc.credentialSubject, role: 'Chief' } });
+  const changed = `${head}.${deflateRawSync(forged).toString('base64url')}.${signature}`;
+  await t.throwsAsync(compactVerify(changed, await publishedKey(department.id, header.kid!)));
+});
+
+/** The token's credential, checked against the key its header names. */
+async function tokenCredential(token: string, departmentId: number) {
+  const { payload } = await compactVerify(token, await publishedKey(departmentId, decodeProtectedHeader(token).kid!));
+  return JSON.parse(inflateRawSync(payload).toString('utf8'));
+}
+
+test('a rank change signs a new token with the new credential', async (t) => {
+  const { member, profile, department, linkId, client } = await cardHolder({ name: 'Sam Ortiz', rank: 'Engineer' });
+  const first = await download(client, linkId);
+  t.is((await clientAs(app, member).patch(`/api/profiles/${profile.id}`, { rank: 'Captain' })).status, 200);
+  const second = await download(client, linkId);
+  t.not(second.id, first.id);
+  t.is((await tokenCredential(await keptToken(first.id), department.id)).credentialSubject.role, 'Engineer');
+  const short = await tokenCredential(await keptToken(second.id), department.id);
+  t.is(short.credentialSubject.role, 'Captain', 'a short rank is whole');
+  t.is(short.credentialSubject.name, 'Sam Ortiz');
+});
