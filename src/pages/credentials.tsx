@@ -4,7 +4,8 @@
  *   documents (every key the department ever signed with);
  * - GET /departments/{id}/credentials/status: the department's signed Bitstring Status List (cacheable);
  * - GET /account/credentials/{linkId}/credential.json: the member's credential file (signed once per change);
- *   GET /account/credentials/{linkId}/verify: to its public verify page; POST …/reissue and …/revoke;
+ *   GET /account/credentials/{linkId}/verify: to its public verify page; …/card and …/card.png: the printable
+ *   wallet card and its QR (docs/decisions/wallet-card.md); POST …/reissue and …/revoke;
  * - GET /verify, POST /verify: paste a credential, see in plain words what it shows; GET /verify/{uuid}: one of
  *   ours. No script on any of them. The verify pages are noindex: a credential is found only by who holds it.
  */
@@ -21,6 +22,7 @@ import { Department } from '../models/Department';
 import type { IssuedCredential } from '../models/IssuedCredential';
 import { renderPage } from '../render/renderPage';
 import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../services/verifiableCredentials/did';
+import { cardClaims, withCardToken } from '../services/verifiableCredentials/cardToken';
 import { departmentKeys } from '../services/verifiableCredentials/keys';
 import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
 import { statusListCredential } from '../services/verifiableCredentials/statusList';
@@ -28,12 +30,17 @@ import { keptCredential, parseCredential, verifyCredential } from '../services/v
 import { id } from '../validation/common';
 import type { VerificationReport } from '../validation/verifiableCredentials';
 import { VerifyPage, type VerifyPageProps } from '../../views/pages/VerifyPage';
+import { WalletCardPage } from '../../views/pages/WalletCardPage';
+import { qrPng } from '../render/share/qr';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const byDepartment = { params: object({ id: id('Department not found') }) };
 const byLink = { params: object({ linkId: id('Department link not found') }) };
 const byCredential = { params: object({ id: string().matches(UUID, 'Credential not found').required() }) };
 const pasted = { body: object({ credential: string().default('') }) };
+
+/** The card's QR as a PNG: sharp when printed 30 mm wide at 300 dpi. */
+const CARD_QR_PIXELS = 512;
 
 /** Public keys and status lists change seldom and are safe to share: caches may keep them briefly. */
 const PUBLIC_SHORT = 'public, max-age=60';
@@ -87,13 +94,43 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
     },
   );
 
-  // The member's current credential (signed again only when its facts changed): the file, or its public page.
+  // The member's current credential (signed again only when its facts changed): the file, its public page, the
+  // printable card and the card's QR (docs/decisions/wallet-card.md).
+  type MemberContext = WriteContext<InputOf<typeof byLink>>;
+  const cardOf = (ctx: MemberContext, credential: IssuedCredential) => withCardToken(ctx.state.trx, credential, deps());
   const memberAnswers = {
-    'credential.json': (ctx: Koa.Context, credential: IssuedCredential) => {
+    'credential.json': async (ctx: MemberContext, credential: IssuedCredential) => {
       ctx.set('Content-Disposition', 'attachment; filename="credential.json"');
       sendJson(ctx, credential.document, 'private, no-store', 'application/vc+ld+json');
     },
-    verify: (ctx: Koa.Context, credential: IssuedCredential) => ctx.redirect(`/verify/${credential.id}`),
+    verify: async (ctx: MemberContext, credential: IssuedCredential) => ctx.redirect(`/verify/${credential.id}`),
+    card: async (ctx: MemberContext, credential: IssuedCredential) => {
+      await cardOf(ctx, credential);
+      const base = `/account/credentials/${ctx.state.input.params.linkId}`;
+      const claims = cardClaims(credential.document, Infinity);
+      ctx.set('Cache-Control', 'private, no-store');
+      await renderPage(
+        ctx,
+        config,
+        <WalletCardPage
+          name={claims.name}
+          rank={claims.role}
+          department={claims.department}
+          validUntil={claims.validUntil}
+          qrSrc={`${base}/card.png`}
+          scanUrl={`${config.baseUrl}/verify/scan`}
+          verifyPath={`/verify/${credential.id}`}
+          downloadPath={`${base}/credential.json`}
+        />,
+        { title: 'Membership card', noindex: true },
+      );
+    },
+    'card.png': async (ctx: MemberContext, credential: IssuedCredential) => {
+      const { cardToken } = await cardOf(ctx, credential);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.type = 'image/png';
+      ctx.body = await qrPng(cardToken, CARD_QR_PIXELS);
+    },
   };
   for (const [file, answer] of Object.entries(memberAnswers)) {
     router.get(
@@ -101,9 +138,9 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
       signedInPage(),
       validate(byLink),
       transaction(),
-      async (ctx: WriteContext<InputOf<typeof byLink>>) => {
+      async (ctx: MemberContext) => {
         const { trx, user, input } = ctx.state;
-        answer(ctx, await memberCredential(trx, user, { linkId: input.params.linkId }, deps()));
+        await answer(ctx, await memberCredential(trx, user, { linkId: input.params.linkId }, deps()));
       },
     );
   }

@@ -3,6 +3,8 @@
  * by the department's key, small enough for a QR — kept with the credential and signed again only with it.
  */
 import test from 'ava';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { compactVerify, decodeProtectedHeader, importJWK } from 'jose';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
@@ -116,4 +118,59 @@ test('a rank change signs a new token with the new credential', async (t) => {
   const short = await tokenCredential(await keptToken(second.id), department.id);
   t.is(short.credentialSubject.role, 'Captain', 'a short rank is whole');
   t.is(short.credentialSubject.name, 'Sam Ortiz');
+});
+
+/** A file as bytes, asked for as `client` (its bearer token or cookies). */
+async function bytes(client: ReturnType<typeof clientAs>, url: string) {
+  const headers: Record<string, string> = {};
+  if (client.bearer) headers.Authorization = `Bearer ${client.bearer}`;
+  if (client.cookies.size) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(app.baseUrl + url, { headers, redirect: 'manual' });
+  return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The text a QR PNG encodes, read with jsQR (no code shared with the drawing). */
+async function readQr(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+test('the owner prints a card with the QR of the token; nobody else sees it', async (t) => {
+  const { department, linkId, client } = await cardHolder({ name: 'Dana Reyes', rank: 'Lieutenant' });
+  const settings = await client.get('/account-settings');
+  t.true(settings.text.includes(`href="/account/credentials/${linkId}/card"`), 'linked from My Departments');
+
+  const page = await client.get(`/account/credentials/${linkId}/card`);
+  t.is(page.status, 200);
+  t.false(/<script/i.test(page.text), 'no script');
+  for (const fact of ['Dana Reyes', 'Lieutenant', department.name, 'Valid until'])
+    t.true(page.text.includes(fact.replace(/&/g, '&amp;')), fact);
+  t.regex(page.text, /@media print/);
+  t.true(page.text.includes(`src="/account/credentials/${linkId}/card.png"`));
+
+  const png = await bytes(client, `/account/credentials/${linkId}/card.png`);
+  t.is(png.status, 200);
+  t.is(png.type, 'image/png');
+  const credential = await download(client, linkId);
+  t.is(await readQr(png.body), await keptToken(credential.id), 'the QR carries the kept token');
+
+  const stranger = clientAs(app, await createUser());
+  t.is((await stranger.get(`/account/credentials/${linkId}/card`)).status, 404);
+  t.is((await stranger.get(`/account/credentials/${linkId}/card.png`)).status, 404);
+  t.not((await bytes(app.client(), `/account/credentials/${linkId}/card.png`)).status, 200, 'nor a visitor');
+});
+
+test('a credential kept from before tokens gets its token when its card is first asked for', async (t) => {
+  const { linkId, client } = await cardHolder({ name: 'Lee Park', rank: 'Firefighter' });
+  const credential = await download(client, linkId);
+  await app
+    .db('issued_credentials')
+    .where({ id: credential.id.replace('urn:uuid:', '') })
+    .update({ card_token: null });
+  const png = await bytes(client, `/account/credentials/${linkId}/card.png`);
+  t.is(png.status, 200);
+  const token = await keptToken(credential.id);
+  t.truthy(token);
+  t.is(await readQr(png.body), token);
+  t.is((await download(client, linkId)).id, credential.id, 'the credential itself is not signed again');
 });
