@@ -8,6 +8,8 @@
  *   wallet card and its QR (docs/decisions/wallet-card.md); POST …/reissue and …/revoke;
  * - GET /verify, POST /verify: paste a credential, see in plain words what it shows; GET /verify/{uuid}: one of
  *   ours. No script on any of them. The verify pages are noindex: a credential is found only by who holds it.
+ * - GET /verify/scan (the one page here with script), /verify/sw.js, /verify/keys.json and POST /verify/token:
+ *   check a membership card's QR token, offline on the device or on the server (docs/decisions/wallet-card.md).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -22,7 +24,7 @@ import { Department } from '../models/Department';
 import type { IssuedCredential } from '../models/IssuedCredential';
 import { renderPage } from '../render/renderPage';
 import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../services/verifiableCredentials/did';
-import { cardClaims, withCardToken } from '../services/verifiableCredentials/cardToken';
+import { cardClaims, cardKeysDocument, withCardToken } from '../services/verifiableCredentials/cardToken';
 import { departmentKeys } from '../services/verifiableCredentials/keys';
 import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
 import { statusListCredential } from '../services/verifiableCredentials/statusList';
@@ -31,6 +33,9 @@ import { id } from '../validation/common';
 import type { VerificationReport } from '../validation/verifiableCredentials';
 import { VerifyPage, type VerifyPageProps } from '../../views/pages/VerifyPage';
 import { WalletCardPage } from '../../views/pages/WalletCardPage';
+import { VerifyScanPage, type VerifyScanPageProps } from '../../views/pages/VerifyScanPage';
+import { KEYS_PATH, SCAN_PATH, SERVICE_WORKER_PATH, verifyServiceWorker } from '../render/verifyServiceWorker';
+import { CARD_MESSAGES, CARD_TOKEN_MAX_LENGTH, checkCardToken, type CardScannerProps } from '../validation/cardToken';
 import { qrPng } from '../render/share/qr';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -38,6 +43,7 @@ const byDepartment = { params: object({ id: id('Department not found') }) };
 const byLink = { params: object({ linkId: id('Department link not found') }) };
 const byCredential = { params: object({ id: string().matches(UUID, 'Credential not found').required() }) };
 const pasted = { body: object({ credential: string().default('') }) };
+const postedToken = { body: object({ token: string().default('') }) };
 
 /** The card's QR as a PNG: sharp when printed 30 mm wide at 300 dpi. */
 const CARD_QR_PIXELS = 512;
@@ -201,6 +207,58 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
         return page(ctx, { text: keep, error: { title: 'Cannot verify this', message: error.message } }, status);
       }
       await page(ctx, { text, report });
+    },
+  );
+
+  // The wallet card's scanner (docs/decisions/wallet-card.md): its page (the one with script), its service
+  // worker, the keys document it keeps, and the same check on the server for a browser without script.
+  const scanner = (token = '', result: CardScannerProps['result'] = null): CardScannerProps => ({
+    keysUrl: KEYS_PATH,
+    serviceWorkerUrl: SERVICE_WORKER_PATH,
+    scope: '/verify/',
+    token,
+    result,
+  });
+  const scanPage = (ctx: Koa.Context, props: VerifyScanPageProps, status = 200) => {
+    ctx.set('X-Robots-Tag', 'noindex');
+    return renderPage(ctx, config, <VerifyScanPage {...props} />, {
+      title: props.scanner.result ? `Card: ${props.scanner.result.message}` : 'Check a membership card',
+      noindex: true,
+      isPublicPage: true,
+      status,
+    });
+  };
+
+  router.get(SCAN_PATH, (ctx) => scanPage(ctx, { scanner: scanner() }));
+
+  router.get(KEYS_PATH, async (ctx) => {
+    sendJson(ctx, await cardKeysDocument({ baseUrl: config.baseUrl }), 'no-cache');
+  });
+
+  router.get(SERVICE_WORKER_PATH, (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/javascript';
+    ctx.body = verifyServiceWorker(config.nodeEnv === 'production');
+  });
+
+  router.post(
+    '/verify/token',
+    rateLimits.perAddress('verifyPerAddress'),
+    validate(postedToken),
+    async (ctx: RequestContext<InputOf<typeof postedToken>>) => {
+      const token = ctx.state.input.body.token.trim();
+      const refuse = (message: string, status: number) =>
+        scanPage(
+          ctx,
+          { scanner: scanner(status === 413 ? '' : token), error: { title: 'Cannot check this', message } },
+          status,
+        );
+      if (!token) return refuse(CARD_MESSAGES.empty, 400);
+      if (token.length > CARD_TOKEN_MAX_LENGTH) return refuse(CARD_MESSAGES.tooLong, 413);
+      const keys = await cardKeysDocument({ baseUrl: config.baseUrl });
+      const checked = await checkCardToken(token, keys, new Date());
+      if (checked.verdict === 'malformed') return refuse(checked.message, 400);
+      await scanPage(ctx, { scanner: scanner(token, { ...checked, checkedBy: 'server', syncedAt: keys.syncedAt }) });
     },
   );
 

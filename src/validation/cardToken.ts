@@ -56,6 +56,20 @@ export interface CardCheck {
   claims: CardClaims | null;
 }
 
+/** A check's answer as the scanner shows it: who checked, against keys of when. */
+export type CardAnswer = CardCheck & { checkedBy: 'server' | 'device'; syncedAt: string };
+
+/** The scanner island's props (/verify/scan). */
+export interface CardScannerProps {
+  keysUrl: string;
+  serviceWorkerUrl: string;
+  scope: string;
+  /** The token posted without script, kept in the field. */
+  token: string;
+  /** The server's answer to a post without script. */
+  result: CardAnswer | null;
+}
+
 export const CARD_MESSAGES = {
   valid: 'Valid',
   expired: 'Expired',

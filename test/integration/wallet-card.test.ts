@@ -5,13 +5,14 @@
 import test from 'ava';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { compactVerify, decodeProtectedHeader, importJWK } from 'jose';
+import { CompactSign, compactVerify, decodeProtectedHeader, generateKeyPair, importJWK } from 'jose';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { verifyMember } from '../helpers/verification';
 import { loadSigning } from '../../src/services/verifiableCredentials/libraries';
+import { checkCardToken } from '../../src/validation/cardToken';
 
 let app: TestApp;
 
@@ -173,4 +174,75 @@ test('a credential kept from before tokens gets its token when its card is first
   t.truthy(token);
   t.is(await readQr(png.body), token);
   t.is((await download(client, linkId)).id, credential.id, 'the credential itself is not signed again');
+});
+
+/** Posts a card token as a browser without script would, and reads the verdict the page shows. */
+async function checkOnServer(token: string) {
+  const res = await app.client().postForm('/verify/token', { token });
+  const verdict = /data-testid="card-scan-result"[\s\S]*?role="status"[^>]*>(?:<[^>]+>)*([^<]+)</.exec(res.text)?.[1];
+  return { status: res.status, text: res.text, verdict };
+}
+
+test('keys.json and POST /verify/token check a card: valid, revoked as of the sync, unknown signer', async (t) => {
+  const { department, linkId, client } = await cardHolder({ name: 'Ana Silva', rank: 'Engineer' });
+  const credential = await download(client, linkId);
+  const token = await keptToken(credential.id);
+
+  const keys = await app.client().get('/verify/keys.json');
+  t.is(keys.status, 200);
+  const document = JSON.parse(keys.text);
+  const kid = decodeProtectedHeader(token).kid;
+  const key = document.keys.find((candidate: { kid: string }) => candidate.kid === kid);
+  t.like(key, { kty: 'OKP', crv: 'Ed25519', departmentId: department.id, department: department.name });
+  t.false('d' in key, 'never the secret half');
+  t.true(
+    document.statusLists.some((list: { url: string }) => list.url === credential.credentialStatus.statusListCredential),
+  );
+  t.false(Number.isNaN(Date.parse(document.syncedAt)));
+
+  const valid = await checkOnServer(token);
+  t.is(valid.status, 200);
+  t.is(valid.verdict, 'Valid');
+  t.true(valid.text.includes('Ana Silva'));
+
+  // Past its end, the same token reads "Expired" (the shared check, with a later clock).
+  const later = new Date(Date.parse(credential.validUntil) + 24 * 3600 * 1000);
+  t.is((await checkCardToken(token, document, later)).message, 'Expired');
+
+  // Signed by a key no department of this site has.
+  const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const [, body] = token.split('.');
+  const stray = await new CompactSign(Buffer.from(body!, 'base64url'))
+    .setProtectedHeader(decodeProtectedHeader(token) as { alg: string })
+    .sign(privateKey);
+  t.is((await checkOnServer(stray)).verdict, 'Not signed by a known department');
+
+  const revoked = await client.postForm(`/account/credentials/${linkId}/revoke`, {});
+  t.is(revoked.status, 303);
+  const answer = await checkOnServer(token);
+  t.regex(answer.verdict ?? '', /^Revoked as of [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+
+  const malformed = await checkOnServer('not-a-token');
+  t.is(malformed.status, 400);
+  t.regex(malformed.text, /not a Turnout card token/);
+  t.is((await checkOnServer('   ')).status, 400);
+  t.is((await checkOnServer('a'.repeat(100_000))).status, 413);
+});
+
+test('only /verify/scan ships script: /verify stays without, and the service worker keeps the scanner', async (t) => {
+  const visitor = app.client();
+  const verify = await visitor.get('/verify');
+  t.false(/<script/i.test(verify.text), '/verify has no script');
+  t.true(verify.text.includes('href="/verify/scan"'), '/verify links the scanner');
+  const scan = await visitor.get('/verify/scan');
+  t.is(scan.status, 200);
+  t.true(scan.text.includes('data-island="CardScanner"'));
+  t.true(scan.text.includes('action="/verify/token"'), 'the form works without script');
+  const worker = await visitor.get('/verify/sw.js');
+  t.is(worker.status, 200);
+  t.regex(worker.headers.get('content-type') ?? '', /javascript/);
+  const island = /<link rel="modulepreload" href="(\/assets\/CardScanner[^"]+)"/.exec(scan.text)?.[1];
+  t.truthy(island);
+  t.true(worker.text.includes(JSON.stringify(island!).slice(1, -1)), 'the island is kept for offline use');
+  t.true(worker.text.includes('/verify/keys.json'));
 });

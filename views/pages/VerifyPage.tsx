@@ -151,7 +151,8 @@ export function VerifyPage({ text, error, report, kept }: VerifyPageProps) {
           <CardTitle id="verify-title">Verify a credential</CardTitle>
           <CardDescription>
             Paste a credential file (Open Badges 3.0 or W3C Verifiable Credential 2.0, signed with a Data Integrity
-            proof): one from this site, or another issuer’s with a did:key. Nothing is fetched from elsewhere.
+            proof): one from this site, or another issuer’s with a did:key. Nothing is fetched from elsewhere. To check
+            a membership card’s QR code, use <a href="/verify/scan">Check a card</a>.
           </CardDescription>
           <FormAlert error={error} />
           <Form action="/verify">

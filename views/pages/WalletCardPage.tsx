@@ -43,8 +43,8 @@ const IdCard = styled.article.withConfig(sc('WalletIdCard'))`
   border-radius: ${theme.radius.card};
   background: ${theme.color.surface};
   color: ${theme.color.ink};
-  overflow: hidden;
   @media print {
+    overflow: hidden;
     width: 85.6mm;
     height: 54mm;
     padding: 3mm 4mm;
