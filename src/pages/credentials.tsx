@@ -30,7 +30,8 @@ import { memberCredential, revokeMemberCredential } from '../services/verifiable
 import { statusListCredential } from '../services/verifiableCredentials/statusList';
 import { keptCredential, parseCredential, verifyCredential } from '../services/verifiableCredentials/verify';
 import { id } from '../validation/common';
-import type { VerificationReport } from '../validation/verifiableCredentials';
+import { MAX_CREDENTIAL_BYTES, VERIFY_MESSAGES, type VerificationReport } from '../validation/verifiableCredentials';
+import { readFileUpload } from '../http/fileUpload';
 import { VerifyPage, type VerifyPageProps } from '../../views/pages/VerifyPage';
 import { WalletCardPage } from '../../views/pages/WalletCardPage';
 import { VerifyScanPage, type VerifyScanPageProps } from '../../views/pages/VerifyScanPage';
@@ -44,6 +45,24 @@ const byLink = { params: object({ linkId: id('Department link not found') }) };
 const byCredential = { params: object({ id: string().matches(UUID, 'Credential not found').required() }) };
 const pasted = { body: object({ credential: string().default('') }) };
 const postedToken = { body: object({ token: string().default('') }) };
+
+/** A credential file chosen on /verify: read with the paste's own limit. */
+const CREDENTIAL_UPLOAD = {
+  maxBytes: MAX_CREDENTIAL_BYTES,
+  tooLarge: VERIFY_MESSAGES.tooLarge,
+  fileRequired: VERIFY_MESSAGES.noFile,
+  rawTypes: [],
+  unsupported: VERIFY_MESSAGES.noFile,
+};
+
+/** The file's text; bytes that are not UTF-8 are not a credential. */
+function decodeUpload(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ValidationError(VERIFY_MESSAGES.notJson, { file: VERIFY_MESSAGES.notJson });
+  }
+}
 
 /** The card's QR as a PNG: sharp when printed 30 mm wide at 300 dpi. */
 const CARD_QR_PIXELS = 512;
@@ -195,9 +214,12 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
     rateLimits.perAddress('verifyPerAddress'),
     validate(pasted),
     async (ctx: RequestContext<InputOf<typeof pasted>>) => {
-      const text = ctx.state.input.body.credential;
+      // Pasted (a urlencoded form) or chosen as a file (the upload form, multipart; docs/decisions/wallet-card.md).
+      const uploaded = ctx.is('multipart/form-data');
+      let text = uploaded ? '' : ctx.state.input.body.credential;
       let report: VerificationReport;
       try {
+        if (uploaded) text = decodeUpload((await readFileUpload(ctx, CREDENTIAL_UPLOAD)).bytes);
         report = await verifyCredential(parseCredential(text), { baseUrl: config.baseUrl });
       } catch (error) {
         // A refusal (not JSON, too deep, an unknown context, too large) is shown on the page with its status.
