@@ -246,3 +246,27 @@ test('only /verify/scan ships script: /verify stays without, and the service wor
   t.true(worker.text.includes(JSON.stringify(island!).slice(1, -1)), 'the island is kept for offline use');
   t.true(worker.text.includes('/verify/keys.json'));
 });
+
+test("the owner's Share panel links each issued, non-revoked membership credential; nobody else's page does", async (t) => {
+  const { member, profile, linkId, client } = await cardHolder({ name: 'Robin Shaw', rank: 'Captain' });
+  const credential = await download(client, linkId);
+  const uuid = credential.id.replace('urn:uuid:', '');
+  const links = [
+    `href="/account/credentials/${linkId}/credential.json"`,
+    `href="/verify/${uuid}"`,
+    `href="/account/credentials/${linkId}/card"`,
+  ];
+  const own = await clientAs(app, member).get(`/profiles/${profile.id}`);
+  t.is(own.status, 200);
+  for (const link of links) t.true(own.text.includes(link), link);
+
+  const admin = await createUser({ role: 'admin' });
+  for (const other of [clientAs(app, admin), clientAs(app, await createUser()), app.client()]) {
+    const seen = await other.get(`/profiles/${profile.id}`);
+    for (const link of links) t.false(seen.text.includes(link), `not for another viewer: ${link}`);
+  }
+
+  t.is((await client.postForm(`/account/credentials/${linkId}/revoke`, {})).status, 303);
+  const after = await clientAs(app, member).get(`/profiles/${profile.id}`);
+  t.false(after.text.includes(`href="/verify/${uuid}"`), 'a revoked credential is not offered');
+});
