@@ -5,7 +5,8 @@
  * - GET /departments/{id}/credentials/status: the department's signed Bitstring Status List (cacheable);
  * - GET /account/credentials/{linkId}/credential.json: the member's credential file (signed once per change);
  *   GET /account/credentials/{linkId}/verify: to its public verify page; …/card and …/card.png: the printable
- *   wallet card and its QR (docs/decisions/wallet-card.md); POST …/reissue and …/revoke;
+ *   wallet card and its QR, …/card.pkpass and …/google-wallet: the card in Apple and Google Wallet when set up
+ *   (docs/decisions/wallet-card.md); POST …/reissue and …/revoke;
  * - GET /verify, POST /verify: paste a credential, see in plain words what it shows; GET /verify/{uuid}: one of
  *   ours. No script on any of them. The verify pages are noindex: a credential is found only by who holds it.
  * - GET /verify/scan (the one page here with script), /verify/sw.js, /verify/keys.json and POST /verify/token:
@@ -25,6 +26,7 @@ import type { IssuedCredential } from '../models/IssuedCredential';
 import { renderPage } from '../render/renderPage';
 import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../services/verifiableCredentials/did';
 import { cardClaims, cardKeysDocument, withCardToken } from '../services/verifiableCredentials/cardToken';
+import { applePass, googleSaveLink } from '../services/verifiableCredentials/walletPasses';
 import { departmentKeys } from '../services/verifiableCredentials/keys';
 import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
 import { statusListCredential } from '../services/verifiableCredentials/statusList';
@@ -123,6 +125,11 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
   // printable card and the card's QR (docs/decisions/wallet-card.md).
   type MemberContext = WriteContext<InputOf<typeof byLink>>;
   const cardOf = (ctx: MemberContext, credential: IssuedCredential) => withCardToken(ctx.state.trx, credential, deps());
+  const walletCard = async (ctx: MemberContext, credential: IssuedCredential) => ({
+    credentialId: credential.id,
+    token: (await cardOf(ctx, credential)).cardToken,
+    claims: cardClaims(credential.document, Infinity),
+  });
   const memberAnswers = {
     'credential.json': async (ctx: MemberContext, credential: IssuedCredential) => {
       ctx.set('Content-Disposition', 'attachment; filename="credential.json"');
@@ -146,9 +153,26 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
           scanUrl={`${config.baseUrl}/verify/scan`}
           verifyPath={`/verify/${credential.id}`}
           downloadPath={`${base}/credential.json`}
+          applePath={config.wallet.apple ? `${base}/card.pkpass` : null}
+          googlePath={config.wallet.google ? `${base}/google-wallet` : null}
         />,
         { title: 'Membership card', noindex: true },
       );
+    },
+    'card.pkpass': async (ctx: MemberContext, credential: IssuedCredential) => {
+      const settings = config.wallet.apple;
+      if (!settings) throw new NotFoundError('Apple Wallet passes are not set up on this site');
+      const pass = await applePass(await walletCard(ctx, credential), settings, config);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('Content-Disposition', 'attachment; filename="membership.pkpass"');
+      ctx.type = 'application/vnd.apple.pkpass';
+      ctx.body = pass;
+    },
+    'google-wallet': async (ctx: MemberContext, credential: IssuedCredential) => {
+      const settings = config.wallet.google;
+      if (!settings) throw new NotFoundError('Google Wallet passes are not set up on this site');
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.redirect(await googleSaveLink(await walletCard(ctx, credential), settings, config));
     },
     'card.png': async (ctx: MemberContext, credential: IssuedCredential) => {
       const { cardToken } = await cardOf(ctx, credential);

@@ -135,13 +135,17 @@ export interface WalletCardPageProps {
   /** The full credential's public verify page. */
   verifyPath: string;
   downloadPath: string;
+  /** The Apple Wallet pass, when this site is set up for it. */
+  applePath: string | null;
+  /** Google Wallet's save link (a redirect), when this site is set up for it. */
+  googlePath: string | null;
 }
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export function WalletCardPage(props: WalletCardPageProps) {
-  const { name, rank, department, validUntil, qrSrc, scanUrl, verifyPath, downloadPath } = props;
+  const { name, rank, department, validUntil, qrSrc, scanUrl, verifyPath, downloadPath, applePath, googlePath } = props;
   return (
     <Wrap>
       <PrintStyle />
@@ -164,6 +168,18 @@ export function WalletCardPage(props: WalletCardPageProps) {
           by scanning the QR at {scanUrl}, even without a network once that page has been opened.
         </CardDescription>
         <Actions>
+          {applePath && (
+            <li>
+              <a href={applePath} download="membership.pkpass">
+                Add to Apple Wallet
+              </a>
+            </li>
+          )}
+          {googlePath && (
+            <li>
+              <a href={googlePath}>Add to Google Wallet</a>
+            </li>
+          )}
           <li>
             <a href={qrSrc} download="card-qr.png">
               Download the QR code (PNG)
