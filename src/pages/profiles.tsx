@@ -174,8 +174,10 @@ export async function profilePageHtml(
   const kept = findKeptSections(page, config.renderCache);
   // Those who may edit always read the items: their empty sections are the "Add …" menu, and the owner's guided
   // start counts the first timeline entry and certification.
-  // The owner's Share panel links their membership credentials (docs/decisions/wallet-card.md).
-  const sharesCredentials = canEdit && !editing && isProfileOwner(viewer, profile);
+  // The owner's Share panel links their membership credentials (docs/decisions/wallet-card.md): read only for an
+  // owner verified somewhere (a session fact), as only a verified membership has one.
+  const sharesCredentials =
+    canEdit && !editing && isProfileOwner(viewer, profile) && (await currentVerifiedDepartmentIds(ctx)).length > 0;
   const [content, expiring, credentials] = await Promise.all([
     kept.all && !canEdit ? null : loadProfileContent(seenBy, profile),
     !publicView && !viewAs ? ownerExpiryNotice(viewer, profile, editing) : null,
