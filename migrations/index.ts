@@ -49,6 +49,7 @@ import * as profileImports from './20261201040000_profile_imports';
 import * as certificationCredentialId from './20261201040100_certification_credential_id';
 import * as profileTraining from './20261201050000_profile_training';
 import * as credentialCardToken from './20261202010000_credential_card_token';
+import * as attestationCredentials from './20261202010100_attestation_credentials';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000100_create_users_and_invites': createUsersAndInvites,
@@ -97,4 +98,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201040100_certification_credential_id': certificationCredentialId,
   '20261201050000_profile_training': profileTraining,
   '20261202010000_credential_card_token': credentialCardToken,
+  '20261202010100_attestation_credentials': attestationCredentials,
 };

@@ -16,6 +16,8 @@ export class IssuedCredential extends BaseModel {
   userId!: number | null;
   departmentId!: number;
   verificationId!: number | null;
+  /** The attestation a Certification or License credential stands on; its removal revokes the credential. */
+  attestationId!: number | null;
   achievementType!: AchievementKind;
   statusIndex!: number;
   /** What the credential says (rank, dates, names) as a digest: a change of any of them signs a new one. */

@@ -195,7 +195,16 @@ export function readinessPageRoutes({
         schema: attestSchema,
         errorTitle: 'Not attested',
         async handle(ctx: WriteContext, input) {
-          await attestCredential(ctx.state.trx, ctx.state.user, { departmentId: paramsOf(ctx).id, ...input });
+          await attestCredential(
+            ctx.state.trx,
+            ctx.state.user,
+            { departmentId: paramsOf(ctx).id, ...input },
+            {
+              baseUrl: config.baseUrl,
+              productName: config.productName,
+              credentialKey: config.credentialKey,
+            },
+          );
           return back(ctx, ROSTER_ID, READINESS_MESSAGES.attested);
         },
         render: rosterAgain('attest'),
