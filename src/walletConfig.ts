@@ -30,21 +30,19 @@ export interface WalletConfig {
   missing: { apple: string[]; google: string[] };
 }
 
-export const APPLE_WALLET_SETTINGS = [
-  'WALLET_PASS_TYPE_ID',
-  'WALLET_TEAM_ID',
-  'WALLET_SIGNER_CERT',
-  'WALLET_SIGNER_KEY',
-  'WALLET_WWDR_CERT',
-] as const;
-export const GOOGLE_WALLET_SETTINGS = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT'] as const;
-
 const value = (env: Env, key: string) => env[key]?.trim() || undefined;
+
+/** A plain setting, or its name added to `missing`. */
+function required(env: Env, key: string, missing: string[]): string | undefined {
+  const given = value(env, key);
+  if (!given) missing.push(key);
+  return given;
+}
 
 /** PEM text as given (`\n` written as two characters too), or the contents of the file it names. */
 function pem(env: Env, key: string, missing: string[]): string | undefined {
-  const given = value(env, key);
-  if (!given) return void missing.push(key);
+  const given = required(env, key, missing);
+  if (!given) return undefined;
   if (given.startsWith('-----BEGIN')) return given.replace(/\\n/g, '\n');
   try {
     const text = fs.readFileSync(given, 'utf8');
@@ -58,8 +56,8 @@ function pem(env: Env, key: string, missing: string[]): string | undefined {
 
 function serviceAccount(env: Env, missing: string[]): { clientEmail: string; privateKey: string } | undefined {
   const key = 'GOOGLE_WALLET_SERVICE_ACCOUNT';
-  const given = value(env, key);
-  if (!given) return void missing.push(key);
+  const given = required(env, key, missing);
+  if (!given) return undefined;
   try {
     const json = JSON.parse(given.startsWith('{') ? given : fs.readFileSync(given, 'utf8')) as Record<string, unknown>;
     if (typeof json.client_email === 'string' && typeof json.private_key === 'string')
@@ -73,13 +71,13 @@ function serviceAccount(env: Env, missing: string[]): { clientEmail: string; pri
 
 export function loadWalletConfig(env: Env): WalletConfig {
   const appleMissing: string[] = [];
-  const passTypeId = value(env, 'WALLET_PASS_TYPE_ID') ?? void appleMissing.push('WALLET_PASS_TYPE_ID');
-  const teamId = value(env, 'WALLET_TEAM_ID') ?? void appleMissing.push('WALLET_TEAM_ID');
+  const passTypeId = required(env, 'WALLET_PASS_TYPE_ID', appleMissing);
+  const teamId = required(env, 'WALLET_TEAM_ID', appleMissing);
   const signerCert = pem(env, 'WALLET_SIGNER_CERT', appleMissing);
   const signerKey = pem(env, 'WALLET_SIGNER_KEY', appleMissing);
   const wwdr = pem(env, 'WALLET_WWDR_CERT', appleMissing);
   const googleMissing: string[] = [];
-  const issuerId = value(env, 'GOOGLE_WALLET_ISSUER_ID') ?? void googleMissing.push('GOOGLE_WALLET_ISSUER_ID');
+  const issuerId = required(env, 'GOOGLE_WALLET_ISSUER_ID', googleMissing);
   const account = serviceAccount(env, googleMissing);
   return {
     apple:
