@@ -278,6 +278,13 @@ export default function MyDepartments({ initialLinks, formError = null }: MyDepa
                     >
                       Download credential
                     </DepartmentPageLink>
+                    {/* The printable card with its QR (docs/decisions/wallet-card.md). */}
+                    <DepartmentPageLink
+                      href={`/account/credentials/${link.id}/card`}
+                      aria-label={`Your ${link.department.name} membership card`}
+                    >
+                      Membership card
+                    </DepartmentPageLink>
                     <DepartmentPageLink href={`/account/credentials/${link.id}/verify`}>
                       Credential’s verify page
                     </DepartmentPageLink>

@@ -13,6 +13,7 @@ import {
   SHARE_MESSAGES,
   type ResumeSectionKey,
   type ShareLinksJson,
+  type SharedCredentialJson,
 } from '../src/validation/shareLinks';
 import { apiRequest } from './lib/api';
 import { toast } from './lib/toast';
@@ -135,9 +136,11 @@ export interface SharePanelProps {
   profileId: number;
   name: string;
   links: ShareLinksJson;
+  /** The owner's issued, non-revoked membership credentials (docs/decisions/wallet-card.md). */
+  credentials: SharedCredentialJson[];
 }
 
-export default function SharePanel({ profileId, name, links }: SharePanelProps) {
+export default function SharePanel({ profileId, name, links, credentials }: SharePanelProps) {
   const id = useId();
   const [sections, setSections] = useState<ResumeSectionKey[]>(links.resumeSections);
   const [copied, setCopied] = useState('');
@@ -229,6 +232,33 @@ export default function SharePanel({ profileId, name, links }: SharePanelProps) 
             </li>
           </ul>
         </div>
+        {credentials.length > 0 && (
+          <div>
+            <h3>Membership credentials</h3>
+            <ul>
+              {credentials.map((credential) => (
+                <li key={credential.verify}>
+                  {credential.department}:{' '}
+                  <a
+                    href={credential.download}
+                    download="credential.json"
+                    aria-label={`Download credential: ${credential.department}`}
+                  >
+                    Download credential
+                  </a>
+                  {' · '}
+                  <a href={credential.verify} aria-label={`Verify page: ${credential.department}`}>
+                    Verify page
+                  </a>
+                  {' · '}
+                  <a href={credential.card} aria-label={`Membership card: ${credential.department}`}>
+                    Card
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <Sections>
           <legend>Résumé sections</legend>
           <ul>

@@ -10,6 +10,7 @@ import AdminBlacklist from './AdminBlacklist';
 import AdminDepartments from './AdminDepartments';
 import AdminStats from './AdminStats';
 import AdminUsers from './AdminUsers';
+import CardScanner from './CardScanner';
 import ChangePasswordForm from './ChangePasswordForm';
 import DatabaseSetup from './DatabaseSetup';
 import CreateProfileForm from './CreateProfileForm';
@@ -33,6 +34,7 @@ export const islands = {
   AdminDepartments,
   AdminStats,
   AdminUsers,
+  CardScanner,
   DatabaseSetup,
   ChangePasswordForm,
   CreateProfileForm,

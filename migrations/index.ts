@@ -48,6 +48,8 @@ import * as proofDocuments from './20261201030000_proof_documents';
 import * as profileImports from './20261201040000_profile_imports';
 import * as certificationCredentialId from './20261201040100_certification_credential_id';
 import * as profileTraining from './20261201050000_profile_training';
+import * as credentialCardToken from './20261202010000_credential_card_token';
+import * as attestationCredentials from './20261202010100_attestation_credentials';
 import * as readinessDatesAndHiringTracker from './20261202020000_readiness_dates_and_hiring_tracker';
 import * as attestationDepartmentRename from './20261202030000_attestation_department_rename';
 import * as rosterLinks from './20261202030100_roster_links';
@@ -98,6 +100,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201040000_profile_imports': profileImports,
   '20261201040100_certification_credential_id': certificationCredentialId,
   '20261201050000_profile_training': profileTraining,
+  '20261202010000_credential_card_token': credentialCardToken,
+  '20261202010100_attestation_credentials': attestationCredentials,
   '20261202020000_readiness_dates_and_hiring_tracker': readinessDatesAndHiringTracker,
   '20261202030000_attestation_department_rename': attestationDepartmentRename,
   '20261202030100_roster_links': rosterLinks,

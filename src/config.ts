@@ -3,6 +3,7 @@
  * Defaults are chosen so `npm start` works on a fresh machine with no settings at all.
  */
 import path from 'node:path';
+import { loadWalletConfig, type WalletConfig } from './walletConfig';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -34,6 +35,8 @@ export interface Config {
    * key derived from the session secret.
    */
   credentialKey: string;
+  /** Apple and Google Wallet passes of the membership card, each on when configured (src/walletConfig.ts). */
+  wallet: WalletConfig;
   /** Session lifetime in milliseconds. */
   sessionMaxAgeMs: number;
   adminEmail: string | undefined;
@@ -177,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
     credentialKey: credentialKey ?? `credential-key:${sessionSecret ?? DEV_SESSION_SECRET}`,
+    wallet: loadWalletConfig(env),
     sessionMaxAgeMs: int(env, 'SESSION_MAX_AGE_DAYS', 30) * 24 * 60 * 60 * 1000,
     adminEmail: str(env, 'ADMIN_EMAIL')?.toLowerCase(),
     adminPassword: str(env, 'ADMIN_PASSWORD'),

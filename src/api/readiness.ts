@@ -174,7 +174,16 @@ export function readinessRoutes({ config, mailer, rateLimits }: AppContext): Rou
     transaction(),
     async (ctx: WriteContext<InputOf<typeof attest>>) => {
       const { trx, user, input } = ctx.state;
-      const made = await attestCredential(trx, user, { departmentId: input.params.id, ...input.body });
+      const made = await attestCredential(
+        trx,
+        user,
+        { departmentId: input.params.id, ...input.body },
+        {
+          baseUrl: config.baseUrl,
+          productName: config.productName,
+          credentialKey: config.credentialKey,
+        },
+      );
       ctx.status = 201;
       ctx.body = {
         list: made.list,

@@ -16,11 +16,15 @@ export class IssuedCredential extends BaseModel {
   userId!: number | null;
   departmentId!: number;
   verificationId!: number | null;
+  /** The attestation a Certification or License credential stands on; its removal revokes the credential. */
+  attestationId!: number | null;
   achievementType!: AchievementKind;
   statusIndex!: number;
   /** What the credential says (rank, dates, names) as a digest: a change of any of them signs a new one. */
   factsDigest!: string;
   document!: Record<string, unknown>;
+  /** The wallet card's compact token (docs/decisions/wallet-card.md), signed with the document. */
+  cardToken!: string | null;
   issuedAt!: Date;
   revokedAt!: Date | null;
   revokedReason!: string | null;

@@ -177,6 +177,7 @@ export function adminPageRoutes({
         }}
         notice={shown.notice}
         forms={shown.forms ?? {}}
+        wallet={config.wallet.missing}
       />,
       {
         title: ADMIN_LABELS.title,

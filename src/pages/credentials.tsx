@@ -4,9 +4,13 @@
  *   documents (every key the department ever signed with);
  * - GET /departments/{id}/credentials/status: the department's signed Bitstring Status List (cacheable);
  * - GET /account/credentials/{linkId}/credential.json: the member's credential file (signed once per change);
- *   GET /account/credentials/{linkId}/verify: to its public verify page; POST …/reissue and …/revoke;
+ *   GET /account/credentials/{linkId}/verify: to its public verify page; …/card and …/card.png: the printable
+ *   wallet card and its QR, …/card.pkpass and …/google-wallet: the card in Apple and Google Wallet when set up
+ *   (docs/decisions/wallet-card.md); POST …/reissue and …/revoke;
  * - GET /verify, POST /verify: paste a credential, see in plain words what it shows; GET /verify/{uuid}: one of
  *   ours. No script on any of them. The verify pages are noindex: a credential is found only by who holds it.
+ * - GET /verify/scan (the one page here with script), /verify/sw.js, /verify/keys.json and POST /verify/token:
+ *   check a membership card's QR token, offline on the device or on the server (docs/decisions/wallet-card.md).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -21,19 +25,49 @@ import { Department } from '../models/Department';
 import type { IssuedCredential } from '../models/IssuedCredential';
 import { renderPage } from '../render/renderPage';
 import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../services/verifiableCredentials/did';
+import { cardClaims, cardKeysDocument, withCardToken } from '../services/verifiableCredentials/cardToken';
+import { applePass, googleSaveLink } from '../services/verifiableCredentials/walletPasses';
 import { departmentKeys } from '../services/verifiableCredentials/keys';
 import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
 import { statusListCredential } from '../services/verifiableCredentials/statusList';
 import { keptCredential, parseCredential, verifyCredential } from '../services/verifiableCredentials/verify';
 import { id } from '../validation/common';
-import type { VerificationReport } from '../validation/verifiableCredentials';
+import { MAX_CREDENTIAL_BYTES, VERIFY_MESSAGES, type VerificationReport } from '../validation/verifiableCredentials';
+import { readFileUpload } from '../http/fileUpload';
 import { VerifyPage, type VerifyPageProps } from '../../views/pages/VerifyPage';
+import { WalletCardPage } from '../../views/pages/WalletCardPage';
+import { VerifyScanPage, type VerifyScanPageProps } from '../../views/pages/VerifyScanPage';
+import { KEYS_PATH, SCAN_PATH, SERVICE_WORKER_PATH, verifyServiceWorker } from '../render/verifyServiceWorker';
+import { CARD_MESSAGES, CARD_TOKEN_MAX_LENGTH, checkCardToken, type CardScannerProps } from '../validation/cardToken';
+import { qrPng } from '../render/share/qr';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const byDepartment = { params: object({ id: id('Department not found') }) };
 const byLink = { params: object({ linkId: id('Department link not found') }) };
 const byCredential = { params: object({ id: string().matches(UUID, 'Credential not found').required() }) };
 const pasted = { body: object({ credential: string().default('') }) };
+const postedToken = { body: object({ token: string().default('') }) };
+
+/** A credential file chosen on /verify: read with the paste's own limit. */
+const CREDENTIAL_UPLOAD = {
+  maxBytes: MAX_CREDENTIAL_BYTES,
+  tooLarge: VERIFY_MESSAGES.tooLarge,
+  fileRequired: VERIFY_MESSAGES.noFile,
+  rawTypes: [],
+  unsupported: VERIFY_MESSAGES.noFile,
+};
+
+/** The file's text; bytes that are not UTF-8 are not a credential. */
+function decodeUpload(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ValidationError(VERIFY_MESSAGES.notJson, { file: VERIFY_MESSAGES.notJson });
+  }
+}
+
+/** The card's QR as a PNG: sharp when printed 30 mm wide at 300 dpi. */
+const CARD_QR_PIXELS = 512;
 
 /** Public keys and status lists change seldom and are safe to share: caches may keep them briefly. */
 const PUBLIC_SHORT = 'public, max-age=60';
@@ -87,13 +121,65 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
     },
   );
 
-  // The member's current credential (signed again only when its facts changed): the file, or its public page.
+  // The member's current credential (signed again only when its facts changed): the file, its public page, the
+  // printable card and the card's QR (docs/decisions/wallet-card.md).
+  type MemberContext = WriteContext<InputOf<typeof byLink>>;
+  const cardOf = (ctx: MemberContext, credential: IssuedCredential) => withCardToken(ctx.state.trx, credential, deps());
+  const walletCard = async (ctx: MemberContext, credential: IssuedCredential) => ({
+    credentialId: credential.id,
+    token: (await cardOf(ctx, credential)).cardToken,
+    claims: cardClaims(credential.document, Infinity),
+  });
   const memberAnswers = {
-    'credential.json': (ctx: Koa.Context, credential: IssuedCredential) => {
+    'credential.json': async (ctx: MemberContext, credential: IssuedCredential) => {
       ctx.set('Content-Disposition', 'attachment; filename="credential.json"');
       sendJson(ctx, credential.document, 'private, no-store', 'application/vc+ld+json');
     },
-    verify: (ctx: Koa.Context, credential: IssuedCredential) => ctx.redirect(`/verify/${credential.id}`),
+    verify: async (ctx: MemberContext, credential: IssuedCredential) => ctx.redirect(`/verify/${credential.id}`),
+    card: async (ctx: MemberContext, credential: IssuedCredential) => {
+      await cardOf(ctx, credential);
+      const base = `/account/credentials/${ctx.state.input.params.linkId}`;
+      const claims = cardClaims(credential.document, Infinity);
+      ctx.set('Cache-Control', 'private, no-store');
+      await renderPage(
+        ctx,
+        config,
+        <WalletCardPage
+          name={claims.name}
+          rank={claims.role}
+          department={claims.department}
+          validUntil={claims.validUntil}
+          qrSrc={`${base}/card.png`}
+          scanUrl={`${config.baseUrl}/verify/scan`}
+          verifyPath={`/verify/${credential.id}`}
+          downloadPath={`${base}/credential.json`}
+          applePath={config.wallet.apple ? `${base}/card.pkpass` : null}
+          googlePath={config.wallet.google ? `${base}/google-wallet` : null}
+        />,
+        { title: 'Membership card', noindex: true },
+      );
+    },
+    'card.pkpass': async (ctx: MemberContext, credential: IssuedCredential) => {
+      const settings = config.wallet.apple;
+      if (!settings) throw new NotFoundError('Apple Wallet passes are not set up on this site');
+      const pass = await applePass(await walletCard(ctx, credential), settings, config);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('Content-Disposition', 'attachment; filename="membership.pkpass"');
+      ctx.type = 'application/vnd.apple.pkpass';
+      ctx.body = pass;
+    },
+    'google-wallet': async (ctx: MemberContext, credential: IssuedCredential) => {
+      const settings = config.wallet.google;
+      if (!settings) throw new NotFoundError('Google Wallet passes are not set up on this site');
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.redirect(await googleSaveLink(await walletCard(ctx, credential), settings, config));
+    },
+    'card.png': async (ctx: MemberContext, credential: IssuedCredential) => {
+      const { cardToken } = await cardOf(ctx, credential);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.type = 'image/png';
+      ctx.body = await qrPng(cardToken, CARD_QR_PIXELS);
+    },
   };
   for (const [file, answer] of Object.entries(memberAnswers)) {
     router.get(
@@ -101,9 +187,9 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
       signedInPage(),
       validate(byLink),
       transaction(),
-      async (ctx: WriteContext<InputOf<typeof byLink>>) => {
+      async (ctx: MemberContext) => {
         const { trx, user, input } = ctx.state;
-        answer(ctx, await memberCredential(trx, user, { linkId: input.params.linkId }, deps()));
+        await answer(ctx, await memberCredential(trx, user, { linkId: input.params.linkId }, deps()));
       },
     );
   }
@@ -152,9 +238,12 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
     rateLimits.perAddress('verifyPerAddress'),
     validate(pasted),
     async (ctx: RequestContext<InputOf<typeof pasted>>) => {
-      const text = ctx.state.input.body.credential;
+      // Pasted (a urlencoded form) or chosen as a file (the upload form, multipart; docs/decisions/wallet-card.md).
+      const uploaded = ctx.is('multipart/form-data');
+      let text = uploaded ? '' : ctx.state.input.body.credential;
       let report: VerificationReport;
       try {
+        if (uploaded) text = decodeUpload((await readFileUpload(ctx, CREDENTIAL_UPLOAD)).bytes);
         report = await verifyCredential(parseCredential(text), { baseUrl: config.baseUrl });
       } catch (error) {
         // A refusal (not JSON, too deep, an unknown context, too large) is shown on the page with its status.
@@ -164,6 +253,58 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
         return page(ctx, { text: keep, error: { title: 'Cannot verify this', message: error.message } }, status);
       }
       await page(ctx, { text, report });
+    },
+  );
+
+  // The wallet card's scanner (docs/decisions/wallet-card.md): its page (the one with script), its service
+  // worker, the keys document it keeps, and the same check on the server for a browser without script.
+  const scanner = (token = '', result: CardScannerProps['result'] = null): CardScannerProps => ({
+    keysUrl: KEYS_PATH,
+    serviceWorkerUrl: SERVICE_WORKER_PATH,
+    scope: '/verify/',
+    token,
+    result,
+  });
+  const scanPage = (ctx: Koa.Context, props: VerifyScanPageProps, status = 200) => {
+    ctx.set('X-Robots-Tag', 'noindex');
+    return renderPage(ctx, config, <VerifyScanPage {...props} />, {
+      title: props.scanner.result ? `Card: ${props.scanner.result.message}` : 'Check a membership card',
+      noindex: true,
+      isPublicPage: true,
+      status,
+    });
+  };
+
+  router.get(SCAN_PATH, (ctx) => scanPage(ctx, { scanner: scanner() }));
+
+  router.get(KEYS_PATH, async (ctx) => {
+    sendJson(ctx, await cardKeysDocument({ baseUrl: config.baseUrl }), 'no-cache');
+  });
+
+  router.get(SERVICE_WORKER_PATH, (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/javascript';
+    ctx.body = verifyServiceWorker(config.nodeEnv === 'production');
+  });
+
+  router.post(
+    '/verify/token',
+    rateLimits.perAddress('verifyPerAddress'),
+    validate(postedToken),
+    async (ctx: RequestContext<InputOf<typeof postedToken>>) => {
+      const token = ctx.state.input.body.token.trim();
+      const refuse = (message: string, status: number) =>
+        scanPage(
+          ctx,
+          { scanner: scanner(status === 413 ? '' : token), error: { title: 'Cannot check this', message } },
+          status,
+        );
+      if (!token) return refuse(CARD_MESSAGES.empty, 400);
+      if (token.length > CARD_TOKEN_MAX_LENGTH) return refuse(CARD_MESSAGES.tooLong, 413);
+      const keys = await cardKeysDocument({ baseUrl: config.baseUrl });
+      const checked = await checkCardToken(token, keys, new Date());
+      if (checked.verdict === 'malformed') return refuse(checked.message, 400);
+      await scanPage(ctx, { scanner: scanner(token, { ...checked, checkedBy: 'server', syncedAt: keys.syncedAt }) });
     },
   );
 

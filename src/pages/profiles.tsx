@@ -53,7 +53,8 @@ import { loadProfileContent } from '../services/profileContent';
 import { presentGallery, presentGalleryView } from '../presenters/photos';
 import { galleryFolders, isGalleryFolder } from '../services/photos/galleryFolders';
 import type { GalleryFilter } from '../validation/gallery';
-import { presentShareLinks } from '../presenters/share';
+import { presentSharedCredentials, presentShareLinks } from '../presenters/share';
+import { shareableCredentials } from '../services/verifiableCredentials/member';
 import { resumeSections } from '../services/share';
 import { idParams } from '../validation/common';
 import type { FormState } from '../validation/forms';
@@ -173,9 +174,14 @@ export async function profilePageHtml(
   const kept = findKeptSections(page, config.renderCache);
   // Those who may edit always read the items: their empty sections are the "Add …" menu, and the owner's guided
   // start counts the first timeline entry and certification.
-  const [content, expiring] = await Promise.all([
+  // The owner's Share panel links their membership credentials (docs/decisions/wallet-card.md): read only for an
+  // owner verified somewhere (a session fact), as only a verified membership has one.
+  const sharesCredentials =
+    canEdit && !editing && isProfileOwner(viewer, profile) && (await currentVerifiedDepartmentIds(ctx)).length > 0;
+  const [content, expiring, credentials] = await Promise.all([
     kept.all && !canEdit ? null : loadProfileContent(seenBy, profile),
     !publicView && !viewAs ? ownerExpiryNotice(viewer, profile, editing) : null,
+    sharesCredentials ? shareableCredentials(viewer) : [],
   ]);
   const photos = content ? presentGallery(content.gallery, seenBy) : null;
   const lists = content ? presentProfileLists(content.lists, seenBy, profile.userId, { now, sort }) : null;
@@ -239,6 +245,7 @@ export async function profilePageHtml(
                 profileId: profile.id,
                 name: profile.name,
                 links: presentShareLinks(profile, config.baseUrl, resumeSections(profile)),
+                credentials: presentSharedCredentials(credentials),
               }}
             />
           )}

@@ -208,7 +208,16 @@ export function readinessPageRoutes({
         schema: attestFormSchema,
         errorTitle: 'Not attested',
         async handle(ctx: WriteContext, { list, itemId, ...where }) {
-          await attestCredential(ctx.state.trx, ctx.state.user, { departmentId: paramsOf(ctx).id, list, itemId });
+          await attestCredential(
+            ctx.state.trx,
+            ctx.state.user,
+            { departmentId: paramsOf(ctx).id, list, itemId },
+            {
+              baseUrl: config.baseUrl,
+              productName: config.productName,
+              credentialKey: config.credentialKey,
+            },
+          );
           // Back to the page and filters the officer attested from, not the roster's first page.
           return back(ctx, ROSTER_ID, READINESS_MESSAGES.attested, where);
         },

@@ -18,6 +18,7 @@ import type {
   ShareLinksJson,
   SiteInsightsJson,
 } from '../validation/share';
+import type { SharedCredentialJson } from '../validation/shareLinks';
 import { canonicalProfileUrl } from '../render/profileMeta';
 import { presentProfile } from './profiles';
 import { presentProfileLists } from './lists';
@@ -86,6 +87,18 @@ export function presentShareLinks(profile: Profile, baseUrl: string, sections: R
     insights: `${base}/insights`,
     resumeSections: sections,
   };
+}
+
+/** The owner's shareable membership credentials as the Share panel links them (docs/decisions/wallet-card.md). */
+export function presentSharedCredentials(
+  rows: Array<{ linkId: number; credentialId: string; departmentName: string }>,
+): SharedCredentialJson[] {
+  return rows.map((row) => ({
+    department: row.departmentName,
+    download: `/account/credentials/${row.linkId}/credential.json`,
+    verify: `/verify/${row.credentialId}`,
+    card: `/account/credentials/${row.linkId}/card`,
+  }));
 }
 
 export interface InsightCounts {

@@ -38,3 +38,14 @@ export interface ShareLinksJson {
   insights: string;
   resumeSections: ResumeSectionKey[];
 }
+
+/**
+ * A membership credential the owner may share from the panel (docs/decisions/wallet-card.md): issued and not
+ * revoked, with its file, its public verify page and its printable card. The owner's own page only.
+ */
+export interface SharedCredentialJson {
+  department: string;
+  download: string;
+  verify: string;
+  card: string;
+}

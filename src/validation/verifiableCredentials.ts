@@ -8,6 +8,7 @@ export const MAX_CREDENTIAL_BYTES = 64 * 1024;
 
 export const VERIFY_MESSAGES = {
   empty: 'Paste a credential (the contents of its .json file) or choose the file.',
+  noFile: 'Choose a credential file (its .json file) to upload.',
   tooLarge: `This file is too large to be a credential (the limit is ${MAX_CREDENTIAL_BYTES / 1024} KB).`,
   notJson: 'This is not a credential: it is not valid JSON. Paste the whole contents of the credential file.',
   tooDeep: 'This is not a credential this page reads: it is nested too deeply.',

@@ -1,7 +1,7 @@
 /**
  * The credential journey in a browser (docs/decisions/verifiable-credentials.md), at 375 and 1280 px: a verifier's
  * approval → the member's credential.json → a signed-out visitor pastes it on /verify
- * → "Valid"; the membership is revoked → "Revoked". The verify page has no script and no serious axe issue.
+ * (or chooses the file) → "Valid"; the membership is revoked → "Revoked". The verify page has no script and no serious axe issue.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,12 +62,19 @@ test.serial(
       const verify = async () => {
         await visitor.page.goto(`${app().baseUrl}/verify`);
         await visitor.page.getByLabel('Credential (the contents of credential.json)').fill(text);
-        await visitor.page.getByRole('button', { name: 'Verify' }).click();
+        await visitor.page.getByRole('button', { name: 'Verify', exact: true }).click();
         const answer = visitor.page.getByRole('status').or(visitor.page.getByTestId('form-alert'));
         return (await answer.textContent()) ?? '';
       };
       t.regex(await verify(), /^Valid: signed by/);
       t.is(await visitor.page.locator('script').count(), 0, 'no script on the verify page');
+      // The file itself, chosen on the upload form beside the paste box.
+      await visitor.page.goto(`${app().baseUrl}/verify`);
+      await visitor.page
+        .getByLabel('Or choose the credential file (.json)')
+        .setInputFiles({ name: 'credential.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+      await visitor.page.getByRole('button', { name: 'Verify the file' }).click();
+      t.regex((await visitor.page.getByRole('status').textContent()) ?? '', /^Valid: signed by/);
       await assertNoHorizontalOverflow(t, visitor.page, `verify result at ${width}`);
       await visitor.page.screenshot({
         path: path.join(SCREENSHOT_DIR, `credential-valid-${width}.png`),

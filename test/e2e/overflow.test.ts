@@ -32,6 +32,8 @@ let colleague: CreatedUser;
 let id: number;
 /** A skill with a long name and a long verified endorsement (docs/decisions/endorsements.md). */
 let skillId: number;
+/** The owner's verified department link: its printable membership card (docs/decisions/wallet-card.md). */
+let linkId: number;
 
 test.before(async () => {
   ({ owner, id } = await createProfileWithItems(app()));
@@ -53,6 +55,12 @@ test.before(async () => {
   colleague = await createUser({ name: LONG.slice(0, 60) });
   await verifyMember(owner.user.id, department);
   await verifyMember(colleague.user.id, department);
+  linkId = (
+    (await app()
+      .db('user_departments')
+      .where({ user_id: owner.user.id, department_id: department })
+      .pluck('id')) as number[]
+  )[0]!;
   skillId = (await add('skills', { name: LONG, category: 'leadership', level: 'advanced' })).id;
   const endorsed = await clientAs(app(), colleague).post(`/api/profiles/${id}/skills/${skillId}/endorsements`, {
     comment: LONG.slice(0, 280),
@@ -82,6 +90,8 @@ const PAGES: { name: string; path: string; as: () => CreatedUser | null }[] = [
   { name: 'delete my account', path: '/account-settings/delete', as: () => owner },
   { name: 'account deleted', path: '/account/deleted', as: () => null },
   { name: 'verify a credential', path: '/verify', as: () => null },
+  { name: 'check a membership card', path: '/verify/scan', as: () => null },
+  { name: 'membership card', path: '/account/credentials/LINK/card', as: () => owner },
   { name: 'owner view', path: `/profiles/${0}`, as: () => owner },
   { name: 'owner edit mode', path: `/profiles/${0}?edit=1`, as: () => owner },
   {
@@ -129,6 +139,7 @@ for (const width of [375, 1280]) {
         `${app().baseUrl}${path
           .replace('/profiles/0', `/profiles/${id}`)
           .replace('SKILL', String(skillId))
+          .replace('LINK', String(linkId))
           .replace('/admin/users/0', `/admin/users/${owner.user.id}`)}`,
       );
       // Islands that hydrate when visible are scrolled to one by one, each only while it still waits (a first

@@ -3,7 +3,8 @@
  * everything, one who shared only licenses, one who never shared, one who withdrew — read through every channel an
  * officer has (roster HTML, CSV, JSON API, a second node); an officer of department A sees nothing of B; only a
  * verified member shares (403); the officer role needs a site admin or the verifier and a recent proof; the
- * attestation badge reaches the public profile and is dropped by an edit.
+ * attestation badge reaches the public profile and is dropped by an edit; the attested certification is signed as
+ * a credential, revoked with the attestation.
  */
 import test from 'ava';
 import { startSecondNode, startTestApp, clientAs, type TestApp } from '../helpers/app';
@@ -11,6 +12,7 @@ import { createUser } from '../helpers/users';
 import { reauthenticate } from '../helpers/stepUp';
 import { officerOf as officerOfDepartment, sharingMember } from '../helpers/readiness';
 import { queriesOf } from '../helpers/queries';
+import { verifyHtml } from '../helpers/credentials';
 import { READINESS_MESSAGES } from '../../src/validation/readiness';
 
 let app: TestApp;
@@ -197,6 +199,17 @@ test.serial('positions, the query count, attestation on the public profile, drop
     itemId: shared.certId,
   });
   t.is(attested.status, 201);
+  // The department signs the attested certification as its own credential (docs/decisions/verifiable-credentials.md).
+  const signed = await app
+    .db('issued_credentials as c')
+    .join('credential_attestations as a', 'a.id', 'c.attestation_id')
+    .where({ 'a.list': 'certifications', 'a.item_id': shared.certId, 'a.department_id': departmentA.id })
+    .first('c.id', 'c.document');
+  t.truthy(signed, 'a credential for the attestation');
+  const certification = signed.document as Record<string, any>;
+  t.is(certification.credentialSubject.achievement.achievementType, 'Certification');
+  t.is(certification.issuer.name, departmentA.name);
+  t.regex((await verifyHtml(app.client(), JSON.stringify(certification))).text, /Valid: signed by/);
   // An item not shared with the department is not found.
   const other = await member('Unshared Member', departmentA.id);
   const notShared = await client.post(`/api/departments/${departmentA.id}/attestations`, {
@@ -227,4 +240,10 @@ test.serial('positions, the query count, attestation on the public profile, drop
   t.is(edit.status, 200);
   t.false((await publicPage()).text.includes(badge));
   t.notRegex(attestationsOf((await visitor.get(`/api/profiles/${shared.profile.id}`)).body), /departmentName/);
+  // The attestation went with the edit, and its credential is revoked.
+  t.regex((await verifyHtml(app.client(), JSON.stringify(certification))).text, /Revoked: /);
+  t.is(
+    (await app.db('issued_credentials').where({ id: signed.id }).first('revoked_reason')).revokedReason,
+    'attestation dropped',
+  );
 });

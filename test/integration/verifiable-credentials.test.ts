@@ -3,7 +3,7 @@
  * Badges 3.0 credential the member downloads; /verify says "Valid" to a visitor and "Not valid" to a changed
  * copy; a revocation sets the bit in the department's status list and /verify says "Revoked" on a second node
  * too; a rank change signs a new credential and revokes the old; account deletion revokes; a rotated key stays
- * published; hostile input gets a clear 4xx and no outbound request.
+ * published; hostile input, pasted or uploaded as a file, gets a clear 4xx and no outbound request.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +13,7 @@ import { createUser, type CreatedUser } from '../helpers/users';
 import { createProfileFor } from '../helpers/profiles';
 import { inTransaction } from '../../src/db/transaction';
 import { rotateKeys } from '../../src/services/verifiableCredentials/keys';
-import { decodeStatusBit, verifyHtml } from '../helpers/credentials';
+import { decodeStatusBit, verifyHtml, verifyUpload } from '../helpers/credentials';
 
 let app: TestApp;
 let admin: CreatedUser;
@@ -109,6 +109,12 @@ test('an approval signs an Open Badges 3.0 membership credential the member down
   const refused = await verifyHtml(app.client(), JSON.stringify(changed));
   t.is(refused.status, 200);
   t.regex(refused.text, /Not valid: the signature does not hold/);
+
+  // The same file chosen on the upload form (multipart), beside the paste box.
+  const uploaded = await verifyUpload(app.baseUrl, JSON.stringify(credential));
+  t.is(uploaded.status, 200);
+  t.regex(uploaded.text, /Valid: signed by/);
+  t.regex((await verifyUpload(app.baseUrl, JSON.stringify(changed))).text, /Not valid: the signature does not hold/);
 
   // Its public page.
   const kept = await app.client().get(`/verify/${credential.id.replace('urn:uuid:', '')}`);
@@ -225,6 +231,25 @@ test('hostile input gets a clear 4xx and the server fetches nothing', async (t) 
   const notJson = await verifyHtml(visitor, '{"@context": ');
   t.is(notJson.status, 400);
   t.regex(notJson.text, /not valid JSON/);
+
+  // The same, chosen as a file on the upload form.
+  const hugeFile = await verifyUpload(app.baseUrl, new Uint8Array(10 * 1024 * 1024).fill(0x20));
+  t.is(hugeFile.status, 413);
+  t.regex(hugeFile.text, /too large to be a credential/);
+  const deepFile = await verifyUpload(app.baseUrl, '['.repeat(5000) + ']'.repeat(5000));
+  t.is(deepFile.status, 400);
+  t.regex(deepFile.text, /nested too deeply/);
+  const bombFile = await verifyUpload(app.baseUrl, JSON.stringify(bomb));
+  t.true(bombFile.status >= 400 && bombFile.status < 500);
+  const trapFile = await verifyUpload(app.baseUrl, JSON.stringify(unknownContext));
+  t.is(trapFile.status, 400);
+  t.regex(trapFile.text, /which this server does not fetch/);
+  const binary = await verifyUpload(app.baseUrl, new Uint8Array([0xff, 0xfe, 0x00, 0x7b]), 'credential.png');
+  t.is(binary.status, 400);
+  t.regex(binary.text, /not valid JSON/);
+  const empty = await verifyUpload(app.baseUrl, '');
+  t.is(empty.status, 400);
+  t.regex(empty.text, /Choose a credential file/);
 
   t.deepEqual(asked, [], 'no request reached the address the credential named');
 });

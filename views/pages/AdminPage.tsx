@@ -125,6 +125,8 @@ export interface AdminPageProps {
   notice?: ActionNotice | null;
   /** A refused create form's values and messages: it comes back open. */
   forms?: AdminForms;
+  /** The wallet passes' settings still missing (docs/decisions/wallet-card.md); empty lists when both are on. */
+  wallet?: { apple: string[]; google: string[] } | null;
 }
 
 /** The create forms a refused post shows again (src/pages/adminForms.tsx). */
@@ -231,6 +233,36 @@ function TabContent({
   }
 }
 
+const WalletNote = styled.section.withConfig(sc('AdminWalletNote'))`
+  margin: 0 0 ${theme.space[4]};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
+  overflow-wrap: anywhere;
+  h2 {
+    margin: 0 0 ${theme.space[1]};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.ink};
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+/** Which wallet passes members can add, and what each one still needs (docs/operations.md). */
+function WalletSettings({ missing }: { missing: { apple: string[]; google: string[] } }) {
+  const line = (name: string, unset: string[]) =>
+    unset.length === 0
+      ? `${name}: on.`
+      : `${name}: off — the membership card has no ${name} button until ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} set (docs/operations.md).`;
+  return (
+    <WalletNote aria-labelledby="admin-wallet" data-testid="admin-wallet-settings">
+      <h2 id="admin-wallet">Wallet passes</h2>
+      <p>{line('Apple Wallet', missing.apple)}</p>
+      <p>{line('Google Wallet', missing.google)}</p>
+    </WalletNote>
+  );
+}
+
 export function AdminPage({
   viewer,
   stats,
@@ -239,6 +271,7 @@ export function AdminPage({
   twoFactor = null,
   notice = null,
   forms = {},
+  wallet = null,
 }: AdminPageProps) {
   return (
     <Page>
@@ -254,6 +287,7 @@ export function AdminPage({
         </div>
         <a href="/admin/supabase-setup">{ADMIN_LABELS.databaseSetup}</a>
       </Head>
+      {wallet && <WalletSettings missing={wallet} />}
       <TabNav aria-label="Admin sections">
         {ADMIN_TABS.map((tab) => (
           <a key={tab} href={`/admin?tab=${tab}`} aria-current={tab === data.tab ? 'page' : undefined}>

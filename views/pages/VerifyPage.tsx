@@ -8,6 +8,7 @@ import { sc } from '../ui/sc';
 import { Card, CardDescription, CardTitle } from '../ui/Card';
 import { Form, FormAlert, SubmitButton, TextArea } from '../ui/Field';
 import { Badge, type BadgeTone } from '../ui/Badge';
+import { Button } from '../ui/Button';
 import { theme } from '../ui/theme';
 import type { Verdict, VerificationReport } from '../../src/validation/verifiableCredentials';
 
@@ -49,6 +50,26 @@ const Reasons = styled.ul.withConfig(sc('VerifyReasons'))`
   margin: ${theme.space[3]} 0 0;
   padding-left: ${theme.space[5]};
   overflow-wrap: anywhere;
+`;
+
+/** The upload form beside the paste box (docs/decisions/wallet-card.md): a plain multipart post to /verify. */
+const Upload = styled.form.withConfig(sc('VerifyUpload'))`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[5]};
+  padding-top: ${theme.space[4]};
+  border-top: 1px solid ${theme.color.line};
+  label {
+    font-size: ${theme.font.size.sm};
+    font-weight: 600;
+  }
+`;
+
+const FileInput = styled.input.withConfig(sc('VerifyFile'))`
+  width: 100%;
+  min-width: 0;
+  font: inherit;
 `;
 
 const TONE: Record<Verdict, BadgeTone> = {
@@ -151,7 +172,8 @@ export function VerifyPage({ text, error, report, kept }: VerifyPageProps) {
           <CardTitle id="verify-title">Verify a credential</CardTitle>
           <CardDescription>
             Paste a credential file (Open Badges 3.0 or W3C Verifiable Credential 2.0, signed with a Data Integrity
-            proof): one from this site, or another issuer’s with a did:key. Nothing is fetched from elsewhere.
+            proof): one from this site, or another issuer’s with a did:key. Nothing is fetched from elsewhere. To check
+            a membership card’s QR code, use <a href="/verify/scan">Check a card</a>.
           </CardDescription>
           <FormAlert error={error} />
           <Form action="/verify">
@@ -166,6 +188,15 @@ export function VerifyPage({ text, error, report, kept }: VerifyPageProps) {
             />
             <SubmitButton pending={false} label="Verify" busyLabel="Verifying…" />
           </Form>
+          <Upload method="post" action="/verify" encType="multipart/form-data" aria-label="Upload a credential file">
+            <label htmlFor="verify-file">Or choose the credential file (.json)</label>
+            <FileInput id="verify-file" type="file" name="file" accept=".json,application/json,.jsonld" required />
+            <div>
+              <Button type="submit" $variant="secondary">
+                Verify the file
+              </Button>
+            </div>
+          </Upload>
         </Card>
       )}
       {kept && (

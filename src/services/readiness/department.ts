@@ -15,6 +15,8 @@ import { LISTS } from '../../validation/lists';
 import { READINESS_MESSAGES } from '../../validation/readiness';
 import { findUserByEmail } from '../auth';
 import { readinessDepartment } from './roster';
+import { issueAttestationCredential } from '../verifiableCredentials/attested';
+import type { CredentialDeps } from '../verifiableCredentials/issue';
 
 async function departmentFor(
   trx: Knex.Transaction,
@@ -92,12 +94,14 @@ export async function removePosition(
 /**
  * Attests one certification or license shared with the department (404 when it is not shared with it: the
  * same answer as no such item). The item's version is kept with it; editing what was attested removes it
- * (the database trigger of migrations/20261201020000_department_readiness.ts).
+ * (the database trigger of migrations/20261201020000_department_readiness.ts). The department signs it as a
+ * credential, revoked when the attestation goes.
  */
 export async function attestCredential(
   trx: Knex.Transaction,
   actor: Viewer,
   input: { departmentId: number; list: 'certifications' | 'licenses'; itemId: number },
+  deps: CredentialDeps,
 ): Promise<CredentialAttestation> {
   const department = await departmentFor(trx, actor, input.departmentId, 'attest');
   const definition = LISTS.find((each) => each.key === input.list)!;
@@ -110,7 +114,7 @@ export async function attestCredential(
     .select('i.id', 'i.profile_id', 'i.version')
     .first()) as { id: number; profileId: number; version: number } | undefined;
   if (!item) throw new NotFoundError(READINESS_MESSAGES.itemNotShared);
-  return CredentialAttestation.query(trx).insertAndFetch({
+  const attestation = await CredentialAttestation.query(trx).insertAndFetch({
     list: input.list,
     itemId: item.id,
     profileId: item.profileId,
@@ -118,6 +122,9 @@ export async function attestCredential(
     attestedById: actor.id,
     itemVersion: item.version,
   });
+  // Signed as its own credential, revoked when the attestation goes (docs/decisions/verifiable-credentials.md).
+  await issueAttestationCredential(trx, attestation, deps);
+  return attestation;
 }
 
 /**

@@ -18,6 +18,7 @@ import { User } from '../../models/User';
 import { ConflictError, NotFoundError } from '../../errors';
 import { departmentDid } from './did';
 import { OB_CONTEXT, VC_CONTEXT } from './documentLoader';
+import { signCardToken } from './cardToken';
 import { signingKey } from './keys';
 import { signDocument, type CredentialDeps } from './sign';
 import { revokeCredentials } from './revoke';
@@ -157,20 +158,28 @@ export async function membershipFacts(
  */
 export async function issueCredential(
   trx: Knex.Transaction,
-  input: { userId: number; verificationId: number | null; facts: CredentialFacts; email: string },
+  input: {
+    userId: number;
+    verificationId: number | null;
+    /** An attested item's credential: one per attestation, revoked with it (never superseded by another item's). */
+    attestationId?: number;
+    facts: CredentialFacts;
+    email: string;
+  },
   deps: CredentialDeps,
 ): Promise<IssuedCredential> {
   const { facts } = input;
   const now = deps.now ?? new Date();
   // The department's key row is locked by signingKey before the index is taken: one issuer at a time per department.
   await signingKey(trx, facts.departmentId, deps);
-  await revokeCredentials(trx, {
-    userId: input.userId,
-    departmentId: facts.departmentId,
-    achievementType: facts.achievementType,
-    reason: 'superseded',
-    now,
-  });
+  if (input.attestationId === undefined)
+    await revokeCredentials(trx, {
+      userId: input.userId,
+      departmentId: facts.departmentId,
+      achievementType: facts.achievementType,
+      reason: 'superseded',
+      now,
+    });
   const last = await IssuedCredential.query(trx)
     .where('departmentId', facts.departmentId)
     .max('statusIndex as max')
@@ -180,15 +189,18 @@ export async function issueCredential(
   const id = randomUUID();
   const document = credentialDocument(facts, { id, email: input.email, statusIndex, now }, deps);
   const signed = await signDocument(trx, facts.departmentId, document, deps);
+  const cardToken = await signCardToken(trx, facts.departmentId, signed, deps);
   return IssuedCredential.query(trx).insertAndFetch({
     id,
     userId: input.userId,
     departmentId: facts.departmentId,
     verificationId: input.verificationId,
+    attestationId: input.attestationId ?? null,
     achievementType: facts.achievementType,
     statusIndex,
     factsDigest: factsDigest(facts),
     document: signed,
+    cardToken,
     issuedAt: now,
   });
 }

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { ConflictError } from '../../errors';
 import { MembershipVerification } from '../../models/MembershipVerification';
-import type { IssuedCredential } from '../../models/IssuedCredential';
+import { IssuedCredential } from '../../models/IssuedCredential';
 import { UserDepartment } from '../../models/UserDepartment';
 import { authorize, userDepartmentPolicy, type Viewer } from '../../policies';
 import { currentMembershipCredential, type CredentialDeps } from './issue';
@@ -47,4 +47,32 @@ export async function revokeMemberCredential(
 ): Promise<number> {
   const { link } = await approvedMembership(trx, actor, input.linkId);
   return revokeCredentials(trx, { userId: link.userId, departmentId: link.departmentId, reason: 'member asked' });
+}
+
+/**
+ * The viewer's issued, non-revoked membership credentials with the link each belongs to (the Share panel on
+ * their own profile page; docs/decisions/wallet-card.md). Only the viewer's own links (the policy's scope).
+ */
+export async function shareableCredentials(
+  viewer: Viewer | null,
+): Promise<Array<{ linkId: number; credentialId: string; departmentName: string }>> {
+  const links = await UserDepartment.query()
+    .modify(userDepartmentPolicy.scope, viewer)
+    .withGraphJoined('department')
+    .orderBy('user_departments.id');
+  if (!links.length) return [];
+  const issued = await IssuedCredential.query()
+    .whereIn(
+      ['userId', 'departmentId'],
+      links.map((link) => [link.userId, link.departmentId]),
+    )
+    .where('achievementType', 'Membership')
+    .whereNull('revokedAt')
+    .orderBy('issuedAt', 'desc');
+  return links.flatMap((link) => {
+    const credential = issued.find((row) => row.departmentId === link.departmentId);
+    return credential
+      ? [{ linkId: link.id, credentialId: credential.id, departmentName: link.department?.name ?? '' }]
+      : [];
+  });
 }

@@ -23,6 +23,11 @@ declare module '@digitalbazaar/ed25519-multikey' {
   }
   export function generate(options?: { id?: string; controller?: string }): Promise<Ed25519KeyPair>;
   export function from(key: object): Promise<Ed25519KeyPair>;
+  /** The key as a JWK (`d` only with `secretKey`): the wallet card's token is signed with jose. */
+  export function toJwk(options: {
+    keyPair: Ed25519KeyPair;
+    secretKey?: boolean;
+  }): Promise<{ kty: 'OKP'; crv: 'Ed25519'; x: string; d?: string }>;
 }
 declare module '@digitalbazaar/data-integrity' {
   export class DataIntegrityProof {
