@@ -15,6 +15,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { object, string } from 'yup';
+import { nowOf } from '../http/clock';
 import type { AppContext } from '../http/appContext';
 import type { RequestContext, WriteContext, VisitorWriteContext } from '../http/context';
 import { signedInPage } from '../http/pageGuards';
@@ -25,7 +26,7 @@ import { Department } from '../models/Department';
 import type { IssuedCredential } from '../models/IssuedCredential';
 import { renderPage } from '../render/renderPage';
 import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../services/verifiableCredentials/did';
-import { cardClaims, cardKeysDocument, withCardToken } from '../services/verifiableCredentials/cardToken';
+import { cardClaims, cardKeys, cardKeysVersion, withCardToken } from '../services/verifiableCredentials/cardToken';
 import { applePass, googleSaveLink } from '../services/verifiableCredentials/walletPasses';
 import { departmentKeys } from '../services/verifiableCredentials/keys';
 import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
@@ -38,7 +39,13 @@ import { VerifyPage, type VerifyPageProps } from '../../views/pages/VerifyPage';
 import { WalletCardPage } from '../../views/pages/WalletCardPage';
 import { VerifyScanPage, type VerifyScanPageProps } from '../../views/pages/VerifyScanPage';
 import { KEYS_PATH, SCAN_PATH, SERVICE_WORKER_PATH, verifyServiceWorker } from '../render/verifyServiceWorker';
-import { CARD_MESSAGES, CARD_TOKEN_MAX_LENGTH, checkCardToken, type CardScannerProps } from '../validation/cardToken';
+import {
+  CARD_MESSAGES,
+  CARD_TOKEN_MAX_LENGTH,
+  checkCardToken,
+  type CardKeysDocument,
+  type CardScannerProps,
+} from '../validation/cardToken';
 import { qrPng } from '../render/share/qr';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -72,7 +79,7 @@ const CARD_QR_PIXELS = 512;
 /** Public keys and status lists change seldom and are safe to share: caches may keep them briefly. */
 const PUBLIC_SHORT = 'public, max-age=60';
 
-export function credentialRoutes({ config, rateLimits }: AppContext): Router {
+export function credentialRoutes({ config, rateLimits, pages }: AppContext): Router {
   const router = new Router();
   const deps = () => ({
     baseUrl: config.baseUrl,
@@ -277,8 +284,23 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
 
   router.get(SCAN_PATH, (ctx) => scanPage(ctx, { scanner: scanner() }));
 
+  /**
+   * The keys document as of now: drawn once per fingerprint of what it shows and kept in the page cache, since
+   * anyone may ask for it (every scanner's sync); its time is the answer's.
+   */
+  const keysDocument = async (now: Date): Promise<CardKeysDocument> => {
+    const key = { page: 'verify:keys', viewer: 'anyone', version: await cardKeysVersion() };
+    const kept = await pages.drawAsset(key, 'application/json', async () =>
+      JSON.stringify(await cardKeys({ baseUrl: config.baseUrl })),
+    );
+    return {
+      syncedAt: now.toISOString(),
+      ...(JSON.parse(kept.body.toString('utf8')) as Omit<CardKeysDocument, 'syncedAt'>),
+    };
+  };
+
   router.get(KEYS_PATH, async (ctx) => {
-    sendJson(ctx, await cardKeysDocument({ baseUrl: config.baseUrl }), 'no-cache');
+    sendJson(ctx, await keysDocument(new Date(nowOf(ctx))), 'no-cache');
   });
 
   router.get(SERVICE_WORKER_PATH, (ctx) => {
@@ -301,8 +323,9 @@ export function credentialRoutes({ config, rateLimits }: AppContext): Router {
         );
       if (!token) return refuse(CARD_MESSAGES.empty, 400);
       if (token.length > CARD_TOKEN_MAX_LENGTH) return refuse(CARD_MESSAGES.tooLong, 413);
-      const keys = await cardKeysDocument({ baseUrl: config.baseUrl });
-      const checked = await checkCardToken(token, keys, new Date());
+      const now = new Date(nowOf(ctx));
+      const keys = await keysDocument(now);
+      const checked = await checkCardToken(token, keys, now);
       if (checked.verdict === 'malformed') return refuse(checked.message, 400);
       await scanPage(ctx, { scanner: scanner(token, { ...checked, checkedBy: 'server', syncedAt: keys.syncedAt }) });
     },

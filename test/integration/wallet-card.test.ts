@@ -229,6 +229,18 @@ test('keys.json and POST /verify/token check a card: valid, revoked as of the sy
   t.is((await checkOnServer('a'.repeat(100_000))).status, 413);
 });
 
+test('keys.json is kept until what it shows changes: a department renamed with plain SQL shows at once', async (t) => {
+  const { department, linkId, client } = await cardHolder({ name: 'Rui Costa', rank: 'Captain' });
+  await download(client, linkId);
+  const keysOf = async () => JSON.parse((await app.client().get('/verify/keys.json')).text);
+  const named = (document: { keys: { departmentId: number; department: string }[] }) =>
+    document.keys.find((key) => key.departmentId === department.id)?.department;
+  t.is(named(await keysOf()), department.name);
+  t.is(named(await keysOf()), department.name, 'the kept document');
+  await app.db('departments').where('id', department.id).update({ name: 'Renamed Card Department' });
+  t.is(named(await keysOf()), 'Renamed Card Department');
+});
+
 test('only /verify/scan ships script: /verify stays without, and the service worker keeps the scanner', async (t) => {
   const visitor = app.client();
   const verify = await visitor.get('/verify');

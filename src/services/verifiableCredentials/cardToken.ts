@@ -6,6 +6,7 @@
  */
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { CredentialKey } from '../../models/CredentialKey';
 import { Department } from '../../models/Department';
 import { IssuedCredential } from '../../models/IssuedCredential';
@@ -92,8 +93,28 @@ function encodedList(revoked: number[]): string {
   return `u${gzipSync(bits).toString('base64url')}`;
 }
 
-/** GET /verify/keys.json: every department key (current and retired) and every department's revocation bits. */
-export async function cardKeysDocument(deps: { baseUrl: string; db?: Knex; now?: Date }): Promise<CardKeysDocument> {
+/**
+ * What the keys document shows, as one fingerprint (one query): the keys, their departments' names and every
+ * revoked bit. The document is kept in the page cache under it (docs/decisions/wallet-card.md), as a page whose
+ * content spans many rows is (docs/decisions/kept-pages.md).
+ */
+export async function cardKeysVersion(db?: Knex): Promise<string> {
+  const [row] = (await CredentialKey.query(db)
+    .alias('k')
+    .join('departments as d', 'd.id', 'k.department_id')
+    .select(
+      raw("md5(string_agg(k.id || ':' || d.id || ':' || d.name, ',' order by k.id)) as named_keys"),
+      IssuedCredential.query(db)
+        .alias('c')
+        .whereNotNull('c.revoked_at')
+        .select(raw("md5(coalesce(string_agg(c.department_id || ':' || c.status_index, ',' order by c.id), ''))"))
+        .as('revoked'),
+    )) as unknown as Array<{ namedKeys: string | null; revoked: string }>;
+  return `${row?.namedKeys ?? 'none'}.${row?.revoked ?? ''}`;
+}
+
+/** GET /verify/keys.json, but its time: every department key (current and retired) and every revocation bit. */
+export async function cardKeys(deps: { baseUrl: string; db?: Knex }): Promise<Omit<CardKeysDocument, 'syncedAt'>> {
   const { Ed25519Multikey } = await loadSigning();
   const keys = await CredentialKey.query(deps.db).orderBy('id');
   const departmentIds = [...new Set(keys.map((key) => key.departmentId))];
@@ -121,7 +142,6 @@ export async function cardKeysDocument(deps: { baseUrl: string; db?: Knex; now?:
     });
   }
   return {
-    syncedAt: (deps.now ?? new Date()).toISOString(),
     keys: jwks,
     statusLists: departmentIds.map((departmentId) => ({
       url: statusListUrl(deps.baseUrl, departmentId),
