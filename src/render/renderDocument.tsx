@@ -231,10 +231,12 @@ export function renderDocument(
       // the link with its HTML: Lighthouse's simulated phone painted at 0.9–3.2 s, now at 0.8–1.1 s
       // (docs/decisions/server-rendered-islands.md).
       for (const file of preloads) head.push(`<link rel="modulepreload" href="${file}" fetchpriority="low">`);
+      // Each island's module and its chunks, dependencies first: the runtime evaluates them one a task
+      // (islands/client.ts), so no island's code is one long task.
       const sources = Object.fromEntries(
         collector.placed.map(({ name }) => {
-          const { src, queries } = manifest.islands[name]!;
-          return [name, queries ? { src, queries } : { src }];
+          const { src, imports: chunks, queries } = manifest.islands[name]!;
+          return [name, queries ? { src, chunks, queries } : { src, chunks }];
         }),
       );
       scripts =
