@@ -22,7 +22,7 @@ import {
 import { getManifest, type AssetManifest } from './manifest';
 import { serializeProps } from './serialize';
 import { StaticStyles, StaticStylesContext } from './StaticStyle';
-import { serverStyleSheet } from './styleSheet';
+import { pageStyleTags, serverStyleSheet } from './styleSheet';
 
 export interface DocumentOptions {
   title: string;
@@ -246,7 +246,7 @@ export function renderDocument(
     // Static sheets first (the layout's global rules), then the components' styles: what a reset and the
     // components it sits under look like in any style sheet.
     for (const css of staticStyles.sheets) head.push(`<style>${css}</style>`);
-    head.push(sheet.getStyleTags());
+    head.push(pageStyleTags(sheet));
 
     const pieces: (string | Buffer)[] = [`<!doctype html><html lang="en"><head>${head.join('')}</head><body>`];
     placeMarked(body, parts, islandHtml, pieces);
