@@ -1,8 +1,8 @@
 /**
  * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
  * root with the same id prefix and providers the server used.
- * Policies: load (now), idle (requestIdleCallback), visible (near the viewport, once idle; at once when touched),
- * interaction (when first pointed at, touched or focused).
+ * Policies: load (now), idle (requestIdleCallback), visible (fetched near the viewport, hydrated in view once idle,
+ * at once when touched), interaction (when first pointed at, touched or focused).
  *
  * This file is small on purpose: evaluating the framework, styled-components and react-query at once was one
  * long task on a phone (docs/decisions/script-only-where-needed.md, edit mode's total blocking time). They are imported in stages, each evaluated in
@@ -116,17 +116,19 @@ function whenIdle(run: () => void): void {
 }
 
 /**
- * `visible`: the island's code is fetched and it hydrates when it comes near the viewport (the page does not
- * preload it), once the browser is idle: editors below the fold cost nothing until the person scrolls to them,
- * and those in view at load wait until the page has been painted and has settled. A touch, a pointer or the focus
- * on it first hydrates it at once (docs/decisions/lazy-hydration.md).
+ * `visible`: the island's code is fetched when it comes within 200 px of the viewport (the page does not preload
+ * it), and it hydrates once it is in view and the browser is idle: editors below the fold cost nothing until the
+ * person scrolls to them, and those in view at load wait until the page has been painted and has settled. A
+ * touch, a pointer or the focus on it first hydrates it at once (docs/decisions/lazy-hydration.md).
  */
 function whenVisibleOrTouched(el: HTMLElement, run: () => void): void {
   whenTouched(el, run);
-  whenVisible(el, () => whenIdle(run));
+  // A modulepreload fetches the file's imports too.
+  whenVisible(el, '200px 0px', () => prefetch(sources[el.dataset.island!]!.src));
+  whenVisible(el, '0px', () => whenIdle(run));
 }
 
-function whenVisible(el: HTMLElement, run: () => void): void {
+function whenVisible(el: HTMLElement, rootMargin: string, run: () => void): void {
   // The wrapper is display: contents (no box of its own), so observe the island's first element.
   const target = (el.firstElementChild as HTMLElement | null) ?? el;
   const observer = new IntersectionObserver(
@@ -136,7 +138,7 @@ function whenVisible(el: HTMLElement, run: () => void): void {
         run();
       }
     },
-    { rootMargin: '200px 0px' }, // a little ahead of the scroll, so it is live when it arrives
+    { rootMargin },
   );
   observer.observe(target);
 }
