@@ -69,6 +69,7 @@ import { useDisclosure } from './lib/useDisclosure';
 import { useCatalogueFill } from './lib/catalogueFill';
 import { closedContentNotRendered } from './lib/closedDetails';
 import { ClosedEditorContent } from './lib/ClosedEditorContent';
+import { KEPT_HTML, useKeptUntilOpened } from './lib/keptUntilOpened';
 
 export interface ListEditorProps {
   profileId: number;
@@ -419,6 +420,9 @@ function AddForm({
     onAdded(item);
     if (target) announceItem(target, item, linked?.photos);
   };
+  // Closed at hydration, the form stays the server's until the panel opens (lib/keptUntilOpened.ts).
+  const contentId = `${form.id}-panel`;
+  const kept = useKeptUntilOpened(contentId, addPanel.open);
   const photoNoun = target && PHOTO_LINK_TARGETS[target].max === 1 ? 'photo' : 'photos';
   const errors = form.errors as Record<string, string | undefined>;
   // Certifications and licenses: a catalogue entry fills the issuer and suggests the expiry.
@@ -455,59 +459,63 @@ function AddForm({
           Add<span data-noun="">{` ${noun}`}</span>
         </span>
       </summary>
-      <div>
-        <h3>{`New ${noun}`}</h3>
-        <Form
-          action={listFormPath(profileId, definition.path)}
-          onSubmit={form.handleSubmit((values) => void submit(values))}
-          aria-label={`New ${noun}`}
-        >
-          <FormAlert error={form.formError} />
-          <FieldGrid>{first.map(fieldCell)}</FieldGrid>
-          <MoreDetails {...moreDetails}>
-            <summary>More details</summary>
-            <FieldGrid>
-              {later.map(fieldCell)}
-              <Select {...form.select('visibility')} label="Visibility" options={visibilityOptions(definition)} />
-              <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
-            </FieldGrid>
-          </MoreDetails>
-          {target && hydrated ? (
-            <PhotoField>
-              <strong>{photoNoun === 'photo' ? 'Photo' : 'Photos'}</strong>
-              <PhotoChooser
-                profileId={profileId}
-                target={target}
-                title={`Photos for the new ${noun}`}
-                buttonLabel={`${photoIds.length ? 'Change' : 'Choose'} ${photoNoun}`}
-                photos={photos ?? []}
-                photoIds={photoIds}
-                defaultVisibility={defaultVisibility}
-                onGallery={(next) => onGallery(next.photoGallery)}
-                onDone={(ids) => {
-                  setPhotoIds(ids);
-                  return true;
+      {kept ? (
+        <div id={contentId} dangerouslySetInnerHTML={KEPT_HTML} />
+      ) : (
+        <div id={contentId}>
+          <h3>{`New ${noun}`}</h3>
+          <Form
+            action={listFormPath(profileId, definition.path)}
+            onSubmit={form.handleSubmit((values) => void submit(values))}
+            aria-label={`New ${noun}`}
+          >
+            <FormAlert error={form.formError} />
+            <FieldGrid>{first.map(fieldCell)}</FieldGrid>
+            <MoreDetails {...moreDetails}>
+              <summary>More details</summary>
+              <FieldGrid>
+                {later.map(fieldCell)}
+                <Select {...form.select('visibility')} label="Visibility" options={visibilityOptions(definition)} />
+                <Checkbox {...form.checkbox('showOnMainProfile')} label="Show on main profile" />
+              </FieldGrid>
+            </MoreDetails>
+            {target && hydrated ? (
+              <PhotoField>
+                <strong>{photoNoun === 'photo' ? 'Photo' : 'Photos'}</strong>
+                <PhotoChooser
+                  profileId={profileId}
+                  target={target}
+                  title={`Photos for the new ${noun}`}
+                  buttonLabel={`${photoIds.length ? 'Change' : 'Choose'} ${photoNoun}`}
+                  photos={photos ?? []}
+                  photoIds={photoIds}
+                  defaultVisibility={defaultVisibility}
+                  onGallery={(next) => onGallery(next.photoGallery)}
+                  onDone={(ids) => {
+                    setPhotoIds(ids);
+                    return true;
+                  }}
+                />
+              </PhotoField>
+            ) : null}
+            <Actions>
+              <SubmitButton pending={add.isPending || linking} label={`Save ${noun}`} busyLabel="Saving…" />
+              {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
+              <Button
+                as="a"
+                href={sectionHref(profileId, definition)}
+                $variant="secondary"
+                onClick={(e: MouseEvent) => {
+                  e.preventDefault();
+                  setOpen(false);
                 }}
-              />
-            </PhotoField>
-          ) : null}
-          <Actions>
-            <SubmitButton pending={add.isPending || linking} label={`Save ${noun}`} busyLabel="Saving…" />
-            {/* Without JavaScript, Cancel goes back to the edit page (dropping what was typed). */}
-            <Button
-              as="a"
-              href={sectionHref(profileId, definition)}
-              $variant="secondary"
-              onClick={(e: MouseEvent) => {
-                e.preventDefault();
-                setOpen(false);
-              }}
-            >
-              Cancel
-            </Button>
-          </Actions>
-        </Form>
-      </div>
+              >
+                Cancel
+              </Button>
+            </Actions>
+          </Form>
+        </div>
+      )}
     </AddPanel>
   );
 }

@@ -30,6 +30,7 @@ import { theme, media } from '../views/ui/theme';
 import { ProfileHeaderCard } from '../views/profile/ProfileHeaderCard';
 import { unsavable, useOneOpenEditor } from './lib/useOneOpenEditor';
 import { closedContentNotRendered } from './lib/closedDetails';
+import { KEPT_HTML, useKeptUntilOpened } from './lib/keptUntilOpened';
 
 type TextKey =
   | 'rank'
@@ -197,6 +198,15 @@ export default function ProfileEditor({
     if ((await settleSaves()) && disclosure.done()) toast({ title: PROFILE_MESSAGES.changesSaved });
   };
 
+  // Closed at hydration, the fields stay the server's until Edit Profile opens them (lib/keptUntilOpened.ts).
+  const kept = useKeptUntilOpened(`${formId}-sheet`, open);
+  const sheetProps = {
+    id: `${formId}-sheet`,
+    ref: disclosure.panelRef,
+    role: open && modal ? 'dialog' : 'group',
+    'aria-modal': (open && modal) || undefined,
+    'aria-labelledby': 'profile-editor-title',
+  };
   const statementLength = draft.personalStatement.length;
   return (
     <Shell $open={open} aria-label="Edit profile">
@@ -218,93 +228,91 @@ export default function ProfileEditor({
         >
           {PROFILE_MESSAGES.editProfile}
         </Button>
-        <Sheet
-          id={`${formId}-sheet`}
-          ref={disclosure.panelRef}
-          role={open && modal ? 'dialog' : 'group'}
-          aria-modal={(open && modal) || undefined}
-          aria-labelledby="profile-editor-title"
-        >
-          <SheetHead>
-            <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
-            <Button type="button" onClick={() => void doneEditing()}>
-              {PROFILE_MESSAGES.doneEditing}
-            </Button>
-          </SheetHead>
-          <FieldGrid>
-            <TextField
-              id={`${formId}-name`}
-              label="Name"
-              value={inline.saved.name}
-              readOnly
-              aria-readonly
-              help={
-                <>
-                  {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
-                </>
-              }
+        {kept ? (
+          <Sheet {...sheetProps} dangerouslySetInnerHTML={KEPT_HTML} />
+        ) : (
+          <Sheet {...sheetProps}>
+            <SheetHead>
+              <h2 id="profile-editor-title">{PROFILE_MESSAGES.editProfile}</h2>
+              <Button type="button" onClick={() => void doneEditing()}>
+                {PROFILE_MESSAGES.doneEditing}
+              </Button>
+            </SheetHead>
+            <FieldGrid>
+              <TextField
+                id={`${formId}-name`}
+                label="Name"
+                value={inline.saved.name}
+                readOnly
+                aria-readonly
+                help={
+                  <>
+                    {PROFILE_MESSAGES.nameLocked}. <a href="/account-settings">Account Settings</a>
+                  </>
+                }
+              />
+              {text('rank')}
+              {text('title')}
+              {text('badgeNumber')}
+            </FieldGrid>
+            <DepartmentPickerField
+              label="Fire Department"
+              required
+              value={department}
+              onChange={(picked) => {
+                if (!picked) return setDepartment(null);
+                const before = department;
+                setDepartment(picked);
+                void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
+              }}
             />
-            {text('rank')}
-            {text('title')}
-            {text('badgeNumber')}
-          </FieldGrid>
-          <DepartmentPickerField
-            label="Fire Department"
-            required
-            value={department}
-            onChange={(picked) => {
-              if (!picked) return setDepartment(null);
-              const before = department;
-              setDepartment(picked);
-              void inline.save({ departmentId: picked.id }, () => setDepartment(before)).catch(() => undefined);
-            }}
-          />
-          <FieldGrid>
-            {text('motto')}
-            {text('currentStatus')}
-            {text('role')}
-            {text('profileImage', { type: 'url' })}
-          </FieldGrid>
-          <TextArea
-            {...inline.text('personalStatement')}
-            label={LABELS.personalStatement}
-            help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
-          />
-          {aiAssist ? (
-            <EnhanceAssist
-              field="personalStatement"
+            <FieldGrid>
+              {text('motto')}
+              {text('currentStatus')}
+              {text('role')}
+              {text('profileImage', { type: 'url' })}
+            </FieldGrid>
+            <TextArea
+              {...inline.text('personalStatement')}
               label={LABELS.personalStatement}
-              text={draft.personalStatement}
-              targetId={`${formId}-personalStatement`}
-              onAccept={(text) => form.setValue('personalStatement', text)}
+              help={<CharacterCount length={statementLength} max={PERSONAL_STATEMENT_MAX} />}
             />
-          ) : null}
-          <FieldGroup>
-            <legend>Contact</legend>
-            <FieldGrid>
-              {text('phone', { type: 'tel', autoComplete: 'tel' })}
-              {visibilitySelect('phone')}
-              {text('email', { type: 'email', autoComplete: 'email' })}
-              {visibilitySelect('email')}
-            </FieldGrid>
-          </FieldGroup>
-          <FieldGroup>
-            <legend>Social links</legend>
-            <FieldGrid>
-              {SOCIAL_FIELDS.map((key) => (
-                <div key={key}>{text(key)}</div>
-              ))}
-            </FieldGrid>
-          </FieldGroup>
-          <FieldGroup>
-            <legend>New items</legend>
-            <Select
-              {...inline.select('defaultVisibility')}
-              label="Who sees new items by default"
-              options={VISIBILITY_OPTIONS}
-            />
-          </FieldGroup>
-        </Sheet>
+            {aiAssist ? (
+              <EnhanceAssist
+                field="personalStatement"
+                label={LABELS.personalStatement}
+                text={draft.personalStatement}
+                targetId={`${formId}-personalStatement`}
+                onAccept={(text) => form.setValue('personalStatement', text)}
+              />
+            ) : null}
+            <FieldGroup>
+              <legend>Contact</legend>
+              <FieldGrid>
+                {text('phone', { type: 'tel', autoComplete: 'tel' })}
+                {visibilitySelect('phone')}
+                {text('email', { type: 'email', autoComplete: 'email' })}
+                {visibilitySelect('email')}
+              </FieldGrid>
+            </FieldGroup>
+            <FieldGroup>
+              <legend>Social links</legend>
+              <FieldGrid>
+                {SOCIAL_FIELDS.map((key) => (
+                  <div key={key}>{text(key)}</div>
+                ))}
+              </FieldGrid>
+            </FieldGroup>
+            <FieldGroup>
+              <legend>New items</legend>
+              <Select
+                {...inline.select('defaultVisibility')}
+                label="Who sees new items by default"
+                options={VISIBILITY_OPTIONS}
+              />
+            </FieldGroup>
+          </Sheet>
+        )}
       </details>
     </Shell>
   );

@@ -1,8 +1,8 @@
 /**
  * The browser runtime: finds every [data-island] element, loads its module and hydrates it as its own
  * root with the same id prefix and providers the server used.
- * Policies: load (now), idle (requestIdleCallback), visible (when scrolled into view), interaction (when first
- * pointed at, touched or focused).
+ * Policies: load (now), idle (requestIdleCallback), visible (fetched near the viewport, hydrated in view once idle,
+ * at once when touched), interaction (when first pointed at, touched or focused).
  *
  * This file is small on purpose: evaluating the framework, styled-components and react-query at once was one
  * long task on a phone (docs/decisions/script-only-where-needed.md, edit mode's total blocking time). They are imported in stages, each evaluated in
@@ -21,10 +21,13 @@ import type { ComponentType } from 'react';
  */
 const PENDING_TOAST = 'turnout_toast=';
 
-/** Each island's module, and whether it reads through react-query (src/render/renderDocument.tsx). */
+/**
+ * Each island's module, the chunks it imports (each after those it imports: scripts/build.ts) and whether it reads
+ * through react-query (src/render/renderDocument.tsx).
+ */
 const sources = JSON.parse(document.getElementById('island-sources')?.textContent ?? '{}') as Record<
   string,
-  { src: string; queries?: true }
+  { src: string; chunks?: string[]; queries?: true }
 >;
 
 /** Lets the browser paint and handle input before the next piece of work (a new task). */
@@ -63,7 +66,29 @@ function prefetch(src: string): void {
   document.head.append(link);
 }
 
+/** Chunks already evaluated (by an island before, or by the runtime's stages). */
+const evaluated = new Set<string>();
+
+/**
+ * Evaluates an island's chunks one a task, each after those it imports, so that importing the island evaluates
+ * only its own file: evaluated at once, an editor's code (the framework's layers, yup, the lists' schemas) was
+ * a long task on a phone (docs/decisions/lazy-hydration.md).
+ */
+async function evaluateChunks(chunks: readonly string[]): Promise<void> {
+  for (const chunk of chunks) {
+    if (evaluated.has(chunk)) continue;
+    evaluated.add(chunk);
+    await nextTask();
+    await import(/* @vite-ignore */ chunk);
+  }
+}
+
+/** Islands whose hydration has started. */
+const started = new WeakSet<HTMLElement>();
+
 function hydrate(el: HTMLElement): Promise<void> {
+  if (started.has(el)) return Promise.resolve(); // asked twice (in view, then touched): once
+  started.add(el);
   const name = el.dataset.island!;
   const source = sources[name]!;
   prefetch(source.src);
@@ -73,6 +98,7 @@ function hydrate(el: HTMLElement): Promise<void> {
     const { hydrateIsland } = await ready;
     // Imported only now: an import evaluates the module (and what it imports) as soon as it arrives; the fetch
     // started at once (preloaded with the page, or by prefetch above).
+    await evaluateChunks(source.chunks ?? []);
     await nextTask();
     const mod = (await import(/* @vite-ignore */ source.src)) as { default: ComponentType<object> };
     const queries = (await cache)?.BrowserQueries;
@@ -90,10 +116,19 @@ function whenIdle(run: () => void): void {
 }
 
 /**
- * `visible`: the island's code is fetched and it hydrates when it comes near the viewport (the page does not
- * preload it): editors below the fold cost nothing until the person scrolls to them.
+ * `visible`: the island's code is fetched when it comes within 200 px of the viewport (the page does not preload
+ * it), and it hydrates once it is in view and the browser is idle: editors below the fold cost nothing until the
+ * person scrolls to them, and those in view at load wait until the page has been painted and has settled. A
+ * touch, a pointer or the focus on it first hydrates it at once (docs/decisions/lazy-hydration.md).
  */
-function whenVisible(el: HTMLElement, run: () => void): void {
+function whenVisibleOrTouched(el: HTMLElement, run: () => void): void {
+  whenTouched(el, run);
+  // A modulepreload fetches the file's imports too.
+  whenVisible(el, '200px 0px', () => prefetch(sources[el.dataset.island!]!.src));
+  whenVisible(el, '0px', () => whenIdle(run));
+}
+
+function whenVisible(el: HTMLElement, rootMargin: string, run: () => void): void {
   // The wrapper is display: contents (no box of its own), so observe the island's first element.
   const target = (el.firstElementChild as HTMLElement | null) ?? el;
   const observer = new IntersectionObserver(
@@ -103,7 +138,7 @@ function whenVisible(el: HTMLElement, run: () => void): void {
         run();
       }
     },
-    { rootMargin: '200px 0px' }, // a little ahead of the scroll, so it is live when it arrives
+    { rootMargin },
   );
   observer.observe(target);
 }
@@ -143,7 +178,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   if (policy === 'webauthn') {
     if ('PublicKeyCredential' in window) run(); // passkey buttons: useless without WebAuthn
   } else if (policy === 'idle') whenIdle(run);
-  else if (policy === 'visible') whenVisible(el, run);
+  else if (policy === 'visible') whenVisibleOrTouched(el, run);
   else if (policy === 'interaction') whenTouched(el, run);
   else run();
 }

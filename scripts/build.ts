@@ -28,23 +28,28 @@ export function islandEntries(): Record<string, string> {
 }
 
 /**
- * Every file an output loads through static imports, transitively (what the browser must fetch before it runs).
- * With `dynamic`, its dynamic imports too: the runtime (client.ts) imports React and its hydrating code in stages,
- * each evaluated in its own task, but always at once, so they are preloaded with it.
+ * Every file an output loads through static imports, transitively (what the browser must fetch before it runs),
+ * each after the files it imports: the runtime evaluates an island's chunks in this order, one a task
+ * (islands/client.ts). With `dynamic`, its dynamic imports too: the runtime (client.ts) imports React and its
+ * hydrating code in stages, each evaluated in its own task, but always at once, so they are preloaded with it.
+ * `skipped`: files left out, with what only they import.
  */
 function staticImports(
   metafile: esbuild.Metafile,
   outFile: string,
-  seen = new Set<string>(),
+  skipped = new Set<string>(),
   dynamic = false,
+  visited = new Set<string>(skipped),
+  found = new Set<string>(),
 ): Set<string> {
   for (const imp of metafile.outputs[outFile]?.imports ?? []) {
     const followed = imp.kind === 'import-statement' || (dynamic && imp.kind === 'dynamic-import');
-    if (!followed || imp.external || seen.has(imp.path)) continue;
-    seen.add(imp.path);
-    staticImports(metafile, imp.path, seen, dynamic);
+    if (!followed || imp.external || visited.has(imp.path)) continue;
+    visited.add(imp.path);
+    staticImports(metafile, imp.path, skipped, dynamic, visited, found);
+    found.add(imp.path);
   }
-  return seen;
+  return found;
 }
 
 /**

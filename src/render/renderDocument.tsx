@@ -22,7 +22,7 @@ import {
 import { getManifest, type AssetManifest } from './manifest';
 import { serializeProps } from './serialize';
 import { StaticStyles, StaticStylesContext } from './StaticStyle';
-import { serverStyleSheet } from './styleSheet';
+import { pageStyleTags, serverStyleSheet } from './styleSheet';
 
 export interface DocumentOptions {
   title: string;
@@ -231,10 +231,12 @@ export function renderDocument(
       // the link with its HTML: Lighthouse's simulated phone painted at 0.9–3.2 s, now at 0.8–1.1 s
       // (docs/decisions/server-rendered-islands.md).
       for (const file of preloads) head.push(`<link rel="modulepreload" href="${file}" fetchpriority="low">`);
+      // Each island's module and its chunks, dependencies first: the runtime evaluates them one a task
+      // (islands/client.ts), so no island's code is one long task.
       const sources = Object.fromEntries(
         collector.placed.map(({ name }) => {
-          const { src, queries } = manifest.islands[name]!;
-          return [name, queries ? { src, queries } : { src }];
+          const { src, imports: chunks, queries } = manifest.islands[name]!;
+          return [name, queries ? { src, chunks, queries } : { src, chunks }];
         }),
       );
       scripts =
@@ -244,7 +246,7 @@ export function renderDocument(
     // Static sheets first (the layout's global rules), then the components' styles: what a reset and the
     // components it sits under look like in any style sheet.
     for (const css of staticStyles.sheets) head.push(`<style>${css}</style>`);
-    head.push(sheet.getStyleTags());
+    head.push(pageStyleTags(sheet));
 
     const pieces: (string | Buffer)[] = [`<!doctype html><html lang="en"><head>${head.join('')}</head><body>`];
     placeMarked(body, parts, islandHtml, pieces);

@@ -36,3 +36,26 @@ export function serverStyleSheet(): ServerStyleSheet {
   };
   return sheet;
 }
+
+/** styled-components' rule separator, and the marker each component's rules end with (its id and class names). */
+const SPLITTER = '/*!sc*/\n';
+const MARKER = /^data-styled\.g\d+\[id="/;
+
+/**
+ * The page's component styles as two tags (docs/decisions/lazy-hydration.md): the rules, a plain `<style>` the
+ * browser keeps as it is, and the names, the tag styled-components rehydrates from (`data-styled`), which applies
+ * to nothing (`media="not all"`). styled-components in the browser reads which class names the server made from
+ * that tag and removes it; given the rules there too, it would insert every one of them again into a sheet of its
+ * own and remove the server's, restyling the whole page while the first island hydrates. A rule it makes later
+ * (props the server never rendered) goes into its own sheet, after the server's rules.
+ */
+export function pageStyleTags(sheet: ServerStyleSheet): string {
+  const tags = sheet.getStyleTags();
+  const open = /^<style[^>]*>/.exec(tags)?.[0];
+  if (!open || !tags.endsWith('</style>')) return tags;
+  const parts = tags.slice(open.length, -'</style>'.length).split(SPLITTER);
+  const rules = parts.filter((part) => part && !MARKER.test(part));
+  const names = parts.filter((part) => MARKER.test(part));
+  const namesTag = `${open.slice(0, -1)} media="not all">${names.map((part) => part + SPLITTER).join('')}</style>`;
+  return `<style>${rules.join('')}</style>${namesTag}`;
+}

@@ -5,7 +5,7 @@
  * Each form runs twice: at full speed and with the CPU slowed 6× (a phone). No hydration warnings either way.
  */
 import test, { type ExecutionContext } from 'ava';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { assertNoBrowserErrors, openPage, type RecordedPage } from '../helpers/browser';
 import { throttleCpu, typeBeforeHydration } from '../helpers/hydration';
 import { createProfileWithItems } from '../helpers/profileItems';
@@ -53,6 +53,67 @@ async function withPage(
 
 const toastTitled = (page: Page, title: string) =>
   page.getByTestId('toasts').getByText(title, { exact: true }).waitFor({ timeout: 15_000 });
+
+// An editor far below the fold waits until it is scrolled to (docs/decisions/lazy-hydration.md): on a phone the
+// profile editor in view hydrates once the page is idle and the list editors below do not; scrolled to, the last
+// one's Edit tapped at once — before or while it hydrates — opens its editor, what is typed there is saved, and its
+// add form (closed when it hydrated) adds an item.
+test.serial(
+  'edit mode on a phone: an editor far down hydrates when scrolled to, and its first tap is kept',
+  async (t) => {
+    const { owner, id } = await createProfileWithItems(app());
+    await withPage(t, 6, async ({ page }) => {
+      await page.setViewportSize({ width: 412, height: 823 });
+      await page.setExtraHTTPHeaders({ Authorization: `Bearer ${owner.token}` });
+      await page.goto(`${app().baseUrl}/profiles/${id}?edit=1`);
+      const island = (key: string) => page.locator(`section:has(#section-${key}) [data-island="ListEditor"]`);
+      const hydrated = (locator: Locator) =>
+        locator.and(page.locator('[data-hydrated]')).waitFor({ state: 'attached', timeout: 20_000 });
+      // The toolbar hydrates at load, the profile editor in view once the page is idle; the lists are below.
+      await hydrated(page.locator('[data-island="ProfileToolbar"]'));
+      await hydrated(page.locator('[data-island="ProfileEditor"]'));
+      await page.waitForTimeout(1000);
+      t.is(await page.locator('[data-island="ListEditor"][data-hydrated]').count(), 0, 'none hydrated out of view');
+
+      const item = page.getByRole('listitem', { name: 'Hazmat Team', exact: true });
+      await item.scrollIntoViewIfNeeded();
+      // Tapped at once: the <details> opens without the script, and the island adopts it when it hydrates.
+      await item.locator('summary', { hasText: 'Edit' }).click();
+      const years = item.getByLabel('Years', { exact: true });
+      await years.waitFor({ timeout: 20_000 });
+      t.is(await island('specialUnits').getAttribute('data-hydrated'), 'true');
+      await years.fill('2017-2025');
+      await Promise.all([
+        page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes('/special-units/'), {
+          timeout: 15_000,
+        }),
+        item.getByRole('button', { name: 'Done', exact: true }).click(),
+      ]);
+      await item.getByText('2017-2025').first().waitFor({ timeout: 15_000 });
+
+      // Its add form was closed when it hydrated: the server's until opened, then the island's own, which saves.
+      await page.getByText('Add special unit', { exact: true }).click();
+      const form = page.getByRole('form', { name: 'New special unit' });
+      await form.getByLabel('Unit name', { exact: true }).fill('Water Rescue');
+      await form.getByLabel('Years', { exact: true }).fill('2019-present');
+      await form.getByLabel('Description', { exact: true }).fill('Swiftwater team.');
+      await form.getByRole('button', { name: 'Save special unit' }).click();
+      await page.getByRole('listitem', { name: 'Water Rescue', exact: true }).waitFor({ timeout: 15_000 });
+      await form.waitFor({ state: 'hidden' });
+    });
+    const stored = (await app().client().get(`/api/profiles/${id}/special-units`)).body as Array<{
+      name: string;
+      years: string;
+    }>;
+    t.deepEqual(
+      stored.map(({ name, years }) => [name, years]),
+      [
+        ['Hazmat Team', '2017-2025'],
+        ['Water Rescue', '2019-present'],
+      ],
+    );
+  },
+);
 
 for (const rate of RATES) {
   const cpu = rate > 1 ? ` (CPU ${rate}× slower)` : '';

@@ -103,12 +103,35 @@ test('a page with islands preloads the runtime and its load-time islands with th
   t.false(preloaded.includes(later.src));
   const sources = JSON.parse(
     /<script type="application\/json" id="island-sources">([^<]*)</.exec(res.text)![1]!,
-  ) as Record<string, { src: string; queries?: true }>;
-  t.deepEqual(sources.MyDepartments, { src: later.src, queries: true }, 'it reads through the query cache');
-  t.deepEqual(sources.ChangePasswordForm, { src: manifest.islands.ChangePasswordForm!.src }, 'it only writes');
+  ) as Record<string, { src: string; chunks: string[]; queries?: true }>;
+  t.deepEqual(
+    sources.MyDepartments,
+    { src: later.src, chunks: later.imports, queries: true },
+    'it reads through the query cache',
+  );
+  const writer = manifest.islands.ChangePasswordForm!;
+  t.deepEqual(sources.ChangePasswordForm, { src: writer.src, chunks: writer.imports }, 'it only writes');
   // The query cache is not preloaded here: no island at load reads through it (docs/decisions/preact-in-the-browser.md).
   t.false(preloaded.includes(manifest.queries.src));
   t.true(res.text.includes(`<script type="module" src="${manifest.client.src}"></script>`));
+});
+
+test('an island’s chunks are listed each after the chunks it imports (the runtime evaluates them in that order)', (t) => {
+  const manifest = createManifestReader(MANIFEST_PATH, { readOnce: true })();
+  const importsOf = (url: string) =>
+    [...fs.readFileSync(path.join(PUBLIC_DIR, url), 'utf8').matchAll(/\bfrom\s*"\.\/(chunk-[\w-]+\.js)"/g)].map(
+      (m) => `/assets/${m[1]}`,
+    );
+  let checked = 0;
+  for (const [name, island] of Object.entries(manifest.islands)) {
+    island.imports.forEach((chunk, at) => {
+      for (const imported of importsOf(chunk)) {
+        t.true(island.imports.indexOf(imported) > -1 && island.imports.indexOf(imported) < at, `${name}: ${chunk}`);
+        checked += 1;
+      }
+    });
+  }
+  t.true(checked > 0, 'chunks import chunks');
 });
 
 test('a page whose islands hydrate in view preloads the runtime’s stages; one whose islands wait for a touch does not', async (t) => {

@@ -7,7 +7,7 @@ import { createElement as h, Fragment, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet, StyleSheetManager, styled } from 'styled-components';
 import type { Middleware } from 'stylis';
-import { serverStyleSheet } from '../../src/render/styleSheet';
+import { pageStyleTags, serverStyleSheet } from '../../src/render/styleSheet';
 import { theme } from '../../views/ui/theme';
 import { sc } from '../../views/ui/sc';
 
@@ -66,4 +66,30 @@ test('a new prop value is worked out and kept like the first', (t) => {
   render(serverStyleSheet(), view(true));
   const flipped = render(serverStyleSheet(), view(false));
   t.deepEqual(flipped, render(new ServerStyleSheet(), view(false)));
+});
+
+test('the page carries the rules in a plain <style> and only the names where styled-components rehydrates', (t) => {
+  const sheet = serverStyleSheet();
+  try {
+    renderToString(sheet.collectStyles(view(true)));
+    const tags = pageStyleTags(sheet);
+    const [, rules, namesOpen, names] = /^<style>(.*?)<\/style>(<style[^>]*>)([\s\S]*)<\/style>$/s.exec(tags) ?? [];
+    t.truthy(rules, 'a plain <style> first');
+    // Every rule styled-components made, in its order, and no marker among them.
+    const own = sheet
+      .getStyleTags()
+      .replace(/^<style[^>]*>|<\/style>$/g, '')
+      .split('/*!sc*/\n')
+      .filter((part) => part && !part.startsWith('data-styled.'));
+    t.is(rules, own.join(''));
+    t.true(rules!.includes('width:100%') && rules!.includes('text-decoration:underline'));
+    // The names: what the browser's styled-components reads (its selector), applying to nothing.
+    t.regex(namesOpen!, /^<style data-styled="true" data-styled-version="[\d.]+" media="not all">$/);
+    const markers = names!.split('/*!sc*/\n').filter(Boolean);
+    t.true(markers.length >= 2);
+    for (const marker of markers) t.regex(marker, /^data-styled\.g\d+\[id="[^"]+"\]\{content:"[^"]*"\}$/);
+    t.true(names!.includes('StyleSheetTestBox') && names!.includes('StyleSheetTestFixed'));
+  } finally {
+    sheet.seal();
+  }
 });

@@ -367,7 +367,9 @@ export function ProfilePage(props: ProfilePageProps) {
       {editing ? (
         // Its props are the profile's fields: kept, like the list editors, until one of them changes.
         <>
-          <Island name="ProfileEditor" props={{ profile, department, aiAssist }} keep />
+          {/* In view at load: it hydrates once the page is idle, or at once when touched (its Edit Profile is a
+              <details> that opens before it): docs/decisions/lazy-hydration.md. */}
+          <Island name="ProfileEditor" hydrate="visible" props={{ profile, department, aiAssist }} keep />
           {canEdit && !viewAs ? (
             <OwnerLinks aria-label="Private pages">
               <a href={`/profiles/${profile.id}/documents`}>Proof documents</a>
