@@ -136,7 +136,7 @@ export interface SharePanelProps {
   profileId: number;
   name: string;
   links: ShareLinksJson;
-  /** The owner's issued, non-revoked membership credentials (docs/decisions/wallet-card.md). */
+  /** The owner's issued, non-revoked signed credentials (docs/decisions/wallet-card.md). */
   credentials: SharedCredentialJson[];
 }
 
@@ -234,28 +234,38 @@ export default function SharePanel({ profileId, name, links, credentials }: Shar
         </div>
         {credentials.length > 0 && (
           <div>
-            <h3>Membership credentials</h3>
+            <h3>Signed credentials</h3>
             <ul>
-              {credentials.map((credential) => (
-                <li key={credential.verify}>
-                  {credential.department}:{' '}
-                  <a
-                    href={credential.download}
-                    download="credential.json"
-                    aria-label={`Download credential: ${credential.department}`}
-                  >
-                    Download credential
-                  </a>
-                  {' · '}
-                  <a href={credential.verify} aria-label={`Verify page: ${credential.department}`}>
-                    Verify page
-                  </a>
-                  {' · '}
-                  <a href={credential.card} aria-label={`Membership card: ${credential.department}`}>
-                    Card
-                  </a>
-                </li>
-              ))}
+              {credentials.map((credential) => {
+                const named =
+                  credential.kind === 'Membership'
+                    ? credential.department
+                    : `${credential.title} (attested by ${credential.department})`;
+                return (
+                  <li key={credential.verify}>
+                    {named}:{' '}
+                    <a
+                      href={credential.download}
+                      download="credential.json"
+                      aria-label={`Download credential: ${named}`}
+                    >
+                      Download credential
+                    </a>
+                    {' · '}
+                    <a href={credential.verify} aria-label={`Verify page: ${named}`}>
+                      Verify page
+                    </a>
+                    {credential.card ? (
+                      <>
+                        {' · '}
+                        <a href={credential.card} aria-label={`Membership card: ${named}`}>
+                          Card
+                        </a>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         )}

@@ -17,7 +17,7 @@ import type Koa from 'koa';
 import { object, string } from 'yup';
 import { nowOf } from '../http/clock';
 import type { AppContext } from '../http/appContext';
-import type { RequestContext, WriteContext, VisitorWriteContext } from '../http/context';
+import type { RequestContext, SignedInContext, WriteContext, VisitorWriteContext } from '../http/context';
 import { signedInPage } from '../http/pageGuards';
 import { transaction } from '../http/transaction';
 import { validate, type InputOf } from '../http/validate';
@@ -29,7 +29,7 @@ import { departmentDid, didDocument, DID_CONTEXT, instanceDid } from '../service
 import { cardClaims, cardKeys, cardKeysVersion, withCardToken } from '../services/verifiableCredentials/cardToken';
 import { applePass, googleSaveLink } from '../services/verifiableCredentials/walletPasses';
 import { departmentKeys } from '../services/verifiableCredentials/keys';
-import { memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
+import { heldCredential, memberCredential, revokeMemberCredential } from '../services/verifiableCredentials/member';
 import { statusListCredential } from '../services/verifiableCredentials/statusList';
 import { keptCredential, parseCredential, verifyCredential } from '../services/verifiableCredentials/verify';
 import { id } from '../validation/common';
@@ -200,6 +200,19 @@ export function credentialRoutes({ config, rateLimits, pages }: AppContext): Rou
       },
     );
   }
+
+  // A certification or license a department attested, signed for its holder: theirs to download (docs/decisions/
+  // verifiable-credentials.md); anyone else's is not found.
+  router.get(
+    '/account/credentials/issued/:id/credential.json',
+    signedInPage(),
+    validate(byCredential),
+    async (ctx: SignedInContext<InputOf<typeof byCredential>>) => {
+      const credential = await heldCredential(ctx.state.user, ctx.state.input.params.id);
+      ctx.set('Content-Disposition', 'attachment; filename="credential.json"');
+      sendJson(ctx, credential.document, 'private, no-store', 'application/vc+ld+json');
+    },
+  );
 
   // On request: a freshly signed credential (to its verify page), or the member's own revocation.
   const memberActions = {

@@ -32,4 +32,5 @@ export {
 } from './admin';
 export { aiSuggestionPolicy } from './aiAssist';
 export { profileImportPolicy, profileImportingPolicy } from './imports';
+export { issuedCredentialPolicy } from './credentials';
 export { skillEndorsementPolicy, canEndorse, endorsementCandidate } from './endorsements';

@@ -19,6 +19,7 @@ import type {
   SiteInsightsJson,
 } from '../validation/share';
 import type { SharedCredentialJson } from '../validation/shareLinks';
+import type { ShareableCredential } from '../services/verifiableCredentials/member';
 import { canonicalProfileUrl } from '../render/profileMeta';
 import { presentProfile } from './profiles';
 import { presentProfileLists } from './lists';
@@ -89,15 +90,18 @@ export function presentShareLinks(profile: Profile, baseUrl: string, sections: R
   };
 }
 
-/** The owner's shareable membership credentials as the Share panel links them (docs/decisions/wallet-card.md). */
-export function presentSharedCredentials(
-  rows: Array<{ linkId: number; credentialId: string; departmentName: string }>,
-): SharedCredentialJson[] {
+/** The owner's shareable credentials as the Share panel links them (docs/decisions/wallet-card.md). */
+export function presentSharedCredentials(rows: ShareableCredential[]): SharedCredentialJson[] {
   return rows.map((row) => ({
+    kind: row.kind,
     department: row.departmentName,
-    download: `/account/credentials/${row.linkId}/credential.json`,
+    title: row.title,
+    download:
+      row.linkId === null
+        ? `/account/credentials/issued/${row.credentialId}/credential.json`
+        : `/account/credentials/${row.linkId}/credential.json`,
     verify: `/verify/${row.credentialId}`,
-    card: `/account/credentials/${row.linkId}/card`,
+    card: row.linkId === null ? null : `/account/credentials/${row.linkId}/card`,
   }));
 }
 

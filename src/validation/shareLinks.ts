@@ -44,8 +44,12 @@ export interface ShareLinksJson {
  * revoked, with its file, its public verify page and its printable card. The owner's own page only.
  */
 export interface SharedCredentialJson {
+  kind: 'Membership' | 'Certification' | 'License';
   department: string;
+  /** What it is of: the department for a membership, the attested certification's or license's name. */
+  title: string;
   download: string;
   verify: string;
-  card: string;
+  /** The printable card (memberships only). */
+  card: string | null;
 }

@@ -210,6 +210,16 @@ test.serial('positions, the query count, attestation on the public profile, drop
   t.is(certification.credentialSubject.achievement.achievementType, 'Certification');
   t.is(certification.issuer.name, departmentA.name);
   t.regex((await verifyHtml(app.client(), JSON.stringify(certification))).text, /Valid: signed by/);
+  // Its holder finds it in the Share panel of their own page and downloads it; nobody else can.
+  const download = `/account/credentials/issued/${signed.id}/credential.json`;
+  const ownPage = await shared.client.get(`/profiles/${shared.profile.id}`);
+  t.true(ownPage.text.includes(`href="${download}"`), 'offered to its holder');
+  t.true(ownPage.text.includes(`EMT Attested Member (attested by ${departmentA.name})`));
+  const downloaded = await shared.client.get(download);
+  t.is(downloaded.status, 200);
+  t.is(JSON.parse(downloaded.text).id, certification.id);
+  t.is((await client.get(download)).status, 404, "the officer who attested it cannot download the member's copy");
+  t.is((await client.get(`/profiles/${shared.profile.id}`)).text.includes(download), false);
   // An item not shared with the department is not found.
   const other = await member('Unshared Member', departmentA.id);
   const notShared = await client.post(`/api/departments/${departmentA.id}/attestations`, {
@@ -246,4 +256,6 @@ test.serial('positions, the query count, attestation on the public profile, drop
     (await app.db('issued_credentials').where({ id: signed.id }).first('revoked_reason')).revokedReason,
     'attestation dropped',
   );
+  t.false((await shared.client.get(`/profiles/${shared.profile.id}`)).text.includes(download), 'no longer offered');
+  t.is((await shared.client.get(download)).status, 404);
 });

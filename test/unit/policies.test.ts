@@ -14,6 +14,7 @@ import {
   canSee,
   databaseSetupPolicy,
   definePolicy,
+  issuedCredentialPolicy,
   visibilitiesFor,
   type CollectionPolicy,
   type RowPolicy,
@@ -24,6 +25,7 @@ import { AiLog } from '../../src/models/AiLog';
 import { BetaCode } from '../../src/models/BetaCode';
 import { BlacklistEntry } from '../../src/models/BlacklistEntry';
 import { Department } from '../../src/models/Department';
+import { IssuedCredential } from '../../src/models/IssuedCredential';
 import { User } from '../../src/models/User';
 import { ADMIN_MESSAGES } from '../../src/validation/admin';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../src/errors';
@@ -266,4 +268,24 @@ test('admin scopes: every row for admins and super_admins, none for anyone else'
     ].map((query) => query.toKnexQuery().toString());
   for (const viewer of [admin, superAdmin]) for (const query of sql(viewer)) t.notRegex(query, /where/i);
   for (const viewer of [member, null]) for (const query of sql(viewer)) t.regex(query, /where false/i);
+});
+
+test("signed credentials: a holder's own non-revoked credential exists for them alone, admins included", (t) => {
+  const held = (userId: number | null, revokedAt: Date | null = null) =>
+    IssuedCredential.fromJson(
+      { id: 'c0ffee00-0000-4000-8000-000000000001', userId, revokedAt },
+      { skipValidation: true },
+    );
+  t.is(authorize(issuedCredentialPolicy, owner, 'read', held(owner.id)).userId, owner.id);
+  for (const viewer of [other, admin, null])
+    t.throws(() => authorize(issuedCredentialPolicy, viewer, 'read', held(owner.id)), { instanceOf: NotFoundError });
+  t.throws(() => authorize(issuedCredentialPolicy, owner, 'read', held(owner.id, new Date())), {
+    instanceOf: NotFoundError,
+  });
+  t.throws(() => authorize(issuedCredentialPolicy, owner, 'read', held(null)), { instanceOf: NotFoundError });
+  const scoped = (viewer: Viewer | null) =>
+    IssuedCredential.query(offline).modify(issuedCredentialPolicy.scope, viewer).toKnexQuery().toString();
+  t.regex(scoped(owner), /"userId" = 1/);
+  t.regex(scoped(owner), /"revokedAt" is null/);
+  t.regex(scoped(null), /false/);
 });

@@ -8,7 +8,7 @@ import { ConflictError } from '../../errors';
 import { MembershipVerification } from '../../models/MembershipVerification';
 import { IssuedCredential } from '../../models/IssuedCredential';
 import { UserDepartment } from '../../models/UserDepartment';
-import { authorize, userDepartmentPolicy, type Viewer } from '../../policies';
+import { authorize, issuedCredentialPolicy, userDepartmentPolicy, type Viewer } from '../../policies';
 import { currentMembershipCredential, type CredentialDeps } from './issue';
 import { revokeCredentials } from './revoke';
 
@@ -49,30 +49,73 @@ export async function revokeMemberCredential(
   return revokeCredentials(trx, { userId: link.userId, departmentId: link.departmentId, reason: 'member asked' });
 }
 
+/** A credential the Share panel offers its holder: a membership (through its department link) or an attested item. */
+export interface ShareableCredential {
+  kind: IssuedCredential['achievementType'];
+  credentialId: string;
+  departmentName: string;
+  /** The department link a membership credential is reached through (its card and download); null for the others. */
+  linkId: number | null;
+  /** What the credential is of: the attested certification or license's name; the department for a membership. */
+  title: string;
+}
+
+/** The achievement's name a signed credential carries (its `credentialSubject.achievement.name`). */
+const achievementName = (document: Record<string, unknown>): string => {
+  const subject = document.credentialSubject as { achievement?: { name?: unknown } } | undefined;
+  return typeof subject?.achievement?.name === 'string' ? subject.achievement.name : '';
+};
+
 /**
- * The viewer's issued, non-revoked membership credentials with the link each belongs to (the Share panel on
- * their own profile page; docs/decisions/wallet-card.md). Only the viewer's own links (the policy's scope).
+ * The viewer's issued, non-revoked credentials (the Share panel on their own profile page;
+ * docs/decisions/wallet-card.md): the newest membership credential of each of their department links, then the
+ * newest credential of each certification or license a department attested. Only the viewer's own (the policies'
+ * scopes).
  */
-export async function shareableCredentials(
-  viewer: Viewer | null,
-): Promise<Array<{ linkId: number; credentialId: string; departmentName: string }>> {
+export async function shareableCredentials(viewer: Viewer | null): Promise<ShareableCredential[]> {
   const links = await UserDepartment.query()
     .modify(userDepartmentPolicy.scope, viewer)
     .withGraphJoined('department')
     .orderBy('user_departments.id');
   if (!links.length) return [];
   const issued = await IssuedCredential.query()
-    .whereIn(
-      ['userId', 'departmentId'],
-      links.map((link) => [link.userId, link.departmentId]),
-    )
-    .where('achievementType', 'Membership')
-    .whereNull('revokedAt')
+    .modify(issuedCredentialPolicy.scope, viewer)
     .orderBy('issuedAt', 'desc');
-  return links.flatMap((link) => {
-    const credential = issued.find((row) => row.departmentId === link.departmentId);
+  const departmentNames = new Map(links.map((link) => [link.departmentId, link.department?.name ?? '']));
+  const memberships = links.flatMap((link) => {
+    const credential = issued.find(
+      (row) => row.achievementType === 'Membership' && row.departmentId === link.departmentId,
+    );
     return credential
-      ? [{ linkId: link.id, credentialId: credential.id, departmentName: link.department?.name ?? '' }]
+      ? [
+          {
+            kind: 'Membership' as const,
+            credentialId: credential.id,
+            departmentName: departmentNames.get(link.departmentId)!,
+            linkId: link.id,
+            title: departmentNames.get(link.departmentId)!,
+          },
+        ]
       : [];
   });
+  const seen = new Set<number>();
+  const attested = issued.flatMap((row) => {
+    if (row.achievementType === 'Membership' || row.attestationId === null || seen.has(row.attestationId)) return [];
+    seen.add(row.attestationId);
+    return [
+      {
+        kind: row.achievementType,
+        credentialId: row.id,
+        departmentName: departmentNames.get(row.departmentId) ?? '',
+        linkId: null,
+        title: achievementName(row.document),
+      },
+    ];
+  });
+  return [...memberships, ...attested];
+}
+
+/** The viewer's own non-revoked credential by its id, to download (404 for anyone else's or a revoked one). */
+export async function heldCredential(viewer: Viewer, id: string, trx?: Knex): Promise<IssuedCredential> {
+  return authorize(issuedCredentialPolicy, viewer, 'read', await IssuedCredential.query(trx).findById(id));
 }
