@@ -53,8 +53,8 @@ export function presentExpiringSoon(
     remindersEnabled: owner.remindersEnabled,
     welcome: welcome
       ? owner.remindersEnabled
-        ? `Expiry reminders are on: we e-mail you ${owner.reminderDays.join(', ')} days before a certification or license expires${owner.reminderOnDay ? ', and on the day' : ''}.`
-        : 'Expiry reminders are off. Turn them on to get an e-mail before a certification or license expires.'
+        ? `Expiry reminders are on: we e-mail you ${owner.reminderDays.join(', ')} days before a certification, license, readiness date or hiring test expires${owner.reminderOnDay ? ', and on the day' : ''}.`
+        : 'Expiry reminders are off. Turn them on to get an e-mail before a certification, license, readiness date or hiring test expires.'
       : null,
     settingsHref: '/account-settings#notifications',
   };

@@ -155,6 +155,13 @@ test.serial('a department sees readiness dates only while the member shares them
   t.like(json.members.find((m) => m.name === 'Dates Sharer')?.readinessDates, [
     { title: 'Respirator fit test', validThrough: '2027-03-14' },
   ]);
+  // A state filter finds a member by their shared readiness dates too (this one has no certification at all).
+  const inState = async (state: string) =>
+    (
+      (await clientAs(app, officerA).get(`/api/departments/${a.id}/readiness?state=${state}`)).body as typeof json
+    ).members.some((m) => m.name === 'Dates Sharer');
+  t.true(await inState('current'));
+  t.false(await inState('expired'));
   for (const [name, text] of Object.entries(await channels(officerB, b.id))) {
     t.true(text.includes('Dates Sharer'), `B's ${name} lists the member`);
     t.false(text.includes(CANARY), `B's ${name}: dates were not shared with B`);

@@ -141,8 +141,10 @@ export function filterMatrix(matrix: Matrix, filter: { state: CellState | null; 
   const credentials = filter.position
     ? matrix.credentials.filter((name) => filter.position!.credentials.some((c) => keyOf(c) === keyOf(name)))
     : matrix.credentials;
-  const members = filter.state
-    ? matrix.members.filter((row) => credentials.some((name) => row.cells[name]?.state === filter.state))
-    : matrix.members;
+  // Without a position, a state also finds the members whose shared readiness dates are in it (an expired fit test).
+  const inState = (row: RosterMemberJson) =>
+    credentials.some((name) => row.cells[name]?.state === filter.state) ||
+    (!filter.position && (row.readinessDates ?? []).some((date) => date.state === filter.state));
+  const members = filter.state ? matrix.members.filter(inState) : matrix.members;
   return { credentials, members };
 }

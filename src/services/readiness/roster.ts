@@ -261,15 +261,14 @@ export async function readinessRoster(
   const items = await sharedItems(['certifications', 'licenses'], department, db);
   const position = positions.find((p) => p.id === input.position) ?? null;
   const { training, dates } = await sharedRecords(['training', 'readinessDates'], department.id, input.now, db);
-  const matrix = withReadinessDates(
-    withTraining(
-      filterMatrix(buildMatrix(members, items, positions, input.now), { state: input.state ?? null, position }),
-      training,
+  const matrix = filterMatrix(
+    withReadinessDates(
+      withTraining(buildMatrix(members, items, positions, input.now), training, input.now),
+      dates,
+      members,
       input.now,
     ),
-    dates,
-    members,
-    input.now,
+    { state: input.state ?? null, position },
   );
   return { ...matrix, department, positions, filter: { state: input.state ?? null, position } };
 }

@@ -1,5 +1,5 @@
 /**
- * The calendar feed (docs/decisions/expiry-reminders.md): one all-day event per dated certification or license, on its last valid day,
+ * The calendar feed (docs/decisions/expiry-reminders.md): one all-day event per dated certification, license, readiness date or hiring-tracker window, on its last valid day,
  * with a display alarm at each of the user's reminder days (and on the day when that notice is on).
  */
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
