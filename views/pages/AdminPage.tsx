@@ -173,7 +173,8 @@ function UsersTab({
   insights,
   twoFactor,
   notice,
-}: Pick<AdminPageProps, 'stats' | 'insights' | 'twoFactor'> & {
+  wallet,
+}: Pick<AdminPageProps, 'stats' | 'insights' | 'twoFactor' | 'wallet'> & {
   data: Extract<AdminTabData, { tab: 'users' }>;
   notice: ActionNotice | null;
 }) {
@@ -185,10 +186,11 @@ function UsersTab({
         hydrate="visible"
         props={{ initialPage: data.page, initialQuery: data.query, initialNotice: notice }}
       />
-      {insights || twoFactor ? (
+      {insights || twoFactor || wallet ? (
         <Below>
           {insights ? <SiteInsights insights={insights} /> : null}
           {twoFactor ? <TwoFactorSetting {...twoFactor} /> : null}
+          {wallet ? <WalletSettings missing={wallet} /> : null}
         </Below>
       ) : null}
     </>
@@ -233,19 +235,11 @@ function TabContent({
   }
 }
 
-const WalletNote = styled.section.withConfig(sc('AdminWalletNote'))`
-  margin: 0 0 ${theme.space[4]};
+const WalletNote = styled.p.withConfig(sc('AdminWalletNote'))`
+  margin: 0 0 ${theme.space[2]};
   font-size: ${theme.font.size.sm};
   color: ${theme.color.muted};
   overflow-wrap: anywhere;
-  h2 {
-    margin: 0 0 ${theme.space[1]};
-    font-size: ${theme.font.size.sm};
-    color: ${theme.color.ink};
-  }
-  p {
-    margin: 0;
-  }
 `;
 
 /** Which wallet passes members can add, and what each one still needs (docs/operations.md). */
@@ -255,11 +249,11 @@ function WalletSettings({ missing }: { missing: { apple: string[]; google: strin
       ? `${name}: on.`
       : `${name}: off — the membership card has no ${name} button until ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} set (docs/operations.md).`;
   return (
-    <WalletNote aria-labelledby="admin-wallet" data-testid="admin-wallet-settings">
-      <h2 id="admin-wallet">Wallet passes</h2>
-      <p>{line('Apple Wallet', missing.apple)}</p>
-      <p>{line('Google Wallet', missing.google)}</p>
-    </WalletNote>
+    <Card aria-label="Wallet passes" data-testid="admin-wallet-settings">
+      <CardTitle>Wallet passes</CardTitle>
+      <WalletNote>{line('Apple Wallet', missing.apple)}</WalletNote>
+      <WalletNote>{line('Google Wallet', missing.google)}</WalletNote>
+    </Card>
   );
 }
 
@@ -287,7 +281,6 @@ export function AdminPage({
         </div>
         <a href="/admin/supabase-setup">{ADMIN_LABELS.databaseSetup}</a>
       </Head>
-      {wallet && <WalletSettings missing={wallet} />}
       <TabNav aria-label="Admin sections">
         {ADMIN_TABS.map((tab) => (
           <a key={tab} href={`/admin?tab=${tab}`} aria-current={tab === data.tab ? 'page' : undefined}>
@@ -297,7 +290,14 @@ export function AdminPage({
       </TabNav>
       <section aria-label={TAB_LABELS[data.tab]} data-testid="admin-tab-content">
         {data.tab === 'users' ? (
-          <UsersTab data={data} stats={stats} insights={insights} twoFactor={twoFactor} notice={notice} />
+          <UsersTab
+            data={data}
+            stats={stats}
+            insights={insights}
+            twoFactor={twoFactor}
+            notice={notice}
+            wallet={wallet}
+          />
         ) : (
           <TabContent data={data} notice={notice} forms={forms} />
         )}
