@@ -66,6 +66,12 @@ const achievementName = (document: Record<string, unknown>): string => {
   return typeof subject?.achievement?.name === 'string' ? subject.achievement.name : '';
 };
 
+/** The issuer's name as the credential says it (a department the holder is no longer linked to). */
+const issuerName = (document: Record<string, unknown>): string => {
+  const issuer = document.issuer as { name?: unknown } | undefined;
+  return typeof issuer?.name === 'string' ? issuer.name : '';
+};
+
 /**
  * The viewer's issued, non-revoked credentials (the Share panel on their own profile page;
  * docs/decisions/wallet-card.md): the newest membership credential of each of their department links, then the
@@ -106,7 +112,7 @@ export async function shareableCredentials(viewer: Viewer | null): Promise<Share
       {
         kind: row.achievementType,
         credentialId: row.id,
-        departmentName: departmentNames.get(row.departmentId) ?? '',
+        departmentName: departmentNames.get(row.departmentId) ?? issuerName(row.document),
         linkId: null,
         title: achievementName(row.document),
       },
