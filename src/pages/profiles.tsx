@@ -8,12 +8,7 @@ import { object } from 'yup';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppContext } from '../http/appContext';
-import {
-  currentOwnProfileId,
-  currentReviewsVerifications,
-  currentUser,
-  currentVerifiedDepartmentIds,
-} from '../http/auth';
+import { currentUser, currentVerifiedDepartmentIds } from '../http/auth';
 import type { RequestContext, SignedInContext, WriteContext } from '../http/context';
 import { formAction, type FormActionContext } from '../http/formAction';
 import { takeFlash, toastAfterRedirect } from '../http/flash';
@@ -27,7 +22,7 @@ import { canEditProfile, canReadProfile, isProfileOwner, profileViewerClass } fr
 import { viewerSeenAs } from '../policies/viewAs';
 import type { Viewer } from '../policies/viewer';
 import { MENU_STAND_IN, menuFragment, menuSlot } from '../pageCache/memberPages';
-import { shellUser as shellUserOf } from '../render/buildShell';
+import { currentShellUser } from '../render/buildShell';
 import type { ShellUser } from '../../views/layout/shell';
 import type { ViewAs } from '../validation/viewAs';
 import { clientHas, koaOut, writeKept } from '../pageCache/pageCache';
@@ -268,9 +263,8 @@ const colleagueOf = async (ctx: Koa.Context, viewer: Viewer | null, owned: Profi
   !canEditProfile(viewer, owned) &&
   (await isColleagueOfOwner(await currentVerifiedDepartmentIds(ctx), owned));
 
-/** The viewer's own menu, for the slot of a page kept for their class (it needs their own profile's id). */
-const viewerMenu = async (ctx: Koa.Context) =>
-  menuFragment(shellUserOf(currentUser(ctx)!, await currentOwnProfileId(ctx), await currentReviewsVerifications(ctx)));
+/** The viewer's own menu, for the slot of a page kept for their class: the header's, as on every page. */
+const viewerMenu = async (ctx: Koa.Context) => menuFragment((await currentShellUser(ctx))!);
 
 export function profilePageRoutes({ config, profileCache, pages }: AppContext): Router {
   const router = new Router();

@@ -28,22 +28,24 @@ export function shellUser(
   };
 }
 
+/** The request's signed-in user as the header shows them (null for a visitor): the menu of every page. */
+export async function currentShellUser(ctx: Koa.Context): Promise<ShellUser | null> {
+  const user = (ctx.state.user as User | null) ?? null;
+  if (!user) return null;
+  return shellUser(
+    user,
+    await currentOwnProfileId(ctx),
+    await currentReviewsVerifications(ctx),
+    await currentRosterLinks(ctx),
+  );
+}
+
 export async function buildShell(
   ctx: Koa.Context,
   config: Config,
   options: { isPublicPage?: boolean; user?: ShellUser } = {},
 ): Promise<Shell> {
-  const user = (ctx.state.user as User | null) ?? null;
-  const shown =
-    options.user ??
-    (user
-      ? shellUser(
-          user,
-          await currentOwnProfileId(ctx),
-          await currentReviewsVerifications(ctx),
-          await currentRosterLinks(ctx),
-        )
-      : null);
+  const shown = options.user ?? (await currentShellUser(ctx));
   return {
     productName: config.productName,
     path: ctx.path,

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { startTestApp, clientAs, type TestApp } from '../helpers/app';
 import { createUser, type CreatedUser } from '../helpers/users';
 import { verifyMember } from '../helpers/verification';
+import { createProfileFor } from '../helpers/profiles';
 import { queriesOf } from '../helpers/queries';
 import { sharingMember } from '../helpers/readiness';
 
@@ -242,6 +243,14 @@ test.serial('an officer’s way in: the user menu links each roster they read; n
   t.true(after.text.includes(link));
   t.true(after.text.includes(`Readiness: ${name}`));
   t.is((await client.get(`/departments/${departmentId}/readiness`)).status, 200);
+  // Another member's profile page, rendered on its first view and kept on its second: the same menu in its slot.
+  const owner = await createUser({ name: 'Menu Owner' });
+  const profile = await createProfileFor(owner, { name: 'Menu Owner', defaultVisibility: 'public' } as never);
+  for (const view of ['rendered', 'kept']) {
+    const page = await client.get(`/profiles/${profile.id}/public`, { headers: { Accept: 'text/html' } });
+    t.is(page.status, 200, view);
+    t.true(page.text.includes(link), `the roster link in the menu of a member's page, ${view}`);
+  }
   // A verified member of the same department who shares is no officer: no link, and the roster is refused.
   const member = await createUser({ name: 'Plain Member' });
   await verifyMember(member.user.id, departmentId);
