@@ -66,15 +66,21 @@ export function keptProfilePages(caches: KeptPageCaches): EarlyAnswer {
       session && !canEditProfile(viewer, snapshot)
         ? knownColleagueOfOwner(session.facts.verifiedDepartmentIds, snapshot)
         : false;
+    const menu = session ? sessionMenu(session) : null;
     const answer = profileAnswer(
-      { profile: snapshot, viewer, variant: pageVariant(publicView, query), as: query.as, colleague },
+      { profile: snapshot, viewer, menu, variant: pageVariant(publicView, query), as: query.as, colleague },
       pages,
       (etag) => clientHas(ctx, etag),
     );
     if (answer.kind !== 'kept') return false;
     keptPageHeaders(reply, publicView, snapshot.profileStatus);
     reply.route = publicView ? PROFILE_ROUTES.public : PROFILE_ROUTES.own;
-    writeKept(reply, ctx, answer, keptBytes(answer.page, session!, sessionMenu, pages));
+    writeKept(
+      reply,
+      ctx,
+      answer,
+      keptBytes(answer.page, menu, (own) => own!, pages),
+    );
     if (signedIn) caches.activity.seenByHash(signedIn.tokenHash);
     // Insights (docs/decisions/insights.md): a reader's view, in memory, flushed in batches; an editor's is not a view.
     if (countsAsView(answer.pageClass)) countProfileView(ctx, snapshot.id);

@@ -3,10 +3,9 @@
  * must the page be rendered, and if so under which key it is kept. The answer before the middleware
  * (src/pageCache/keptPages.ts) and the profile routes (src/pages/profiles.tsx) both ask `profileAnswer`, so they
  * cannot disagree; the route renders only when it answers `render`. It reads nothing but what it is handed: the
- * profile (a snapshot, or the row just loaded), the viewer, the page asked for, and a look into the page cache
+ * profile (a snapshot, or the row just loaded), the viewer and their menu, the page asked for, and a look into the page cache
  * (docs/decisions/kept-pages.md).
  */
-import type { User } from '../models/User';
 import { canEditProfile, canReadProfile } from '../policies';
 import type { Viewer } from '../policies/viewer';
 import type { ViewAs } from '../validation/viewAs';
@@ -47,37 +46,27 @@ export const profilePageKey = (
 
 /**
  * The weak ETag of a signed-in viewer's page: it changes with the page class, the profile's version and variant,
- * the viewer (their menu: any change to the user row moves `updatedAt`) and the process.
+ * the viewer's menu — the one part of the page that is theirs: a menu fragment is made once per content (its name,
+ * e-mail, roles, own profile and roster links), so anything it shows that changes names a new one — and the
+ * process.
  */
 export function personalPageTag(
   page: { id: number; version: string; variant: string; pageClass: ProfilePageClass },
-  viewer: Pick<User, 'id' | 'updatedAt'>,
+  viewer: Pick<Viewer, 'id'>,
+  menu: Pick<Fragment, 'id'>,
 ): string {
   const { id, version, variant, pageClass } = page;
   const kind = pageClass === 'member' ? 'm' : pageClass === 'colleague' ? 'c' : pageClass;
-  return `W/"${kind}-${id}-${version}-${variant}-${viewerTag(viewer)}-${BOOT_ID}"`;
-}
-
-/**
- * The viewer's part of the tag, per user object: a kept session's user is one object for as long as the session
- * cache keeps its entry (any change to the user drops it), so a member's every answer reuses it.
- */
-const viewerTags = new WeakMap<object, string>();
-
-function viewerTag(viewer: Pick<User, 'id' | 'updatedAt'>): string {
-  let tag = viewerTags.get(viewer);
-  if (tag === undefined) {
-    tag = `${viewer.id}-${new Date(viewer.updatedAt).getTime()}`;
-    viewerTags.set(viewer, tag);
-  }
-  return tag;
+  return `W/"${kind}-${id}-${version}-${variant}-${viewer.id}-${menu.id}-${BOOT_ID}"`;
 }
 
 /** What the decision needs to know of a request. */
 export interface ProfilePageRequest {
   /** The profile as the cache knows it (a snapshot) or as just loaded. */
   profile: ProfileSnapshot;
-  viewer: (Viewer & Pick<User, 'updatedAt'>) | null;
+  viewer: Viewer | null;
+  /** The signed-in viewer's menu (src/pageCache/memberPages.ts): what of the page is theirs; null for a visitor. */
+  menu: Pick<Fragment, 'id'> | null;
   /** The page variant the URL asks for (pageVariant): its key, and whether such a page is ever kept. */
   variant: { key: string; keep: boolean };
   as: ViewAs | undefined;
@@ -135,7 +124,8 @@ export function profileAnswer(
     if (!page) return { kind: 'render', pageClass, key, etag: null, cacheControl: VISITOR_CACHE_CONTROL };
     return keptAnswer(pageClass, page.etag, page, clientHas);
   }
-  const etag = personalPageTag({ id: profile.id, version: profile.version, variant: variant.key, pageClass }, viewer!);
+  const named = { id: profile.id, version: profile.version, variant: variant.key, pageClass };
+  const etag = personalPageTag(named, viewer!, request.menu!);
   const page = key ? kept.spliced(key) : undefined;
   if (page || clientHas(etag)) return keptAnswer(pageClass, etag, page, clientHas);
   return { kind: 'render', pageClass, key, etag, cacheControl: PERSONAL_CACHE_CONTROL };

@@ -380,21 +380,21 @@ export function profilePageRoutes({ config, profileCache, pages }: AppContext): 
     const viewer = ctx.state.user;
     const variant = pageVariant(publicView, query);
     const clientHasTag = (etag: string) => clientHas(ctx, etag);
+    const menu = viewer ? await viewerMenu(ctx) : null;
     // The one decision (src/pageCache/profileAnswer.ts), the early answer's too, on what is known of the profile.
     const decide = async (profile: ProfileSnapshot) =>
       profileAnswer(
-        { profile, viewer, variant, as: query.as, colleague: await colleagueOf(ctx, viewer, profile) },
+        { profile, viewer, menu, variant, as: query.as, colleague: await colleagueOf(ctx, viewer, profile) },
         pages,
         clientHasTag,
       );
-    const answerKept = async (profile: ProfileSnapshot, answer: KeptAnswer) => {
+    const answerKept = (profile: ProfileSnapshot, answer: KeptAnswer) => {
       profilePageHeaders(ctx, publicView, profile.profileStatus);
-      const menu = answer.page?.kind === 'spliced' ? await viewerMenu(ctx) : undefined;
       writeKept(
         koaOut(ctx),
         ctx,
         answer,
-        keptBytes(answer.page, menu, (fragment) => fragment!, pages),
+        keptBytes(answer.page, menu, (own) => own!, pages),
       );
     };
     const notFound = () =>

@@ -236,6 +236,18 @@ test.serial('an officer’s way in: the user menu links each roster they read; n
   const before = await client.get('/account-settings');
   t.is(before.status, 200);
   t.false(before.text.includes('/readiness"'), 'no roster link before the role');
+  // Another member's profile page, seen before the role: its tag names the menu it showed.
+  const owner = await createUser({ name: 'Menu Owner' });
+  const profile = await createProfileFor(owner, { name: 'Menu Owner', defaultVisibility: 'public' } as never);
+  // A browser's revalidation; fetch would add `Cache-Control: no-cache` to a conditional request without one.
+  const memberPage = (headers: Record<string, string> = {}) =>
+    client.get(`/profiles/${profile.id}/public`, {
+      headers: { Accept: 'text/html', 'Cache-Control': 'max-age=0', ...headers },
+    });
+  const seen = await memberPage();
+  t.false(seen.text.includes('/readiness"'));
+  const seenTag = seen.headers.get('etag')!;
+  t.is((await memberPage({ 'If-None-Match': seenTag })).status, 304, 'nothing changed yet');
   // Granted with plain SQL: the kept session hears it like any other change.
   await app.db('department_officers').insert({ department_id: departmentId, user_id: candidate.user.id });
   await app.caughtUp();
@@ -243,11 +255,15 @@ test.serial('an officer’s way in: the user menu links each roster they read; n
   t.true(after.text.includes(link));
   t.true(after.text.includes(`Readiness: ${name}`));
   t.is((await client.get(`/departments/${departmentId}/readiness`)).status, 200);
-  // Another member's profile page, rendered on its first view and kept on its second: the same menu in its slot.
-  const owner = await createUser({ name: 'Menu Owner' });
-  const profile = await createProfileFor(owner, { name: 'Menu Owner', defaultVisibility: 'public' } as never);
+  // The page the browser kept showed the old menu: its tag no longer answers 304, and the page has the link,
+  // whether rendered by the route or answered from what the node keeps.
+  const again = await memberPage({ 'If-None-Match': seenTag });
+  t.is(again.status, 200, 'a new menu is a new tag');
+  t.true(again.text.includes(link));
+  await app.db('profiles').where({ id: profile.id }).update({ motto: 'A new version to render' });
+  await app.caughtUp();
   for (const view of ['rendered', 'kept']) {
-    const page = await client.get(`/profiles/${profile.id}/public`, { headers: { Accept: 'text/html' } });
+    const page = await memberPage();
     t.is(page.status, 200, view);
     t.true(page.text.includes(link), `the roster link in the menu of a member's page, ${view}`);
   }

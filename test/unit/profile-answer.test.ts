@@ -20,6 +20,7 @@ const ask = (request: Partial<ProfilePageRequest>): ProfilePageRequest => ({
   as: undefined,
   colleague: false,
   ...request,
+  menu: request.menu ?? (request.viewer ? { id: 100 + request.viewer.id } : null),
 });
 const nobodyHasIt = () => false;
 const everyoneHasIt = () => true;
