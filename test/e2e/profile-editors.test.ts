@@ -72,6 +72,17 @@ async function editMode(options: Parameters<typeof openPage>[1]) {
 const section = (page: Page, key: string) => page.locator(`section[aria-labelledby="section-${key}"]`);
 const count = async (page: Page, key: string) =>
   Number(await page.locator(`[data-section-count="${key}"]`).innerText());
+/**
+ * The header's count once it shows `expected`: the editor writes it in an effect, a frame after the item it
+ * counts appears. A count that never follows fails the wait.
+ */
+const countOnce = async (page: Page, key: string, expected: number) => {
+  await page
+    .locator(`[data-section-count="${key}"]`)
+    .filter({ hasText: new RegExp(`^${expected}$`) })
+    .waitFor({ timeout: 5000 });
+  return count(page, key);
+};
 const card = (widget: Locator, name: string) => widget.getByRole('listitem', { name, exact: true });
 /**
  * A saved item shows its read view; Edit (its <summary>) opens its editor, and with JavaScript the focus moves
@@ -159,11 +170,11 @@ test.serial(
         }
       });
       await frame.getByRole('heading', { name: widget.added }).waitFor();
-      t.is(await count(page, widget.key), before + 1, `${widget.key}: the header count follows an add`);
+      t.is(await countOnce(page, widget.key, before + 1), before + 1, `${widget.key}: the header count follows an add`);
       if (widget.key === 'timeline') t.is((await headings(frame))[0], 'Made captain', 'in its place: newest first');
       await editInline(page, frame, widget.edit);
       await deleteItem(page, frame, widget.remove);
-      t.is(await count(page, widget.key), before, `${widget.key}: and a delete`);
+      t.is(await countOnce(page, widget.key, before), before, `${widget.key}: and a delete`);
     }
     await screenshot(page, 'profile-editors-1280');
     await section(page, 'timeline').scrollIntoViewIfNeeded();
@@ -357,7 +368,7 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
   await Promise.all([page.waitForURL(/edit=1/), form.getByRole('button', { name: 'Save apparatus' }).click()]);
   gear = section(page, 'gear');
   await t.notThrowsAsync(gear.getByRole('heading', { name: 'Ladder 3' }).waitFor());
-  t.is(await count(page, 'gear'), before + 1);
+  t.is(await countOnce(page, 'gear', before + 1), before + 1);
 
   // Edit: the item's form (Edit, then its link: the edit page with the form open) has Save changes without
   // JavaScript; saved, the item is closed again and reads the new value.
@@ -384,7 +395,7 @@ test.serial('without JavaScript: add, edit and delete (after the confirm step) a
     item.getByRole('button', { name: 'Delete', exact: true }).click(),
   ]);
   t.is(await section(page, 'gear').getByRole('heading', { name: 'Ladder 3' }).count(), 0);
-  t.is(await count(page, 'gear'), before);
+  t.is(await countOnce(page, 'gear', before), before);
   assertNoBrowserErrors(t, recorded, [/status of 400 \(Bad Request\)/]); // the refused post's answer
   await recorded.context.close();
 });
